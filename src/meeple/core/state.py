@@ -150,6 +150,15 @@ class State:
         """Hook: with ``_private_actions``, the text others see for ``action`` (None: all)."""
         return None
 
+    def _evaluate(self, seat: int) -> float:
+        """Hook: how promising the unfinished game looks for ``seat``, from 0 to 1.
+
+        A small game-specific heuristic (experience, level, base health, gold...) used by the
+        greedy bot and search cut-offs. It reads the state it is called on; bots call it only
+        on determinizations. Default: 0.5 (no opinion).
+        """
+        return 0.5
+
     def _clone_fields(self, fields: dict[str, Any]) -> None:
         """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``)."""
         for name in self._mutable:
@@ -160,6 +169,15 @@ class State:
     def is_over(self) -> bool:
         """True once nobody has to decide any more."""
         return self.to_act is None
+
+    def evaluate(self, seat: int) -> float:
+        """1 for a won game, 0 for a lost one, 0.5 for a draw; else the game's heuristic."""
+        if self.to_act is None:
+            winners = self._result().winners
+            if not winners:
+                return 0.5
+            return 1.0 if seat in winners else 0.0
+        return self._evaluate(seat)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act, in a deterministic order."""
