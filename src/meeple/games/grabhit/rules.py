@@ -138,7 +138,7 @@ class GrabHitState(GrabHitBase):
                 self._end_turn(s)
 
     def _before(self, s: int) -> None:
-        """GAH-18, GAH-19, GAH-63: settle auctions, then rebirth, then limbo checks."""
+        """GAH-10, GAH-18, GAH-19, GAH-64: settle auctions, then rebirth, then limbo checks."""
         self.phase = "limbo"
         keep = []
         for lot in self.lots:
@@ -289,7 +289,7 @@ class GrabHitState(GrabHitBase):
         return list(out.values())
 
     def _phase4_actions(self, s: int) -> list[Action]:
-        """GAH-40..GAH-46: the free actions of phase 4."""
+        """GAH-42: the free actions of phase 4."""
         out: list[Action] = []
         restricted = 4 in self.lost
         if not restricted:
@@ -337,7 +337,7 @@ class GrabHitState(GrabHitBase):
         return out
 
     def _visit_actions(self, s: int, restricted: bool) -> list[Action]:
-        """GAH-23, GAH-24, GAH-41: shop services; from limbo only the witch's shop."""
+        """GAH-23, GAH-24, GAH-40: shop services; from limbo only the witch's shop."""
         out = []
         for i, sv in enumerate(self.T.services):
             if sv.shop in self.visited or (restricted and sv.shop != "witch"):
@@ -386,7 +386,7 @@ class GrabHitState(GrabHitBase):
         return none  # gain_gold, gain_per_location, extra_hit
 
     def _cast_actions(self, s: int) -> list[Action]:
-        """GAH-25, GAH-28, GAH-44: magic for oneself or at others; held curses at others."""
+        """GAH-25, GAH-28, GAH-43: magic for oneself or at others; held curses at others."""
         out: dict[str, Action] = {}
         for c in sorted(self.hand[s]):
             kind = self.T.cards[c].kind
@@ -405,13 +405,13 @@ class GrabHitState(GrabHitBase):
         return list(out.values())
 
     def _ability_actions(self, s: int) -> list[Action]:
-        """GAH-45: one attempt at the adventurer's ability per phase 4."""
+        """GAH-44: one attempt at the adventurer's ability per phase 4."""
         a = self.T.adventurers[self.adv[s]]
         return [Action(f"use ability{suffix}", ("ability", arg))
                 for suffix, arg in self._targets_for(s, a.ability, a.amount)]
 
     def _phase5_actions(self, s: int) -> list[Action]:
-        """GAH-47..GAH-50: pick a weapon, then hit; the first hit is compulsory."""
+        """GAH-46, GAH-47, GAH-55: pick a weapon, then hit; the first hit is compulsory."""
         if self.p5_weapon == -2:
             return [Action(f"attack with {self.cname(h[0])}", ("weapon", h[0]))
                     for h in self.weapons[s]] + [FISTS]
@@ -431,7 +431,7 @@ class GrabHitState(GrabHitBase):
         self._advance()
 
     def _do_choose(self, s: int, data: tuple[Any, ...], top: Any) -> None:
-        """GAH-2, GAH-63: take up an adventurer with full life, damaged armour, capital."""
+        """GAH-2, GAH-64: take up an adventurer with full life, damaged armour, capital."""
         a = self.T.adventurers[data[1]]
         self.adv[s] = data[1]
         self.life[s] = a.life
@@ -539,7 +539,7 @@ class GrabHitState(GrabHitBase):
             self.life[s] = min(self.max_life(s), self.life[s] + sv.amount)
 
     def _do_cast(self, s: int, data: tuple[Any, ...], top: Any) -> None:
-        """GAH-44: cast a magic card or a held curse."""
+        """GAH-43: cast a magic card or a held curse."""
         _, card, (argk, arg) = data
         self.hand[s] = tuple(c for c in self.hand[s] if c != card)
         sc = self.scroll(card)
@@ -571,7 +571,7 @@ class GrabHitState(GrabHitBase):
             self.extra_hits += amount
 
     def _do_ability(self, s: int, data: tuple[Any, ...], top: Any) -> None:
-        """GAH-45: an attempt is a spin; it works when the coins reach the ability's check."""
+        """GAH-44: an attempt is a spin; it works when the coins reach the ability's check."""
         self.ability_used = True
         a = self.T.adventurers[self.adv[s]]
         argk, arg = data[1]
@@ -630,7 +630,7 @@ class GrabHitState(GrabHitBase):
         return build_view(self, seat)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        """GAH-64: only the order of the three decks is hidden."""
+        """GAH-67: only the order of the three decks is hidden."""
         for pile in self.deck:
             rng.shuffle(pile)
 

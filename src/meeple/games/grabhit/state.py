@@ -149,7 +149,7 @@ class GrabHitBase(State):
         raise KeyError(card)
 
     def reachable(self, seat: int, target: int) -> bool:
-        """GAH-40, GAH-58: another living adventurer outside limbo."""
+        """GAH-35, GAH-56: another living adventurer outside limbo."""
         return target != seat and not self.dead[target] and self.limbo[target] == 0
 
     def attackable(self, seat: int) -> list[int]:
@@ -194,7 +194,7 @@ class GrabHitBase(State):
 
     # -------------------------------------------------------------- gold
     def gain(self, seat: int, n: int) -> None:
-        """Add gold; reaching the target wins at once (GAH-66)."""
+        """Add gold; reaching the target wins at once (GAH-65)."""
         if n <= 0:
             return
         self.gold[seat] += n
@@ -236,7 +236,7 @@ class GrabHitBase(State):
         return bool(self.deck[colour] or self.discard[colour])
 
     def receive(self, seat: int, card: int) -> None:
-        """A drawn card reaches its adventurer (GAH-10..GAH-33)."""
+        """A drawn card reaches its adventurer (GAH-11..GAH-33)."""
         kind = self.T.cards[card].kind
         if kind == "weapon":
             cls = self.weapon_entry(card).weapon_class
@@ -273,7 +273,7 @@ class GrabHitBase(State):
         self.emit("upgrade", seat=seat, card=self.cname(card))
 
     def add_shield(self, seat: int, card: int) -> None:
-        """GAH-30, GAH-33: a shield joins the adventurer unless an identical one is there."""
+        """GAH-30: a shield joins the adventurer unless an identical one is there."""
         sid = self.scroll(card).id
         if any(self.scroll(c).id == sid for c in self.upg[seat]):
             self.discard[RED].append(card)
@@ -397,7 +397,7 @@ class GrabHitBase(State):
 
     # -------------------------------------------------------------- death
     def die(self, seat: int, killer: int) -> None:
-        """GAH-59..GAH-62: death, the killer's gold, the discards and the centre."""
+        """GAH-61..GAH-63: death, the killer's gold, the discards and the centre."""
         self.emit("death", seat=seat, killer=killer)
         if killer >= 0 and killer != seat:
             n, self.gold[seat] = self.gold[seat], 0
@@ -426,7 +426,7 @@ class GrabHitBase(State):
         if self.phase == "over":
             return
         never = [s for s in range(self.players) if not self.died[s]]
-        if len(never) == 1:  # GAH-67
+        if len(never) == 1:  # GAH-66
             self.finish((never[0],), "only-one-never-died")
             return
         start = killer if killer >= 0 and killer != seat else (seat + 1) % self.players
@@ -435,7 +435,7 @@ class GrabHitBase(State):
         self.next_pick()
 
     def next_pick(self) -> None:
-        """GAH-61: each living player in turn takes one card; the rest are discarded."""
+        """GAH-63: each living player in turn takes one card; the rest are discarded."""
         while self.centre and self.centre_queue:
             s = self.centre_queue.pop(0)
             self.pending.append(("centre", s))
