@@ -74,9 +74,7 @@ def all_cards(st: GrabHitState) -> list[int]:
             out += [h[0], *h[2]]
     out += [lot[0] for lot in st.lots] + st.centre
     for p in st.pending:
-        if p[0] in ("buy",):
-            out.append(p[2])
-        elif p[0] == "keep":
+        if p[0] in ("buy", "keep"):
             out.append(p[2])
         elif p[0] == "shield" and p[2][3] >= 0:
             out.append(p[2][3])

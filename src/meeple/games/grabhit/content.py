@@ -26,7 +26,7 @@ class WheelSector(Entry):
 
     value: int
     colours: list[Literal["blue", "green", "red", "black"]]
-    symbols: list[Literal["weapon", "armour"]] = []
+    symbols: tuple[Literal["weapon", "armour"], ...] = ()
     weight: int = 1
 
 
@@ -102,7 +102,7 @@ class Scroll(Entry):
     copies: int = 1
     pierce: bool = False
     lasting: bool = False
-    blocks: list[Literal["magic", "curse", "ability"]] = []
+    blocks: tuple[Literal["magic", "curse", "ability"], ...] = ()
     check: int = 0
 
 
@@ -178,9 +178,9 @@ def tables() -> Tables:
             cards.append(Card(len(cards), BLUE, "blueprint", b))
     for loc in locs:
         cards.append(Card(len(cards), GREEN, "location", loc))
-    for s in scrolls:
-        for _ in range(s.copies):
-            cards.append(Card(len(cards), RED, s.kind, s))
+    for sc in scrolls:
+        for _ in range(sc.copies):
+            cards.append(Card(len(cards), RED, sc.kind, sc))
     decks = tuple(tuple(c.id for c in cards if c.colour == k) for k in (BLUE, GREEN, RED))
     wheel = Wheel(tuple(Sector(s.value, tuple(s.colours), tuple(s.symbols), s.weight)
                         for s in sectors))

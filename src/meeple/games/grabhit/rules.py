@@ -353,9 +353,8 @@ class GrabHitState(GrabHitBase):
                         if self.T.cards[c].kind == "curse"]
             elif sv.kind == "repair_weapon":
                 args = [(f"repair {self.cname(c)}", c) for c in self.worn_weapons(s)]
-            elif sv.kind == "repair_armour" and self.armour[s] < self.max_armour(s):
-                args = [(SERVICE_VERB[sv.kind], -1)]
-            elif sv.kind == "heal" and self.life[s] < self.max_life(s):
+            elif (sv.kind == "repair_armour" and self.armour[s] < self.max_armour(s)) or (
+                    sv.kind == "heal" and self.life[s] < self.max_life(s)):
                 args = [(SERVICE_VERB[sv.kind], -1)]
             out += [Action(f"visit {shop}: {verb}", ("visit", i, arg)) for verb, arg in args]
         return out

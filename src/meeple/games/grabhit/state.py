@@ -73,7 +73,7 @@ class GrabHitBase(State):
 
     # ------------------------------------------------------------- lookups
     @property
-    def T(self) -> Tables:  # noqa: N802 - the content tables, short because used everywhere
+    def T(self) -> Tables:
         return self.game.T
 
     def name(self, seat: int) -> str:

@@ -1,4 +1,4 @@
-"""The view of a Grab and Hit state: everything is open except the order of the decks (GAH-53, GAH-67)."""
+"""The view of a Grab and Hit state: all is open but the order of the decks (GAH-53, GAH-67)."""
 
 from __future__ import annotations
 
