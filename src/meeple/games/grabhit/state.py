@@ -71,6 +71,13 @@ class GrabHitBase(State):
     winners: tuple[int, ...]
     end_reason: str
 
+    def _clone_fields(self, fields: dict[str, Any]) -> None:
+        """Every mutable field is a flat list of immutable items, except the two piles."""
+        for name in self._mutable:
+            fields[name] = fields[name][:]
+        fields["deck"] = [p[:] for p in self.deck]
+        fields["discard"] = [p[:] for p in self.discard]
+
     # ------------------------------------------------------------- lookups
     @property
     def T(self) -> Tables:
