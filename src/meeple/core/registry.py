@@ -18,6 +18,7 @@ from .state import Game
 #: The games that ship with meeple: id -> "module:Class" (imported only when used).
 BUILTIN: dict[str, str] = {
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
+    "grabhit": "meeple.games.grabhit:GrabHit",
     "_template": "meeple.games._template:Template",
 }
 
