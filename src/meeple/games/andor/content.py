@@ -75,8 +75,8 @@ class Creature(Entry):
     count: int
     moves_as: str
     drops: str = ""
-    strength_by_heroes: list[int] = []
-    willpower_by_heroes: list[int] = []
+    strength_by_heroes: tuple[int, ...] = ()
+    willpower_by_heroes: tuple[int, ...] = ()
 
 
 class Board(BaseModel):
@@ -155,10 +155,10 @@ class Card(Entry):
     """A legend card, read when the narrator reaches its (star) letter."""
 
     text: str
-    place: list[tuple[str, int]] = []
-    farmers: list[int] = []
-    runes: list[tuple[str, int]] = []
-    block: list[int] = []
+    place: tuple[tuple[str, int], ...] = ()
+    farmers: tuple[int, ...] = ()
+    runes: tuple[tuple[str, int], ...] = ()
+    block: tuple[int, ...] = ()
     witch: int = -1
     market: bool = False
 

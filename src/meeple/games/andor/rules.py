@@ -316,10 +316,9 @@ class AndorState(State):
         out.extend(self.farmer_actions(s))
         for it in sorted(set(self.ground.get(here, ()))):
             if self.room_for(s, it):
-                out.append(Action(f"pick up the {g.label(it)}", ("pick", it)))
-        if self.has(s, "herb"):  # AND-81
-            if self.wp[s] < WILLPOWER_MAX:
-                out.append(HERB_WP)
+                out.append(Action(f"pick up the {g.label(it).lower()}", ("pick", it)))
+        if self.has(s, "herb") and self.wp[s] < WILLPOWER_MAX:  # AND-81
+            out.append(HERB_WP)
         if self.has(s, "telescope") and any(
                 n in self.fog and n not in self.fog_seen for n in g.nbrs[here]):  # AND-78
             out.append(TELESCOPE)
@@ -347,7 +346,7 @@ class AndorState(State):
                 if by_falcon and not near and art.slot == "large":
                     continue
                 if self.room_for(o, art.id):
-                    out.append(Action(f"give the {g.label(it)} to the {who}", ("give", o, it)))
+                    out.append(Action(f"give the {g.label(it).lower()} to the {who}", ("give", o, it)))
         return out
 
     def strength_price(self, s: int) -> int:
@@ -557,7 +556,7 @@ class Andor(Game):
         self.shields = (self.config["solo_shields"] if self.players == 1
                         else SHIELDS_BY_HEROES[self.players])  # AND-70, AND-88
         self.sold = tuple(a.id for a in c.articles.values() if a.sold and not a.witch)
-        self.buy = {a: Action(f"buy a {self.label(a)}", ("buy", a)) for a in self.sold}
+        self.buy = {a: Action(f"buy a {self.label(a).lower()}", ("buy", a)) for a in self.sold}
 
     def label(self, item: str, lang: str = "en") -> str:
         """The display name of an item, worn side included."""
