@@ -136,9 +136,13 @@ def test_and17_fight_tracks_creature_willpower() -> None:
 
 
 def test_and16_reward_split_one_point_at_a_time() -> None:
-    st = bare(at=[9, 9])
+    st = bare(at=[9, 5])
     st.sp[0] = 14
-    fight_with(st, 0, 9, "wardrak", [6, 6, 6, black(6), black(6)])  # 20 vs 12+10: kills 7
+    round_ = [6, 6, 6, black(6), black(8)]  # 20 vs 10+8: 2 damage, then 1 black die
+    weak = [6, 6, 6, black(6)]  # 20 vs 16: 4 damage
+    fight_with(st, 0, 9, "wardrak", round_ + weak + weak)
+    st.apply("fight on")
+    st.apply("fight on")
     assert st.step == "fight:reward"
     gave = 0
     while st.step == "fight:reward":
