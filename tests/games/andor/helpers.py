@@ -70,4 +70,4 @@ def fight_with(st: AndorState, seat: int, region: int, kind: str, faces: list[in
     st.rng = Dice(faces)
     st.begin_turn(seat)
     st._legal = None
-    st.apply(f"fight the {kind} on {region}")
+    st.apply(f"fight the {st.game.c.creatures[kind].name.lower()} on {region}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.components.dice import best_or_identical_sum
 from meeple.games.andor import fight, world
 
-from .helpers import Dice, bare, black, fight_with, sunrise, texts
+from .helpers import bare, black, fight_with, sunrise, texts
 
 
 def test_and1_creatures_never_trigger_fog_or_wells() -> None:
@@ -61,6 +61,7 @@ def test_and6_occupied_region_is_skipped() -> None:
 
 
 def test_and7_kind_order_and_wardraks_twice() -> None:
+    """AND-7, AND-28: gors, skrals, wardraks, trolls, wardraks again."""
     st = bare(at=[5, 5])
     st.creatures = {44: "wardrak", 39: "troll", 64: "tower_skral"}
     sunrise(st)

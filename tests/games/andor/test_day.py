@@ -8,6 +8,7 @@ from .helpers import Dice, bare, new, sunrise, texts
 
 
 def test_and18_move_fight_pass_cost_hours() -> None:
+    """AND-18, AND-45: moving, fighting and passing each cost an hour."""
     st = bare(at=[3, 5])
     st.apply("move to 9")
     assert st.hours[0] == 1
@@ -22,6 +23,7 @@ def test_and18_move_fight_pass_cost_hours() -> None:
 
 
 def test_and19_seven_hours_then_overtime() -> None:
+    """AND-19, AND-24: seven hours, then up to three overtime hours."""
     st = bare(at=[3, 3])
     st.hours[0] = 7
     assert st.can_spend(0)
@@ -114,6 +116,7 @@ def test_and30_narrator_steps_at_sunrise() -> None:
 
 
 def test_and32_star_letter_reads_card() -> None:
+    """AND-32, AND-91: a star letter reads its card and does what it says."""
     st = bare(at=[3, 3])
     st.letter = LETTERS.index("B")
     sunrise(st)  # -> C: war drums

@@ -122,6 +122,7 @@ def test_and61_turn_after_fight_goes_left_of_inviter() -> None:
 
 
 def test_and31_kill_moves_narrator() -> None:
+    """AND-31, AND-53: a kill pays the reward, removes the creature, moves the narrator."""
     st = bare(at=[9, 5])
     st.sp[0] = 10
     before = st.letter

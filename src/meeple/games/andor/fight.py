@@ -45,7 +45,8 @@ def start_actions(st: AndorState, s: int) -> list[Action]:
     """The creatures this hero may attack now."""
     here = st.pos[s]
     regions = [here, *st.game.nbrs[here]] if ranged(st, s) else [here]
-    return [Action(f"fight the {st.creatures[r]} on {r}", ("fight", r))
+    names = st.game.c.creatures
+    return [Action(f"fight the {names[st.creatures[r]].name.lower()} on {r}", ("fight", r))
             for r in sorted(regions) if r in st.creatures]
 
 

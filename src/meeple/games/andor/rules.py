@@ -346,7 +346,8 @@ class AndorState(State):
                 if by_falcon and not near and art.slot == "large":
                     continue
                 if self.room_for(o, art.id):
-                    out.append(Action(f"give the {g.label(it).lower()} to the {who}", ("give", o, it)))
+                    text = f"give the {g.label(it).lower()} to the {who}"
+                    out.append(Action(text, ("give", o, it)))
         return out
 
     def strength_price(self, s: int) -> int:
