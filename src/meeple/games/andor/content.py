@@ -156,6 +156,8 @@ class Card(Entry):
 
     text: str
     place: tuple[tuple[str, int], ...] = ()
+    #: Creatures placed only when at least this many heroes play: (kind, region, heroes).
+    place_more: tuple[tuple[str, int, int], ...] = ()
     farmers: tuple[int, ...] = ()
     runes: tuple[tuple[str, int], ...] = ()
     block: tuple[int, ...] = ()
@@ -241,7 +243,7 @@ def _load_legend(name: str, regions: int, kinds: dict[str, Creature]) -> Legend:
     for letter, c in cards.items():
         if letter not in LETTERS:
             raise _fail(where, f"card {letter}", "a card's id must be a letter A..N")
-        for kind, r in c.place:
+        for kind, r in [*c.place, *((k, r) for k, r, _ in c.place_more)]:
             if kind not in kinds or not 0 <= r < regions:
                 raise _fail(where, f"card {letter}", f"cannot place {kind!r} on {r}")
         for r in [*c.farmers, *c.block, *(r for _, r in c.runes)]:

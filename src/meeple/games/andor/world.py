@@ -166,7 +166,8 @@ def read_card(st: AndorState, letter: str) -> None:
         st.farmers[r] = st.farmers.get(r, 0) + 1
     for rune, r in card.runes:
         st.ground.setdefault(r, []).append(rune)
-    for kind, r in card.place:
+    more = [(k, r) for k, r, n in card.place_more if st.players >= n]
+    for kind, r in [*card.place, *more]:
         place(st, kind, r)
         if st.outcome:
             return
