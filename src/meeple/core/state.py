@@ -150,6 +150,15 @@ class State:
         """Hook: with ``_private_actions``, the text others see for ``action`` (None: all)."""
         return None
 
+    def _evaluate(self, seat: int) -> float:
+        """Hook: how promising the unfinished game looks for ``seat``, from 0 to 1.
+
+        A small game-specific heuristic (experience, level, base health, gold...) used by the
+        greedy bot and search cut-offs. It reads the state it is called on; bots call it only
+        on determinizations. Default: 0.5 (no opinion).
+        """
+        return 0.5
+
     def _clone_fields(self, fields: dict[str, Any]) -> None:
         """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``)."""
         for name in self._mutable:
@@ -160,6 +169,15 @@ class State:
     def is_over(self) -> bool:
         """True once nobody has to decide any more."""
         return self.to_act is None
+
+    def evaluate(self, seat: int) -> float:
+        """1 for a won game, 0 for a lost one, 0.5 for a draw; else the game's heuristic."""
+        if self.to_act is None:
+            winners = self._result().winners
+            if not winners:
+                return 0.5
+            return 1.0 if seat in winners else 0.0
+        return self._evaluate(seat)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act, in a deterministic order."""
@@ -179,12 +197,11 @@ class State:
             la = self._legal = self._legal_actions()
         if action.__class__ is not Action or action not in la:
             action = self._find(action, la)
-        seat = self.to_act
+        pub = self._public_text(action) if self._private_actions else None
+        self._log = (self._log, ("A", self.to_act, action, pub))  # the events it causes follow
         self._apply(action)
         self._legal = None
         self.n_actions += 1
-        pub = self._public_text(action) if self._private_actions else None
-        self._log = (self._log, ("A", seat, action, pub))
 
     def _find(self, action: Any, la: list[Action]) -> Action:
         if isinstance(action, str):
