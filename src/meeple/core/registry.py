@@ -20,6 +20,7 @@ BUILTIN: dict[str, str] = {
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
     "grabhit": "meeple.games.grabhit:GrabHit",
     "_template": "meeple.games._template:Template",
+    "andor": "meeple.games.andor:Andor",
 }
 
 ENTRY_POINT_GROUP = "meeple.games"
