@@ -30,11 +30,11 @@ def legal(st: HeavensState) -> list[Action]:
     if st.pending:
         top = st.pending[-1]
         if top[0] == "move":
-            out = [Action(f"step {st.board.labels[h]}", ("step", h)) for h in steps(st, top)]
-            return [*out, STOP]
+            moves = [Action(f"step {st.board.labels[h]}", ("step", h)) for h in steps(st, top)]
+            return [*moves, STOP]
         if top[0] == "acquire":
-            out = takeable(st, top[1], top[2])
-            return out + [DONE] if top[3] else out
+            takes = takeable(st, top[1], top[2])
+            return [*takes, DONE] if top[3] else takes
         return [Action(fx.target_text(st, t), ("target", t)) for t in pending_targets(st)]
     out: list[Action] = []
     if st.tokens > 0:
@@ -68,7 +68,7 @@ def summons(st: HeavensState) -> list[Action]:
     side = g.side_of[st.active]
     free = [h for h in b.summon[side] if not st.blocked(h)]
     red = st.rings["box"]["red"]
-    out = []
+    out: list[Action] = []
     for c in sorted(set(st.hands[st.active]), key=lambda c: g.names[c]):
         if g.is_char[c] and g.health[c] <= red:
             out.extend(Action(f"summon {g.names[c]} at {b.labels[h]}", ("summon", c, h))
@@ -117,7 +117,7 @@ def attacks(st: HeavensState, c: int) -> list[Action]:
                 elif n not in seen and d + 1 < reach:
                     seen[n] = d + 1
                     frontier.append(n)
-    out = []
+    out: list[Action] = []
     for h in sorted(found, key=lambda h: b.labels[h]):
         for label, target in _attackable(st, side, h):
             out.append(Action(f"attack {label} with {name}", ("attack", c, target, found[h])))

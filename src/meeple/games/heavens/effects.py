@@ -112,8 +112,8 @@ def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int
         for h in range(len(b.labels)):
             if h in b.summoning or not near(h):
                 continue
-            c = st.at.get(h)
-            if (c is not None and g.card_side[c] != side) or st.is_bare(h):
+            occupant = st.at.get(h)
+            if (occupant is not None and g.card_side[occupant] != side) or st.is_bare(h):
                 out.append(("h", h))
     elif target == "trap":
         for h in sorted(st.trap):

@@ -145,7 +145,7 @@ class HeavensState(State):
         side = g.side_of[self.active]
         self.phase = "cleanup"
         self.pending = []
-        for h, c in sorted(self.fallen_at.items()):
+        for _h, c in sorted(self.fallen_at.items()):
             if g.card_side[c] == side:
                 self._remove_fallen(c, "perished")
         for c in sorted(self.at.values()):  # HVN-3: incapacity lasts about one round
