@@ -19,7 +19,7 @@ COUNTS = {"black": 6, "green": 6, "grey": 8, "orange": 8, "red": 60, "white": 12
 def stacked(st, colour):  # type: ignore[no-untyped-def]
     """Rings of a colour lying on the Heavens, counted from the stacks themselves."""
     n = 0
-    for c, u in st.units.items():
+    for u in st.units.values():
         n += {"red": u[HP], "green": u[PSN], "grey": u[ARM], "orange": u[ATK],
               "black": 1 if u[5] >= 0 else 0}.get(colour, 0)
     if colour == "black":
