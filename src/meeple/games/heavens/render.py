@@ -22,6 +22,10 @@ from .content import pantheon
 
 WIDTH = 10
 SIDES = "AB"
+RING_EN = {"red": "red", "black": "black", "green": "green", "grey": "grey",
+           "orange": "orange", "white": "white"}
+RING_RU = {"red": "красные", "black": "чёрные", "green": "зелёные", "grey": "серые",
+           "orange": "оранжевые", "white": "белые"}
 
 
 def _names(view: dict[str, Any], lang: str) -> dict[str, str]:
@@ -68,7 +72,7 @@ def _cells(view: dict[str, Any], names: dict[str, str], lang: str
     for lab, n in view["traps"].items():
         cells[lab] = (f"{lab:<4}{'trap' if lang == 'en' else 'лов'}", f"  T{n}")
     for lab, d in view["dropped"].items():
-        cells[lab] = (f"{lab:<4}{'drop' if lang == 'en' else 'кол'}",
+        cells[lab] = (f"{lab:<4}{'drop' if lang == 'en' else 'бон'}",
                       f"  a{d['attack']}d{d['armour']}")
     for u in view["units"]:
         name = names.get(u["card"], u["card"])[:5]
@@ -105,7 +109,8 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
     for side, info in enumerate(view["sides"]):
         pname = info["name"] if en else info["name_ru"]
         hands = [h for h in view["hands"] if h["seat"] in info["seats"]]
-        hand_txt = ", ".join(f"seat {h['seat']}: {h['count']}" for h in hands)
+        word = "seat" if en else "место"
+        hand_txt = ", ".join(f"{word} {h['seat']}: {h['count']}" for h in hands)
         out.append(Text(
             f"{SIDES[side]} {pname}: " +
             (f"base {info['base_health']}, deck {info['deck']}, discard "
@@ -121,8 +126,9 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
         (f"Раунд {view['round']}, ход {view['turn']}: место {view['active']} "
          f"({view['phase']}, {view['step']}), жетоны {track}")))
     box = view["box"]
+    colours = RING_EN if en else RING_RU
     out.append(Text(("Box: " if en else "Коробка: ") + " ".join(
-        f"{k} {box[k]}" for k in ("red", "black", "green", "grey", "orange", "white"))))
+        f"{colours[k]} {box[k]}" for k in RING_EN)))
     if seat is not None:
         mine = next(h for h in view["hands"] if h["seat"] == seat)
         cards = ", ".join(names.get(c, c) for c in mine["cards"] or [])
