@@ -42,7 +42,7 @@ def test_hvn1_box_holds_exactly_100_rings() -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st_.integers(0, 10_000), steps=st_.integers(0, 600),
-       players=st_.sampled_from([2, 3, 4]), runes=st_.booleans())
+       players=st_.sampled_from([2, 4]), runes=st_.booleans())
 def test_hvn1_rings_are_conserved_in_random_play(seed: int, steps: int, players: int,
                                                   runes: bool) -> None:
     """HVN-1: no ring is created or lost; the stacks always match the holding."""

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.core import IllegalAction
+from meeple.core import ConfigError, IllegalAction
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -148,13 +148,11 @@ def test_hvn53_round_limit_draw() -> None:
     assert meeple.load("heavens").config["max_rounds"] == 0
 
 
-def test_hvn55_three_players_team_against_one() -> None:
-    """HVN-55: with three players seats 0 and 1 team up against seat 2."""
-    st = meeple.load("heavens", players=3).new_state(seed=4)
-    g = st.game
-    assert g.side_of == (0, 0, 1) and g.order == (0, 2, 1)
-    assert [len(h) for h in st.hands] == [3, 3, 5]
-    assert g.tokens == (2, 3) and g.zones[2] is None
+def test_hvn55_only_two_or_four_players() -> None:
+    """HVN-55: two players or two teams of two; three are refused with a clear error."""
+    with pytest.raises(ConfigError, match="played by 2 or 4 players, not 3"):
+        meeple.load("heavens", players=3)
+    assert meeple.load("heavens", players=4).new_state(seed=4).game.order == (0, 2, 1, 3)
 
 
 # ----------------------------------------------------------- the contract in every variant

@@ -14,8 +14,8 @@ from .params import OPTIONS
 from .state import HeavensState
 
 #: Turn orders: pantheons alternate (HVN-50). Three players: a team of two against one seat.
-ORDERS = {2: (0, 1), 3: (0, 2, 1), 4: (0, 2, 1, 3)}
-TEAMS = {2: ((0,), (1,)), 3: ((0, 1), (2,)), 4: ((0, 1), (2, 3))}
+ORDERS = {2: (0, 1), 4: (0, 2, 1, 3)}
+TEAMS = {2: ((0,), (1,)), 4: ((0, 1), (2, 3))}
 
 
 class Heavens(Game):
@@ -27,6 +27,7 @@ class Heavens(Game):
     description = ("Summon gods onto a hex battlefield, spend three action tokens a turn, and "
                    "destroy the other pantheon or its base.")
     min_players, max_players = 2, 4
+    player_counts = (2, 4)  # HVN-55: two players, or two teams of two
     options = OPTIONS
     state_class = HeavensState
 
