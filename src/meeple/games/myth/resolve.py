@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from meeple.components import tokens
 
-from .base import CARDS, HEROES, OWNERS, RES, START, Cell, MythBase
+from .base import CARDS, HEROES, OWNERS, RES, START, Cell
 from .battle import BATTLE_CARDS, BattleMixin
 
 ITEM_EFFECTS = frozenset({"standard", "tain", "codex", "weapon"})

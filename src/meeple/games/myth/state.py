@@ -16,11 +16,27 @@ from meeple.components.tilegrid import rotations, within_extent
 from meeple.core import Action, Result, Rng
 
 from .base import (
-    CARDS, DIR_NAMES, HEROES, OPP, OWNERS, QUESTS, RES, SIDE_ORDER, START, C, Cell, cell_text,
-    mask_text, step_cell,
+    CARDS,
+    DIR_NAMES,
+    HEROES,
+    OPP,
+    OWNERS,
+    QUESTS,
+    RES,
+    SIDE_ORDER,
+    START,
+    C,
+    cell_text,
+    mask_text,
+    step_cell,
 )
 from .params import (
-    AVATARA_HEAL_COST, EXPLORE_REWARD, EXTRA_TURN_COST, LEVEL_COST, MAX_EXTENT, REDRAW_COST,
+    AVATARA_HEAL_COST,
+    EXPLORE_REWARD,
+    EXTRA_TURN_COST,
+    LEVEL_COST,
+    MAX_EXTENT,
+    REDRAW_COST,
     SWAP_COST,
 )
 from .resolve import ResolveMixin
@@ -65,7 +81,7 @@ class MythState(ResolveMixin):
         self.tile_discard = []
         self.grid = {START: C.tile_mask[C.start_tile]}
         self.tile_of = {START: C.start_tile}
-        self.tok = tokens.new_holdings(OWNERS[:n] + ("table",), {RES: cfg["bank"]})
+        self.tok = tokens.new_holdings((*OWNERS[:n], "table"), {RES: cfg["bank"]})
         for s in range(n):
             self.gain(s, cfg["start_resources"])  # MYTH-6
         self.deck = list(C.event_deck)
@@ -164,7 +180,7 @@ class MythState(ResolveMixin):
         if self.in_battle(s) or self.webbed(s) or not self.deck:
             return 0
         h = len(self.hand[s])
-        free = max(0, self.game.config["hand_size"] - h)
+        free = max(0, int(self.game.config["hand_size"]) - h)
         if self.dreaming:  # MYTH-93: the controller may order a draw, never a paid one
             return min(free, len(self.deck))
         n, money = free, self.res(s)
@@ -177,7 +193,7 @@ class MythState(ResolveMixin):
 
     def extra_cost(self, hand: int, n: int) -> int:
         """MYTH-31: 2, 4, 8, 16 ... for the 7th, 8th, 9th, 10th ... card in hand."""
-        size = self.game.config["hand_size"]
+        size = int(self.game.config["hand_size"])
         return sum(2 ** (k - size) for k in range(hand + 1, hand + n + 1) if k > size)
 
     def to_move(self) -> None:
@@ -629,7 +645,7 @@ class MythState(ResolveMixin):
         return v
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        """Re-deal what ``seat`` cannot see: others' hands and quests, the decks, face-down cards."""
+        """Re-deal what ``seat`` cannot see: hands, quests, decks, face-down cards."""
         hidden_table = [c for c, by, _ in self.table if by != seat]
         piles = [self.hand[o] for o in range(self.players) if o != seat]
         decks.resample([*piles, self.deck, hidden_table], rng)
