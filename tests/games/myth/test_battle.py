@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.myth.base import HEROES
+from meeple.games.myth.base import CARDS, HEROES
 from meeple.games.myth.state import MythState
 
 from .scenario import fresh, open_cell, script_rolls, texts, turn_of
@@ -50,8 +50,8 @@ def test_myth53_roll_plus_attack_must_exceed_defence() -> None:
     st = arena(enemies=("thrall",))
     st.begun.append((0, 0))
     atk = st.attack_of(0)  # warrior 30 against the thrall's 50
-    dfc = st.defence_of(0)  # 66 against the thrall's 10
-    script_rolls(st, [50 - atk, dfc - 10 + 1])
+    dfc = st.defence_of(0)
+    script_rolls(st, [50 - atk, dfc - CARDS["thrall"].attack + 1])
     turn_of(st, 0)
     assert st.enemies[(0, 0)] == ["thrall"]
     assert st.life[0] == HEROES["warrior"].life[0] - 2

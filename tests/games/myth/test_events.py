@@ -13,7 +13,7 @@ def explore_east(st, seat: int = 0, tile: str = "crossroads") -> None:  # type: 
     turn_of(st, seat)
     st.tiles.append(tile)
     st.apply("explore east")
-    st.apply([t for t in texts(st) if t.startswith("place")][0])
+    st.apply(next(t for t in texts(st) if t.startswith("place")))
 
 
 def test_myth39_card_costs_and_timings_load() -> None:
