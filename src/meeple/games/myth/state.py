@@ -602,6 +602,15 @@ class MythState(ResolveMixin):
             return "swap a quest"
         return None
 
+    def _evaluate(self, seat: int) -> float:
+        """Heuristic for bots: levels above all, then quests at hand, life and resources."""
+        if not self.alive[seat]:
+            return 0.0
+        ready = sum(1 for q in self.quests[seat] if self.quest_done(seat, q))
+        v = (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready
+             + 0.08 * self.life[seat] / self.max_life(seat) + 0.005 * min(self.res(seat), 12))
+        return min(1.0, v)
+
     def _result(self) -> Result:
         w = self.winners
         scores = tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.players))
