@@ -51,4 +51,4 @@ def open_cell(st: MythState, cell: tuple[int, int], mask: int = 15,
               tile: str = "crossroads") -> None:
     """Lay a tile on ``cell`` (test arrangement)."""
     st.grid[cell] = mask
-    st.tile_of[cell] = tile
+    st.tile_of = {**st.tile_of, cell: tile}

@@ -36,7 +36,7 @@ def test_myth50_monsters_on_the_cell_start_a_battle() -> None:
 def test_myth51_first_attack_monsters_strike_before_the_hero() -> None:
     """MYTH-51: a ghol ("first attack") rolls before the hero; a thrall after him."""
     st = arena(enemies=("thrall", "ghol"))
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     log = script_rolls(st, [1, 1, 1])
     turn_of(st, 0)
     assert log[0][1] == "ghol attack"
@@ -48,7 +48,7 @@ def test_myth51_first_attack_monsters_strike_before_the_hero() -> None:
 def test_myth53_roll_plus_attack_must_exceed_defence() -> None:
     """MYTH-53, MYTH-55: a tie is a miss; a monster's hit deals its bracketed damage."""
     st = arena(enemies=("thrall",))
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     atk = st.attack_of(0)  # warrior 30 against the thrall's 50
     dfc = st.defence_of(0)
     script_rolls(st, [50 - atk, dfc - CARDS["thrall"].attack + 1])
@@ -63,7 +63,7 @@ def test_myth53_roll_plus_attack_must_exceed_defence() -> None:
 def test_myth56_hero_chooses_each_target() -> None:
     """MYTH-56, MYTH-59: the hero picks among kinds of enemies; never another hero."""
     st = arena(hero="archer", enemies=("thrall", "trow"))
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     log = script_rolls(st, [99, 1, 1])
     turn_of(st, 0)
     assert texts(st) == ["attack Thrall", "attack Trow"]
@@ -78,7 +78,7 @@ def test_myth57_right_hand_seat_chooses_monster_targets() -> None:
     st.pos[2] = (0, 1)
     open_cell(st, (0, 1))
     st.enemies[(0, 0)] = ["ghol"]
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     script_rolls(st, [99, 1])
     turn_of(st, 0)
     assert st.step == "target" and st.to_act == 2  # seat 2 sits on seat 0's right
@@ -93,7 +93,7 @@ def test_myth58_unfinished_battle_continues_next_turn() -> None:
     """MYTH-58: a battle not won goes on; no draw, no move, even once it is won."""
     st = arena(enemies=("trow",))
     st.hand[0] = []
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     script_rolls(st, [1, 1, 99])
     turn_of(st, 0, draw=None)
     assert st.enemies[(0, 0)] == ["trow"]
@@ -125,7 +125,7 @@ def test_myth60_pay_to_remove_enemies_before_battle() -> None:
 def test_myth62_dwarf_kills_every_enemy_his_roll_beats() -> None:
     """MYTH-12, MYTH-62: one roll against all: the thrall (50) falls, the trow (80) stands."""
     st = arena(hero="dwarf", enemies=("thrall", "thrall", "trow"))
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     atk = st.attack_of(0)
     script_rolls(st, [60 - atk, 1])
     turn_of(st, 0)
@@ -139,7 +139,7 @@ def test_myth63_dwarf_blast_hurts_heroes_beside_him() -> None:
     st.hero = ["dwarf", "archer"]
     st.life = [10, 10]
     st.enemies[(0, 0)] = ["thrall"]
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     script_rolls(st, [100])
     turn_of(st, 0)
     assert st.life[1] == 8 and not st.enemies
@@ -151,7 +151,7 @@ def test_myth65_dead_hero_leaves_the_game() -> None:
     st.hand[0] = ["rest", "nod"]
     st.items[0] = ["standard"]
     st.life[0] = 1
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     q = list(st.quests[0])
     bank = st.bank
     script_rolls(st, [1, 100])

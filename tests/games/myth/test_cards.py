@@ -284,7 +284,7 @@ def test_myth93_great_dream_gives_orders_to_the_right_hand_seat() -> None:
     st.apply("draw 0")
     assert st.step == "move" and st.to_act == 2
     assert not any(t.startswith(("heal", "show", "swap")) for t in texts(st))
-    st.tiles.append("crossroads")
+    st.tiles = (*st.tiles, "crossroads")
     st.apply("explore east")
     assert st.to_act == 2 and "redraw tile" not in texts(st)
     st.apply(texts(st)[0])

@@ -11,7 +11,7 @@ from .scenario import fresh, open_cell, script_rolls, texts, turn_of
 def explore_east(st, seat: int = 0, tile: str = "crossroads") -> None:  # type: ignore[no-untyped-def]
     """Start ``seat``'s turn, explore east and place the tile (deck card face down)."""
     turn_of(st, seat)
-    st.tiles.append(tile)
+    st.tiles = (*st.tiles, tile)
     st.apply("explore east")
     st.apply(next(t for t in texts(st) if t.startswith("place")))
 
@@ -34,7 +34,7 @@ def test_myth44_new_ground_draws_one_card_and_offers_the_explorer() -> None:
     st.hand[0] = ["rest"]
     st.deck.append("splinters_of_relic")
     explore_east(st)
-    assert st.table == [("splinters_of_relic", -1, 0)]
+    assert st.table == (("splinters_of_relic", -1, 0),)
     assert st.step == "offer" and st.to_act == 0
     assert texts(st) == ["play The Rest", "pass"]
     st.apply("play The Rest")
@@ -87,7 +87,7 @@ def test_myth47_explored_ground_double_cost_no_free_cards() -> None:
     turn_of(st, 0)
     n = len(st.deck)
     st.apply("move east")
-    assert len(st.deck) == n and st.table == []
+    assert len(st.deck) == n and st.table == ()
     assert texts(st) == ["play The Rest", "pass"]  # Rest costs 2; Trow 8 > 5; Splinters free
     st.apply("play The Rest")
     assert st.res(0) == 3

@@ -210,7 +210,7 @@ def test_myth19_swap_an_unfulfilled_quest() -> None:
     assert st.res(0) == 0 and len(st.quest_pile) == pile - 1
     assert "kill_trow" in st.quest_discard and len(st.quests[0]) == 2
     st.gain(0, 5)
-    st.quest_pile = []
+    st.quest_pile = ()
     st._legal = None
     assert not any(x.startswith("swap") for x in texts(st))
 
@@ -230,7 +230,7 @@ def test_myth11_archer_attacks_twice_a_round() -> None:
     make_hero(st, 0, "archer")
     st.pos[1] = (0, 1)
     st.enemies[(0, 0)] = ["thrall", "thrall", "thrall"]
-    st.begun.append((0, 0))
+    st.begun = ((0, 0),)
     log = script_rolls(st, [1] * 20)
     turn_of(st, 0)
     assert [w for w, what, _ in log] == [0, 0, 1, 1, 1]

@@ -62,7 +62,7 @@ def test_myth32_no_draw_in_battle_or_web() -> None:
     st.pos[1] = (0, 1)
     open_cell(st, (0, 1))
     st.enemies[(0, 1)] = ["trow"]
-    st.begun.append((0, 1))
+    st.begun = ((0, 1),)
     st.start_turn(1)
     assert st.step != "draw" and st.step != "move"
     st.lasting[(0, 0)] = ["web_trap"]
@@ -106,7 +106,7 @@ def test_myth35_redraw_a_tile_for_three() -> None:
     st.apply("explore east")
     first, nxt = st.drawn_tile, st.tiles[-1]
     st.apply("redraw tile")
-    assert st.res(0) == 3 and st.drawn_tile == nxt and st.tile_discard == [first]
+    assert st.res(0) == 3 and st.drawn_tile == nxt and st.tile_discard == (first,)
     assert "redraw tile" in texts(st)
     st.apply("redraw tile")
     assert "redraw tile" not in texts(st)
@@ -116,12 +116,12 @@ def test_myth36_tile_must_connect_the_way_in() -> None:
     """MYTH-36: every offered orientation opens towards the hero's way in; others may close."""
     st = fresh(2, 1)
     turn_of(st, 0)
-    st.tiles.append("corner")
+    st.tiles = (*st.tiles, "corner")
     st.apply("explore east")
     assert sorted(texts(st)) == ["place NW", "place SW", "redraw tile"]
     st.apply("place NW")
     assert st.grid[(1, 0)] == N | W and st.pos[0] == (1, 0)
-    st.tiles.append("dead_end")
+    st.tiles = (*st.tiles, "dead_end")
     st.start_turn(1)
     st.apply("draw 0")
     st.apply("explore north")
@@ -214,7 +214,7 @@ def test_myth71_avatara_heals_for_two_a_point() -> None:
 def test_myth22_last_tile_ends_the_game() -> None:
     """MYTH-22, MYTH-23: placing the last tile ends the game at once, scored by quests."""
     st = fresh(2, 1)
-    st.tiles = ["corridor"]
+    st.tiles = ("corridor",)
     st.shown[1] = ["kill_wight"]
     turn_of(st, 0)
     st.apply("explore east")

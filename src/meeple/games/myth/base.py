@@ -6,8 +6,6 @@ tuples (``y`` grows southwards, as in :mod:`meeple.components.tilegrid`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.components import tokens
 from meeple.components.tilegrid import DELTA, E, N, S, W
 from meeple.core import State
@@ -50,10 +48,11 @@ class MythBase(State):
 
     _mutable = (
         "hero", "level", "life", "alive", "pos", "hand", "quests", "shown", "trophies",
-        "items", "tok", "deck", "discard", "quest_pile", "quest_discard", "tiles",
-        "tile_discard", "grid", "tile_of", "enemies", "begun", "lasting", "skip", "extra",
-        "dream", "table", "pending", "subq", "bq", "offer_queue", "rolls", "revealed",
+        "items", "tok", "deck", "discard", "grid", "enemies", "lasting", "skip", "extra",
+        "dream", "pending",
     )
+    # Rarely changed piles (tiles, quests, tile names, the log lines) and the short queues of a
+    # turn are immutable tuples (or dicts) rebuilt on change, so a clone shares them.
     _private_actions = True
 
     # seats
@@ -75,15 +74,15 @@ class MythBase(State):
     # piles
     deck: list[str]
     discard: list[str]
-    quest_pile: list[str]
-    quest_discard: list[str]
-    tiles: list[str]
-    tile_discard: list[str]
+    quest_pile: tuple[str, ...]
+    quest_discard: tuple[str, ...]
+    tiles: tuple[str, ...]
+    tile_discard: tuple[str, ...]
     # dungeon
     grid: dict[Cell, int]
-    tile_of: dict[Cell, str]
+    tile_of: dict[Cell, str]  # rebuilt, never changed in place
     enemies: dict[Cell, list[str]]
-    begun: list[Cell]
+    begun: tuple[Cell, ...]
     lasting: dict[Cell, list[str]]
     # turn
     cur: int
@@ -99,17 +98,16 @@ class MythBase(State):
     moved: bool
     final_left: int
     # event round
-    table: list[tuple[str, int, int]]  # (card, seat who played it or -1 for the deck, paid)
-    offer_queue: list[int]
+    table: tuple[tuple[str, int, int], ...]  # (card, seat who played it or -1 for the deck, paid)
+    offer_queue: tuple[int, ...]
     offer_double: bool
     other_played: bool
     pending: list[str]
-    revealed: list[str]
-    subq: list[tuple[Any, ...]]
+    subq: tuple[tuple[str, int, int], ...]  # (kind, seat, count)
     affected_cell: Cell
     # battle
-    bq: list[str]
-    rolls: list[str]
+    bq: tuple[str, ...]
+    rolls: tuple[str, ...]
     # end
     over_reason: str
     detail: str
@@ -243,9 +241,7 @@ class MythBase(State):
 
     def note(self, line: str) -> None:
         """A line for the battle and event log of this turn (shown by the terminal)."""
-        self.rolls.append(line)
-        if len(self.rolls) > 12:
-            del self.rolls[0]
+        self.rolls = (*self.rolls[-11:], line)
 
     # ------------------------------------------------------------ quests
     def quest_done(self, seat: int, qid: str) -> bool:
@@ -277,7 +273,7 @@ class MythBase(State):
         self.items[seat] = []
         self.discard.extend(self.trophies[seat])
         self.trophies[seat] = []
-        self.quest_discard.extend(self.quests[seat])
+        self.quest_discard = (*self.quest_discard, *self.quests[seat])
         self.quests[seat] = []
         self.pay(seat, self.res(seat))
         self.emit("hero_died", seat=seat, hero=self.hero[seat], cause=why)

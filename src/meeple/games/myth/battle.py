@@ -75,7 +75,7 @@ class BattleMixin(MythBase):
             if self.prebattle_options():
                 self.ask("prebattle", cur)
                 return
-            self.begun.append(cell)
+            self.begun = (*self.begun, cell)
         self.start_round()
 
     def start_round(self) -> None:
@@ -87,9 +87,9 @@ class BattleMixin(MythBase):
         rest = [m for m in en if not CARDS[m].first_attack]
         hero = [HERO_MARK] * self.attacks_of(cur)
         if self.has_lasting(cell, "execute"):
-            self.bq = first + rest + hero
+            self.bq = (*first, *rest, *hero)
         else:
-            self.bq = first + hero + rest
+            self.bq = (*first, *hero, *rest)
         self.emit("round", seat=cur, cell=list(cell), enemies=list(en))
         self.battle_loop()
 
@@ -106,14 +106,14 @@ class BattleMixin(MythBase):
             item = self.bq[0]
             if item == HERO_MARK:
                 if HEROES[self.hero[cur]].area:
-                    self.bq.pop(0)
+                    self.bq = self.bq[1:]
                     self.area_attack()
                     continue
                 kinds = list(dict.fromkeys(en))
                 if len(kinds) > 1:
                     self.ask("attack", cur)  # MYTH-56: the hero picks his target
                     return
-                self.bq.pop(0)
+                self.bq = self.bq[1:]
                 self.hero_attack(kinds[0])
             else:
                 targets = self.heroes_on(cell, cur)
@@ -122,9 +122,9 @@ class BattleMixin(MythBase):
                 if len(targets) > 1:
                     self.ask("target", self.right_of(cur))  # MYTH-57
                     return
-                self.bq.pop(0)
+                self.bq = self.bq[1:]
                 self.monster_attack(item, targets[0])
-        self.bq = []
+        self.bq = ()
         if self.over:
             return
         if self.alive[cur] and not self.enemies.get(cell):
@@ -136,8 +136,7 @@ class BattleMixin(MythBase):
     def battle_won(self, cell: Cell) -> None:
         """The last enemy of the cell fell: the battle and its lasting cards end."""
         self.enemies.pop(cell, None)
-        if cell in self.begun:
-            self.begun.remove(cell)
+        self.begun = tuple(c for c in self.begun if c != cell)
         self.clear_battle_cards(cell)
         self.emit("battle_won", seat=self.cur, cell=list(cell))
         self.note(f"{self.hero_name(self.cur)} wins the battle")
@@ -154,9 +153,11 @@ class BattleMixin(MythBase):
         self.emit("slain", seat=seat, monster=m, reward=got)
         # the queue never holds more attacks of a kind than monsters of it are alive
         alive = self.enemies[cell].count(m)
-        while self.bq.count(m) > alive:
-            i = len(self.bq) - 1 - self.bq[::-1].index(m)
-            del self.bq[i]
+        if self.bq.count(m) > alive:
+            bq = list(self.bq)
+            while bq.count(m) > alive:
+                del bq[len(bq) - 1 - bq[::-1].index(m)]
+            self.bq = tuple(bq)
 
     def hero_attack(self, m: str) -> None:
         """One attack of the hero at monster ``m`` (MYTH-53)."""

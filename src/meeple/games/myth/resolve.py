@@ -28,8 +28,7 @@ class ResolveMixin(BattleMixin):
             tokens.transfer(self.tok, RES, "table", "bank", paid)
         self.emit("revealed", cards=[[c, s, p] for c, s, p in self.table])
         cards = [c for c, _, _ in self.table]
-        self.table = []
-        self.revealed = list(cards)
+        self.table = ()
         self.affected_cell = self.pos[self.cur]
         self.pending = []
         self.join(cards)
@@ -60,11 +59,11 @@ class ResolveMixin(BattleMixin):
             if not self.alive[cur]:
                 self.discard.extend(self.pending)
                 self.pending = []
-                self.subq = []
+                self.subq = ()
                 self.end_turn()
                 return
             while self.subq and not self.alive[self.subq[0][1]]:
-                self.subq.pop(0)
+                self.subq = self.subq[1:]
             if self.subq:
                 self.ask("sub", self.subq[0][1])
                 return
@@ -112,7 +111,7 @@ class ResolveMixin(BattleMixin):
                 self.emit("shade", cards=drawn)
                 self.join(drawn)
             elif any(self.hand[s] for s in self.living()):
-                self.subq.append(("deceive", cur))
+                self.subq = (*self.subq, ("deceive", cur, 0))
             return
         self.discard.append(cid)
         for s in hit:
@@ -134,7 +133,7 @@ class ResolveMixin(BattleMixin):
             else:
                 self.note(f"{self.hero_name(s)} rolls {r}: avoids the trap")
         elif eff == "nod":  # MYTH-76
-            self.subq.append(("nod", s))
+            self.subq = (*self.subq, ("nod", s, 0))
         elif eff == "flooded":  # MYTH-77
             self.skip[s] += 1
         elif eff == "extra_turn":  # MYTH-78
@@ -146,12 +145,12 @@ class ResolveMixin(BattleMixin):
         elif eff == "shiver_magic":  # MYTH-87
             n = min(c.value, len(self.hand[s]))
             if n:
-                self.subq.append(("discard", s, n))
+                self.subq = (*self.subq, ("discard", s, n))
         elif eff == "soulblighter":  # MYTH-88
             self.emit("hand_shown", seat=s, cards=list(self.hand[s]))
         elif eff == "fury_of_shiver":  # MYTH-89
             if self.destroyable(s):
-                self.subq.append(("destroy", s))
+                self.subq = (*self.subq, ("destroy", s, 0))
         elif eff == "help":  # MYTH-90
             o = self.right_of(s) if c.direction == "right" else self.left_of(s)
             if o != s:

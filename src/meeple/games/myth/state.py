@@ -69,16 +69,18 @@ class MythState(ResolveMixin):
         self.life = [HEROES[h].life[0] for h in self.hero]
         self.alive = [True] * n
         self.pos = [START] * n  # MYTH-4
-        self.quest_pile = list(C.quest_deck)
-        rng.shuffle(self.quest_pile)
-        self.quests = [[self.quest_pile.pop() for _ in range(4)] for _ in range(n)]  # MYTH-3
+        pile = list(C.quest_deck)
+        rng.shuffle(pile)
+        self.quests = [[pile.pop() for _ in range(4)] for _ in range(n)]  # MYTH-3
+        self.quest_pile = tuple(pile)
         self.shown = [[] for _ in range(n)]
         self.trophies = [[] for _ in range(n)]
         self.items = [[] for _ in range(n)]
-        self.quest_discard = []
-        self.tiles = list(C.tile_deck)
-        rng.shuffle(self.tiles)
-        self.tile_discard = []
+        self.quest_discard = ()
+        tiles = list(C.tile_deck)
+        rng.shuffle(tiles)
+        self.tiles = tuple(tiles)
+        self.tile_discard = ()
         self.grid = {START: C.tile_mask[C.start_tile]}
         self.tile_of = {START: C.start_tile}
         self.tok = tokens.new_holdings((*OWNERS[:n], "table"), {RES: cfg["bank"]})
@@ -91,21 +93,20 @@ class MythState(ResolveMixin):
         decks.deal(self.deck, self.hand, cfg["hand_size"])  # MYTH-7
         self.tain_load = 0
         self.enemies = {}
-        self.begun = []
+        self.begun = ()
         self.lasting = {}
         self.skip = [0] * n
         self.extra = [0] * n
         self.dream = [0] * n
-        self.table = []
-        self.offer_queue = []
+        self.table = ()
+        self.offer_queue = ()
         self.offer_double = False
         self.other_played = False
         self.pending = []
-        self.revealed = []
-        self.subq = []
+        self.subq = ()
         self.affected_cell = START
-        self.bq = []
-        self.rolls = []
+        self.bq = ()
+        self.rolls = ()
         self.over_reason = ""
         self.detail = ""
         self.winners = ()
@@ -151,7 +152,7 @@ class MythState(ResolveMixin):
         """Begin ``seat``'s turn (MYTH-27)."""
         self.cur = seat
         self.turn += 1
-        self.rolls = []
+        self.rolls = ()
         self.moved = self.new_ground = self.bought_extra = False
         self.forbid_cards = 0
         self.drawn_tile = ""
@@ -232,11 +233,17 @@ class MythState(ResolveMixin):
             out.append(A_REDRAW)  # MYTH-35
         return out
 
+    def draw_tile(self) -> str:
+        """The top dungeon tile (the tile deck is a tuple: clones share it)."""
+        tid = self.tiles[-1]
+        self.tiles = self.tiles[:-1]
+        return tid
+
     def place(self, mask: int) -> None:
         s = self.cur
         cell = step_cell(self.pos[s], self.explore_side)
         self.grid[cell] = mask
-        self.tile_of[cell] = self.drawn_tile
+        self.tile_of = {**self.tile_of, cell: self.drawn_tile}
         self.emit("tile", tile=self.drawn_tile, cell=list(cell), passages=mask)
         self.drawn_tile = ""
         self.pos[s] = cell
@@ -249,14 +256,14 @@ class MythState(ResolveMixin):
     # ------------------------------------------------------------------ events (MYTH-44..47)
     def begin_events(self) -> None:
         self.phase = "events"
-        self.table = []
+        self.table = ()
         if self.new_ground:
             cid = self.draw_event()
             if cid:
-                self.table.append((cid, -1, 0))
+                self.table = (*self.table, (cid, -1, 0))
                 self.emit("event_drawn", seat=self.cur)
         self.offer_double = not self.new_ground
-        self.offer_queue = self.clockwise_from(self.cur)
+        self.offer_queue = tuple(self.clockwise_from(self.cur))
         self.other_played = False
         self.next_offer()
 
@@ -282,11 +289,11 @@ class MythState(ResolveMixin):
             if self.playable(s) and not (s == cur and self.forbid_cards == 1):
                 self.ask("offer", s)
                 return
-            self.offer_queue.pop(0)
+            self.offer_queue = self.offer_queue[1:]
         if self.players == 2 and self.new_ground and not self.other_played:
             cid = self.draw_event()  # MYTH-100: the two-player second deck card
             if cid:
-                self.table.append((cid, -1, 0))
+                self.table = (*self.table, (cid, -1, 0))
                 self.emit("event_drawn", seat=cur)
         if self.table:
             self.reveal()
@@ -297,13 +304,13 @@ class MythState(ResolveMixin):
         cost = self.play_cost(seat, cid, self.offer_double)
         self.pay(seat, cost, "table")
         self.hand[seat].remove(cid)
-        self.table.append((cid, seat, cost))
+        self.table = (*self.table, (cid, seat, cost))
         self.emit("card_played", seat=seat, paid=cost)
         if seat == self.cur:
-            self.offer_queue.pop(0)
+            self.offer_queue = self.offer_queue[1:]
         else:
             self.other_played = True
-            self.offer_queue = []  # MYTH-45: the first other player to add a card ends it
+            self.offer_queue = ()  # MYTH-45: the first other player to add a card ends it
         self.next_offer()
 
     # ------------------------------------------------------------------ end of the turn
@@ -452,8 +459,8 @@ class MythState(ResolveMixin):
             self.place(arg)
         elif kind == "redraw":
             self.pay(cur, REDRAW_COST)
-            self.tile_discard.append(self.drawn_tile)
-            self.drawn_tile = self.tiles.pop()
+            self.tile_discard = (*self.tile_discard, self.drawn_tile)
+            self.drawn_tile = self.draw_tile()
             self.emit("tile_drawn", tile=self.drawn_tile, redraw=True)
             self.ask("place", s)
         elif kind == "forbid":
@@ -464,7 +471,7 @@ class MythState(ResolveMixin):
         elif kind == "play":
             self.play(s, arg)
         elif kind == "pass":
-            self.offer_queue.pop(0)
+            self.offer_queue = self.offer_queue[1:]
             self.next_offer()
         elif kind == "resolve":
             self.apply_card(arg)
@@ -474,14 +481,15 @@ class MythState(ResolveMixin):
         elif kind in ("remove", "imprison"):
             self.do_prebattle(kind, arg)
         elif kind == "fight":
-            self.begun.append(self.pos[cur])
+            self.begun = (*self.begun, self.pos[cur])
             self.start_round()
         elif kind == "attack":
-            self.bq.pop(0)
+            self.bq = self.bq[1:]
             self.hero_attack(arg)
             self.battle_loop()
         elif kind == "target":
-            m = self.bq.pop(0)
+            m = self.bq[0]
+            self.bq = self.bq[1:]
             self.monster_attack(m, arg)
             self.battle_loop()
         else:
@@ -508,7 +516,7 @@ class MythState(ResolveMixin):
             return
         self.gain(s, EXPLORE_REWARD)  # MYTH-34
         self.explore_side = side
-        self.drawn_tile = self.tiles.pop()
+        self.drawn_tile = self.draw_tile()
         self.emit("tile_drawn", tile=self.drawn_tile, redraw=False)
         self.phase = "explore"
         self.ask("place", self.controller())
@@ -517,7 +525,7 @@ class MythState(ResolveMixin):
         top = self.subq[0]
         s = top[1]
         if kind == "nod":
-            self.subq.pop(0)
+            self.subq = self.subq[1:]
             if arg is not None:
                 self.pos[s] = arg
                 self.emit("nod", seat=s, cell=list(arg))
@@ -527,16 +535,16 @@ class MythState(ResolveMixin):
             self.emit("discarded", seat=s, card=arg)
             left = top[2] - 1
             if left and self.hand[s]:
-                self.subq[0] = ("discard", s, left)
+                self.subq = (("discard", s, left), *self.subq[1:])
             else:
-                self.subq.pop(0)
+                self.subq = self.subq[1:]
         elif kind == "destroy":
-            self.subq.pop(0)
+            self.subq = self.subq[1:]
             self.items[s].remove(arg)
             self.discard.append(arg)
             self.emit("destroyed", seat=s, card=arg)
         else:
-            self.subq.pop(0)
+            self.subq = self.subq[1:]
             victim = self.hand[arg]
             taken = []
             for _ in range(min(2, len(victim))):
@@ -573,8 +581,9 @@ class MythState(ResolveMixin):
         elif kind == "swap":  # MYTH-19
             self.pay(s, SWAP_COST)
             self.quests[s].remove(arg)
-            self.quest_discard.append(arg)
-            self.quests[s].append(self.quest_pile.pop())
+            self.quest_discard = (*self.quest_discard, arg)
+            self.quests[s].append(self.quest_pile[-1])
+            self.quest_pile = self.quest_pile[:-1]
             self.emit("quest_swapped", seat=s)
         elif kind == "heal":  # MYTH-13
             self.pay(s, 1)
@@ -659,7 +668,11 @@ class MythState(ResolveMixin):
         piles = [self.hand[o] for o in range(self.players) if o != seat]
         decks.resample([*piles, self.deck, hidden_table], rng)
         it = iter(hidden_table)
-        self.table = [(c if by == seat else next(it), by, p) for c, by, p in self.table]
+        self.table = tuple((c if by == seat else next(it), by, p) for c, by, p in self.table)
         qp = [self.quests[o] for o in range(self.players) if o != seat]
-        decks.resample([*qp, self.quest_pile], rng)
-        rng.shuffle(self.tiles)
+        pile = list(self.quest_pile)
+        decks.resample([*qp, pile], rng)
+        self.quest_pile = tuple(pile)
+        tiles = list(self.tiles)
+        rng.shuffle(tiles)
+        self.tiles = tuple(tiles)
