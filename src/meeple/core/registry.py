@@ -22,6 +22,7 @@ BUILTIN: dict[str, str] = {
     "andor": "meeple.games.andor:Andor",
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
     "_template": "meeple.games._template:Template",
+    "myth": "meeple.games.myth:MythGame",
 }
 
 ENTRY_POINT_GROUP = "meeple.games"
