@@ -625,7 +625,7 @@ class MythState(ResolveMixin):
         scores = tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.players))
         return Result(w, scores, self.turn, self.over_reason, self.detail, extra={
             "levels": list(self.level), "quests_done": [len(q) for q in self.shown],
-            "alive": list(self.alive)})
+            "alive": list(self.alive), "roles": [HEROES[h].id for h in self.hero]})
 
     # ================================================================== views
     def _view(self, seat: int | None) -> dict[str, Any]:
