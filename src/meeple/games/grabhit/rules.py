@@ -628,7 +628,7 @@ class GrabHitState(GrabHitBase):
 
     def _evaluate(self, seat: int) -> float:
         """Gold towards the target against the richest rival; never dying counts too."""
-        target = self.game.config["gold_target"]
+        target: int = self.game.config["gold_target"]
         rival = max((self.gold[o] for o in range(self.players) if o != seat), default=0)
         value = 0.5 + 0.4 * (self.gold[seat] - rival) / target
         survivors = [o for o in range(self.players) if not self.died[o]]
