@@ -8,12 +8,15 @@ in :mod:`.fight`, and creatures, the sunrise box, events, fog and the legend tra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meeple.core import Action, ConfigError, Game, Result, Rng, State
 
 from . import fight, world
 from .content import LETTERS, Content, Legend, load
+from .fight import Fight
+from .frozen import with_item, with_key
 from .params import (
     HERO_IDS,
     HOURS_PER_DAY,
@@ -25,6 +28,7 @@ from .params import (
     WELL_WILLPOWER,
     WILLPOWER_MAX,
 )
+from .world import EventBlock
 
 END_DAY = Action("end day", ("end",))
 PASS = Action("pass", ("pass",))
@@ -49,32 +53,34 @@ class AndorState(State):
     """Heroes, creatures and tokens as ids and counters; content lives in the game."""
 
     game: Andor
-    _mutable = ("pos", "sp", "wp", "gold", "hours", "ended", "items", "carried", "falcon_used",
-                "creatures", "killed", "farmers", "ground", "wells_full", "fog", "fog_seen",
-                "blocked", "stock", "deck", "discard", "cards_read", "fight", "event_block")
+    # Only what changes nearly every turn is copied by a clone: the heroes' counters, their
+    # articles (a list of tuples) and the fight or event under way (flat dicts). Everything
+    # else is an immutable tuple or frozenset, or a dict that is rebuilt on change and never
+    # changed in place (``with_key``), so clones share it.
+    _mutable = ("pos", "sp", "wp", "gold", "hours", "items", "fight", "event_block")
     pos: list[int]
     sp: list[int]
     wp: list[int]
     gold: list[int]
     hours: list[int]
-    ended: list[bool]
-    items: list[list[str]]
-    carried: list[int]
-    falcon_used: list[bool]
-    creatures: dict[int, str]
-    killed: list[str]
-    farmers: dict[int, int]
-    ground: dict[int, list[str]]
-    wells_full: set[int]
-    fog: dict[int, str]
-    fog_seen: set[int]
-    blocked: set[int]
-    stock: dict[str, int]
-    deck: list[str]
-    discard: list[str]
-    cards_read: list[str]
-    fight: dict[str, Any] | None
-    event_block: dict[str, Any] | None
+    items: list[tuple[str, ...]]
+    fight: Fight | None
+    event_block: EventBlock | None
+    ended: tuple[bool, ...]
+    carried: tuple[int, ...]
+    falcon_used: tuple[bool, ...]
+    creatures: Mapping[int, str]
+    killed: tuple[str, ...]
+    farmers: Mapping[int, int]
+    ground: Mapping[int, tuple[str, ...]]
+    wells_full: frozenset[int]
+    fog: Mapping[int, str]
+    fog_seen: frozenset[int]
+    blocked: frozenset[int]
+    stock: Mapping[str, int]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    cards_read: tuple[str, ...]
     day: int
     letter: int
     rooster: int | None
@@ -104,23 +110,24 @@ class AndorState(State):
         self.wp = [setup.willpower] * n
         self.gold = [setup.gold] * n
         self.hours = [0] * n
-        self.ended = [False] * n
-        self.items = [[] for _ in range(n)]
-        self.carried = [0] * n
-        self.falcon_used = [False] * n
+        self.ended = (False,) * n
+        self.items = [()] * n
+        self.carried = (0,) * n
+        self.falcon_used = (False,) * n
         self.creatures = {}
-        self.killed = []
+        self.killed = ()
         self.farmers = {}
         self.ground = {}
-        self.wells_full = set(g.wells)
+        self.wells_full = frozenset(g.wells)
         self.fog = {}
-        self.fog_seen = set()
-        self.blocked = set()
+        self.fog_seen = frozenset()
+        self.blocked = frozenset()
         self.stock = {a.id: a.count for a in g.c.articles.values() if a.sold}  # AND-35
-        self.deck = sorted(g.c.events)
-        self.rng.shuffle(self.deck)
-        self.discard = []
-        self.cards_read = []
+        deck = sorted(g.c.events)
+        self.rng.shuffle(deck)
+        self.deck = tuple(deck)
+        self.discard = ()
+        self.cards_read = ()
         self.fight = None
         self.event_block = None
         self.day = 1
@@ -191,15 +198,33 @@ class AndorState(State):
         used = sum(1 for it in self.items[seat] if g.c.articles[base(it)].slot == slot)
         return used < g.slots[slot]
 
+    def add_item(self, seat: int, item: str) -> None:
+        """The hero takes an article (or a token) into his storage."""
+        self.items[seat] = (*self.items[seat], item)
+
+    def remove_item(self, seat: int, item: str) -> None:
+        """The hero gives up one held article (the first of its kind held)."""
+        held = list(self.items[seat])
+        held.remove(item)
+        self.items[seat] = tuple(held)
+
+    def restock(self, article: str, change: int) -> None:
+        """Articles go back to (or are taken from) the equipment board."""
+        self.stock = with_key(self.stock, article, self.stock[article] + change)
+
+    def add_farmers(self, region: int, change: int) -> None:
+        """Farmers appear on (or leave) a region; a region without farmers drops out."""
+        left = self.farmers.get(region, 0) + change
+        self.farmers = with_key(self.farmers, region, left or None)
+
     def use_up(self, seat: int, item: str) -> None:
         """Turn a two-sided article to its worn side, or return it to the board after."""
-        held = self.items[seat]
-        held.remove(item)
+        self.remove_item(seat, item)
         art = self.game.c.articles[base(item)]
         if art.uses == 2 and not item.endswith(":worn"):
-            held.append(f"{art.id}:worn")
+            self.add_item(seat, f"{art.id}:worn")
         elif art.sold:
-            self.stock[art.id] += 1
+            self.restock(art.id, 1)
 
     def heroes_on(self, region: int) -> list[int]:
         """Seats whose heroes stand on ``region``."""
@@ -409,7 +434,7 @@ class AndorState(State):
         self.emit("move", seat=s, dest=region, means=means or "hour")
         if self.carried[s] and region in self.creatures:  # AND-73
             self.emit("farmers_lost", seat=s, count=self.carried[s])
-            self.carried[s] = 0
+            self.carried = with_item(self.carried, s, 0)
         if region == self.game.castle:
             world.deliver(self, s)
 
@@ -433,7 +458,7 @@ class AndorState(State):
 
     def end_day(self, s: int) -> None:
         """AND-21/22: the marker goes to the sunrise box; the first takes the rooster."""
-        self.ended[s] = True
+        self.ended = with_item(self.ended, s, True)
         if self.rooster is None:
             self.rooster = s
         self.emit("end_day", seat=s, rooster=self.rooster == s)
@@ -448,50 +473,46 @@ class AndorState(State):
         if kind == "drink":  # AND-67, AND-63
             gain = WARRIOR_WELL_WILLPOWER if self.name(s) == "warrior" else WELL_WILLPOWER
             self.gain_wp(s, gain)
-            self.wells_full.discard(here)
+            self.wells_full = self.wells_full - {here}
         elif kind == "buy_sp":
             self.gold[s] -= self.strength_price(s)
             self.gain_sp(s, 1)
         elif kind == "buy":
             self.gold[s] -= g.c.board.article_price
-            self.stock[data[1]] -= 1
-            self.items[s].append(data[1])
+            self.restock(data[1], -1)
+            self.add_item(s, data[1])
         elif kind == "buy_brew":
             self.gold[s] -= self.brew_price(s)
-            self.stock["brew"] -= 1
-            self.items[s].append("brew")
+            self.restock("brew", -1)
+            self.add_item(s, "brew")
         elif kind == "pick_farmer":
-            self.farmers[here] -= 1
-            if not self.farmers[here]:
-                del self.farmers[here]
-            self.carried[s] += 1
+            self.add_farmers(here, -1)
+            self.carried = with_item(self.carried, s, self.carried[s] + 1)
         elif kind == "drop_farmer":
-            self.carried[s] -= 1
-            self.farmers[here] = self.farmers.get(here, 0) + 1
+            self.carried = with_item(self.carried, s, self.carried[s] - 1)
+            self.add_farmers(here, 1)
         elif kind == "pick":
-            self.ground[here].remove(data[1])
-            if not self.ground[here]:
-                del self.ground[here]
-            self.items[s].append(data[1])
+            left = list(self.ground[here])
+            left.remove(data[1])
+            self.ground = with_key(self.ground, here, tuple(left) or None)
+            self.add_item(s, data[1])
         elif kind == "herb_wp":
-            self.items[s].remove("herb")
+            self.remove_item(s, "herb")
             self.gain_wp(s, g.c.articles["herb"].value)
         elif kind == "herb_walk":
-            self.items[s].remove("herb")
+            self.remove_item(s, "herb")
             self.free_steps = g.c.articles["herb"].value
         elif kind == "telescope":
-            for n in g.nbrs[here]:
-                if n in self.fog:
-                    self.fog_seen.add(n)
+            self.fog_seen = self.fog_seen | {n for n in g.nbrs[here] if n in self.fog}
         elif kind == "falcon":
-            self.falcon_used[s] = True
+            self.falcon_used = with_item(self.falcon_used, s, True)
             self.falcon_partner = data[1]
         elif kind == "give_gold":
             self.gold[s] -= 1
             self.gold[data[1]] += 1
         elif kind == "give":
-            self.items[s].remove(data[2])
-            self.items[data[1]].append(data[2])
+            self.remove_item(s, data[2])
+            self.add_item(data[1], data[2])
         self.emit("free", seat=s, action=action[0])
 
     # ------------------------------------------------------------------ result & view
@@ -507,12 +528,15 @@ class AndorState(State):
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """The event deck's order and the face-down fog tokens are hidden from everyone."""
-        rng.shuffle(self.deck)
+        deck = list(self.deck)
+        rng.shuffle(deck)
+        self.deck = tuple(deck)
         hidden = sorted(r for r in self.fog if r not in self.fog_seen)
         tokens = [self.fog[r] for r in hidden]
         rng.shuffle(tokens)
-        for r, t in zip(hidden, tokens, strict=True):
-            self.fog[r] = t
+        fog = dict(self.fog)
+        fog.update(zip(hidden, tokens, strict=True))
+        self.fog = fog
 
 
 class Andor(Game):
