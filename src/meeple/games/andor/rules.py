@@ -521,7 +521,12 @@ class AndorState(State):
         won = self.outcome == "goals-met"
         return Result(tuple(range(n)) if won else (), (1.0 if won else 0.0,) * n,
                       self.n_actions, self.outcome, self.outcome_detail,
-                      {"day": self.day, "letter": LETTERS[self.letter]})
+                      {"day": self.day, "letter": LETTERS[self.letter],
+                       "roles": list(self.game.hero_ids)})
+
+    def _evaluate(self, seat: int) -> float:
+        """Cooperative: every seat gets the same estimate of how the legend goes."""
+        return world.evaluate(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return world.view(self)

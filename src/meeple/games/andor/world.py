@@ -8,7 +8,7 @@ from meeple.core import Action
 
 from .content import LETTERS
 from .frozen import with_item, with_key
-from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER
+from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER, WILLPOWER_MAX
 
 if TYPE_CHECKING:
     from .rules import AndorState
@@ -194,6 +194,27 @@ def goals_met(st: AndorState) -> list[bool]:
         kind, _, arg = g.partition(":")
         out.append(arg in st.killed if kind == "kill" else st.herb_delivered)
     return out
+
+
+def evaluate(st: AndorState) -> float:
+    """How well the legend goes, from 0 to 1, the same for every hero (a cheap bot heuristic).
+
+    Goals met weigh most; then the golden shields still free against the creatures in the
+    castle (AND-70/71), the letters left before N while a goal is open, and the heroes'
+    strength and willpower.
+    """
+    g = st.game
+    shields = g.shields + st.castle_farmers
+    castle = 1.0 - st.castle_creatures / (shields + 1)
+    met = goals_met(st)
+    goals = sum(met) / len(met) if met else 1.0
+    last = len(LETTERS) - 1
+    time_left = 1.0 if goals == 1.0 else (last - st.letter) / last
+    strength_max: int = g.config["strength_max"]
+    n = st.players
+    heroes = (sum(st.sp) / strength_max + sum(st.wp) / WILLPOWER_MAX) / (2 * n)
+    v = 0.4 * goals + 0.25 * castle + 0.15 * time_left + 0.2 * heroes
+    return min(1.0, max(0.0, v))
 
 
 def judge(st: AndorState) -> None:
