@@ -73,11 +73,12 @@ def ranged(st: AndorState, s: int) -> bool:
 
 def start_actions(st: AndorState, s: int) -> list[Action]:
     """The creatures this hero may attack now."""
+    g = st.game
     here = st.pos[s]
-    regions = [here, *st.game.nbrs[here]] if ranged(st, s) else [here]
-    names = st.game.c.creatures
-    return [Action(f"fight the {names[st.creatures[r]].name.lower()} on {r}", ("fight", r))
-            for r in sorted(regions) if r in st.creatures]
+    creatures = st.creatures
+    if not ranged(st, s):
+        return [g.attack[creatures[here], here]] if here in creatures else []
+    return [g.attack[creatures[r], r] for r in g.within_reach[here] if r in creatures]
 
 
 def eligible(st: AndorState, s: int, region: int) -> bool:

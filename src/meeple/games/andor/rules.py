@@ -268,43 +268,39 @@ class AndorState(State):
             return world.event_actions(self)
         return fight.legal(self)
 
-    def step_actions(self, seat: int, free_only: bool) -> list[Action]:
-        """Steps to neighbouring regions: by hour, by wineskin, or by herb walking."""
-        out: list[Action] = []
-        here = self.pos[seat]
+    def step_actions(self, seat: int) -> list[Action]:
+        """Steps to neighbouring regions: by hour (or herb walking), or by wineskin."""
+        g = self.game
+        here = self.pos[seat]  # AND-46/47: any neighbour, bridges included
         pays = self.free_steps > 0 or self.can_spend(seat)
-        skin = self.free_steps == 0 and self.has(seat, "wineskin") is not None
-        for n in self.game.nbrs[here]:  # AND-46/47: any neighbour, bridges included
-            if pays and not free_only:
-                out.append(Action(f"move to {n}", ("move", n, "")))
-            if skin:
-                out.append(Action(f"move to {n} with the wineskin", ("move", n, "wineskin")))
-        return out
+        if self.free_steps == 0 and self.items[seat] and self.has(seat, "wineskin") is not None:
+            return list(g.steps_or_skin[here] if pays else g.skin_steps[here])
+        return list(g.steps[here]) if pays else []
 
     def turn_actions(self) -> list[Action]:
         """The start of a hero's turn: an action, the end of the day, or free actions."""
         s = self.active
-        out = self.step_actions(s, False)
+        out = self.step_actions(s)
         if self.can_spend(s):
             out.extend(fight.start_actions(self, s))
             out.append(PASS)
         out.append(END_DAY)
         out.extend(self.free_actions(s))
-        if self.has(s, "herb") and self.free_steps == 0 and self.free_ok():
+        if self.items[s] and self.has(s, "herb") and self.free_steps == 0 and self.free_ok():
             out.append(HERB_WALK)
         return out
 
     def moving_actions(self) -> list[Action]:
         """AND-46: a move goes on step by step until the hero stops."""
         s = self.active
-        out = [STOP, *self.step_actions(s, False)]
+        out = [STOP, *self.step_actions(s)]
         if self.free_ok():
             out.extend(self.farmer_actions(s))
         return out
 
     def free_ok(self) -> bool:
         """The safety limit on free actions per turn (option ``free_action_limit``)."""
-        lim: int = self.game.config["free_action_limit"]
+        lim = self.game.free_limit
         return lim == 0 or self.free_used < lim
 
     def farmer_actions(self, s: int) -> list[Action]:
@@ -339,33 +335,39 @@ class AndorState(State):
                 and self.has(s, "brew") is None and self.room_for(s, "brew"):  # AND-37/79
             out.append(BUY_BREW)
         out.extend(self.farmer_actions(s))
-        for it in sorted(set(self.ground.get(here, ()))):
-            if self.room_for(s, it):
-                out.append(Action(f"pick up the {g.label(it).lower()}", ("pick", it)))
-        if self.has(s, "herb") and self.wp[s] < WILLPOWER_MAX:  # AND-81
-            out.append(HERB_WP)
-        if self.has(s, "telescope") and any(
-                n in self.fog and n not in self.fog_seen for n in g.nbrs[here]):  # AND-78
-            out.append(TELESCOPE)
-        out.extend(self.trade_actions(s))
+        lying = self.ground.get(here)
+        if lying:
+            for it in sorted(set(lying)):
+                if self.room_for(s, it):
+                    out.append(Action(f"pick up the {g.label(it).lower()}", ("pick", it)))
+        if self.items[s]:
+            if self.has(s, "herb") and self.wp[s] < WILLPOWER_MAX:  # AND-81
+                out.append(HERB_WP)
+            if self.has(s, "telescope") and any(
+                    n in self.fog and n not in self.fog_seen for n in g.nbrs[here]):  # AND-78
+                out.append(TELESCOPE)
+        if self.players > 1:
+            out.extend(self.trade_actions(s))
         return out
 
     def trade_actions(self, s: int) -> list[Action]:
         """AND-83/77: give gold or articles to a hero on the same region (or by falcon)."""
         g = self.game
         out: list[Action] = []
+        held = self.items[s]
         for o in range(self.players):
             if o == s or self.ended[o]:
                 continue
             near = self.pos[o] == self.pos[s]
             by_falcon = o == self.falcon_partner
             if not (near or by_falcon):
-                if self.has(s, "falcon") and not self.falcon_used[s] and self.step != "moving":
-                    out.append(Action(f"send the falcon to the {self.name(o)}", ("falcon", o)))
+                if held and self.has(s, "falcon") and not self.falcon_used[s] \
+                        and self.step != "moving":
+                    out.append(g.send_falcon[o])
                 continue
             who = self.name(o)
             if self.gold[s] > 0:
-                out.append(Action(f"give 1 gold to the {who}", ("give_gold", o)))
+                out.append(g.give_gold[o])
             for it in sorted(set(self.items[s])):
                 art = g.c.articles[base(it)]
                 if by_falcon and not near and art.slot == "large":
@@ -586,6 +588,25 @@ class Andor(Game):
         self.shields = (self.config["solo_shields"] if self.players == 1
                         else SHIELDS_BY_HEROES[self.players])  # AND-70, AND-88
         self.sold = tuple(a.id for a in c.articles.values() if a.sold and not a.witch)
+        self.free_limit: int = self.config["free_action_limit"]
+        # Actions built once: steps to each region's neighbours, attacks on each region.
+        self.steps = tuple(tuple(Action(f"move to {n}", ("move", n, "")) for n in nb)
+                           for nb in self.nbrs)
+        self.skin_steps = tuple(
+            tuple(Action(f"move to {n} with the wineskin", ("move", n, "wineskin")) for n in nb)
+            for nb in self.nbrs)
+        self.steps_or_skin = tuple(tuple(a for pair in zip(by_hour, by_skin, strict=True)
+                                         for a in pair)
+                                   for by_hour, by_skin in zip(self.steps, self.skin_steps,
+                                                               strict=True))
+        self.within_reach = tuple(tuple(sorted((r, *nb))) for r, nb in enumerate(self.nbrs))
+        self.attack = {(k, r): Action(f"fight the {cr.name.lower()} on {r}", ("fight", r))
+                       for k, cr in c.creatures.items() for r in range(len(regions))}
+        self.moves_as = {k: cr.moves_as for k, cr in c.creatures.items()}
+        self.give_gold = tuple(Action(f"give 1 gold to the {h}", ("give_gold", o))
+                               for o, h in enumerate(self.hero_ids))
+        self.send_falcon = tuple(Action(f"send the falcon to the {h}", ("falcon", o))
+                                 for o, h in enumerate(self.hero_ids))
         self.buy = {a: Action(f"buy a {self.label(a).lower()}", ("buy", a)) for a in self.sold}
 
     def label(self, item: str, lang: str = "en") -> str:

@@ -49,11 +49,6 @@ def deliver(st: AndorState, seat: int) -> None:
 
 
 # ---------------------------------------------------------------------- creatures
-def moves_as(st: AndorState, kind: str) -> str:
-    """The sunrise step a kind moves in (``immobile`` never moves)."""
-    return st.game.c.creatures[kind].moves_as
-
-
 def destination(st: AndorState, region: int) -> int:
     """AND-6/8: follow the arrows past occupied regions; a blocked region stops the creature.
 
@@ -101,8 +96,9 @@ def place(st: AndorState, kind: str, region: int) -> None:
 
 def move_creatures(st: AndorState) -> None:
     """AND-4/5/7: each kind in the sunrise order, lowest region number first."""
+    moves_as = st.game.moves_as  # the sunrise step of each kind (``immobile`` never moves)
     for step in SUNRISE_ORDER:
-        movers = sorted(r for r, k in st.creatures.items() if moves_as(st, k) == step)
+        movers = sorted(r for r, k in st.creatures.items() if moves_as[k] == step)
         for r in movers:
             kind = st.creatures[r]
             to = destination(st, r)
