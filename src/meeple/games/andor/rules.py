@@ -194,8 +194,9 @@ class AndorState(State):
     def room_for(self, seat: int, article: str) -> bool:
         """AND-82: one large slot, one helm slot, three small slots."""
         g = self.game
-        slot = g.c.articles[article].slot
-        used = sum(1 for it in self.items[seat] if g.c.articles[base(it)].slot == slot)
+        slot_of = g.slot_of
+        slot = slot_of[article]
+        used = sum(1 for it in self.items[seat] if slot_of[it] == slot)
         return used < g.slots[slot]
 
     def add_item(self, seat: int, item: str) -> None:
@@ -315,15 +316,15 @@ class AndorState(State):
 
     def free_actions(self, s: int) -> list[Action]:
         """AND-62: actions that cost no hour, taken on the hero's own turn."""
-        if self.ended[s] or not self.free_ok():
-            return []
         g = self.game
+        lim = g.free_limit
+        if self.ended[s] or (lim and self.free_used >= lim):
+            return []
         here = self.pos[s]
-        feat = g.feature[here]
         out: list[Action] = []
         if here in self.wells_full and self.wp[s] < WILLPOWER_MAX:  # AND-67
             out.append(DRINK)
-        if feat in ("merchant", "mine"):  # AND-36
+        if g.feature[here] in ("merchant", "mine"):  # AND-36
             if self.gold[s] >= self.strength_price(s) and \
                     self.sp[s] < g.config["strength_max"]:
                 out.append(BUY_SP)
@@ -603,6 +604,7 @@ class Andor(Game):
         self.attack = {(k, r): Action(f"fight the {cr.name.lower()} on {r}", ("fight", r))
                        for k, cr in c.creatures.items() for r in range(len(regions))}
         self.moves_as = {k: cr.moves_as for k, cr in c.creatures.items()}
+        self.slot_of = {i: a.slot for a in c.articles.values() for i in (a.id, f"{a.id}:worn")}
         self.give_gold = tuple(Action(f"give 1 gold to the {h}", ("give_gold", o))
                                for o, h in enumerate(self.hero_ids))
         self.send_falcon = tuple(Action(f"send the falcon to the {h}", ("falcon", o))
