@@ -66,7 +66,7 @@ def sunrise(st: AndorState) -> None:
 
 def fight_with(st: AndorState, seat: int, region: int, kind: str, faces: list[int]) -> None:
     """Seat ``seat`` attacks a ``kind`` on ``region`` with scripted dice."""
-    st.creatures[region] = kind
+    st.creatures = {**st.creatures, region: kind}
     st.rng = Dice(faces)
     st.begin_turn(seat)
     st._legal = None

@@ -13,7 +13,7 @@ def test_and1_creatures_never_trigger_fog_or_wells() -> None:
     st.creatures = {18: "gor"}  # arrow 18 -> 9
     st.fog = {9: "gold"}
     st.wells_full = frozenset()
-    st.creatures[20] = "skral"  # arrow 20 -> 9 taken -> 3
+    st.creatures = {**st.creatures, 20: "skral"}  # arrow 20 -> 9 taken -> 3
     sunrise(st)
     assert st.creatures[9] == "gor" and st.fog == {9: "gold"}
     assert st.gold == [1, 1]
