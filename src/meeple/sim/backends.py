@@ -1,0 +1,140 @@
+"""Where a run's games are played: this process, a pool of processes, or a Ray cluster.
+
+Every backend takes the same chunks (lists of game indexes) and yields played
+:class:`~meeple.sim.simulate.Chunk` s as they finish, in any order; the run puts records back
+in game order. A game's record depends only on the run's spec and its index, so all backends
+give the same records.
+
+Stopping early (Ctrl-C, an error, or the consumer closing the generator) stops the workers:
+pool processes are terminated, pending Ray tasks cancelled.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Generator
+from pathlib import Path
+from typing import Any
+
+from meeple.core import ConfigError
+
+from .simulate import Chunk, RunSpec, default_jobs, play_chunk
+
+BACKENDS = ("processes", "ray")
+RAY_HINT = "the ray backend needs Ray: pip install 'meeple[ray]'"
+
+
+def run_chunks(spec: RunSpec, chunks: list[list[int]], *, jobs: int | None,
+               backend: str = "processes",
+               on_start: Callable[[], None] | None = None) -> Generator[Chunk, None, None]:
+    """Play ``chunks`` with ``backend`` on ``jobs`` workers; played chunks as they finish.
+
+    ``jobs=None``: every core here (processes), or every CPU of the Ray cluster.
+    ``on_start`` is called once the workers exist (a progress display starts its thread only
+    then, so forked workers never inherit it).
+    """
+    if backend == "processes":
+        jobs = jobs or default_jobs()
+        if jobs <= 1 or len(chunks) <= 1:
+            return _serial(spec, chunks, on_start)
+        return _processes(spec, chunks, jobs, on_start)
+    if backend == "ray":
+        return _ray(spec, chunks, jobs, on_start)
+    raise ConfigError(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+
+
+def _serial(spec: RunSpec, chunks: list[list[int]],
+            on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
+    if on_start is not None:
+        on_start()
+    for number, indexes in enumerate(chunks):
+        yield play_chunk(spec, number, indexes)
+
+
+# -------------------------------------------------------------------------------- processes
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play(task: tuple[RunSpec, int, list[int]]) -> Chunk:
+    return play_chunk(*task)
+
+
+def _context() -> Any:
+    # Forked workers start at once and inherit the registered games (plugins, test games);
+    # where fork does not exist, spawned ones re-import meeple.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def _processes(spec: RunSpec, chunks: list[list[int]], jobs: int,
+               on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
+    pool = _context().Pool(min(jobs, len(chunks)), initializer=_ignore_sigint)
+    try:
+        if on_start is not None:
+            on_start()
+        tasks = ((spec, number, indexes) for number, indexes in enumerate(chunks))
+        yield from pool.imap_unordered(_play, tasks)
+        pool.close()
+    finally:
+        pool.terminate()  # no-op after a clean close; stops the workers otherwise
+        pool.join()
+
+
+# -------------------------------------------------------------------------------------- ray
+def _import_ray() -> Any:
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise ConfigError(RAY_HINT) from None
+
+
+def _ray(spec: RunSpec, chunks: list[list[int]], jobs: int | None,
+         on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
+    """Ray tasks: the cluster at ``RAY_ADDRESS`` if set, else a local one with ``jobs`` CPUs.
+
+    At most ``jobs`` games run at once (default: every CPU of the cluster).
+
+    The driver ships its own ``meeple`` package to the workers (``py_modules``), so they play
+    exactly the rules the driver has; the cluster needs meeple's dependencies installed.
+    """
+    ray = _import_ray()
+    started = False
+    if not ray.is_initialized():
+        package = str(Path(__file__).resolve().parent.parent)
+        runtime_env = {"py_modules": [package], "excludes": ["__pycache__", "*.pyc"]}
+        address = os.environ.get("RAY_ADDRESS")
+        if address:
+            ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                     runtime_env=runtime_env)
+        started = True
+    remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
+    workers = jobs or int(ray.cluster_resources().get("CPU", 1))
+    window = 2 * workers  # a chunk waiting behind each running one keeps every CPU busy
+    pending: list[Any] = []
+    todo = iter(enumerate(chunks))
+    try:
+        if on_start is not None:
+            on_start()
+        while True:
+            while len(pending) < window:
+                nxt = next(todo, None)
+                if nxt is None:
+                    break
+                pending.append(remote.remote(spec, nxt[0], nxt[1]))
+            if not pending:
+                break
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()
