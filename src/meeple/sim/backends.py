@@ -12,6 +12,7 @@ pool processes are terminated, pending Ray tasks cancelled.
 from __future__ import annotations
 
 import importlib
+import logging
 import multiprocessing
 import os
 import signal
@@ -109,10 +110,11 @@ def _ray(spec: RunSpec, chunks: list[list[int]], jobs: int | None,
         runtime_env = {"py_modules": [package], "excludes": ["__pycache__", "*.pyc"]}
         address = os.environ.get("RAY_ADDRESS")
         if address:
-            ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)
+            ray.init(address=address, runtime_env=runtime_env, log_to_driver=False,
+                     logging_level=logging.WARNING)
         else:
             ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
-                     runtime_env=runtime_env)
+                     runtime_env=runtime_env, logging_level=logging.WARNING)
         started = True
     remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
     workers = jobs or int(ray.cluster_resources().get("CPU", 1))
