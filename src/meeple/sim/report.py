@@ -224,11 +224,14 @@ def write_plots(summary: dict[str, Any], folder: Path) -> dict[str, str] | None:
 
 
 # --------------------------------------------------------------------------------- html
-def _table(head: Iterable[str], body: Iterable[Iterable[Any]]) -> str:
-    th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>"
-                   for r in body)
-    return f"<table><thead><tr>{th}</tr></thead><tbody>{rows}</tbody></table>"
+def _table(head: Iterable[str], body: Iterable[Iterable[Any]], left: int = 1) -> str:
+    """An HTML table; the first ``left`` columns are text, the rest numbers (right-aligned)."""
+    def cells(tag: str, row: Iterable[Any]) -> str:
+        return "".join(f'<{tag}{"" if k < left else " class=num"}>{html.escape(str(c))}</{tag}>'
+                       for k, c in enumerate(row))
+
+    rows = "".join(f"<tr>{cells('td', r)}</tr>" for r in body)
+    return f"<table><thead><tr>{cells('th', head)}</tr></thead><tbody>{rows}</tbody></table>"
 
 
 def _img(plots: dict[str, str] | None, key: str) -> str:
@@ -252,7 +255,7 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
                      "run more games before acting on a narrow miss.</p>")
         parts.append(_table(["what", "name", "n", "win rate (95%)", "vs even share"],
                             [(r["category"], r["name"], r["n"], interval(r), r["verdict"])
-                             for r in summary["suspicious"]]))
+                             for r in summary["suspicious"]], left=2))
     else:
         parts.append("<p>Nothing: every interval includes the even share.</p>")
     for key, title, rows in rate_sections(summary):
@@ -276,9 +279,9 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
     if summary["failures"]:
         parts.append("<h2>Failed games</h2><p>Each record in records.jsonl keeps the traceback "
                      "and the actions up to the failure (replay it with meeple replay).</p>")
-        parts.append(_table(["game", "seed", "after actions", "error"],
-                            [(f["index"], f["seed"], f["actions"],
-                              f"{f['type']}: {f['message']}") for f in summary["failures"]]))
+        parts.append(_table(["error", "game", "seed", "after actions"],
+                            [(f"{f['type']}: {f['message']}", f["index"], f["seed"],
+                              f["actions"]) for f in summary["failures"]]))
     timing = summary.get("timing")
     if timing and timing.get("games_per_second"):
         parts.append(f"<p class=\"note\">Last session: {timing['games_played']} games in "
@@ -292,8 +295,8 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
 body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
        padding: 0 1rem; color: #222; }}
 table {{ border-collapse: collapse; margin: .5rem 0 1.5rem; }}
-th, td {{ border-bottom: 1px solid #ddd; padding: .2rem .6rem; text-align: right; }}
-th:first-child, td:first-child {{ text-align: left; }}
+th, td {{ border-bottom: 1px solid #ddd; padding: .2rem .6rem; text-align: left; }}
+.num {{ text-align: right; }}
 .note {{ background: #fff6d6; padding: .5rem; }}
 img {{ max-width: 100%; }}
 </style></head><body>
