@@ -94,28 +94,38 @@ def _import_ray() -> Any:
         raise ConfigError(RAY_HINT) from None
 
 
-def _ray(spec: RunSpec, chunks: list[list[int]], jobs: int | None,
-         on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
-    """Ray tasks: the cluster at ``RAY_ADDRESS`` if set, else a local one with ``jobs`` CPUs.
+def start_ray(jobs: int | None = None) -> bool:
+    """Connect to Ray unless already connected; True if this call connected.
 
-    At most ``jobs`` games run at once (default: every CPU of the cluster).
-
-    The driver ships its own ``meeple`` package to the workers (``py_modules``), so they play
-    exactly the rules the driver has; the cluster needs meeple's dependencies installed.
+    The cluster at ``RAY_ADDRESS`` when it is set, else a new local one with ``jobs`` CPUs
+    (default: all). The driver ships its own ``meeple`` package to the workers
+    (``py_modules``), so they play exactly the rules the driver has; the cluster needs
+    meeple's dependencies installed.
     """
     ray = _import_ray()
-    started = False
-    if not ray.is_initialized():
-        package = str(Path(__file__).resolve().parent.parent)
-        runtime_env = {"py_modules": [package], "excludes": ["__pycache__", "*.pyc"]}
-        address = os.environ.get("RAY_ADDRESS")
-        if address:
-            ray.init(address=address, runtime_env=runtime_env, log_to_driver=False,
-                     logging_level=logging.WARNING)
-        else:
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
-                     runtime_env=runtime_env, logging_level=logging.WARNING)
-        started = True
+    if ray.is_initialized():
+        return False
+    package = str(Path(__file__).resolve().parent.parent)
+    runtime_env = {"py_modules": [package], "excludes": ["__pycache__", "*.pyc"]}
+    address = os.environ.get("RAY_ADDRESS")
+    if address:
+        ray.init(address=address, runtime_env=runtime_env, log_to_driver=False,
+                 logging_level=logging.WARNING)
+    else:
+        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                 runtime_env=runtime_env, logging_level=logging.WARNING)
+    return True
+
+
+def _ray(spec: RunSpec, chunks: list[list[int]], jobs: int | None,
+         on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
+    """Ray tasks, at most ``jobs`` at once (default: every CPU of the cluster).
+
+    A connection made here (see :func:`start_ray`) is closed at the end; one made by the
+    caller is left open.
+    """
+    ray = _import_ray()
+    started = start_ray(jobs)
     remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
     workers = jobs or int(ray.cluster_resources().get("CPU", 1))
     window = 2 * workers  # a chunk waiting behind each running one keeps every CPU busy
