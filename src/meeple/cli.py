@@ -118,9 +118,8 @@ def replay(file: Path, step: bool, seat: int | None, index: int | None) -> None:
             state.apply(text)
         console.print(render(state.view(seat), seat, "en"))
     res = final.result() if final.is_over else None
-    console.print(f"[green]{file}: the record reproduces[/green] "
-                  f"({len(record['actions'])} actions"
-                  + (f", {res.reason}, winners {list(res.winners)})" if res else ", unfinished)"))
+    click.echo(f"{file}: the record reproduces ({len(record['actions'])} actions"
+               + (f", {res.reason}, winners {list(res.winners)})" if res else ", unfinished)"))
 
 
 def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:

@@ -16,11 +16,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
+from .cloning import build_copier
 from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
 from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng
-from .serial import copy_data, decode, encode
+from .serial import decode, encode
 
 S = TypeVar("S", bound="State")
 
@@ -160,9 +161,16 @@ class State:
         return 0.5
 
     def _clone_fields(self, fields: dict[str, Any]) -> None:
-        """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``)."""
-        for name in self._mutable:
-            fields[name] = copy_data(fields[name])
+        """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``).
+
+        The default runs a copier compiled once per class from the annotations of the
+        ``_mutable`` attributes (see :mod:`meeple.core.cloning`).
+        """
+        cls = self.__class__
+        copier = build_copier(cls)
+        if cls._clone_fields is State._clone_fields:  # not overridden: call it directly next time
+            cls._field_copier = staticmethod(copier)  # type: ignore[attr-defined]
+        copier(fields)
 
     # ---------------------------------------------------------------- public
     @property
@@ -197,12 +205,11 @@ class State:
             la = self._legal = self._legal_actions()
         if action.__class__ is not Action or action not in la:
             action = self._find(action, la)
-        seat = self.to_act
+        pub = self._public_text(action) if self._private_actions else None
+        self._log = (self._log, ("A", self.to_act, action, pub))  # the events it causes follow
         self._apply(action)
         self._legal = None
         self.n_actions += 1
-        pub = self._public_text(action) if self._private_actions else None
-        self._log = (self._log, ("A", seat, action, pub))
 
     def _find(self, action: Any, la: list[Action]) -> Action:
         if isinstance(action, str):
@@ -272,10 +279,17 @@ class State:
 
     def clone(self: S) -> S:
         """An independent copy (shares only immutable content and the past log)."""
-        new = object.__new__(self.__class__)
+        cls = self.__class__
+        new = object.__new__(cls)
         fields = self.__dict__.copy()
-        fields["rng"] = Rng(self.rng.state)
-        self._clone_fields(fields)
+        rng = object.__new__(Rng)
+        rng.state = self.rng.state
+        fields["rng"] = rng
+        copier = cls.__dict__.get("_field_copier")
+        if copier is not None:
+            copier(fields)
+        else:
+            self._clone_fields(fields)
         new.__dict__ = fields
         return new
 
