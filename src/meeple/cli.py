@@ -105,6 +105,13 @@ def replay(file: Path, step: bool, seat: int | None, index: int | None) -> None:
         final = do_replay(record)
     except RecordError as e:
         raise click.ClickException(f"{file}: {e}") from None
+    except Exception as e:
+        failed = record.get("error")
+        if not failed:
+            raise
+        # A game that failed in a simulation: its last action raises again.
+        raise click.ClickException(
+            f"{file}: the recorded failure reproduces: {type(e).__name__}: {e}") from None
     if step:
         from meeple.core import load
 
@@ -126,7 +133,7 @@ def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
     """The record of game ``index`` in a JSON Lines file; None after verifying every line."""
     from meeple.core import replay as do_replay
 
-    checked = 0
+    checked = failed = 0
     with file.open(encoding="utf-8") as f:
         for number, raw in enumerate(f):
             if not raw.strip():
@@ -139,6 +146,9 @@ def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
                 if record.get("index", number) == index:
                     return dict(record)
                 continue
+            if record.get("error"):
+                failed += 1  # a simulated game that raised: replay it alone with --index
+                continue
             try:
                 do_replay(record)
             except RecordError as e:
@@ -146,7 +156,8 @@ def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
             checked += 1
     if index is not None:
         raise click.ClickException(f"{file} has no game with index {index}")
-    console.print(f"[green]{file}: all {checked} records reproduce[/green]")
+    skipped = f" ({failed} failed games skipped: replay one with --index)" if failed else ""
+    console.print(f"[green]{file}: all {checked} records reproduce[/green]{skipped}")
     return None
 
 

@@ -151,13 +151,19 @@ def test_a_failing_game_is_recorded_and_the_run_goes_on(
     first = failed[0]
     assert first["error"]["type"] == "RuntimeError"
     assert "the board caught fire" in first["error"]["traceback"]
-    assert len(first["actions"]) == 3 and first["result"] is None
-    assert meeple.replay(first).n_actions == 3  # the record up to the failure replays
+    assert len(first["actions"]) == len(first["actors"]) == 4 and first["result"] is None
+    with pytest.raises(RuntimeError, match="caught fire"):  # the record replays to the failure
+        meeple.replay(first)
     assert summary["games"]["failed"] == len(failed)
     assert summary["games"]["finished"] == 40 - len(failed)
     assert {"reason": "error: RuntimeError", "count": len(failed),
             "share": len(failed) / 40} in summary["endings"]
     assert summary["failures"][0]["message"] == "the board caught fire"
+    again = CliRunner().invoke(main, ["replay", str(tmp_path / "records.jsonl"),
+                                      "--index", str(first["index"])])
+    assert "the recorded failure reproduces: RuntimeError" in again.output
+    every = CliRunner().invoke(main, ["replay", str(tmp_path / "records.jsonl")])
+    assert f"{len(failed)} failed games skipped" in " ".join(every.output.split())
 
 
 def test_a_game_that_never_ends_fails_at_the_action_limit(tmp_path: Path) -> None:

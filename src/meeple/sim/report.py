@@ -278,7 +278,8 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
                          for e in summary["endings"]]))
     if summary["failures"]:
         parts.append("<h2>Failed games</h2><p>Each record in records.jsonl keeps the traceback "
-                     "and the actions up to the failure (replay it with meeple replay).</p>")
+                     "and the actions up to the one that raised: meeple replay records.jsonl "
+                     "--index GAME raises the error again.</p>")
         parts.append(_table(["error", "game", "seed", "after actions"],
                             [(f"{f['type']}: {f['message']}", f["index"], f["seed"],
                               f["actions"]) for f in summary["failures"]]))

@@ -164,8 +164,8 @@ class TooLong(Exception):
 def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
     """Play game ``index`` of a run; its record line, with ``error`` set if anything raised.
 
-    A failing game keeps the record up to the failure (replayable, unfinished), and the error's
-    type, message and traceback.
+    A failing game keeps its record up to the failure (the action that raised comes last, so
+    replaying the record raises the same error), and the error's type, message and traceback.
     """
     seed = game_seed(spec.seed, index)
     seats = spec.seats_for(index)
@@ -177,6 +177,7 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
     }
     actors: list[int] = []
     state: State | None = None
+    seat = None
     try:
         game = _game(spec, options)
         agents = make_agents(seats, spec.players, seed)
@@ -198,6 +199,8 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
             record = {"actions": [a[0] for a in state.actions_taken()], "result": None}
         line["actions"] = record["actions"]
         line["result"] = record["result"]
+        if len(line["actions"]) > len(actors) and seat is not None:
+            actors.append(seat)  # the action that raised is in the record too
     line["actors"] = actors
     return line
 
