@@ -38,7 +38,7 @@ def test_tictactoe_shows_the_first_player_advantage(tmp_path: Path) -> None:
     assert {("seat", "seat 0", "above"), ("seat", "seat 1", "below")} <= names
     assert not any(c == "turn order" for c, _, _ in names)  # the same rows as the seats'
     assert {e["reason"] for e in summary["endings"]} == {"three-in-a-row", "draw"}
-    assert summary["games"]["draws"] == sum(e["count"] for e in summary["endings"]
+    assert summary["games"]["without_winner"] == sum(e["count"] for e in summary["endings"]
                                             if e["reason"] == "draw")
     turns = summary["length"]["turns"]
     assert 5 <= turns["min"] <= turns["median"] <= turns["max"] <= 9

@@ -66,7 +66,7 @@ def headline(summary: dict[str, Any]) -> list[str]:
     lines = [f"{run['game']} · {run['players']} players · seats {seats} · seed {run['seed']}"
              + (" (rotated each game)" if run.get("rotate") else ""),
              f"{g['done']} of {g['requested']} games played, {g['failed']} failed, "
-             f"{g['draws']} without a winner."]
+             f"{g['without_winner']} without a winner."]
     even = summary.get("even_share")
     if even is not None:
         what = "team win rate" if summary.get("cooperative") else "even share"

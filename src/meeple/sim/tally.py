@@ -64,7 +64,8 @@ class Tally:
 
     games: int = 0
     finished: int = 0
-    draws: int = 0
+    #: Finished games nobody won: draws, or a cooperative game lost.
+    without_winner: int = 0
     seat_games: Counter[int] = field(default_factory=Counter)
     seat_wins: Counter[int] = field(default_factory=Counter)
     agent_games: Counter[str] = field(default_factory=Counter)
@@ -105,7 +106,7 @@ class Tally:
         players = int(line["players"])
         winners = set(result["winners"])
         if not winners:
-            self.draws += 1
+            self.without_winner += 1
         seats = line.get("seats") or []
         actors: list[int] = line.get("actors") or []
         texts: list[str] = line.get("actions") or []
@@ -178,7 +179,8 @@ class Tally:
         texts = sorted(self.text_games, key=lambda t: (-self.text_games[t], t))[:TOP_TEXTS]
         out: dict[str, Any] = {
             "games": {"done": self.games, "finished": self.finished,
-                      "failed": self.games - self.finished, "draws": self.draws},
+                      "failed": self.games - self.finished,
+                      "without_winner": self.without_winner},
             "cooperative": cooperative,
             "even_share": even,
             "seats": seats,
