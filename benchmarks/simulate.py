@@ -11,7 +11,10 @@ installed, on a local Ray cluster with two CPUs (started once, before timing: it
 reported apart). The wall time of each run includes starting its worker processes, writing
 records and counting the summary — everything but the HTML report. Each figure is the best of
 ``--repeat`` runs, taken in turn, so that a burst of other work on the machine hurts all of
-them alike; the load average is printed since a busy machine makes the ratios meaningless.
+them alike; the load average is printed since a busy machine makes wall-clock ratios
+meaningless. The CPU time of each run (this process and its workers) gives the ratio two idle
+cores would reach: the parallel run's overhead (forking, moving records between processes)
+shows there whatever else runs.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import argparse
 import importlib.util
 import json
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -35,14 +39,32 @@ from meeple.core import game_class, game_ids
 from meeple.sim.simulate import make_spec, simulate
 
 
-def timed_run(game: str, games: int, jobs: int, backend: str = "processes") -> float:
-    """Games/s of one run of ``games`` random games into a fresh directory."""
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (pool workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def measured_run(game: str, games: int, jobs: int,
+                 backend: str = "processes") -> tuple[float, float]:
+    """Games per wall second and games per CPU second of one run into a fresh directory.
+
+    CPU time counts only this process and its pool workers (not Ray's workers).
+    """
     spec = make_spec(game, seats="random", seed=1)
     with tempfile.TemporaryDirectory() as out:
+        cpu = cpu_seconds()
         start = time.perf_counter()
         simulate(spec, games, Path(out), jobs=jobs, backend=backend, progress=False,
                  report=False)
-        return games / (time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        return games / wall, games / (cpu_seconds() - cpu)
+
+
+def timed_run(game: str, games: int, jobs: int, backend: str = "processes") -> float:
+    """Games/s of one run of ``games`` random games into a fresh directory."""
+    return measured_run(game, games, jobs, backend)[0]
 
 
 def calibrate(game: str, seconds: float) -> int:
@@ -80,32 +102,39 @@ def main() -> None:
         n = calibrate(g, args.seconds)
         if use_ray:
             timed_run(g, min(n, 50), 2, "ray")  # workers import the game once, untimed
-        one = two = ray2 = 0.0
+        one = two = ray2 = cpu1 = cpu2 = 0.0
         for _ in range(args.repeat):
-            one = max(one, timed_run(g, n, 1))
-            two = max(two, timed_run(g, n, 2))
+            wall, cpu = measured_run(g, n, 1)
+            one, cpu1 = max(one, wall), max(cpu1, cpu)
+            wall, cpu = measured_run(g, n, 2)
+            two, cpu2 = max(two, wall), max(cpu2, cpu)
             if use_ray:
                 ray2 = max(ray2, timed_run(g, n, 2, "ray"))
+        # On an idle machine two processes can at best turn all their CPU time into games:
+        # 2 x (games per CPU second with two jobs) / (games per second with one).
         row: dict[str, Any] = {"game": g, "players": cls.default_players or cls.min_players,
-                               "games": n, "jobs1": one, "jobs2": two, "ratio": two / one}
+                               "games": n, "jobs1": one, "jobs2": two, "ratio": two / one,
+                               "cpu_efficiency": cpu2 / cpu1, "idle_ratio": 2 * cpu2 / cpu1}
         if use_ray:
             row["ray2"] = ray2
             row["ray_ratio"] = ray2 / one
         rows.append(row)
         console.print(f"measured {g}: {n} games")
     table = Table(title="meeple simulate: games/s with random seats (2 cores)")
-    cols = ["game", "players", "games", "--jobs 1", "--jobs 2", "2 ÷ 1"]
+    cols = ["game", "players", "games", "--jobs 1", "--jobs 2", "2 ÷ 1", "idle 2 ÷ 1"]
     if use_ray:
         cols += ["ray, 2 CPUs", "ray ÷ 1"]
     for c in cols:
         table.add_column(c, justify="left" if c == "game" else "right")
     for r in rows:
         cells = [r["game"], str(r["players"]), f"{r['games']:,}", f"{r['jobs1']:,.1f}",
-                 f"{r['jobs2']:,.1f}", f"{r['ratio']:.2f}"]
+                 f"{r['jobs2']:,.1f}", f"{r['ratio']:.2f}", f"{r['idle_ratio']:.2f}"]
         if use_ray:
             cells += [f"{r['ray2']:,.1f}", f"{r['ray_ratio']:.2f}"]
         table.add_row(*cells)
     console.print(table)
+    console.print("idle 2 ÷ 1: the ratio two cores reach when nothing else runs, from CPU "
+                  "time: 2 × (games per CPU-second with two jobs ÷ with one).")
     load_after = os.getloadavg()
     console.print(f"Load average (1 min) before {load_before[0]:.2f}, after {load_after[0]:.2f} "
                   f"on {os.cpu_count()} cores")

@@ -1,6 +1,7 @@
 """Where a run's games are played: this process, a pool of processes, or a Ray cluster.
 
-Every backend takes the same chunks (lists of game indexes) and yields played
+Every backend pulls chunks (lists of game indexes) from the run's
+:class:`~meeple.sim.simulate.Chunks` when a worker is free, and yields played
 :class:`~meeple.sim.simulate.Chunk` s as they finish, in any order; the run puts records back
 in game order. A game's record depends only on the run's spec and its index, so all backends
 give the same records.
@@ -15,6 +16,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import queue
 import signal
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -22,20 +24,20 @@ from typing import Any
 
 from meeple.core import ConfigError
 
-from .simulate import Chunk, RunSpec, default_jobs, play_chunk
+from .simulate import Chunk, Chunks, RunSpec, default_jobs, play_chunk
 
 BACKENDS = ("processes", "ray")
 RAY_HINT = "the ray backend needs Ray: pip install 'meeple[ray]'"
 
 
-def run_chunks(spec: RunSpec, chunks: list[list[int]], *, jobs: int | None,
+def run_chunks(spec: RunSpec, chunks: Chunks, *, jobs: int | None,
                backend: str = "processes",
                on_start: Callable[[], None] | None = None) -> Generator[Chunk, None, None]:
-    """Play ``chunks`` with ``backend`` on ``jobs`` workers; played chunks as they finish.
+    """Play every chunk with ``backend`` on ``jobs`` workers; played chunks as they finish.
 
-    ``jobs=None``: every core here (processes), or every CPU of the Ray cluster.
-    ``on_start`` is called once the workers exist (a progress display starts its thread only
-    then, so forked workers never inherit it).
+    ``jobs=None``: every core here (processes), or every CPU of the Ray cluster. ``on_start``
+    is called once the workers exist (a progress display starts its thread only then, so
+    forked workers never inherit it).
     """
     if backend == "processes":
         jobs = jobs or default_jobs()
@@ -47,12 +49,14 @@ def run_chunks(spec: RunSpec, chunks: list[list[int]], *, jobs: int | None,
     raise ConfigError(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
 
 
-def _serial(spec: RunSpec, chunks: list[list[int]],
+def _serial(spec: RunSpec, chunks: Chunks,
             on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
     if on_start is not None:
         on_start()
-    for number, indexes in enumerate(chunks):
-        yield play_chunk(spec, number, indexes)
+    while (nxt := chunks.next()) is not None:
+        chunk = play_chunk(spec, *nxt)
+        chunks.done(chunk)  # sizes the next chunk before it is taken
+        yield chunk
 
 
 # -------------------------------------------------------------------------------- processes
@@ -61,25 +65,35 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play(task: tuple[RunSpec, int, list[int]]) -> Chunk:
-    return play_chunk(*task)
-
-
 def _context() -> Any:
-    # Forked workers start at once and inherit the registered games (plugins, test games);
-    # where fork does not exist, spawned ones re-import meeple.
+    # Forked workers start at once and inherit the registered games (plugins, test games)
+    # and the content already loaded; where fork does not exist, spawned ones re-import meeple.
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _processes(spec: RunSpec, chunks: list[list[int]], jobs: int,
+def _processes(spec: RunSpec, chunks: Chunks, jobs: int,
                on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
-    pool = _context().Pool(min(jobs, len(chunks)), initializer=_ignore_sigint)
+    pool = _context().Pool(jobs, initializer=_ignore_sigint)
+    finished: queue.SimpleQueue[Chunk | BaseException] = queue.SimpleQueue()
+    running = 0
     try:
         if on_start is not None:
             on_start()
-        tasks = ((spec, number, indexes) for number, indexes in enumerate(chunks))
-        yield from pool.imap_unordered(_play, tasks)
+        while True:
+            # A chunk waiting behind each running one keeps every worker busy.
+            while running < 2 * jobs and (nxt := chunks.next()) is not None:
+                pool.apply_async(play_chunk, (spec, *nxt), callback=finished.put,
+                                 error_callback=finished.put)
+                running += 1
+            if not running:
+                break
+            got = finished.get()
+            running -= 1
+            if isinstance(got, BaseException):
+                raise got
+            chunks.done(got)
+            yield got
         pool.close()
     finally:
         pool.terminate()  # no-op after a clean close; stops the workers otherwise
@@ -117,7 +131,7 @@ def start_ray(jobs: int | None = None) -> bool:
     return True
 
 
-def _ray(spec: RunSpec, chunks: list[list[int]], jobs: int | None,
+def _ray(spec: RunSpec, chunks: Chunks, jobs: int | None,
          on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
     """Ray tasks, at most ``jobs`` at once (default: every CPU of the cluster).
 
@@ -128,23 +142,20 @@ def _ray(spec: RunSpec, chunks: list[list[int]], jobs: int | None,
     started = start_ray(jobs)
     remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
     workers = jobs or int(ray.cluster_resources().get("CPU", 1))
-    window = 2 * workers  # a chunk waiting behind each running one keeps every CPU busy
     pending: list[Any] = []
-    todo = iter(enumerate(chunks))
     try:
         if on_start is not None:
             on_start()
         while True:
-            while len(pending) < window:
-                nxt = next(todo, None)
-                if nxt is None:
-                    break
-                pending.append(remote.remote(spec, nxt[0], nxt[1]))
+            while len(pending) < 2 * workers and (nxt := chunks.next()) is not None:
+                pending.append(remote.remote(spec, *nxt))
             if not pending:
                 break
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
-                yield ray.get(ref)
+                chunk = ray.get(ref)
+                chunks.done(chunk)
+                yield chunk
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)

@@ -222,17 +222,21 @@ class Chunk:
     indexes: list[int]
     text: str
     tally: Tally
+    #: Time spent playing (not part of any record).
+    seconds: float = 0.0
 
 
 def play_chunk(spec: RunSpec, number: int, indexes: list[int]) -> Chunk:
     """Play a few games (in a worker); lines are encoded and counted where they are played."""
+    start = time.perf_counter()
     tally = Tally()
     lines = []
     for i in indexes:
         line = play_game(spec, i)
         tally.add(line)
         lines.append(encode_line(line))
-    return Chunk(number, indexes, "".join(s + "\n" for s in lines), tally)
+    return Chunk(number, indexes, "".join(s + "\n" for s in lines), tally,
+                 time.perf_counter() - start)
 
 
 # ------------------------------------------------------------------------- run directory
@@ -315,10 +319,48 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 # ------------------------------------------------------------------------------ the run
-def chunked(todo: list[int], workers: int) -> list[list[int]]:
-    """Split the games to play into chunks: big enough to be cheap, small enough to balance."""
-    size = max(1, min(64, len(todo) // (max(1, workers) * 8)))
-    return [todo[i:i + size] for i in range(0, len(todo), size)]
+class Chunks:
+    """Hands out the games to play in chunks sized by how long games take.
+
+    A chunk should take about ``target`` seconds: long enough that moving it between
+    processes costs nothing next to playing it, short enough for a live progress bar and for
+    Ctrl-C to lose little. The first chunks hold one game each; later ones are sized from the
+    time per game measured so far, and shrink towards the end so the workers finish together.
+    Chunk sizes never change a record: game ``i`` depends only on the spec and ``i``.
+    """
+
+    def __init__(self, todo: list[int], workers: int, target: float = 0.5) -> None:
+        self.todo = todo
+        self.workers = max(1, workers)
+        self.target = target
+        self.given = 0
+        self.number = 0
+        self.seconds = 0.0
+        self.measured = 0
+
+    def __len__(self) -> int:
+        """Games not handed out yet."""
+        return len(self.todo) - self.given
+
+    def next(self) -> tuple[int, list[int]] | None:
+        """The next chunk (its number and game indexes), or None when all are handed out."""
+        left = len(self)
+        if not left:
+            return None
+        if self.measured:
+            size = int(self.target * self.measured / max(self.seconds, 1e-9))
+            size = max(1, min(size, 100_000, -(-left // (2 * self.workers))))
+        else:
+            size = 1
+        chunk = self.todo[self.given:self.given + size]
+        self.given += size
+        self.number += 1
+        return self.number - 1, chunk
+
+    def done(self, chunk: Chunk) -> None:
+        """Learn from a played chunk how long games take."""
+        self.seconds += chunk.seconds
+        self.measured += len(chunk.indexes)
 
 
 def default_jobs() -> int:
@@ -358,7 +400,7 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
     rundir = RunDir(out)
     done, tally = rundir.open(spec)
     todo = [i for i in range(games) if i not in done]
-    chunks = chunked(todo, jobs or default_jobs())
+    chunks = Chunks(todo, jobs or default_jobs())
     bar = _Progress(progress, spec.game, games, len(done) if todo else games)
     started = time.perf_counter()
     played = 0
@@ -519,5 +561,5 @@ def simulate_command(game: str, games: int, seats: str, players: int | None,
     console.print(f"Records, summary and report in {out}/", highlight=False)
 
 
-__all__ = ["Chunk", "RunDir", "RunSpec", "game_seed", "iter_records", "make_spec",
+__all__ = ["Chunk", "Chunks", "RunDir", "RunSpec", "game_seed", "iter_records", "make_spec",
            "play_chunk", "play_game", "simulate", "simulate_command"]
