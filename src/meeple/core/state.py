@@ -42,6 +42,8 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int | None] = None
+    #: The allowed player counts when not every count from min to max is (e.g. 2 or 4).
+    player_counts: ClassVar[tuple[int, ...] | None] = None
     version: ClassVar[str] = "1"
     cooperative: ClassVar[bool] = False
     options: ClassVar[tuple[Param, ...]] = ()
@@ -53,7 +55,7 @@ class Game:
             players = self.default_players or self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError(f"players must be a whole number, got {players!r}")
-        if not self.min_players <= players <= self.max_players:
+        if players not in self.allowed_players():
             raise ConfigError(
                 f"{self.id} is played by {self.player_range()} players, not {players}"
             )
@@ -65,10 +67,20 @@ class Game:
         """Hook: load content and precompute tables (once per game object)."""
 
     @classmethod
+    def allowed_players(cls) -> tuple[int, ...]:
+        """Every player count the game can be set up for."""
+        if cls.player_counts is not None:
+            return cls.player_counts
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
+    @classmethod
     def player_range(cls) -> str:
-        """``"2"`` or ``"2–4"``."""
-        lo, hi = cls.min_players, cls.max_players
-        return str(lo) if lo == hi else f"{lo}–{hi}"
+        """``"2"``, ``"2–4"`` or ``"2 or 4"``."""
+        counts = cls.allowed_players()
+        lo, hi = counts[0], counts[-1]
+        if len(counts) == hi - lo + 1:
+            return str(lo) if lo == hi else f"{lo}–{hi}"
+        return ", ".join(map(str, counts[:-1])) + f" or {hi}"
 
     @classmethod
     def info(cls) -> dict[str, Any]:
@@ -77,6 +89,7 @@ class Game:
             "id": cls.id, "name": cls.name, "name_ru": cls.name_ru,
             "description": cls.description,
             "min_players": cls.min_players, "max_players": cls.max_players,
+            "player_counts": list(cls.allowed_players()),
             "cooperative": cls.cooperative, "version": cls.version,
             "options": [p.describe() for p in cls.options],
         }
