@@ -30,7 +30,7 @@ import os
 import time
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,10 +49,10 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from meeple.agents import InfoSet, make
+from meeple.agents import make
 from meeple.core import ConfigError, Game, MeepleError, Rng, State, game_class, load
 
-from .runner import make_agents
+from .runner import play
 from .tally import Tally
 
 RUN_FORMAT = "meeple-sim/1"
@@ -164,8 +164,9 @@ class TooLong(Exception):
 def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
     """Play game ``index`` of a run; its record line, with ``error`` set if anything raised.
 
-    A failing game keeps its record up to the failure (the action that raised comes last, so
-    replaying the record raises the same error), and the error's type, message and traceback.
+    Agents play as in :func:`meeple.sim.runner.play`. A failing game keeps its record up to
+    the failure (the action that raised comes last, so replaying the record raises the same
+    error), and the error's type, message and traceback.
     """
     seed = game_seed(spec.seed, index)
     seats = spec.seats_for(index)
@@ -176,22 +177,27 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
         "actions": [], "actors": [], "result": None, "error": None,
     }
     actors: list[int] = []
-    state: State | None = None
-    seat = None
+    playing: list[State] = []
+    limit = spec.max_actions
+
+    def on_step(state: State, seat: int, text: str) -> None:
+        if not playing:
+            playing.append(state)
+        actors.append(seat)
+        if len(actors) >= limit and state.to_act is not None:
+            raise TooLong(f"the game did not end within {limit} actions")
+
+    game: Game | None = None
     try:
         game = _game(spec, options)
-        agents = make_agents(seats, spec.players, seed)
-        state = game.new_state(seed=seed)
-        limit = spec.max_actions
-        while state.to_act is not None:
-            if len(actors) >= limit:
-                raise TooLong(f"the game did not end within {limit} actions")
-            seat = state.to_act
-            state.apply(agents[seat].choose(InfoSet(state, seat)))
-            actors.append(seat)
+        playing.append(play(game, seats, seed, on_step=on_step))
     except Exception as e:
         line["error"] = _error(e)
-    if state is not None:
+        if not playing and game is not None:  # it failed on its first action
+            with suppress(Exception):  # if the game cannot even start, its seed is the record
+                playing.append(game.new_state(seed=seed))
+    if playing:
+        state = playing[0]
         try:
             record = state.record()
         except Exception as e:  # a result that cannot be computed is a failure too
@@ -199,8 +205,8 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
             record = {"actions": [a[0] for a in state.actions_taken()], "result": None}
         line["actions"] = record["actions"]
         line["result"] = record["result"]
-        if len(line["actions"]) > len(actors) and seat is not None:
-            actors.append(seat)  # the action that raised is in the record too
+        if len(record["actions"]) != len(actors):  # the action that raised is recorded too
+            actors = [e["seat"] for e in state.events() if e["type"] == "action"]
     line["actors"] = actors
     return line
 

@@ -1,4 +1,4 @@
-"""Small statistics for balance reports: Wilson score intervals for win rates.
+"""Small statistics for reports: the Wilson score interval of a win rate.
 
 >>> low, high = wilson(5, 10)
 >>> round(low, 4), round(high, 4)
@@ -13,10 +13,9 @@ import math
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``successes / n`` (95% for ``z = 1.96``).
+    """The Wilson score interval of ``successes / n`` (95% for ``z = 1.96``); ``(0, 1)`` if n=0.
 
-    Unlike ``p ± z·√(p(1−p)/n)`` it stays inside [0, 1] and is honest for small ``n`` and for
-    rates near 0 or 1. With no trials at all, nothing is known: ``(0, 1)``.
+    Unlike ``p ± z·√(p(1−p)/n)`` it stays inside [0, 1] and is honest near 0 and 1.
     """
     if n <= 0:
         return (0.0, 1.0)
@@ -27,7 +26,6 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    # At the ends the exact bound is 0 or 1; rounding must not push it past.
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == n else min(1.0, centre + half)
     return (low, high)
