@@ -406,6 +406,11 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
     rundir = RunDir(out)
     done, tally = rundir.open(spec)
     todo = [i for i in range(games) if i not in done]
+    combos = 1
+    for _, values in spec.vary:
+        combos *= len(values)
+    for k in range(min(combos, len(todo))):
+        _game(spec, spec.options_for(k))  # built once here, inherited by forked workers
     chunks = Chunks(todo, jobs or default_jobs())
     bar = _Progress(progress, spec.game, games, len(done) if todo else games)
     started = time.perf_counter()
