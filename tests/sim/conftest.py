@@ -26,6 +26,20 @@ class Boom(TicTacToe):
     state_class = BoomState
 
 
+class DudState(TicTacToeState):
+    """Tic-tac-toe that cannot be set up when the seed is a multiple of 3."""
+
+    def _setup(self) -> None:
+        if self.seed % 3 == 0:
+            raise ValueError("no board in the box")
+        super()._setup()
+
+
+class Dud(TicTacToe):
+    id = "_dud"
+    state_class = DudState
+
+
 class RolesState(TicTacToeState):
     """Tic-tac-toe whose result names a role per seat: a knight and a wizard."""
 
@@ -42,13 +56,15 @@ class Roles(TicTacToe):
 
 @pytest.fixture
 def test_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Register ``_boom`` and ``_roles`` for one test (forked workers inherit them)."""
+    """Register ``_boom``, ``_dud`` and ``_roles`` for one test (forked workers inherit them)."""
     module = types.ModuleType("meeple_sim_test_games")
     module.Boom = Boom  # type: ignore[attr-defined]
     module.Roles = Roles  # type: ignore[attr-defined]
+    module.Dud = Dud  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)
     monkeypatch.setitem(registry.BUILTIN, "_boom", f"{module.__name__}:Boom")
     monkeypatch.setitem(registry.BUILTIN, "_roles", f"{module.__name__}:Roles")
+    monkeypatch.setitem(registry.BUILTIN, "_dud", f"{module.__name__}:Dud")
     registry.game_class.cache_clear()
     yield
     registry.game_class.cache_clear()

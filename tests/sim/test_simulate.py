@@ -166,6 +166,16 @@ def test_a_failing_game_is_recorded_and_the_run_goes_on(
     assert f"{len(failed)} failed games skipped" in " ".join(every.output.split())
 
 
+def test_a_game_that_cannot_start_is_recorded_by_its_seed(
+        tmp_path: Path, test_games: None) -> None:
+    summary = run(make_spec("_dud", seed=1), 30, tmp_path)
+    failed = [line for line in iter_records(tmp_path / "records.jsonl") if line["error"]]
+    assert failed and all(line["seed"] % 3 == 0 for line in failed)
+    assert all(line["actions"] == [] and line["actors"] == [] for line in failed)
+    assert failed[0]["error"]["message"] == "no board in the box"
+    assert summary["games"]["finished"] == 30 - len(failed)
+
+
 def test_a_game_that_never_ends_fails_at_the_action_limit(tmp_path: Path) -> None:
     summary = run(make_spec("tictactoe", max_actions=4), 10, tmp_path)
     assert summary["games"]["failed"] == 10
