@@ -183,7 +183,11 @@ def _length_plot(figure_cls: Any, length: dict[str, Any], path: Path) -> None:
     for k, (name, d) in enumerate(length.items()):
         ax = fig.add_subplot(1, 2, k + 1)
         hist = d.get("histogram") or []
-        ax.bar([v for v, _ in hist], [c for _, c in hist], width=1.0, color="#2b5d8a")
+        if not hist:
+            continue
+        span = hist[-1][0] - hist[0][0] + 1  # one bar per value, or 40 bins over a wide range
+        ax.hist([v for v, _ in hist], weights=[c for _, c in hist], bins=min(span, 40),
+                color="#2b5d8a")
         ax.set_xlabel(name)
         ax.set_ylabel("games")
     fig.suptitle("Game length", fontsize=10)
