@@ -1,0 +1,23 @@
+"""The engine core: stdlib only, no I/O. Games subclass :class:`Game` and :class:`State`."""
+
+from .actions import Action
+from .errors import (
+    ConfigError,
+    ContentError,
+    GameNotOver,
+    IllegalAction,
+    MeepleError,
+    RecordError,
+)
+from .outcome import Result
+from .params import Param
+from .records import replay, restore
+from .registry import game_class, game_ids, games, load
+from .rng import Rng
+from .state import Game, State
+
+__all__ = [
+    "Action", "ConfigError", "ContentError", "Game", "GameNotOver", "IllegalAction",
+    "MeepleError", "Param", "RecordError", "Result", "Rng", "State", "game_class", "game_ids",
+    "games", "load", "replay", "restore",
+]

@@ -1,0 +1,360 @@
+"""The Game and State bases: the public contract, implemented once for every game.
+
+A game writes only the underscore hooks (``_setup``, ``_legal_actions``, ``_apply``,
+``_result``, ``_view`` and, with hidden information, ``_determinize``); this module validates,
+records and advances. The split follows OpenSpiel's Python games: public methods here, rules
+in the game.
+
+The log is a persistent linked list of tuples ``(previous, entry)``: appending is one tuple,
+and a clone shares the whole past with its original, so cloning stays cheap however long the
+game has run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from .actions import Action
+from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
+from .outcome import Result
+from .params import Param, resolve
+from .rng import Rng
+from .serial import copy_data, decode, encode
+
+S = TypeVar("S", bound="State")
+
+#: Log entries. An action: ("A", seat, action, public_text_or_None).
+#: An event: ("E", kind, data, seats_that_see_it_or_None, redacted_data_or_None).
+LogEntry = tuple[Any, ...]
+_BASE_FIELDS = frozenset({"game", "rng", "_log", "_legal"})
+STATE_FORMAT = "meeple-state/1"
+
+
+class Game:
+    """A game with its players and options fixed; builds states. Immutable once made."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    name_ru: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int | None] = None
+    version: ClassVar[str] = "1"
+    cooperative: ClassVar[bool] = False
+    options: ClassVar[tuple[Param, ...]] = ()
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, players: int | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
+        if players is None:
+            players = self.default_players or self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.id} is played by {self.player_range()} players, not {players}"
+            )
+        self.players = players
+        self.config: dict[str, Any] = resolve(self.options, options)
+        self.setup()
+
+    def setup(self) -> None:
+        """Hook: load content and precompute tables (once per game object)."""
+
+    @classmethod
+    def player_range(cls) -> str:
+        """``"2"`` or ``"2–4"``."""
+        lo, hi = cls.min_players, cls.max_players
+        return str(lo) if lo == hi else f"{lo}–{hi}"
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        """A JSON-able description: id, names, players, options."""
+        return {
+            "id": cls.id, "name": cls.name, "name_ru": cls.name_ru,
+            "description": cls.description,
+            "min_players": cls.min_players, "max_players": cls.max_players,
+            "cooperative": cls.cooperative, "version": cls.version,
+            "options": [p.describe() for p in cls.options],
+        }
+
+    def new_state(self, seed: int = 0) -> State:
+        """The starting state; the same seed always gives the same game."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"seed must be a whole number, got {seed!r}")
+        st = object.__new__(self.state_class)
+        d = st.__dict__
+        d["game"] = self
+        d["players"] = self.players
+        d["seed"] = seed
+        d["rng"] = Rng(seed)
+        d["to_act"] = None
+        d["n_actions"] = 0
+        d["_log"] = None
+        d["_legal"] = None
+        st._setup()
+        return st
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id} players={self.players} options={self.config}>"
+
+
+class State:
+    """One moment of a game. Public methods are the contract; underscore hooks are the rules."""
+
+    #: Attributes holding lists, dicts or sets: ``clone`` copies them structurally.
+    _mutable: ClassVar[tuple[str, ...]] = ()
+    #: Set when some actions must be hidden from other seats in ``events``.
+    _private_actions: ClassVar[bool] = False
+
+    game: Game
+    players: int
+    seed: int
+    rng: Rng
+    to_act: int | None
+    n_actions: int
+    _log: LogEntry | None
+    _legal: list[Action] | None
+
+    # ----------------------------------------------------------------- hooks
+    def _setup(self) -> None:
+        """Hook: lay out the starting position (may use ``self.rng``) and set ``to_act``."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        """Hook: the legal actions of ``to_act``, in a deterministic order, never empty."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Hook: advance by a legal action; set ``to_act`` (None when the game is over)."""
+        raise NotImplementedError
+
+    def _result(self) -> Result:
+        """Hook: the result, called only when the game is over."""
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Hook: what ``seat`` may know (``None``: a spectator), as JSON-able data."""
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Hook: re-sample everything hidden from ``seat`` using ``rng`` (default: nothing)."""
+
+    def _explain(self, action: Action) -> str | None:
+        """Hook: why ``action`` is illegal now, when the game can say more than the default."""
+        return None
+
+    def _public_text(self, action: Action) -> str | None:
+        """Hook: with ``_private_actions``, the text others see for ``action`` (None: all)."""
+        return None
+
+    def _clone_fields(self, fields: dict[str, Any]) -> None:
+        """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``)."""
+        for name in self._mutable:
+            fields[name] = copy_data(fields[name])
+
+    # ---------------------------------------------------------------- public
+    @property
+    def is_over(self) -> bool:
+        """True once nobody has to decide any more."""
+        return self.to_act is None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act, in a deterministic order."""
+        la = self._legal
+        if la is None:
+            if self.to_act is None:
+                return []
+            la = self._legal = self._legal_actions()
+        return list(la)
+
+    def apply(self, action: Action | str) -> None:
+        """Advance by ``action`` (an Action or its text); an illegal one changes nothing."""
+        la = self._legal
+        if la is None:
+            if self.to_act is None:
+                raise IllegalAction("the game is over; no action is legal")
+            la = self._legal = self._legal_actions()
+        if action.__class__ is not Action or action not in la:
+            action = self._find(action, la)
+        seat = self.to_act
+        self._apply(action)
+        self._legal = None
+        self.n_actions += 1
+        pub = self._public_text(action) if self._private_actions else None
+        self._log = (self._log, ("A", seat, action, pub))
+
+    def _find(self, action: Any, la: list[Action]) -> Action:
+        if isinstance(action, str):
+            for a in la:
+                if a[0] == action:
+                    return a
+        elif isinstance(action, Action) and action in la:
+            return action
+        raise IllegalAction(self._reason(action, la))
+
+    def _reason(self, action: Any, la: list[Action]) -> str:
+        text = action[0] if isinstance(action, Action) else str(action)
+        why = self._explain(action) if isinstance(action, Action) else None
+        if why:
+            return why
+        shown = ", ".join(a[0] for a in la[:12])
+        more = f" and {len(la) - 12} more" if len(la) > 12 else ""
+        return f"'{text}' is not legal now; legal actions are: {shown}{more}"
+
+    def check(self, action: Action | str) -> str | None:
+        """None if ``action`` is legal now, else the reason as a sentence."""
+        if self.to_act is None:
+            return "the game is over; no action is legal"
+        la = self.legal_actions()
+        try:
+            self._find(action, la)
+        except IllegalAction as e:
+            return e.reason
+        return None
+
+    def parse(self, text: str) -> Action:
+        """The legal action whose text is ``text`` (spaces and case forgiven)."""
+        if self.to_act is None:
+            raise IllegalAction("the game is over; no action is legal")
+        la = self.legal_actions()
+        for a in la:
+            if a[0] == text:
+                return a
+        norm = " ".join(str(text).split()).lower()
+        for a in la:
+            if a[0].lower() == norm:
+                return a
+        raise IllegalAction(self._reason(text, la))
+
+    def result(self) -> Result:
+        """Winners, scores, turns and how the game ended; GameNotOver while it goes on."""
+        if self.to_act is not None:
+            raise GameNotOver("the game is not over yet")
+        return self._result()
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.players):
+            raise ConfigError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know and nothing more; ``None`` is a spectator."""
+        self._check_seat(seat)
+        v: dict[str, Any] = {
+            "game": self.game.id, "players": self.players, "seat": seat,
+            "to_act": self.to_act, "over": self.to_act is None,
+        }
+        v.update(self._view(seat))
+        if self.to_act is None:
+            v["result"] = self._result().to_dict()
+        return v
+
+    def clone(self: S) -> S:
+        """An independent copy (shares only immutable content and the past log)."""
+        new = object.__new__(self.__class__)
+        fields = self.__dict__.copy()
+        fields["rng"] = Rng(self.rng.state)
+        self._clone_fields(fields)
+        new.__dict__ = fields
+        return new
+
+    def determinize(self: S, seat: int, seed: int) -> S:
+        """A clone where all that ``seat`` cannot know is re-sampled; ``view(seat)`` is kept."""
+        self._check_seat(seat)
+        new = self.clone()
+        search_rng = Rng(seed ^ 0x5EED_D1CE_0000_0000)
+        new.rng = Rng(search_rng.next64())  # future chance is hidden too
+        new._determinize(seat, search_rng)
+        new._legal = None
+        return new
+
+    def emit(self, kind: str, /, *, to: tuple[int, ...] | None = None,
+             others: dict[str, Any] | None = None, **data: Any) -> None:
+        """Log an event. ``to``: only these seats see ``data``; the rest see ``others`` if given."""
+        self._log = (self._log, ("E", kind, data, to, others))
+
+    def _entries(self) -> list[LogEntry]:
+        out: list[LogEntry] = []
+        node = self._log
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
+
+    def events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """What happened, oldest first, as JSON-able dicts redacted for ``seat``."""
+        self._check_seat(seat)
+        out: list[dict[str, Any]] = []
+        for e in self._entries():
+            if e[0] == "A":
+                _, actor, action, pub = e
+                text = action[0] if pub is None or actor == seat else pub
+                out.append({"type": "action", "seat": actor, "action": text})
+            else:
+                _, kind, data, to, others = e
+                if to is None or (seat is not None and seat in to):
+                    out.append({"type": kind, **data})
+                elif others is not None:
+                    out.append({"type": kind, **others})
+        return out
+
+    def actions_taken(self) -> Iterator[Action]:
+        """Every action applied since the start, in order."""
+        for e in self._entries():
+            if e[0] == "A":
+                yield e[2]
+
+    def record(self) -> dict[str, Any]:
+        """A replayable record: game, version, players, options, seed, actions, result."""
+        return {
+            "format": "meeple-record/1",
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.players,
+            "options": dict(self.game.config),
+            "seed": self.seed,
+            "actions": [a[0] for a in self.actions_taken()],
+            "result": self._result().to_dict() if self.to_act is None else None,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON-able data; ``meeple.restore`` rebuilds it exactly."""
+        fields = {k: v for k, v in self.__dict__.items() if k not in _BASE_FIELDS}
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.players,
+            "options": dict(self.game.config),
+            "rng": self.rng.state,
+            "log": [encode(e) for e in self._entries()],
+            "fields": encode(fields),
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Mapping[str, Any]) -> State:
+        """Rebuild a state of ``game`` from ``to_json`` data."""
+        try:
+            fields = decode(data["fields"])
+            log_entries = [decode(e) for e in data["log"]]
+            rng_state = int(data["rng"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"malformed state data: {e}") from None
+        st = object.__new__(game.state_class)
+        st.__dict__.update(fields)
+        st.game = game
+        st.rng = Rng(rng_state)
+        st._legal = None
+        node: LogEntry | None = None
+        for entry in log_entries:
+            node = (node, entry)
+        st._log = node
+        return st
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game.id} seed={self.seed} "
+                f"actions={self.n_actions} to_act={self.to_act}>")

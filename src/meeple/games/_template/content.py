@@ -1,0 +1,15 @@
+"""The template's content, loaded once and shared by every state."""
+
+from meeple.content import Entry, load_section
+
+
+class Card(Entry):
+    """A card: its points and how many copies the deck holds."""
+
+    value: int
+    copies: int
+
+
+def cards() -> tuple[Card, ...]:
+    """The deck's card kinds, validated."""
+    return load_section(__package__, "cards.toml", "card", Card)

@@ -1,0 +1,5 @@
+"""Tic-tac-toe: the reference game, the smallest honest example of the contract."""
+
+from .rules import TicTacToe, TicTacToeState
+
+__all__ = ["TicTacToe", "TicTacToeState"]
