@@ -19,6 +19,7 @@ from .state import Game
 BUILTIN: dict[str, str] = {
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
     "_template": "meeple.games._template:Template",
+    "catacombs": "meeple.games.catacombs:Catacombs",
 }
 
 ENTRY_POINT_GROUP = "meeple.games"
