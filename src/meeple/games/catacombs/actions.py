@@ -18,6 +18,24 @@ LETTERS = "NESW"
 COIN_STEPS = (10, 100)
 RAISES = ("strength", "armour", "health")
 
+WALK = Action("walk", ("walk", 0))
+STOP = Action("stop", ("stop", 0))
+STAY = Action("stay", ("stay", 0))
+SPEED_WALK = Action("speed walk", ("speed_walk", 0))
+FIGHT = Action("fight", ("fight", 0))
+RETREAT = Action("retreat", ("retreat", 0))
+ATTACK = Action("attack", ("attack", 0))
+DRAW_TILE = Action("draw tile", ("draw_tile", 0))
+REFUSE_TILE = Action("refuse tile", ("refuse_tile", 0))
+END_TURN = Action("end turn", ("end_turn", 0))
+BUY_TURN = Action("buy extra turn", ("buy_turn", 0))
+BUY_EXP = Action("buy experience", ("buy_exp", 0))
+REDRAW = Action("use Spinner to redraw", ("redraw", 0))
+PROPOSE = Action("propose", ("propose", 0))
+CANCEL = Action("cancel trade", ("cancel", 0))
+ACCEPT = Action("accept", ("accept", 0))
+DECLINE = Action("decline", ("decline", 0))
+
 
 def mask_text(mask: int) -> str:
     """``NES`` for a tile open to the north, east and south."""
@@ -57,23 +75,23 @@ class Actions:
     give_coins: tuple[Action, ...]
     ask_coins: tuple[Action, ...]
     offer: tuple[Action, ...]
-    walk: Action = Action("walk", ("walk", 0))
-    stop: Action = Action("stop", ("stop", 0))
-    stay: Action = Action("stay", ("stay", 0))
-    speed_walk: Action = Action("speed walk", ("speed_walk", 0))
-    fight: Action = Action("fight", ("fight", 0))
-    retreat: Action = Action("retreat", ("retreat", 0))
-    attack: Action = Action("attack", ("attack", 0))
-    draw_tile: Action = Action("draw tile", ("draw_tile", 0))
-    refuse_tile: Action = Action("refuse tile", ("refuse_tile", 0))
-    end_turn: Action = Action("end turn", ("end_turn", 0))
-    buy_turn: Action = Action("buy extra turn", ("buy_turn", 0))
-    buy_exp: Action = Action("buy experience", ("buy_exp", 0))
-    redraw: Action = Action("use Spinner to redraw", ("redraw", 0))
-    propose: Action = Action("propose", ("propose", 0))
-    cancel: Action = Action("cancel trade", ("cancel", 0))
-    accept: Action = Action("accept", ("accept", 0))
-    decline: Action = Action("decline", ("decline", 0))
+    walk: Action = WALK
+    stop: Action = STOP
+    stay: Action = STAY
+    speed_walk: Action = SPEED_WALK
+    fight: Action = FIGHT
+    retreat: Action = RETREAT
+    attack: Action = ATTACK
+    draw_tile: Action = DRAW_TILE
+    refuse_tile: Action = REFUSE_TILE
+    end_turn: Action = END_TURN
+    buy_turn: Action = BUY_TURN
+    buy_exp: Action = BUY_EXP
+    redraw: Action = REDRAW
+    propose: Action = PROPOSE
+    cancel: Action = CANCEL
+    accept: Action = ACCEPT
+    decline: Action = DECLINE
 
 
 def build_actions(cat: Catalog, players: int) -> Actions:

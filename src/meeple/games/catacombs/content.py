@@ -238,15 +238,15 @@ def catalog() -> Catalog:
         if it.kind == "weapon" and it.id != "fists" and it.index not in columns:
             raise ContentError(f"battle.toml: weapon {it.id!r} has no column",
                                file="battle.toml", entry=it.id)
-    monsters = []
+    monsters: list[Monster] = []
     for m in load_section(PKG, "battle.toml", "monster", MonsterSpec):
-        cells = m.needs.split()
-        if len(cells) != len(columns):
-            raise ContentError(f"battle.toml: monster {m.id!r} has {len(cells)} entries for "
+        row = m.needs.split()
+        if len(row) != len(columns):
+            raise ContentError(f"battle.toml: monster {m.id!r} has {len(row)} entries for "
                                f"{len(columns)} columns", file="battle.toml", entry=m.id,
                                field="needs")
         monsters.append(Monster(len(monsters), m.id, m.name, m.name_ru, m.attack,
-                                m.experience, tuple(_need(c, m.id) for c in cells)))
+                                m.experience, tuple(_need(c, m.id) for c in row)))
     mindex = {m.id: m.index for m in monsters}
     cauldrons = tuple((c.id, c.name, c.name_ru, c.experience)
                       for c in load_section(PKG, "cauldrons.toml", "cauldron", CauldronSpec))

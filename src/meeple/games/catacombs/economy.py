@@ -6,7 +6,7 @@ Functions take the state; they are split from ``state.py`` only to keep modules 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.components.dice import d6
 from meeple.core import Action
@@ -339,7 +339,7 @@ def _trade(st: CatacombsState, verb: str, arg: int) -> None:
         st.offers += 1
         st.step = "respond"
         st.to_act = t[0]
-        st.emit("offer", seat=s, to=t[0], **_terms(st, t))
+        st.emit("offer", seat=s, partner=t[0], **_terms(st, t))
     else:
         if verb == "accept":
             p = t[0]
@@ -352,15 +352,13 @@ def _trade(st: CatacombsState, verb: str, arg: int) -> None:
             st.money[s] += t[4] - t[3]
             st.money[p] += t[3] - t[4]
         if verb in ("accept", "decline"):
-            st.emit("trade_" + verb + "ed", seat=t[0], to=s)
+            st.emit("trade_" + verb + "ed", seat=t[0], partner=s)
         st.trade = None
         st.step = "main"
         st.to_act = s
 
 
-def _terms(st: CatacombsState, t: list[object]) -> dict[str, object]:
+def _terms(st: CatacombsState, t: list[Any]) -> dict[str, Any]:
     items = st.game.cat.items
-    give, ask = t[1], t[2]
-    assert isinstance(give, list) and isinstance(ask, list)
-    return {"give": [items[i].id for i in give], "ask": [items[i].id for i in ask],
+    return {"give": [items[i].id for i in t[1]], "ask": [items[i].id for i in t[2]],
             "give_money": t[3], "ask_money": t[4]}

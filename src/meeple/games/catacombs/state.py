@@ -11,6 +11,7 @@ plain lists of ints. Money is kept in half coins so that every remainder is exac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from meeple.components import deck
@@ -593,7 +594,7 @@ class CatacombsState(State):
         rng.shuffle(self.pile)
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[CatacombsState, Any], None]] = {
     "enter": CatacombsState._enter,
     "explore": CatacombsState._explore,
     "break": CatacombsState._break,
