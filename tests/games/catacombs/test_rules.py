@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -70,7 +71,7 @@ def build(st: CatacombsState, cell: int, sides: str) -> None:
     """Lay an explored tile with the given open sides (its card removed)."""
     st.tile[cell] = sum(LETTER[c] for c in sides)
     st.tcard[cell] = 0
-    if st.card[cell] >= 0 and not st.game.cat.cards[st.card[cell]].kind == "monster":
+    if st.card[cell] >= 0 and st.game.cat.cards[st.card[cell]].kind != "monster":
         st.card[cell] = -1
     fresh(st)
 
@@ -142,7 +143,7 @@ def test_cat5_first_player_by_d6_with_rerolls_among_tied_only() -> None:
     for seed in range(60):
         st = meeple.load("catacombs", players=4).new_state(seed=seed)
         rolls = [e for e in st.events() if e["type"] == "order_roll"]
-        for prev, nxt in zip(rolls, rolls[1:], strict=False):
+        for prev, nxt in itertools.pairwise(rolls):
             top = max(prev["rolls"])
             assert nxt["seats"] == [s for s, r in zip(prev["seats"], prev["rolls"],
                                                       strict=True) if r == top]

@@ -1,8 +1,9 @@
 """Terminal rendering of a catacombs view (never imported by the rules).
 
-The board is drawn in ASCII: ``+---+`` walls, blanks for passages, ``░░░`` for face-down event
-cards. Inside a cell: ``E`` an entrance, ``C2`` a cauldron worth 2, ``!g`` a face-up goblin,
-``?v`` a face-up card on unexplored ground, digits the dwarves (seat numbers) standing there.
+The board is drawn in ASCII: ``+----+`` walls, blanks for passages, ``░░░░`` for face-down
+event cards. Inside a cell, on the left: ``E`` an entrance, ``C2`` a cauldron worth 2, ``!g`` a
+face-up goblin, ``?v`` a face-up card on unexplored ground; on the right the seat numbers of the
+dwarves standing there (``+3`` for three or more).
 Below: each dwarf's stats, screen and backpack.
 """
 
@@ -37,6 +38,19 @@ WORDS = {
 }
 
 
+SLOT_NAMES = {
+    "en": {"head": "head", "body": "body", "right_hand": "right hand",
+           "left_hand": "left hand", "feet": "feet"},
+    "ru": {"head": "голова", "body": "тело", "right_hand": "правая рука",
+           "left_hand": "левая рука", "feet": "ноги"},
+}
+
+
+def _tile_name(tile_id: str, lang: str) -> str:
+    t = next(t for t in catalog().tiles if t[0] == tile_id)
+    return t[2] if lang == "ru" else t[1]
+
+
 def _name(item_id: str, lang: str) -> str:
     cat = catalog()
     it = cat.items[cat.item_index[item_id]]
@@ -52,7 +66,7 @@ def _cell_text(view: dict[str, Any], cell: int, dwarves: str) -> str:
     base = ""
     if tile is None:
         if card == "hidden" or card is None:
-            return "░░░"
+            return "░░░░"
         kind, _, ref = card.partition(":")
         base = "?" + (MONSTER_CODES.get(ref, "m") if kind == "monster" else KIND_CODES[kind])
     elif card is not None and card.startswith("monster:"):
@@ -62,7 +76,9 @@ def _cell_text(view: dict[str, Any], cell: int, dwarves: str) -> str:
         base = f"C{cat.cauldrons[idx][3]}"
     elif xy in view["entrances"].values():
         base = "E"
-    return (base + dwarves)[:3].center(3)
+    if len(dwarves) > 2:
+        dwarves = f"+{len(dwarves)}"
+    return base.ljust(2) + dwarves.rjust(2)
 
 
 def board_text(view: dict[str, Any]) -> str:
@@ -77,11 +93,11 @@ def board_text(view: dict[str, Any]) -> str:
 
     def horiz(x: int, y: int) -> str:  # the boundary above cell (x, y)
         if y == 0 or y == size:
-            return "---"
+            return "----"
         a, b = tiles[(y - 1) * size + x], tiles[y * size + x]
         if (a is not None and not a & S) or (b is not None and not b & N):
-            return "---"
-        return "   "
+            return "----"
+        return "    "
 
     def vert(x: int, y: int) -> str:  # the boundary left of cell (x, y)
         if x == 0 or x == size:
@@ -105,15 +121,17 @@ def board_text(view: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
     """The board, a status line and a table of dwarves with their screens and backpacks."""
-    w = WORDS["ru" if lang == "ru" else "en"]
+    lang = "ru" if lang == "ru" else "en"
+    w = WORDS[lang]
     status = [f"{w['turn']} {view['turn']}" if view["turn"] >= 0 else str(view["phase"]),
               f"{view['phase']}/{view['step']}",
               f"{w['veins']} {view['veins_found']}/{view['veins_to_end']}",
               f"{w['pile']} {view['tile_pile']}"]
     if view["face_up_tiles"]:
-        status.append(f"{w['faceup']}: {', '.join(view['face_up_tiles'])}")
+        names = ", ".join(_tile_name(t, lang) for t in view["face_up_tiles"])
+        status.append(f"{w['faceup']}: {names}")
     if view["held_tile"]:
-        status.append(f"{w['held']}: {view['held_tile']}")
+        status.append(f"{w['held']}: {_tile_name(view['held_tile'], lang)}")
     if view["step"] == "walk":
         left = view["walk_left"]
         status.append(f"{w['walk']} {'∞' if left < 0 else left}")
@@ -132,7 +150,8 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
     for d in view["dwarves"]:
         mark = "▶" if d["seat"] == view["to_act"] else " "
         label = f"{mark}{d['seat']}" + ("" if d["alive"] else f" ({w['fallen']})")
-        screen = ", ".join(f"{slot}: {_name(d['screen'][slot], lang)}" for slot in SLOTS
+        screen = ", ".join(f"{SLOT_NAMES[lang][slot]}: {_name(d['screen'][slot], lang)}"
+                           for slot in SLOTS
                            if d["screen"][slot])
         pack = ", ".join(_name(i, lang) for i in d["backpack"])
         table.add_row(label, str(d["health"]), str(d["strength"]), str(d["armour"]),
