@@ -2,10 +2,10 @@
 
 The rulebook lets the players agree to stop when nobody can reach unexplored cells (walls, no
 money). meeple detects it: a dwarf still has a way forward when, from its cell, it can walk
-through passages (monsters count as passable, since they can be beaten or banished) to an open
-side that faces unexplored ground; or when it can break or turn walls (a destruction potion held,
-affordable or brewable, a Spinner) and some reachable cell borders unexplored ground; a speed
-potion adds every entrance's region to its reach.
+through passages (past monsters it has or can buy a chance against, or can sneak past or
+banish) to an open side that faces unexplored ground; or when it can break or turn walls (a
+destruction potion held, affordable or brewable, a Spinner) and some reachable cell borders
+unexplored ground; a speed potion adds every entrance's region to its reach.
 """
 
 from __future__ import annotations
@@ -18,15 +18,18 @@ if TYPE_CHECKING:
     from .state import CatacombsState
 
 
-def region(st: CatacombsState, starts: list[int]) -> set[int]:
-    """Explored cells reachable from ``starts`` through passages."""
+def region(st: CatacombsState, starts: list[int],
+           beatable: frozenset[int] | None = None) -> set[int]:
+    """Explored cells reachable from ``starts`` through passages; a monster's cell only when
+    its monster is in ``beatable`` (None: every monster)."""
     seen = set(starts)
     todo = list(starts)
     while todo:
         c = todo.pop()
         for d in range(4):
             n = st.connected(c, d)
-            if n >= 0 and n not in seen:
+            if n >= 0 and n not in seen and (
+                    beatable is None or st.monster_at(n) < 0 or st.monster_at(n) in beatable):
                 seen.add(n)
                 todo.append(n)
     return seen
@@ -76,14 +79,40 @@ def _can_brew(st: CatacombsState, s: int, effect: str, cells: set[int]) -> bool:
     return False
 
 
+def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
+    """Monsters dwarf ``s`` could get past: a weapon it holds or can afford (at its strength)
+    gives a chance, or it holds or can afford an invisibility potion or holds the Summoner."""
+    g = st.game
+    cat = g.cat
+    if g.summoner in st.pack[s] or _holds(st, s, "invisibility") or _affords(
+            st, s, "invisibility", at_entrance):
+        return frozenset(range(len(cat.monsters)))
+    wealth = _wealth(st, s, at_entrance)
+    factor = 2 if at_entrance else 2 * cat.markup
+    cols = {cat.fists_column}
+    for i in [*st.pack[s], *st.screen[s], *cat.shop]:
+        if i < 0:
+            continue
+        it = cat.items[i]
+        if it.kind != "weapon" or it.strength > st.strength[s]:
+            continue
+        if i in cat.shop and i not in st.pack[s] and i not in st.screen[s] and (
+                wealth < round(it.price * factor)):
+            continue
+        cols.add(g.column_of[i])
+    return frozenset(m.index for m in cat.monsters
+                     if any(m.needs[c] is not None for c in cols))
+
+
 def way_forward(st: CatacombsState, s: int) -> bool:
     """True while dwarf ``s`` can still reach unexplored ground somehow."""
     g = st.game
-    cells = region(st, [st.pos[s]])
     entrances = g.entrance_index
-    at_entrance = bool(cells & entrances)
+    at_entrance = bool(region(st, [st.pos[s]], frozenset()) & entrances)
+    can_beat = beatable(st, s, at_entrance)
+    cells = region(st, [st.pos[s]], can_beat)
     if at_entrance and (_holds(st, s, "speed") or _affords(st, s, "speed", True)):
-        cells |= region(st, sorted(entrances))
+        cells |= region(st, sorted(entrances), can_beat)
     tile, nb = st.tile, g.nb
     for c in cells:
         for d in range(4):
