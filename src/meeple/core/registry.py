@@ -17,6 +17,9 @@ from .state import Game
 
 #: The games that ship with meeple: id -> "module:Class" (imported only when used).
 BUILTIN: dict[str, str] = {
+    "grabhit": "meeple.games.grabhit:GrabHit",
+    "heavens": "meeple.games.heavens:Heavens",
+    "andor": "meeple.games.andor:Andor",
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
     "_template": "meeple.games._template:Template",
     "catacombs": "meeple.games.catacombs:Catacombs",

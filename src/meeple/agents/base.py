@@ -1,0 +1,61 @@
+"""The agent interface: what a bot or a person receives when its seat must decide.
+
+An agent never gets the true state. It gets an :class:`InfoSet`: the seat's view, its legal
+actions, and ``sample(seed)`` — a determinization consistent with what the seat knows, which
+is the basis of fair search (ISMCTS).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from meeple.core import Action, State
+
+
+class InfoSet:
+    """What one seat may use to decide: its view, its legal actions, and samples of the rest."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def view(self) -> dict[str, Any]:
+        """Everything the seat may know."""
+        return self._state.view(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat may take now."""
+        return self._state.legal_actions()
+
+    def sample(self, seed: int) -> State:
+        """A full state consistent with the seat's knowledge; hidden parts are re-sampled."""
+        return self._state.determinize(self.seat, seed)
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return self._state.players
+
+    @property
+    def game_id(self) -> str:
+        """The game's id."""
+        return self._state.game.id
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that picks an action for a seat."""
+
+    name: str
+
+    def choose(self, info: InfoSet) -> Action:
+        """One of ``info.legal_actions()``."""
+        ...
+
+
+def explain(agent: Agent) -> list[tuple[str, str]]:
+    """Why the agent chose its last action, if it can say (``(action, reason)`` pairs)."""
+    fn = getattr(agent, "explain_last", None)
+    return list(fn()) if callable(fn) else []

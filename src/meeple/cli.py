@@ -1,0 +1,135 @@
+"""The ``meeple`` command."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from meeple.core import MeepleError, RecordError, game_class, game_ids, games
+
+console = Console()
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``("a=1", "b=x")`` -> ``{"a": "1", "b": "x"}`` (values are checked by the game)."""
+    out: dict[str, Any] = {}
+    for p in pairs:
+        key, sep, value = p.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{p!r} is not NAME=VALUE", param_hint="--option")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="meeple")
+def main() -> None:
+    """meeple: play, playtest and balance tabletop adventure games."""
+
+
+@main.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def games_cmd(as_json: bool) -> None:
+    """List the games: ids, names, player counts and options."""
+    infos = games()
+    if as_json:
+        click.echo(json.dumps(infos, ensure_ascii=False, indent=1))
+        return
+    table = Table(title="meeple games")
+    for col in ("id", "name", "название", "players", "options"):
+        table.add_column(col)
+    for g in infos:
+        players = game_class(g["id"]).player_range()
+        opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"]) or "—"
+        table.add_row(g["id"], g["name"], g["name_ru"], players, opts)
+    console.print(table)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--seats", default="human,random", show_default=True,
+              help="Comma-separated seats: human or an agent (random, ...). One per player.")
+@click.option("--seed", type=int, default=None, help="Seed of the game (default: from the clock).")
+@click.option("--record", "record", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save the game's record to this file.")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="A game option; repeat for several.")
+def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str,
+         options: tuple[str, ...]) -> None:
+    """Play GAME in the terminal against bots or friends."""
+    from meeple.tui import play_in_terminal
+
+    seat_list = [s.strip() for s in seats.split(",") if s.strip()]
+    if seed is None:
+        seed = int(time.time()) % 1_000_000
+        console.print(f"seed {seed}")
+    try:
+        play_in_terminal(game, seat_list, seed, lang=lang, options=parse_options(options),
+                         record=record, console=console)
+    except MeepleError as e:
+        raise click.ClickException(str(e)) from None
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--step", is_flag=True, help="Show every action, waiting for Enter between them.")
+@click.option("--seat", type=int, default=None, help="Show the game through this seat's eyes.")
+def replay(file: Path, step: bool, seat: int | None) -> None:
+    """Replay a record FILE, verifying that it reproduces."""
+    from meeple.core import replay as do_replay
+    from meeple.tui import renderer
+
+    try:
+        record = json.loads(file.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise click.ClickException(f"{file}: not a readable JSON record ({e})") from None
+    try:
+        final = do_replay(record)
+    except RecordError as e:
+        raise click.ClickException(f"{file}: {e}") from None
+    if step:
+        from meeple.core import load
+
+        game = load(record["game"], players=record["players"], options=record.get("options"))
+        state = game.new_state(seed=record["seed"])
+        render = renderer(game)
+        for i, text in enumerate(record["actions"], 1):
+            console.print(render(state.view(seat), seat, "en"))
+            click.prompt(f"{i}/{len(record['actions'])}: seat {state.to_act} → {text}",
+                         default="", show_default=False, prompt_suffix=" ")
+            state.apply(text)
+        console.print(render(state.view(seat), seat, "en"))
+    res = final.result() if final.is_over else None
+    click.echo(f"{file}: the record reproduces ({len(record['actions'])} actions"
+               + (f", {res.reason}, winners {list(res.winners)})" if res else ", unfinished)"))
+
+
+@main.command()
+@click.argument("games_", metavar="[GAME]...", nargs=-1)
+@click.option("--seconds", type=float, default=2.0, show_default=True,
+              help="Time spent on each measurement.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
+    """Measure random-playout speed, clone cost and the tic-tac-toe baselines."""
+    from meeple.bench import run_benchmarks
+
+    ids = list(games_) or game_ids()
+    for g in ids:
+        try:
+            game_class(g)
+        except MeepleError as e:
+            raise click.ClickException(str(e)) from None
+    report = run_benchmarks(ids, seconds=seconds, console=None if as_json else console)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
