@@ -584,6 +584,18 @@ class CatacombsState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.build(self, seat)
 
+    def _evaluate(self, seat: int) -> float:
+        """For bots: experience (plus a little for kills and health) against the best rival."""
+        if not self.alive[seat]:
+            return 0.0
+
+        def worth(s: int) -> float:
+            return self.exp[s] + 0.1 * self.kills[s] + 0.05 * max(0, self.health[s])
+
+        rivals = [worth(s) for s in range(self.players) if s != seat and self.alive[s]]
+        lead = worth(seat) - max(rivals, default=0.0)
+        return max(0.0, min(1.0, 0.5 + lead / 30))
+
     def _determinize(self, seat: int, rng: Rng) -> None:
         """CAT-61: re-deal the face-down event cards among their cells; reshuffle the tiles."""
         hidden = [c for c in range(self.game.ncells) if self.card[c] >= 0 and not self.up[c]]
