@@ -134,7 +134,7 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     if st.step in ("build", "spin"):
         return legal[0]
     if st.step == "place":
-        best, score = legal[0], -1
+        scored: list[tuple[int, Action]] = []
         cell = st.build_cell
         for a in legal:
             if not str(a).startswith("place"):
@@ -142,9 +142,9 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
             mask = a.data[1]
             sc = sum(1 for d in range(4) if mask & SIDE_BITS[d] and g.nb[cell][d] >= 0
                      and st.tile[g.nb[cell][d]] < 0)
-            if sc > score:
-                best, score = a, sc
-        return best
+            scored.append((sc, a))
+        top = max(sc for sc, _ in scored)
+        return rng.choice([a for sc, a in scored if sc == top])  # no favourite direction
     if st.step == "walk":
         dist = _target_distance(st, s)
         if st.pos[s] not in dist:
@@ -155,14 +155,12 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
             else:
                 dist = _entrance_distance(st)
         here = dist.get(st.pos[s], 99)
-        best_a: Action | None = None
-        for a in legal:
-            t = str(a)
-            if t.startswith("step"):
-                n = g.nb[st.pos[s]][a.data[1]]
-                if dist.get(n, 99) < here:
-                    best_a, here = a, dist[n]
-        return best_a or texts.get("stop") or legal[0]
+        steps = [(dist[n], a) for a in legal if str(a).startswith("step")
+                 and (n := g.nb[st.pos[s]][a.data[1]]) in dist and dist[n] < here]
+        if steps:
+            low = min(d for d, _ in steps)
+            return rng.choice([a for d, a in steps if d == low])
+        return texts.get("stop") or legal[0]
     # main step of the move or end phase: useful free actions first
     for a in legal:
         verb, arg = a.data
