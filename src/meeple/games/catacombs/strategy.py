@@ -87,7 +87,7 @@ def _stuck_purchase(st: CatacombsState, s: int, texts: dict[str, Action]) -> Act
     for t, a in texts.items():
         if t.startswith("buy ") and a.data[0] == "buy":
             it = items[a.data[1]]
-            if it.kind == "weapon" and it.strength <= st.strength[s]:
+            if it.kind == "weapon" and it.strength <= st.strength[s] and not it.two_handed:
                 cur = st.screen[s][2]
                 if (cur < 0 or it.price > items[cur].price) and (
                         best is None or it.price > items[best.data[1]].price):
