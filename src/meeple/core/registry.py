@@ -23,6 +23,7 @@ BUILTIN: dict[str, str] = {
     "andor": "meeple.games.andor:Andor",
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
     "_template": "meeple.games._template:Template",
+    "catacombs": "meeple.games.catacombs:Catacombs",
 }
 
 ENTRY_POINT_GROUP = "meeple.games"
