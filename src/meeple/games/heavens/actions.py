@@ -67,7 +67,7 @@ def summons(st: HeavensState) -> list[Action]:
     g, b = st.game, st.board
     side = g.side_of[st.active]
     free = [h for h in b.summon[side] if not st.blocked(h)]
-    red = st.rings["box"]["red"]
+    red = st.box["red"]
     out: list[Action] = []
     for c in sorted(set(st.hands[st.active]), key=lambda c: g.names[c]):
         if g.is_char[c] and g.health[c] <= red:
@@ -151,7 +151,7 @@ def acquisitions(st: HeavensState, c: int) -> list[Action]:
 
 def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
     """The rings still open to an acquiring character."""
-    u, d = st.units[c], st.drop.get(h, [0, 0])
+    u, d = st.units[c], st.drop.get(h, (0, 0))
     out = []
     if d[0] and u[ARM] < MAX_BONUS:
         out.append(TAKE_ARMOUR)
@@ -180,7 +180,7 @@ def apply(st: HeavensState, action: Action) -> None:
     seat = st.active
     if kind == "summon":
         st.spend()
-        st.hands[seat].remove(data[1])
+        st.from_hand(seat, data[1])
         st.summon(seat, data[1], data[2])
     elif kind == "attack":
         st.spend()
@@ -188,35 +188,42 @@ def apply(st: HeavensState, action: Action) -> None:
     elif kind == "move":
         st.spend()
         c = data[1]
-        st.pending.append(("move", c, g.move[c], (st.units[c][HEX],), 0))
+        st.push(("move", c, g.move[c], (st.units[c][HEX],), 0))
     elif kind == "step":
-        _, c, left, visited, n = st.pending.pop()
+        _, c, left, visited, n = st.pop()
         st.relocate(c, data[1])
         top = ("move", c, left - 1, (*visited, data[1]), n + 1)
         if steps(st, top):
-            st.pending.append(top)
+            st.push(top)
     elif kind == "stop":
-        st.pending.pop()
+        st.pop()
     elif kind == "acquire":
         st.spend()
-        st.pending.append(("acquire", data[1], data[2], 0))
+        st.push(("acquire", data[1], data[2], 0))
     elif kind == "take":
-        _, c, h, taken = st.pending.pop()
+        _, c, h, taken = st.pop()
         slot = data[1]
-        d = st.drop[h]
-        d[slot - ARM] -= 1
-        st.units[c][slot] += 1
+        arm, atk = st.drop[h]
+        if slot == ARM:
+            arm -= 1
+        else:
+            atk -= 1
+        st.set_unit(c, slot, st.units[c][slot] + 1)
         st.emit("acquired", card=g.ids[c], hex=st.board.labels[h],
                 ring="armour" if slot == ARM else "attack")
-        if not d[0] and not d[1]:
-            del st.drop[h]
+        drop = dict(st.drop)
+        if arm or atk:
+            drop[h] = (arm, atk)
+        else:
+            del drop[h]
+        st.drop = drop
         if takeable(st, c, h):
-            st.pending.append(("acquire", c, h, taken + 1))
+            st.push(("acquire", c, h, taken + 1))
     elif kind == "done":
         if st.phase == "cleanup":
             st._end_turn()
         else:
-            st.pending.pop()
+            st.pop()
     elif kind == "ability":
         c = data[1]
         ab = g.ability[c]
@@ -227,20 +234,20 @@ def apply(st: HeavensState, action: Action) -> None:
         c = data[1]
         p = g.power[c]
         st.spend(p.cost)
-        st.hands[seat].remove(c)
-        st.discard[g.side_of[seat]].append(c)  # HVN-24, HVN-20
+        st.from_hand(seat, c)
+        st.to_discard(g.side_of[seat], c)  # HVN-24, HVN-20
         st.emit("power", card=g.ids[c], seat=seat)
         _begin(st, -1, c, p.target)
     elif kind == "target":
-        _, source, card = st.pending.pop()
+        _, source, card = st.pop()
         _resolve(st, source, card, data[1])
     elif kind == "end":
         st._end_actions()
         return
     elif kind == "discard":
         c = data[1]
-        st.hands[seat].remove(c)
-        st.discard[g.side_of[seat]].append(c)
+        st.from_hand(seat, c)
+        st.to_discard(g.side_of[seat], c)
         st.emit("discarded", card=g.ids[c], seat=seat)
         if not st.hands[seat]:
             st._end_turn()
@@ -255,7 +262,7 @@ def _begin(st: HeavensState, source: int, card: int, target: str) -> None:
     if target == "none":
         _resolve(st, source, card, ("n",))
     else:
-        st.pending.append(("target", source, card))
+        st.push(("target", source, card))
 
 
 def _resolve(st: HeavensState, source: int, card: int, t: fx.Target) -> None:

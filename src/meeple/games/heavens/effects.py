@@ -17,7 +17,7 @@ from .content import Effect
 if TYPE_CHECKING:
     from .state import HeavensState
 
-# Indexes into a unit record: [hex, health, armour, attack, poison, stun_turn, fallen]
+# Indexes into a unit record: (hex, health, armour, attack, poison, stun_turn, fallen)
 HEX, HP, ARM, ATK, PSN, STUN, FALLEN = range(7)
 MAX_BONUS = 2  # HVN-7, HVN-8: never more than two armour or two attack rings
 
@@ -77,7 +77,7 @@ def useful(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool:
 
 def affordable(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool:
     """HVN-2: the box must hold every ring the action places, or the action is impossible."""
-    box = st.rings["box"]
+    box = st.box
     return all(box[c] >= n for c, n in needs(st, effects, t).items())
 
 
@@ -192,5 +192,5 @@ def resolve(st: HeavensState, seat: int, source: int, reach: int,
         elif k == "leap":
             st.relocate(source, t[1])
         elif k == "summon":
-            st.hands[seat].remove(t[1])
+            st.from_hand(seat, t[1])
             st.summon(seat, t[1], t[2])
