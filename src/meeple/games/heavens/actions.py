@@ -7,8 +7,8 @@ follow-up decisions kept on the state's pending stack.
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Container
+from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
 
@@ -17,135 +17,174 @@ from .effects import ARM, ATK, HEX, MAX_BONUS
 from .state import DONE, END, STOP, TAKE_ARMOUR, TAKE_ATTACK
 
 if TYPE_CHECKING:
+    from .rules import Heavens
     from .state import HeavensState
 
 
 # ------------------------------------------------------------------ legality
+def describe(g: Heavens, data: tuple[Any, ...]) -> str:
+    """The text of the action whose payload is ``data`` (texts depend on the game only)."""
+    kind = data[0]
+    names, labels = g.names, g.board.labels
+    if kind == "attack":
+        t = data[2]
+        label = {"u": names[t[1]] if t[0] == "u" else "", "base": "base",
+                 "trap": f"trap {labels[t[1]]}", "arch": f"architecture {labels[t[1]]}"}[t[0]]
+        return f"attack {label} with {names[data[1]]}"
+    if kind == "step":
+        return f"step {labels[data[1]]}"
+    if kind == "summon":
+        return f"summon {names[data[1]]} at {labels[data[2]]}"
+    if kind == "acquire":
+        return f"acquire {labels[data[2]]} with {names[data[1]]}"
+    if kind == "target":
+        return fx.target_text(g, data[1])
+    if kind == "ability":
+        return f"ability {names[data[1]]}: {g.ability[data[1]].name}"
+    if kind == "power":
+        return f"play {names[data[1]]}"
+    return f"{kind} {names[data[1]]}"  # move, discard
+
+
 def legal(st: HeavensState) -> list[Action]:
     """The legal actions of the seat to act."""
+    g = st.game
+    act = g.action
     if st.phase == "cleanup":
-        g = st.game
-        cards = sorted(set(st.hands[st.active]), key=lambda c: g.names[c])
-        return [Action(f"discard {g.names[c]}", ("discard", c)) for c in cards] + [DONE]
+        return [*(act(("discard", c)) for c in g.by_name(set(st.hands[st.active]))), DONE]
+    blk = st.obstacles()
     if st.pending:
         top = st.pending[-1]
         if top[0] == "move":
-            moves = [Action(f"step {st.board.labels[h]}", ("step", h)) for h in steps(st, top)]
-            return [*moves, STOP]
+            return [*(act(("step", h)) for h in steps(st, top, blk)), STOP]
         if top[0] == "acquire":
             takes = takeable(st, top[1], top[2])
             return [*takes, DONE] if top[3] else takes
-        return [Action(fx.target_text(st, t), ("target", t)) for t in pending_targets(st)]
+        return [act(("target", t)) for t in pending_targets(st, blk)]
     out: list[Action] = []
     if st.tokens > 0:
-        out.extend(summons(st))
-        g = st.game
+        out.extend(summons(st, blk))
         seat = st.active
         side = g.side_of[seat]
-        for c in sorted(st.at.values(), key=lambda c: g.names[c]):
+        units = st.units
+        for c in g.by_name(st.at.values()):
             if g.card_side[c] != side or not st.can_act(c):
                 continue
-            out.extend(attacks(st, c))
-            if steps(st, ("move", c, g.move[c], (st.units[c][HEX],), 0)):
-                out.append(Action(f"move {g.names[c]}", ("move", c)))
+            out.extend(attacks(st, c, blk))
+            if steps(st, ("move", c, g.move[c], (units[c][HEX],), 0), blk):
+                out.append(act(("move", c)))
             out.extend(acquisitions(st, c))
             ab = g.ability[c]
-            if ab.cost <= st.tokens and fx.candidates(st, seat, c, ab.target, ab.range,
-                                                      ab.effects):
-                out.append(Action(f"ability {g.names[c]}: {ab.name}", ("ability", c)))
-        for c in sorted(set(st.hands[seat]), key=lambda c: g.names[c]):
+            if ab.cost <= st.tokens and fx.has_target(st, seat, c, ab.target, ab.range,
+                                                      ab.effects, blk):
+                out.append(act(("ability", c)))
+        for c in g.by_name(set(st.hands[seat])):
             p = g.power.get(c)
-            if p is not None and p.cost <= st.tokens and fx.candidates(
-                    st, seat, -1, p.target, 0, p.effects):
-                out.append(Action(f"play {g.names[c]}", ("power", c)))
+            if p is not None and p.cost <= st.tokens and fx.has_target(
+                    st, seat, -1, p.target, 0, p.effects, blk):
+                out.append(act(("power", c)))
     out.append(END)
     return out
 
 
-def summons(st: HeavensState) -> list[Action]:
+def summons(st: HeavensState, blk: Container[int]) -> list[Action]:
     """HVN-32, HVN-13, HVN-2: a character from hand onto a free summoning hex of one's own."""
-    g, b = st.game, st.board
+    g = st.game
     side = g.side_of[st.active]
-    free = [h for h in b.summon[side] if not st.blocked(h)]
+    free = [h for h in st.board.summon[side] if h not in blk]
     red = st.box["red"]
+    act = g.action
     out: list[Action] = []
-    for c in sorted(set(st.hands[st.active]), key=lambda c: g.names[c]):
+    for c in g.by_name(set(st.hands[st.active])):
         if g.is_char[c] and g.health[c] <= red:
-            out.extend(Action(f"summon {g.names[c]} at {b.labels[h]}", ("summon", c, h))
-                       for h in free)
+            out.extend(act(("summon", c, h)) for h in free)
     return out
 
 
-def _attackable(st: HeavensState, side: int, h: int) -> list[tuple[str, tuple[str, int]]]:
+def _attackable(st: HeavensState, side: int, h: int) -> list[tuple[str, int]]:
     """What an attacker of ``side`` may strike on hex ``h`` (HVN-33)."""
-    g, b = st.game, st.board
     out = []
     c = st.at.get(h)
-    if c is not None and g.card_side[c] != side:
-        out.append((g.names[c], ("u", c)))
-    if b.base_side.get(h, side) != side:
-        out.append(("base", ("base", h)))
+    if c is not None and st.game.card_side[c] != side:
+        out.append(("u", c))
+    if st.board.base_side.get(h, side) != side:
+        out.append(("base", h))
     if h in st.trap:
-        out.append((f"trap {b.labels[h]}", ("trap", h)))
+        out.append(("trap", h))
     if h in st.arch:
-        out.append((f"architecture {b.labels[h]}", ("arch", h)))
+        out.append(("arch", h))
     return out
 
 
-def attacks(st: HeavensState, c: int) -> list[Action]:
+def attacks(st: HeavensState, c: int, blk: Container[int]) -> list[Action]:
     """HVN-33, HVN-16: melee on adjacent hexes; ranged at 2..range along empty hexes."""
     g, b = st.game, st.board
     side = g.card_side[c]
     here = st.units[c][HEX]
-    name = g.names[c]
+    atk = st.units[c][ATK]
     found: dict[int, bool] = {}
-    if g.melee[c] + st.units[c][ATK] > 0:
+    if g.melee[c] + atk > 0:
         for n in b.nbrs[here]:
-            found[n] = True
+            if n in blk:  # only an occupied hex holds something to strike
+                found[n] = True
     reach = g.range[c]
-    if reach >= 2 and g.ranged[c] + st.units[c][ATK] > 0:
-        seen = {here: 0}
-        frontier = deque([here])
-        dist = b.dist[here]
-        while frontier:
-            h = frontier.popleft()
-            d = seen[h]
-            for n in b.nbrs[h]:
-                if st.blocked(n):
-                    if dist[n] >= 2 and n not in found:
-                        found[n] = False
-                elif n not in seen and d + 1 < reach:
-                    seen[n] = d + 1
-                    frontier.append(n)
+    if reach >= 2 and g.ranged[c] + atk > 0:
+        nbrs, dist = b.nbrs, b.dist[here]
+        seen = {here}
+        frontier = [here]
+        for d in range(reach):  # breadth first through empty hexes; obstacles are targets
+            nxt = []
+            for h in frontier:
+                for n in nbrs[h]:
+                    if n in blk:
+                        if dist[n] >= 2 and n not in found:
+                            found[n] = False
+                    elif n not in seen and d + 1 < reach:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+    act = g.action
     out: list[Action] = []
-    for h in sorted(found, key=lambda h: b.labels[h]):
-        for label, target in _attackable(st, side, h):
-            out.append(Action(f"attack {label} with {name}", ("attack", c, target, found[h])))
+    for h in sorted(found, key=b.label_rank.__getitem__):
+        for target in _attackable(st, side, h):
+            out.append(act(("attack", c, target, found[h])))
     return out
 
 
-def steps(st: HeavensState, top: tuple[object, ...]) -> list[int]:
+def steps(st: HeavensState, top: tuple[object, ...], blk: Container[int] | None = None
+          ) -> list[int]:
     """HVN-34, HVN-42: the next hex of a move: empty (a fallen may lie there), not revisited."""
     _, c, left, visited, _ = top
     assert isinstance(c, int) and isinstance(left, int) and isinstance(visited, tuple)
     if left <= 0:
         return []
+    if blk is None:
+        blk = st.obstacles()
+    g, b = st.game, st.board
     here = st.units[c][HEX]
     seat = st.active
-    return [n for n in st.board.nbrs[here]
-            if not st.blocked(n) and n not in visited and st.may_enter(seat, c, here, n)]
+    side = g.side_of[seat]
+    zones = g.zones[seat]
+    if zones is not None and b.zone[here] not in zones:
+        return []  # HVN-51
+    home = b.summon[side]
+    held = here in home and st.locked(side)  # HVN-43
+    return [n for n in b.nbrs[here]
+            if n not in blk and n not in visited
+            and (zones is None or b.zone[n] in zones) and not (held and n not in home)]
 
 
 def acquisitions(st: HeavensState, c: int) -> list[Action]:
     """HVN-35: dropped bonus rings on an adjacent hex the character could still carry."""
-    b = st.board
+    drop = st.drop
+    if not drop:
+        return []
     u = st.units[c]
     out = []
-    for n in b.nbrs[u[HEX]]:
-        d = st.drop.get(n)
+    for n in st.board.nbrs[u[HEX]]:
+        d = drop.get(n)
         if d and ((d[0] and u[ARM] < MAX_BONUS) or (d[1] and u[ATK] < MAX_BONUS)):
-            out.append(Action(f"acquire {b.labels[n]} with {st.game.names[c]}",
-                              ("acquire", c, n)))
+            out.append(st.game.action(("acquire", c, n)))
     return out
 
 
@@ -160,15 +199,15 @@ def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
     return out
 
 
-def pending_targets(st: HeavensState) -> list[fx.Target]:
+def pending_targets(st: HeavensState, blk: Container[int] | None = None) -> list[fx.Target]:
     """Targets of the ability or power being resolved."""
     _, source, card = st.pending[-1]
     g = st.game
     if source >= 0:
         ab = g.ability[card]
-        return fx.candidates(st, st.active, source, ab.target, ab.range, ab.effects)
+        return fx.candidates(st, st.active, source, ab.target, ab.range, ab.effects, blk)
     p = g.power[card]
-    return fx.candidates(st, st.active, -1, p.target, 0, p.effects)
+    return fx.candidates(st, st.active, -1, p.target, 0, p.effects, blk)
 
 
 # ------------------------------------------------------------------ applying

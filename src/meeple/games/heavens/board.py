@@ -81,6 +81,23 @@ class Board:
                                    file="map.toml", entry=layout_id, field="summon")
         self.summoning = frozenset(self.summon[0] + self.summon[1])
         self.base_side = {self.base[0]: 0, self.base[1]: 1}
+        self.bases = frozenset(self.base)
+        self.every = tuple(range(n))
+        #: label order of the hexes (the order in which actions list them)
+        rank = [0] * n
+        for i, h in enumerate(sorted(range(n), key=labels.__getitem__)):
+            rank[h] = i
+        self.label_rank: tuple[int, ...] = tuple(rank)
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def within(self, h: int, reach: int) -> tuple[int, ...]:
+        """Every hex at most ``reach`` steps from ``h`` (``h`` too), in index order."""
+        key = (h, reach)
+        out = self._within.get(key)
+        if out is None:
+            d = self.dist[h]
+            out = self._within[key] = tuple(x for x in self.every if d[x] <= reach)
+        return out
 
 
 @cache

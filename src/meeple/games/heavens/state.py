@@ -264,6 +264,10 @@ class HeavensState(State):
         return (h in self.at or h in self.trap or h in self.arch or h in self.drop
                 or h in self.board.base_side)
 
+    def obstacles(self) -> set[int]:
+        """HVN-12: every hex that blocks movement and the line of fire, at once."""
+        return {*self.at, *self.trap, *self.arch, *self.drop, *self.board.bases}
+
     def is_bare(self, h: int) -> bool:
         """Nothing at all on the hex, not even a fallen character."""
         return not self.blocked(h) and h not in self.fallen_at
