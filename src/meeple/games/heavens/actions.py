@@ -14,11 +14,16 @@ from meeple.core import Action
 
 from . import effects as fx
 from .effects import ARM, ATK, HEX, MAX_BONUS
-from .state import DONE, END, STOP, TAKE_ARMOUR, TAKE_ATTACK
 
 if TYPE_CHECKING:
     from .rules import Heavens
     from .state import HeavensState
+
+END = Action("end actions", ("end",))
+DONE = Action("done", ("done",))
+STOP = Action("stop", ("stop",))
+TAKE_ARMOUR = Action("take armour", ("take", ARM))
+TAKE_ATTACK = Action("take attack", ("take", ATK))
 
 
 # ------------------------------------------------------------------ legality
@@ -67,10 +72,11 @@ def legal(st: HeavensState) -> list[Action]:
         seat = st.active
         side = g.side_of[seat]
         units = st.units
+        aims = marks(st, side)
         for c in g.by_name(st.at.values()):
             if g.card_side[c] != side or not st.can_act(c):
                 continue
-            out.extend(attacks(st, c, blk))
+            out.extend(attacks(st, c, blk, aims))
             if steps(st, ("move", c, g.move[c], (units[c][HEX],), 0), blk):
                 out.append(act(("move", c)))
             out.extend(acquisitions(st, c))
@@ -101,43 +107,48 @@ def summons(st: HeavensState, blk: Container[int]) -> list[Action]:
     return out
 
 
-def _attackable(st: HeavensState, side: int, h: int) -> list[tuple[str, int]]:
-    """What an attacker of ``side`` may strike on hex ``h`` (HVN-33)."""
-    out = []
-    c = st.at.get(h)
-    if c is not None and st.game.card_side[c] != side:
-        out.append(("u", c))
-    if st.board.base_side.get(h, side) != side:
-        out.append(("base", h))
-    if h in st.trap:
-        out.append(("trap", h))
-    if h in st.arch:
-        out.append(("arch", h))
+def marks(st: HeavensState, side: int) -> dict[int, list[tuple[str, int]]]:
+    """HVN-33: what an attacker of ``side`` may strike, by hex (unit, base, trap, architecture)."""
+    g = st.game
+    out: dict[int, list[tuple[str, int]]] = {}
+    for h, c in st.at.items():
+        if g.card_side[c] != side:
+            out[h] = [("u", c)]
+    h = st.board.base[1 - side]
+    out.setdefault(h, []).append(("base", h))
+    for h in st.trap:
+        out.setdefault(h, []).append(("trap", h))
+    for h in st.arch:
+        out.setdefault(h, []).append(("arch", h))
     return out
 
 
-def attacks(st: HeavensState, c: int, blk: Container[int]) -> list[Action]:
+def attacks(st: HeavensState, c: int, blk: Container[int],
+            aims: dict[int, list[tuple[str, int]]] | None = None) -> list[Action]:
     """HVN-33, HVN-16: melee on adjacent hexes; ranged at 2..range along empty hexes."""
     g, b = st.game, st.board
-    side = g.card_side[c]
+    if aims is None:
+        aims = marks(st, g.card_side[c])
     here = st.units[c][HEX]
     atk = st.units[c][ATK]
     found: dict[int, bool] = {}
     if g.melee[c] + atk > 0:
         for n in b.nbrs[here]:
-            if n in blk:  # only an occupied hex holds something to strike
+            if n in aims:
                 found[n] = True
     reach = g.range[c]
-    if reach >= 2 and g.ranged[c] + atk > 0:
-        nbrs, dist = b.nbrs, b.dist[here]
+    dist = b.dist[here]
+    if reach >= 2 and g.ranged[c] + atk > 0 and any(
+            2 <= dist[h] <= reach and h not in found for h in aims):
+        nbrs = b.nbrs
         seen = {here}
         frontier = [here]
-        for d in range(reach):  # breadth first through empty hexes; obstacles are targets
+        for d in range(reach):  # breadth first through empty hexes; obstacles stop the shot
             nxt = []
             for h in frontier:
                 for n in nbrs[h]:
                     if n in blk:
-                        if dist[n] >= 2 and n not in found:
+                        if n in aims and dist[n] >= 2 and n not in found:
                             found[n] = False
                     elif n not in seen and d + 1 < reach:
                         seen.add(n)
@@ -146,8 +157,9 @@ def attacks(st: HeavensState, c: int, blk: Container[int]) -> list[Action]:
     act = g.action
     out: list[Action] = []
     for h in sorted(found, key=b.label_rank.__getitem__):
-        for target in _attackable(st, side, h):
-            out.append(act(("attack", c, target, found[h])))
+        melee = found[h]
+        for target in aims[h]:
+            out.append(act(("attack", c, target, melee)))
     return out
 
 

@@ -24,6 +24,9 @@ HEX, HP, ARM, ATK, PSN, STUN, FALLEN = range(7)
 MAX_BONUS = 2  # HVN-7, HVN-8: never more than two armour or two attack rings
 
 Target = tuple[Any, ...]
+#: Target kinds offering hexes or nothing: every such target needs the same rings and is useful.
+PLAIN = frozenset(("hex", "trap_spot", "trap", "none"))
+NO_TARGET: Target = ("n",)
 
 
 def needs(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> dict[str, int]:
@@ -53,7 +56,7 @@ def needs(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> dict[str,
             add("black", e.amount)
         elif k == "build":
             add("white", e.amount)
-        elif k == "summon":
+        elif k == "summon" and t[0] == "s":
             add("red", g.health[t[1]])
     return out
 
@@ -141,8 +144,10 @@ def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int
     """Every target of the given kind; ``source`` is the acting character or -1 for a power."""
     if blk is None:
         blk = st.obstacles()
-    return [t for t in _targets(st, seat, source, target, reach, effects, blk)
-            if useful(st, effects, t) and affordable(st, effects, t)]
+    found = _targets(st, seat, source, target, reach, effects, blk)
+    if target in PLAIN:
+        return list(found) if affordable(st, effects, NO_TARGET) else []
+    return [t for t in found if useful(st, effects, t) and affordable(st, effects, t)]
 
 
 def has_target(st: HeavensState, seat: int, source: int, target: str, reach: int,
@@ -150,8 +155,10 @@ def has_target(st: HeavensState, seat: int, source: int, target: str, reach: int
     """True when :func:`candidates` would offer at least one target (stops at the first)."""
     if blk is None:
         blk = st.obstacles()
-    return any(useful(st, effects, t) and affordable(st, effects, t)
-               for t in _targets(st, seat, source, target, reach, effects, blk))
+    found = _targets(st, seat, source, target, reach, effects, blk)
+    if target in PLAIN:
+        return affordable(st, effects, NO_TARGET) and next(found, None) is not None
+    return any(useful(st, effects, t) and affordable(st, effects, t) for t in found)
 
 
 def target_text(g: Heavens, t: Target) -> str:

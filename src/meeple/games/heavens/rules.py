@@ -11,6 +11,7 @@ from typing import Any
 
 from meeple.core import Action, ConfigError, ContentError, Game
 
+from .actions import describe
 from .board import board
 from .content import Ability, Power, pantheon, rings
 from .params import OPTIONS
@@ -125,7 +126,5 @@ class Heavens(Game):
         """The action with payload ``data``, built once and then shared by every state."""
         a = self._actions.get(data)
         if a is None:
-            from .actions import describe
-
             a = self._actions[data] = Action(describe(self, data), data)
         return a

@@ -19,17 +19,14 @@ from meeple.components import deck, dice
 from meeple.components.tokens import NotEnoughTokens
 from meeple.core import Action, Result, Rng, State
 
+from .actions import apply as apply_action
+from .actions import legal
 from .effects import ARM, ATK, HEX, HP, PSN, STUN
 
 if TYPE_CHECKING:
     from .board import Board
     from .rules import Heavens
 
-END = Action("end actions", ("end",))
-DONE = Action("done", ("done",))
-STOP = Action("stop", ("stop",))
-TAKE_ARMOUR = Action("take armour", ("take", ARM))
-TAKE_ATTACK = Action("take attack", ("take", ATK))
 NO_WINNER = -2
 DRAW = -1
 
@@ -233,6 +230,9 @@ class HeavensState(State):
         """HVN-25, HVN-26: check both victory conditions after every step."""
         if self.winner != NO_WINNER:
             return
+        standing = {self.game.card_side[c] for c in self.at.values()}
+        if len(standing) == 2 and self.base_hp[0] > 0 and self.base_hp[1] > 0:
+            return  # the usual case: nothing to check further
         lost = [self.base_hp[s] <= 0 or self.wiped(s) for s in (0, 1)]
         if lost[0] and lost[1]:
             self._finish(DRAW, "mutual-destruction")
@@ -454,14 +454,10 @@ class HeavensState(State):
 
     # --------------------------------------------------------- engine hooks
     def _legal_actions(self) -> list[Action]:
-        from .actions import legal
-
         return legal(self)
 
     def _apply(self, action: Action) -> None:
-        from .actions import apply
-
-        apply(self, action)
+        apply_action(self, action)
         self._settle()
 
     def _result(self) -> Result:
