@@ -21,7 +21,7 @@ from meeple.core import Action, Result, Rng, State
 
 from .actions import apply as apply_action
 from .actions import legal
-from .effects import ARM, ATK, HEX, HP, PSN, STUN
+from .effects import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
 
 if TYPE_CHECKING:
     from .board import Board
@@ -475,8 +475,26 @@ class HeavensState(State):
             scores = (0.5,) * self.players
             detail = ("The round limit was reached." if self.reason == "round-limit"
                       else "Both pantheons fell together.")
-        return Result(tuple(winners), scores, self.turn, self.reason, detail,
-                      extra={"rounds": self.rounds, "base_health": list(self.base_hp)})
+        return Result(tuple(winners), scores, self.turn, self.reason, detail, extra={
+            "rounds": self.rounds, "base_health": list(self.base_hp),
+            "roles": [g.pantheon_ids[g.side_of[s]] for s in range(self.players)]})
+
+    def strength(self, side: int) -> float:
+        """A heuristic for bots: base health, standing characters, cards still to play."""
+        g = self.game
+        total = float(self.base_hp[side])
+        for c, u in self.units.items():
+            if g.card_side[c] == side and not u[FALLEN]:
+                power = max(g.melee[c], g.ranged[c]) + u[ATK]
+                total += u[HP] + u[ARM] + power - u[PSN] - (1 if u[STUN] >= 0 else 0)
+        cards = len(self.deck[side]) + sum(len(self.hands[s]) for s in g.team[side])
+        return max(0.0, total + 2.0 * cards)
+
+    def _evaluate(self, seat: int) -> float:
+        """The seat's side's share of both sides' strength: 0.5 for an even position."""
+        side = self.game.side_of[seat]
+        mine, theirs = self.strength(side), self.strength(1 - side)
+        return 0.5 if mine + theirs <= 0 else mine / (mine + theirs)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import view
