@@ -7,7 +7,6 @@ follow-up decisions kept on the state's pending stack.
 
 from __future__ import annotations
 
-from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
@@ -93,7 +92,7 @@ def legal(st: HeavensState) -> list[Action]:
     return out
 
 
-def summons(st: HeavensState, blk: Container[int]) -> list[Action]:
+def summons(st: HeavensState, blk: set[int]) -> list[Action]:
     """HVN-32, HVN-13, HVN-2: a character from hand onto a free summoning hex of one's own."""
     g = st.game
     side = g.side_of[st.active]
@@ -123,7 +122,7 @@ def marks(st: HeavensState, side: int) -> dict[int, list[tuple[str, int]]]:
     return out
 
 
-def attacks(st: HeavensState, c: int, blk: Container[int],
+def attacks(st: HeavensState, c: int, blk: set[int],
             aims: dict[int, list[tuple[str, int]]] | None = None) -> list[Action]:
     """HVN-33, HVN-16: melee on adjacent hexes; ranged at 2..range along empty hexes."""
     g, b = st.game, st.board
@@ -140,20 +139,19 @@ def attacks(st: HeavensState, c: int, blk: Container[int],
     dist = b.dist[here]
     if reach >= 2 and g.ranged[c] + atk > 0 and any(
             2 <= dist[h] <= reach and h not in found for h in aims):
-        nbrs = b.nbrs
-        seen = {here}
-        frontier = [here]
-        for d in range(reach):  # breadth first through empty hexes; obstacles stop the shot
-            nxt = []
-            for h in frontier:
-                for n in nbrs[h]:
-                    if n in blk:
-                        if n in aims and dist[n] >= 2 and n not in found:
-                            found[n] = False
-                    elif n not in seen and d + 1 < reach:
-                        seen.add(n)
-                        nxt.append(n)
-            frontier = nxt
+        # The line of fire runs through empty hexes: spread from the attacker's hex over
+        # empty hexes for reach - 1 steps; the obstacles next to that area, two or more
+        # hexes away, are in range.
+        walls = b.bits(blk)
+        open_ = b.all_bits & ~walls
+        area = b.bit[here]
+        for _ in range(reach - 1):
+            area |= b.spread(area) & open_
+        shot = b.spread(area) & walls & ~b.near_bits[here]
+        bit = b.bit
+        for h in aims:
+            if h not in found and shot & bit[h]:
+                found[h] = False
     act = g.action
     out: list[Action] = []
     for h in sorted(found, key=b.label_rank.__getitem__):
@@ -163,7 +161,7 @@ def attacks(st: HeavensState, c: int, blk: Container[int],
     return out
 
 
-def steps(st: HeavensState, top: tuple[object, ...], blk: Container[int] | None = None
+def steps(st: HeavensState, top: tuple[object, ...], blk: set[int] | None = None
           ) -> list[int]:
     """HVN-34, HVN-42: the next hex of a move: empty (a fallen may lie there), not revisited."""
     _, c, left, visited, _ = top
@@ -211,7 +209,7 @@ def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
     return out
 
 
-def pending_targets(st: HeavensState, blk: Container[int] | None = None) -> list[fx.Target]:
+def pending_targets(st: HeavensState, blk: set[int] | None = None) -> list[fx.Target]:
     """Targets of the ability or power being resolved."""
     _, source, card = st.pending[-1]
     g = st.game

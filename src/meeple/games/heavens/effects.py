@@ -10,7 +10,7 @@ Targets are small tuples: ``("u", card)`` a standing character, ``("h", hex)`` a
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .content import Effect
@@ -87,7 +87,7 @@ def affordable(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool
 
 
 def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
-             effects: tuple[Effect, ...], blk: Container[int]) -> Iterator[Target]:
+             effects: tuple[Effect, ...], blk: set[int]) -> Iterator[Target]:
     """Every target of the given kind, useful or not, affordable or not."""
     g, b = st.game, st.board
     side = g.side_of[seat]
@@ -140,7 +140,7 @@ def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
 
 
 def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int,
-               effects: tuple[Effect, ...], blk: Container[int] | None = None) -> list[Target]:
+               effects: tuple[Effect, ...], blk: set[int] | None = None) -> list[Target]:
     """Every target of the given kind; ``source`` is the acting character or -1 for a power."""
     if blk is None:
         blk = st.obstacles()
@@ -151,7 +151,7 @@ def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int
 
 
 def has_target(st: HeavensState, seat: int, source: int, target: str, reach: int,
-               effects: tuple[Effect, ...], blk: Container[int] | None = None) -> bool:
+               effects: tuple[Effect, ...], blk: set[int] | None = None) -> bool:
     """True when :func:`candidates` would offer at least one target (stops at the first)."""
     if blk is None:
         blk = st.obstacles()
