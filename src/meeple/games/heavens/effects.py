@@ -89,10 +89,10 @@ def affordable(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool
 def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
              effects: tuple[Effect, ...], blk: set[int]) -> Iterator[Target]:
     """Every target of the given kind, useful or not, affordable or not."""
-    g, b = st.game, st.board
+    g = st.game
+    b = g.board
     side = g.side_of[seat]
     src_hex = st.units[source][HEX] if source >= 0 else -1
-    area = b.every if src_hex < 0 else b.within(src_hex, reach)
     if target == "self":
         yield ("u", source)
     elif target in ("ally", "enemy"):
@@ -104,7 +104,7 @@ def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
     elif target == "hex":
         leap = any(e.kind == "leap" for e in effects)
         fallen = st.fallen_at
-        for h in area:
+        for h in b.every if src_hex < 0 else b.within(src_hex, reach):
             if h in blk or h in fallen or h == src_hex:
                 continue
             if leap:
@@ -114,7 +114,7 @@ def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
                 yield ("h", h)
     elif target == "trap_spot":
         fallen = st.fallen_at
-        for h in area:
+        for h in b.every if src_hex < 0 else b.within(src_hex, reach):
             if h in b.summoning:
                 continue
             occupant = st.at.get(h)
