@@ -31,9 +31,13 @@ def describe(g: Heavens, data: tuple[Any, ...]) -> str:
     kind = data[0]
     names, labels = g.names, g.board.labels
     if kind == "attack":
-        t = data[2]
-        label = {"u": names[t[1]] if t[0] == "u" else "", "base": "base",
-                 "trap": f"trap {labels[t[1]]}", "arch": f"architecture {labels[t[1]]}"}[t[0]]
+        what, x = data[2]
+        if what == "u":
+            label = names[x]
+        elif what == "base":
+            label = "base"
+        else:
+            label = f"{'trap' if what == 'trap' else 'architecture'} {labels[x]}"
         return f"attack {label} with {names[data[1]]}"
     if kind == "step":
         return f"step {labels[data[1]]}"
