@@ -268,10 +268,6 @@ class HeavensState(State):
         """HVN-12: every hex that blocks movement and the line of fire, at once."""
         return {*self.at, *self.trap, *self.arch, *self.drop, *self.board.bases}
 
-    def is_bare(self, h: int) -> bool:
-        """Nothing at all on the hex, not even a fallen character."""
-        return not self.blocked(h) and h not in self.fallen_at
-
     def locked(self, side: int) -> bool:
         """HVN-43: until two characters were summoned none may leave the summoning hexes.
 
