@@ -44,7 +44,7 @@ def test_hvn1_box_holds_exactly_100_rings() -> None:
        players=st_.sampled_from([2, 4]), runes=st_.booleans())
 def test_hvn1_rings_are_conserved_in_random_play(seed: int, steps: int, players: int,
                                                   runes: bool) -> None:
-    """HVN-1: no ring is created or lost; the stacks always match the holding."""
+    """HVN-1: no ring is created or lost; the box and the stacks always hold them all."""
     st = meeple.load("heavens", players=players,
                      options={"rolling_runes": runes}).new_state(seed=seed)
     ch = random.Random(seed)
