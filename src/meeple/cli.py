@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from meeple.core import MeepleError, RecordError, game_class, game_ids, games
+from meeple.sim.arena import arena_command
 
 console = Console()
 
@@ -132,6 +133,8 @@ def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(report, indent=1))
 
+
+main.add_command(arena_command)
 
 if __name__ == "__main__":
     main()
