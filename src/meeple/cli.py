@@ -109,9 +109,8 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
             state.apply(text)
         console.print(render(state.view(seat), seat, "en"))
     res = final.result() if final.is_over else None
-    console.print(f"[green]{file}: the record reproduces[/green] "
-                  f"({len(record['actions'])} actions"
-                  + (f", {res.reason}, winners {list(res.winners)})" if res else ", unfinished)"))
+    click.echo(f"{file}: the record reproduces ({len(record['actions'])} actions"
+               + (f", {res.reason}, winners {list(res.winners)})" if res else ", unfinished)"))
 
 
 @main.command()

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
@@ -136,12 +138,13 @@ class Session:
     def show_actions(self, seat: int) -> list[Any]:
         """Print the numbered legal actions."""
         legal = self.state.legal_actions()
-        table = Table(title=self.t("actions"), show_header=False, box=None)
-        table.add_column(justify="right", style="bold")
-        table.add_column()
-        for i, a in enumerate(legal, 1):
-            table.add_row(str(i), str(a))
-        self.console.print(table)
+        self.console.print(self.t("actions"), style="bold")
+        cells = [f"[bold]{i:>3}[/bold]  {escape(str(a))}" for i, a in enumerate(legal, 1)]
+        if len(cells) <= 12:
+            for c in cells:
+                self.console.print(c)
+        else:  # long lists in columns, read down then across
+            self.console.print(Columns(cells, column_first=True, padding=(0, 3)))
         return legal
 
     def save(self) -> Path:

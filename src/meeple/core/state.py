@@ -197,12 +197,11 @@ class State:
             la = self._legal = self._legal_actions()
         if action.__class__ is not Action or action not in la:
             action = self._find(action, la)
-        seat = self.to_act
+        pub = self._public_text(action) if self._private_actions else None
+        self._log = (self._log, ("A", self.to_act, action, pub))  # the events it causes follow
         self._apply(action)
         self._legal = None
         self.n_actions += 1
-        pub = self._public_text(action) if self._private_actions else None
-        self._log = (self._log, ("A", seat, action, pub))
 
     def _find(self, action: Any, la: list[Action]) -> Action:
         if isinstance(action, str):
