@@ -31,6 +31,7 @@ from meeple.agents import (
     info_set,
     make,
 )
+from meeple.agents.evaluation import has_heuristic, value, values
 from meeple.agents.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, parse_spec
 from meeple.cli import main
 from meeple.core import Action, ConfigError, Game, Result, State
@@ -250,6 +251,39 @@ def test_out_of_turn_seat_pushes_for_the_team() -> None:
     assert state.to_act == 1
     agent = MCTSAgent(seed=2, config=parse_spec("300"))
     assert str(agent.choose(InfoSet(state, 1))) == "up"
+
+
+# ------------------------------------------------------------------ evaluation
+def test_fallback_ranks_seats_by_the_scores_the_result_would_report() -> None:
+    state: Any = template_state(players=3, moves=3)
+    vals = values(state)
+    assert all(0.25 <= v <= 0.75 for v in vals)
+    leader = max(range(3), key=lambda s: state.scores[s])
+    if len(set(state.scores)) == 3:
+        assert vals[leader] == 0.75 and min(vals) == 0.25
+
+
+class HopefulRelayState(RelayState):
+    def _evaluate(self, seat: int) -> float:
+        return self.counter / 6
+
+
+class BrokenResultRelayState(RelayState):
+    def _result(self) -> Result:
+        if self.to_act is not None:
+            raise AttributeError("no result before the end")
+        return super()._result()
+
+
+def test_a_games_own_heuristic_comes_before_the_fallback() -> None:
+    state = Relay().new_state()
+    state.__class__ = HopefulRelayState
+    state.apply("stay")
+    state.apply("stay")
+    assert has_heuristic(state) and values(state) == [0.0, 0.0]
+    state.__class__ = BrokenResultRelayState
+    assert not has_heuristic(state) and values(state) == [0.5, 0.5]
+    assert value(state, 1) == 0.5
 
 
 # ------------------------------------------------------------------ specs

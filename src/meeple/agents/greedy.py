@@ -1,7 +1,8 @@
 """The greedy bot: one step of look-ahead over the game's evaluation, on a determinization.
 
 For each legal action it applies the action to a sampled state (never the true one) and reads
-``State.evaluate(seat)``: 1 for a won game, 0 for a lost one, else the game's heuristic. With
+its value (:mod:`meeple.agents.evaluation`): 1 for a won game, 0 for a lost one, else the
+game's heuristic, or a generic fallback from the scores. With
 ``greedy:K`` it averages over K determinizations, which smooths out dice and unseen cards.
 Ties are broken by its own seeded generator, so a seed fixes every choice.
 
@@ -19,15 +20,16 @@ from __future__ import annotations
 from meeple.core import Action, ConfigError, Rng, State
 
 from .base import InfoSet
+from .evaluation import value
 
 
 def action_values(state: State, seat: int, legal: list[Action]) -> list[float]:
-    """``evaluate(seat)`` after each legal action, each applied to its own clone of ``state``."""
+    """``seat``'s value after each legal action, each applied to its own clone of ``state``."""
     out: list[float] = []
     for a in legal:
         child = state.clone()
         child.apply(a)
-        out.append(child.evaluate(seat))
+        out.append(value(child, seat))
     return out
 
 

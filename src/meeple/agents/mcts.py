@@ -13,8 +13,8 @@ One tree per decision, grown from the deciding seat's point of view. Every itera
    decisions (any seat may be ``to_act``) and cooperative games need nothing special.
 3. **Expand** one untried legal action, chosen by the search generator.
 4. **Roll out** with a policy (``random`` or ``greedy``) to the end of the game, or for at most
-   ``depth`` actions, then read ``evaluate(seat)`` for every seat: exact on finished games,
-   the game's heuristic on unfinished ones.
+   ``depth`` actions, then read every seat's value (:mod:`meeple.agents.evaluation`): exact
+   on finished games, the game's heuristic (or a generic fallback) on unfinished ones.
 5. **Back up** the reward vector: each node adds the reward of the seat that chose it.
 
 The chosen action is the most visited root child. With an iteration budget the search is
@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from meeple.core import Action, ConfigError, Rng, State
 
 from .base import CheatInfoSet, InfoSet
+from .evaluation import values
 from .greedy import greedy_action
 
 DEFAULT_ITERATIONS = 2000
@@ -206,11 +207,11 @@ class MCTSAgent:
         while limit is None or done < limit:
             if deadline is not None and done and clock() >= deadline:
                 break
-            self._iterate(root, info.sample(rng.next64()), info.players)
+            self._iterate(root, info.sample(rng.next64()))
             done += 1
         return root
 
-    def _iterate(self, root: Node, det: State, players: int) -> None:
+    def _iterate(self, root: Node, det: State) -> None:
         """One iteration on the determinization ``det``: select, expand, roll out, back up."""
         rng = self.rng
         c = self.config.exploration
@@ -248,13 +249,13 @@ class MCTSAgent:
             det.apply(best_action)
             node = best
             path.append(node)
-        rewards = self._rollout(det, players)
+        rewards = self._rollout(det)
         root.n += 1
         for nd in path[1:]:
             nd.n += 1
             nd.value += rewards[nd.actor]
 
-    def _rollout(self, det: State, players: int) -> list[float]:
+    def _rollout(self, det: State) -> list[float]:
         """Play on by the rollout policy (at most ``depth`` actions); every seat's reward."""
         rng = self.rng
         depth = self.config.depth
@@ -267,7 +268,7 @@ class MCTSAgent:
                 legal = det.legal_actions()
                 det.apply(legal[rng.below(len(legal))])
             steps += 1
-        return [det.evaluate(s) for s in range(players)]
+        return values(det)
 
     def explain_last(self) -> list[tuple[str, str]]:
         """The top moves of the last search with their visit counts and mean values."""
