@@ -32,7 +32,7 @@ from meeple.agents import (
     make,
 )
 from meeple.agents.evaluation import has_heuristic, value, values
-from meeple.agents.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, parse_spec
+from meeple.agents.mcts import DEFAULT_DEPTH, DEFAULT_ITERATIONS, DEFAULT_SECONDS, parse_spec
 from meeple.cli import main
 from meeple.core import Action, ConfigError, Game, Result, State
 from meeple.sim import play
@@ -299,6 +299,7 @@ def test_budget_specs() -> None:
     assert parse_spec("greedy").iterations == DEFAULT_ITERATIONS
     cfg = parse_spec("200:greedy:d12:c1.2")
     assert (cfg.rollout, cfg.depth, cfg.exploration) == ("greedy", 12, 1.2)
+    assert parse_spec("200:full").depth is None and parse_spec("200").depth == DEFAULT_DEPTH
     assert parse_spec("200").deterministic and not parse_spec("@1s").deterministic
 
 

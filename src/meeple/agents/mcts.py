@@ -12,8 +12,8 @@ One tree per decision, grown from the deciding seat's point of view. Every itera
    2012). Each node is scored for the seat that chose it, so any number of seats, out-of-turn
    decisions (any seat may be ``to_act``) and cooperative games need nothing special.
 3. **Expand** one untried legal action, chosen by the search generator.
-4. **Roll out** with a policy (``random`` or ``greedy``) to the end of the game, or for at most
-   ``depth`` actions, then read every seat's value (:mod:`meeple.agents.evaluation`): exact
+4. **Roll out** with a policy (``random`` or ``greedy``) for at most ``depth`` actions (or to
+   the end of the game), then read every seat's value (:mod:`meeple.agents.evaluation`): exact
    on finished games, the game's heuristic (or a generic fallback) on unfinished ones.
 5. **Back up** the reward vector: each node adds the reward of the seat that chose it.
 
@@ -22,12 +22,13 @@ deterministic for a seed; a time budget trades that for a bounded thinking time.
 
 Spec syntax (after ``mcts:``, tokens separated by ``:`` in any order)::
 
-    mcts                 default budget (DEFAULT_ITERATIONS iterations, at most DEFAULT_SECONDS)
+    mcts                 default budget: 2000 iterations, but at most 1.5 s
     mcts:800             800 iterations, no time limit (deterministic)
     mcts@2s  mcts@500ms  time budget only
     mcts:800@1.5s        800 iterations, but stop after 1.5 s
     mcts:800:greedy      greedy rollouts (``random`` is the default)
-    mcts:800:d20         rollouts cut off after 20 actions, scored by ``evaluate``
+    mcts:800:d20         rollouts cut off after 20 actions (default 60), then evaluated
+    mcts:800:full        rollouts played to the end of the game
     mcts:800:c1.0        exploration constant of UCB1 (default 0.7)
 
 ``mcts-cheat`` takes the same spec and searches the true state: it sees every hand and the
@@ -50,6 +51,9 @@ from .greedy import greedy_action
 DEFAULT_ITERATIONS = 2000
 DEFAULT_SECONDS = 1.5
 DEFAULT_EXPLORATION = 0.7
+#: Rollouts stop after this many actions and are scored by evaluation: the cost of an
+#: iteration stays bounded however long a game runs (``full`` lifts the cut-off).
+DEFAULT_DEPTH = 60
 
 _BUDGET = re.compile(r"^(\d+)?(?:@(\d+(?:\.\d*)?|\.\d+)(ms|s)?)?$")
 
@@ -64,7 +68,7 @@ class SearchConfig:
     iterations: int | None = DEFAULT_ITERATIONS
     seconds: float | None = DEFAULT_SECONDS
     rollout: str = "random"
-    depth: int | None = None
+    depth: int | None = DEFAULT_DEPTH
     exploration: float = DEFAULT_EXPLORATION
 
     def __post_init__(self) -> None:
@@ -90,7 +94,9 @@ class SearchConfig:
         if self.seconds is not None:
             budget += f"@{self.seconds:g}s"
         parts = [budget, self.rollout]
-        if self.depth is not None:
+        if self.depth is None:
+            parts.append("full")
+        elif self.depth != DEFAULT_DEPTH:
             parts.append(f"d{self.depth}")
         if self.exploration != DEFAULT_EXPLORATION:
             parts.append(f"c{self.exploration:g}")
@@ -101,7 +107,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     """The configuration named by the text after ``mcts`` (``"800:greedy"``, ``"@2s"``).
 
     >>> parse_spec("800:greedy")
-    SearchConfig(iterations=800, seconds=None, rollout='greedy', depth=None, exploration=0.7)
+    SearchConfig(iterations=800, seconds=None, rollout='greedy', depth=60, exploration=0.7)
     >>> parse_spec("@2s").seconds, parse_spec("@250ms").seconds, parse_spec("@2s").iterations
     (2.0, 0.25, None)
     >>> parse_spec("300@1.5s:d40:c1").spec()
@@ -113,7 +119,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     seconds: float | None = None
     budget_given = False
     rollout = "random"
-    depth: int | None = None
+    depth: int | None = DEFAULT_DEPTH
     exploration = DEFAULT_EXPLORATION
     for token in arg.split(":"):
         t = token.strip().lower()
@@ -128,12 +134,14 @@ def parse_spec(arg: str | None) -> SearchConfig:
             rollout = t
         elif re.fullmatch(r"d\d+", t):
             depth = int(t[1:])
+        elif t == "full":
+            depth = None
         elif re.fullmatch(r"c(\d+(\.\d*)?|\.\d+)", t):
             exploration = float(t[1:])
         else:
             raise ConfigError(
                 f"cannot read {token!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
-                "mcts:800:greedy, mcts:800:d20, mcts:800:c1.0")
+                "mcts:800:greedy, mcts:800:d20, mcts:800:full, mcts:800:c1.0")
     if not budget_given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
     return SearchConfig(iterations, seconds, rollout, depth, exploration)
