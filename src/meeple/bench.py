@@ -1,9 +1,9 @@
 """Benchmarks behind ``meeple bench`` and ``benchmarks/``: measured, never asserted in tests.
 
 - Random playouts through the public contract (``legal_actions`` + ``apply``): actions/s.
-- ``clone()`` against ``copy.deepcopy`` of the same state (content shared by both, as a
-  state shares it: the deepcopy is given the game object in its memo, so both copy the state's
-  own data only).
+- ``clone()`` against ``copy.deepcopy`` of the same state. Both share what a state shares by
+  design: the game object with its content, and the log of the past, which is immutable (the
+  deepcopy is given both in its memo, so it copies the state's own data only).
 - Tic-tac-toe side by side: meeple's contract, OpenSpiel's pure-Python ``python_tic_tac_toe``
   (``pip install meeple[bench]``), and a minimal hand-written loop. All three choose moves with
   the same ``random.Random``.
@@ -86,7 +86,7 @@ def clone_vs_deepcopy(game_id: str, players: int | None, seconds: float) -> dict
 
     def deepcopies() -> int:
         for s in states:
-            copy.deepcopy(s, {id(s.game): s.game})
+            copy.deepcopy(s, {id(s.game): s.game, id(s._log): s._log})
         return len(states)
 
     c = _timed(clones, seconds / 2)

@@ -18,7 +18,9 @@ from .state import Game
 #: The games that ship with meeple: id -> "module:Class" (imported only when used).
 BUILTIN: dict[str, str] = {
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
+    "grabhit": "meeple.games.grabhit:GrabHit",
     "_template": "meeple.games._template:Template",
+    "andor": "meeple.games.andor:Andor",
 }
 
 ENTRY_POINT_GROUP = "meeple.games"

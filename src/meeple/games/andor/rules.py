@@ -1,0 +1,575 @@
+"""Legends of Andor (AND): 1-4 heroes defend Castle Greywatch together.
+
+The rule table with every rule id is ``docs/rules/andor.md``. This module holds the game, the
+state's fields and the hero's day (turns, moves, free actions, the end of the day); fights are
+in :mod:`.fight`, and creatures, the sunrise box, events, fog and the legend track in
+:mod:`.world`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import Action, ConfigError, Game, Result, Rng, State
+
+from . import fight, world
+from .content import LETTERS, Content, Legend, load
+from .params import (
+    HERO_IDS,
+    HOURS_PER_DAY,
+    OPTIONS,
+    OVERTIME_COST,
+    OVERTIME_HOURS,
+    SHIELDS_BY_HEROES,
+    WARRIOR_WELL_WILLPOWER,
+    WELL_WILLPOWER,
+    WILLPOWER_MAX,
+)
+
+END_DAY = Action("end day", ("end",))
+PASS = Action("pass", ("pass",))
+STOP = Action("stop", ("stop",))
+DONE = Action("done", ("done",))
+DRINK = Action("drink from the well", ("drink",))
+BUY_SP = Action("buy strength", ("buy_sp",))
+BUY_BREW = Action("buy witch's brew", ("buy_brew",))
+PICK_FARMER = Action("pick up a farmer", ("pick_farmer",))
+DROP_FARMER = Action("drop a farmer", ("drop_farmer",))
+HERB_WP = Action("use the herb for willpower", ("herb_wp",))
+HERB_WALK = Action("use the herb to walk", ("herb_walk",))
+TELESCOPE = Action("look through the telescope", ("telescope",))
+
+
+def base(item: str) -> str:
+    """The article id of a held item (``"shield:worn"`` -> ``"shield"``)."""
+    return item.split(":", 1)[0]
+
+
+class AndorState(State):
+    """Heroes, creatures and tokens as ids and counters; content lives in the game."""
+
+    game: Andor
+    _mutable = ("pos", "sp", "wp", "gold", "hours", "ended", "items", "carried", "falcon_used",
+                "creatures", "killed", "farmers", "ground", "wells_full", "fog", "fog_seen",
+                "blocked", "stock", "deck", "discard", "cards_read", "fight", "event_block")
+    pos: list[int]
+    sp: list[int]
+    wp: list[int]
+    gold: list[int]
+    hours: list[int]
+    ended: list[bool]
+    items: list[list[str]]
+    carried: list[int]
+    falcon_used: list[bool]
+    creatures: dict[int, str]
+    killed: list[str]
+    farmers: dict[int, int]
+    ground: dict[int, list[str]]
+    wells_full: set[int]
+    fog: dict[int, str]
+    fog_seen: set[int]
+    blocked: set[int]
+    stock: dict[str, int]
+    deck: list[str]
+    discard: list[str]
+    cards_read: list[str]
+    fight: dict[str, Any] | None
+    event_block: dict[str, Any] | None
+    day: int
+    letter: int
+    rooster: int | None
+    active: int
+    step: str
+    free_steps: int
+    free_used: int
+    falcon_partner: int
+    castle_creatures: int
+    castle_farmers: int
+    herb_delivered: bool
+    market_open: bool
+    witch: int
+    creature_bonus: int
+    next_day_hours: int
+    last_event: str
+    outcome: str
+    outcome_detail: str
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        g = self.game
+        setup = g.legend.setup
+        n = self.players
+        self.pos = [setup.start[h] for h in g.hero_ids]
+        self.sp = [setup.strength] * n
+        self.wp = [setup.willpower] * n
+        self.gold = [setup.gold] * n
+        self.hours = [0] * n
+        self.ended = [False] * n
+        self.items = [[] for _ in range(n)]
+        self.carried = [0] * n
+        self.falcon_used = [False] * n
+        self.creatures = {}
+        self.killed = []
+        self.farmers = {}
+        self.ground = {}
+        self.wells_full = set(g.wells)
+        self.fog = {}
+        self.fog_seen = set()
+        self.blocked = set()
+        self.stock = {a.id: a.count for a in g.c.articles.values() if a.sold}  # AND-35
+        self.deck = sorted(g.c.events)
+        self.rng.shuffle(self.deck)
+        self.discard = []
+        self.cards_read = []
+        self.fight = None
+        self.event_block = None
+        self.day = 1
+        self.letter = 0  # AND-34: the narrator starts on A
+        self.rooster = None
+        self.step = "turn"
+        self.free_steps = 0
+        self.free_used = 0
+        self.falcon_partner = -1
+        self.castle_creatures = 0
+        self.castle_farmers = 0
+        self.herb_delivered = False
+        self.market_open = setup.market
+        self.witch = -1
+        self.creature_bonus = 0
+        self.next_day_hours = 0
+        self.last_event = ""
+        self.outcome = ""
+        self.outcome_detail = ""
+        if setup.fog:  # AND-68: fog tokens lie face down on the fog regions
+            tokens = [f.id for f in g.c.fog for _ in range(f.count)]
+            self.rng.shuffle(tokens)
+            self.fog = dict(zip(g.fog_regions, tokens, strict=True))
+        world.read_card(self, "A")  # AND-34: card A is read first
+        # AND-40: the hero with the lowest rank opens the legend.
+        first = min(range(n), key=lambda s: g.c.heroes[g.hero_ids[s]].rank)
+        self.begin_turn(first)
+
+    # ------------------------------------------------------------------ helpers
+    def name(self, seat: int) -> str:
+        """The hero id of a seat (used in action texts)."""
+        return self.game.hero_ids[seat]
+
+    def can_spend(self, seat: int) -> bool:
+        """AND-19/24/26: a normal hour is left, or an overtime hour that keeps 1 willpower."""
+        h = self.hours[seat]
+        if h < HOURS_PER_DAY:
+            return True
+        return h < HOURS_PER_DAY + OVERTIME_HOURS and self.wp[seat] > OVERTIME_COST
+
+    def spend_hour(self, seat: int) -> None:
+        """AND-18/25: move the time marker one hour; overtime costs willpower."""
+        if self.hours[seat] >= HOURS_PER_DAY:
+            self.wp[seat] -= OVERTIME_COST
+        self.hours[seat] += 1
+
+    def gain_wp(self, seat: int, amount: int) -> None:
+        """Change willpower, capped at 20; reaching 0 costs strength (AND-86)."""
+        self.wp[seat] = min(WILLPOWER_MAX, self.wp[seat] + amount)
+        if self.wp[seat] <= 0:
+            world.knocked_out(self, seat)
+
+    def gain_sp(self, seat: int, amount: int) -> None:
+        """Change strength within 1..strength_max (AND-43)."""
+        self.sp[seat] = max(1, min(self.game.config["strength_max"], self.sp[seat] + amount))
+
+    def has(self, seat: int, article: str) -> str | None:
+        """The held item (either side) of an article, or None."""
+        for it in self.items[seat]:
+            if base(it) == article:
+                return it
+        return None
+
+    def room_for(self, seat: int, article: str) -> bool:
+        """AND-82: one large slot, one helm slot, three small slots."""
+        g = self.game
+        slot = g.c.articles[article].slot
+        used = sum(1 for it in self.items[seat] if g.c.articles[base(it)].slot == slot)
+        return used < g.slots[slot]
+
+    def use_up(self, seat: int, item: str) -> None:
+        """Turn a two-sided article to its worn side, or return it to the board after."""
+        held = self.items[seat]
+        held.remove(item)
+        art = self.game.c.articles[base(item)]
+        if art.uses == 2 and not item.endswith(":worn"):
+            held.append(f"{art.id}:worn")
+        elif art.sold:
+            self.stock[art.id] += 1
+
+    def heroes_on(self, region: int) -> list[int]:
+        """Seats whose heroes stand on ``region``."""
+        return [s for s in range(self.players) if self.pos[s] == region]
+
+    # ------------------------------------------------------------------ turns
+    def begin_turn(self, seat: int) -> None:
+        """AND-44: the hero chooses one action (move, fight, pass) or ends the day."""
+        self.active = seat
+        self.to_act = seat
+        self.step = "turn"
+        self.free_steps = 0
+        self.free_used = 0
+        self.falcon_partner = -1
+
+    def next_turn(self, after: int) -> None:
+        """AND-20/44: play goes on clockwise among heroes still in the day; else sunrise."""
+        if self.outcome:
+            return
+        for k in range(1, self.players + 1):
+            s = (after + k) % self.players
+            if not self.ended[s]:
+                self.begin_turn(s)
+                return
+        world.sunrise(self)
+
+    def end_turn(self) -> None:
+        """The active hero's action is over."""
+        self.next_turn(self.active)
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_actions(self) -> list[Action]:
+        step = self.step
+        if step == "turn":
+            return self.turn_actions()
+        if step == "moving":
+            return self.moving_actions()
+        if step == "after_move":
+            return [DONE, *self.free_actions(self.active)]
+        if step == "event":
+            return world.event_actions(self)
+        return fight.legal(self)
+
+    def step_actions(self, seat: int, free_only: bool) -> list[Action]:
+        """Steps to neighbouring regions: by hour, by wineskin, or by herb walking."""
+        out: list[Action] = []
+        here = self.pos[seat]
+        pays = self.free_steps > 0 or self.can_spend(seat)
+        skin = self.free_steps == 0 and self.has(seat, "wineskin") is not None
+        for n in self.game.nbrs[here]:  # AND-46/47: any neighbour, bridges included
+            if pays and not free_only:
+                out.append(Action(f"move to {n}", ("move", n, "")))
+            if skin:
+                out.append(Action(f"move to {n} with the wineskin", ("move", n, "wineskin")))
+        return out
+
+    def turn_actions(self) -> list[Action]:
+        """The start of a hero's turn: an action, the end of the day, or free actions."""
+        s = self.active
+        out = self.step_actions(s, False)
+        if self.can_spend(s):
+            out.extend(fight.start_actions(self, s))
+            out.append(PASS)
+        out.append(END_DAY)
+        out.extend(self.free_actions(s))
+        if self.has(s, "herb") and self.free_steps == 0 and self.free_ok():
+            out.append(HERB_WALK)
+        return out
+
+    def moving_actions(self) -> list[Action]:
+        """AND-46: a move goes on step by step until the hero stops."""
+        s = self.active
+        out = [STOP, *self.step_actions(s, False)]
+        if self.free_ok():
+            out.extend(self.farmer_actions(s))
+        return out
+
+    def free_ok(self) -> bool:
+        """The safety limit on free actions per turn (option ``free_action_limit``)."""
+        lim: int = self.game.config["free_action_limit"]
+        return lim == 0 or self.free_used < lim
+
+    def farmer_actions(self, s: int) -> list[Action]:
+        """AND-72: farmers are picked up and dropped without ending a move."""
+        out: list[Action] = []
+        here = self.pos[s]
+        if self.farmers.get(here, 0) > 0:
+            out.append(PICK_FARMER)
+        if self.carried[s] > 0 and here != self.game.castle:
+            out.append(DROP_FARMER)
+        return out
+
+    def free_actions(self, s: int) -> list[Action]:
+        """AND-62: actions that cost no hour, taken on the hero's own turn."""
+        if self.ended[s] or not self.free_ok():
+            return []
+        g = self.game
+        here = self.pos[s]
+        feat = g.feature[here]
+        out: list[Action] = []
+        if here in self.wells_full and self.wp[s] < WILLPOWER_MAX:  # AND-67
+            out.append(DRINK)
+        if feat in ("merchant", "mine"):  # AND-36
+            if self.gold[s] >= self.strength_price(s) and \
+                    self.sp[s] < g.config["strength_max"]:
+                out.append(BUY_SP)
+            if self.market_open and self.gold[s] >= g.c.board.article_price:
+                for a in g.sold:
+                    if self.stock[a] > 0 and self.room_for(s, a):
+                        out.append(g.buy[a])
+        if here == self.witch and self.stock["brew"] > 0 and self.gold[s] >= self.brew_price(s) \
+                and self.has(s, "brew") is None and self.room_for(s, "brew"):  # AND-37/79
+            out.append(BUY_BREW)
+        out.extend(self.farmer_actions(s))
+        for it in sorted(set(self.ground.get(here, ()))):
+            if self.room_for(s, it):
+                out.append(Action(f"pick up the {g.label(it).lower()}", ("pick", it)))
+        if self.has(s, "herb") and self.wp[s] < WILLPOWER_MAX:  # AND-81
+            out.append(HERB_WP)
+        if self.has(s, "telescope") and any(
+                n in self.fog and n not in self.fog_seen for n in g.nbrs[here]):  # AND-78
+            out.append(TELESCOPE)
+        out.extend(self.trade_actions(s))
+        return out
+
+    def trade_actions(self, s: int) -> list[Action]:
+        """AND-83/77: give gold or articles to a hero on the same region (or by falcon)."""
+        g = self.game
+        out: list[Action] = []
+        for o in range(self.players):
+            if o == s or self.ended[o]:
+                continue
+            near = self.pos[o] == self.pos[s]
+            by_falcon = o == self.falcon_partner
+            if not (near or by_falcon):
+                if self.has(s, "falcon") and not self.falcon_used[s] and self.step != "moving":
+                    out.append(Action(f"send the falcon to the {self.name(o)}", ("falcon", o)))
+                continue
+            who = self.name(o)
+            if self.gold[s] > 0:
+                out.append(Action(f"give 1 gold to the {who}", ("give_gold", o)))
+            for it in sorted(set(self.items[s])):
+                art = g.c.articles[base(it)]
+                if by_falcon and not near and art.slot == "large":
+                    continue
+                if self.room_for(o, art.id):
+                    text = f"give the {g.label(it).lower()} to the {who}"
+                    out.append(Action(text, ("give", o, it)))
+        return out
+
+    def strength_price(self, s: int) -> int:
+        """AND-36/66: 2 gold, or 1 for the dwarf in the mine."""
+        b = self.game.c.board
+        if self.name(s) == "dwarf" and self.game.feature[self.pos[s]] == "mine":
+            return b.mine_strength_price
+        return b.strength_price
+
+    def brew_price(self, s: int) -> int:
+        """AND-37: by the number of heroes; the archer pays 1 less."""
+        p = self.game.brew_price
+        return p - 1 if self.name(s) == "archer" else p
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: Action) -> None:
+        step = self.step
+        if step in ("turn", "moving", "after_move"):
+            self.apply_day(action)
+        elif step == "event":
+            world.apply_event_choice(self, action)
+        else:
+            fight.apply(self, action)
+
+    def apply_day(self, action: Action) -> None:
+        """Actions of the hero's own turn."""
+        s = self.active
+        kind = action[1][0]
+        if kind == "move":
+            self.step_to(s, action[1][1], action[1][2])
+        elif kind == "stop":
+            self.stop_move(s)
+        elif kind == "done":
+            self.end_turn()
+        elif kind == "pass":
+            self.spend_hour(s)  # AND-45, AND-87: an overtime pass costs willpower too
+            self.emit("pass", seat=s, hours=self.hours[s])
+            self.end_turn()
+        elif kind == "end":
+            self.end_day(s)
+        elif kind == "fight":
+            fight.start(self, s, action[1][1])
+        else:
+            self.free_used += 1
+            self.apply_free(s, action)
+
+    def step_to(self, s: int, region: int, means: str) -> None:
+        """AND-46: one step costs an hour unless the wineskin or the herb carries it."""
+        if self.free_steps > 0:
+            self.free_steps -= 1
+        elif means == "wineskin":  # AND-39
+            item = self.has(s, "wineskin")
+            assert item is not None
+            self.use_up(s, item)
+        else:
+            self.spend_hour(s)
+        self.pos[s] = region
+        self.step = "moving"
+        self.emit("move", seat=s, dest=region, means=means or "hour")
+        if self.carried[s] and region in self.creatures:  # AND-73
+            self.emit("farmers_lost", seat=s, count=self.carried[s])
+            self.carried[s] = 0
+        if region == self.game.castle:
+            world.deliver(self, s)
+
+    def stop_move(self, s: int) -> None:
+        """AND-48: tokens act only where a move ends; fog is revealed there (AND-68)."""
+        self.free_steps = 0
+        if self.pos[s] in self.fog:
+            world.activate_fog(self, s)
+            if self.outcome or self.step == "event":
+                return
+        self.after_stop()
+
+    def after_stop(self) -> None:
+        """After a move: a window for free actions, skipped when there is nothing to do."""
+        s = self.active
+        if self.free_actions(s):
+            self.step = "after_move"
+            self.to_act = s
+        else:
+            self.end_turn()
+
+    def end_day(self, s: int) -> None:
+        """AND-21/22: the marker goes to the sunrise box; the first takes the rooster."""
+        self.ended[s] = True
+        if self.rooster is None:
+            self.rooster = s
+        self.emit("end_day", seat=s, rooster=self.rooster == s)
+        self.end_turn()
+
+    def apply_free(self, s: int, action: Action) -> None:
+        """Free actions (AND-62)."""
+        g = self.game
+        data = action[1]
+        kind = data[0]
+        here = self.pos[s]
+        if kind == "drink":  # AND-67, AND-63
+            gain = WARRIOR_WELL_WILLPOWER if self.name(s) == "warrior" else WELL_WILLPOWER
+            self.gain_wp(s, gain)
+            self.wells_full.discard(here)
+        elif kind == "buy_sp":
+            self.gold[s] -= self.strength_price(s)
+            self.gain_sp(s, 1)
+        elif kind == "buy":
+            self.gold[s] -= g.c.board.article_price
+            self.stock[data[1]] -= 1
+            self.items[s].append(data[1])
+        elif kind == "buy_brew":
+            self.gold[s] -= self.brew_price(s)
+            self.stock["brew"] -= 1
+            self.items[s].append("brew")
+        elif kind == "pick_farmer":
+            self.farmers[here] -= 1
+            if not self.farmers[here]:
+                del self.farmers[here]
+            self.carried[s] += 1
+        elif kind == "drop_farmer":
+            self.carried[s] -= 1
+            self.farmers[here] = self.farmers.get(here, 0) + 1
+        elif kind == "pick":
+            self.ground[here].remove(data[1])
+            if not self.ground[here]:
+                del self.ground[here]
+            self.items[s].append(data[1])
+        elif kind == "herb_wp":
+            self.items[s].remove("herb")
+            self.gain_wp(s, g.c.articles["herb"].value)
+        elif kind == "herb_walk":
+            self.items[s].remove("herb")
+            self.free_steps = g.c.articles["herb"].value
+        elif kind == "telescope":
+            for n in g.nbrs[here]:
+                if n in self.fog:
+                    self.fog_seen.add(n)
+        elif kind == "falcon":
+            self.falcon_used[s] = True
+            self.falcon_partner = data[1]
+        elif kind == "give_gold":
+            self.gold[s] -= 1
+            self.gold[data[1]] += 1
+        elif kind == "give":
+            self.items[s].remove(data[2])
+            self.items[data[1]].append(data[2])
+        self.emit("free", seat=s, action=action[0])
+
+    # ------------------------------------------------------------------ result & view
+    def _result(self) -> Result:
+        n = self.players
+        won = self.outcome == "goals-met"
+        return Result(tuple(range(n)) if won else (), (1.0 if won else 0.0,) * n,
+                      self.n_actions, self.outcome, self.outcome_detail,
+                      {"day": self.day, "letter": LETTERS[self.letter]})
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return world.view(self)
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """The event deck's order and the face-down fog tokens are hidden from everyone."""
+        rng.shuffle(self.deck)
+        hidden = sorted(r for r in self.fog if r not in self.fog_seen)
+        tokens = [self.fog[r] for r in hidden]
+        rng.shuffle(tokens)
+        for r, t in zip(hidden, tokens, strict=True):
+            self.fog[r] = t
+
+
+class Andor(Game):
+    """Cooperative: every hero wins or every hero loses, with the reason."""
+
+    id = "andor"
+    name = "Legends of Andor"
+    name_ru = "Легенды Андора"
+    description = ("1-4 heroes defend a castle together against creatures that march at "
+                   "every sunrise, while the narrator walks the legend track toward N.")
+    min_players, max_players = 1, 4
+    default_players = 2
+    cooperative = True
+    options = OPTIONS
+    state_class = AndorState
+
+    def setup(self) -> None:
+        c: Content = load()
+        self.c = c
+        heroes = [h.strip() for h in str(self.config["heroes"]).split(",") if h.strip()]
+        bad = [h for h in heroes if h not in HERO_IDS]
+        if bad or len(set(heroes)) != len(heroes):
+            raise ConfigError(f"option 'heroes' must name distinct heroes of "
+                              f"{', '.join(HERO_IDS)}; got {self.config['heroes']!r}")
+        if len(heroes) < self.players:
+            raise ConfigError(f"option 'heroes' names {len(heroes)} heroes for "
+                              f"{self.players} players")
+        self.hero_ids: tuple[str, ...] = tuple(heroes[: self.players])
+        self.legend: Legend = c.legends[self.config["legend"]]
+        regions = c.regions
+        self.castle = c.map.castle
+        self.nbrs = tuple(tuple(r.neighbours) for r in regions)
+        self.arrow = tuple(r.arrow for r in regions)
+        self.terrain = tuple(r.terrain for r in regions)
+        self.feature = tuple(r.feature for r in regions)
+        self.wells = tuple(r.id for r in regions if r.feature == "well")
+        self.fog_regions = tuple(r.id for r in regions if r.fog)
+        self.hideout = next(r.id for r in regions if r.feature == "witch")
+        b = c.board
+        self.slots = {"large": b.large_slots, "helm": b.helm_slots, "small": b.small_slots}
+        self.brew_price = b.brew_price_by_heroes[self.players - 1]
+        self.shields = (self.config["solo_shields"] if self.players == 1
+                        else SHIELDS_BY_HEROES[self.players])  # AND-70, AND-88
+        self.sold = tuple(a.id for a in c.articles.values() if a.sold and not a.witch)
+        self.buy = {a: Action(f"buy a {self.label(a).lower()}", ("buy", a)) for a in self.sold}
+
+    def label(self, item: str, lang: str = "en") -> str:
+        """The display name of an item, worn side included."""
+        art = self.c.articles[base(item)]
+        if item.endswith(":worn"):
+            return (art.worn_name_ru if lang == "ru" else art.worn_name) or art.label(lang)
+        return art.label(lang)
+
+    def creature_stats(self, kind: str) -> tuple[int, int]:
+        """Strength and willpower of a creature kind (some grow with the heroes)."""
+        cr = self.c.creatures[kind]
+        k = self.players - 1
+        sp = cr.strength_by_heroes[k] if cr.strength_by_heroes else cr.strength
+        wp = cr.willpower_by_heroes[k] if cr.willpower_by_heroes else cr.willpower
+        return sp, wp

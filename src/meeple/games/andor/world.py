@@ -1,0 +1,382 @@
+"""Creatures, the sunrise box, events, fog, the castle and the legend track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core import Action
+
+from .content import LETTERS
+from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER
+
+if TYPE_CHECKING:
+    from .rules import AndorState
+
+BLOCK = Action("block the event with the shield", ("block",))
+ALLOW = Action("let it happen", ("allow",))
+
+
+# ---------------------------------------------------------------------- heroes
+def knocked_out(st: AndorState, seat: int) -> None:
+    """AND-54/86: at 0 willpower a hero loses 1 strength (if above 1) and returns to 3."""
+    if st.sp[seat] > 1:
+        st.sp[seat] -= 1
+    st.wp[seat] = KNOCKED_OUT_WILLPOWER
+    st.emit("knocked_out", seat=seat, strength=st.sp[seat])
+
+
+def deliver(st: AndorState, seat: int) -> None:
+    """AND-72: farmers (and the herb, AND-81) carried into the castle stay there."""
+    if st.carried[seat]:
+        st.castle_farmers += st.carried[seat]
+        st.emit("farmers_saved", seat=seat, count=st.carried[seat])
+        st.carried[seat] = 0
+    if "herb" in st.items[seat] and "deliver:herb" in st.game.legend.info.goals:
+        st.items[seat].remove("herb")
+        st.herb_delivered = True
+        st.emit("herb_delivered", seat=seat)
+        check_early(st)
+
+
+# ---------------------------------------------------------------------- creatures
+def moves_as(st: AndorState, kind: str) -> str:
+    """The sunrise step a kind moves in (``immobile`` never moves)."""
+    return st.game.c.creatures[kind].moves_as
+
+
+def destination(st: AndorState, region: int) -> int:
+    """AND-6/8: follow the arrows past occupied regions; a blocked region stops the creature.
+
+    Returns the region reached (the castle absorbs every creature), or -1 when blocked.
+    """
+    arrow = st.game.arrow
+    castle = st.game.castle
+    cur = region
+    while True:
+        cur = arrow[cur]
+        if cur in st.blocked:
+            return -1
+        if cur == castle or cur not in st.creatures:
+            return cur
+
+
+def enter(st: AndorState, kind: str, region: int) -> None:
+    """A creature arrives on a region: farmers there die; the castle takes it on a shield."""
+    if region == st.game.castle:  # AND-70/71
+        st.castle_creatures += 1
+        free = st.game.shields + st.castle_farmers
+        st.emit("castle", kind=kind, creatures=st.castle_creatures, shields=free)
+        if st.castle_creatures > free:
+            finish(st, "castle-overrun",
+                   f"A {kind} entered the castle and no golden shield was free.")
+        return
+    st.creatures[region] = kind
+    if st.farmers.pop(region, 0):  # AND-73
+        st.emit("farmers_lost", region=region)
+
+
+def place(st: AndorState, kind: str, region: int) -> None:
+    """AND-9: a new creature on an occupied region moves on along the arrows at once."""
+    on_board = sum(1 for k in st.creatures.values() if k == kind)
+    if on_board >= st.game.c.creatures[kind].count:
+        return  # the box holds no more of this kind
+    if region in st.creatures:
+        region = destination(st, region)
+        if region < 0:
+            return
+    st.emit("creature_placed", kind=kind, region=region)
+    enter(st, kind, region)
+
+
+def move_creatures(st: AndorState) -> None:
+    """AND-4/5/7: each kind in the sunrise order, lowest region number first."""
+    for step in SUNRISE_ORDER:
+        movers = sorted(r for r, k in st.creatures.items() if moves_as(st, k) == step)
+        for r in movers:
+            kind = st.creatures[r]
+            to = destination(st, r)
+            if to < 0:  # AND-8: blocked, it stays
+                continue
+            del st.creatures[r]
+            st.emit("creature_moved", kind=kind, frm=r, dest=to)
+            enter(st, kind, to)
+            if st.outcome:
+                return
+
+
+# ---------------------------------------------------------------------- sunrise
+def sunrise(st: AndorState) -> None:
+    """AND-23/27: every hero has ended the day; the sunrise box runs in order."""
+    st.creature_bonus = 0
+    st.emit("sunrise", day=st.day)
+    draw_event(st, "sunrise", -1)
+    if st.step != "event" and not st.outcome:
+        sunrise_rest(st)
+
+
+def sunrise_rest(st: AndorState) -> None:
+    """AND-28/29/30: creatures move, wells refresh, the narrator steps, a new day begins."""
+    move_creatures(st)
+    if st.outcome:
+        return
+    occupied = set(st.pos)
+    for w in st.game.wells:  # AND-29
+        if w not in occupied:
+            st.wells_full.add(w)
+    advance_narrator(st)  # AND-30
+    if st.outcome:
+        return
+    st.day += 1
+    n = st.players
+    st.hours = [st.next_day_hours] * n
+    st.next_day_hours = 0
+    st.ended = [False] * n
+    st.falcon_used = [False] * n
+    first = st.rooster if st.rooster is not None else 0
+    st.rooster = None
+    st.begin_turn(first)  # AND-22: the rooster begins the new day
+
+
+# ---------------------------------------------------------------------- legend
+def advance_narrator(st: AndorState) -> None:
+    """AND-30/31/32/33: one letter on; a star letter's card is read; N ends the legend."""
+    if st.letter >= len(LETTERS) - 1:
+        return
+    st.letter += 1
+    letter = LETTERS[st.letter]
+    st.emit("narrator", letter=letter)
+    if letter in st.game.legend.cards:
+        read_card(st, letter)
+    if letter == "N" and not st.outcome:
+        judge(st)
+
+
+def read_card(st: AndorState, letter: str) -> None:
+    """AND-32: do what a legend card says."""
+    card = st.game.legend.cards[letter]
+    st.cards_read.append(letter)
+    st.emit("legend_card", letter=letter, name=card.name)
+    if card.market:
+        st.market_open = True
+    if card.witch >= 0:
+        st.witch = card.witch
+    for r in card.block:
+        st.blocked.add(r)
+    for r in card.farmers:
+        st.farmers[r] = st.farmers.get(r, 0) + 1
+    for rune, r in card.runes:
+        st.ground.setdefault(r, []).append(rune)
+    more = [(k, r) for k, r, n in card.place_more if st.players >= n]
+    for kind, r in [*card.place, *more]:
+        place(st, kind, r)
+        if st.outcome:
+            return
+
+
+def goals_met(st: AndorState) -> list[bool]:
+    """Each goal of the legend: met or not."""
+    out = []
+    for g in st.game.legend.info.goals:
+        kind, _, arg = g.partition(":")
+        out.append(arg in st.killed if kind == "kill" else st.herb_delivered)
+    return out
+
+
+def judge(st: AndorState) -> None:
+    """AND-33/89: at N the legend ends; won if every goal is met and the castle holds."""
+    if all(goals_met(st)):
+        finish(st, "goals-met", "The narrator reached N with every goal met.")
+    else:
+        finish(st, "goals-unmet", "The narrator reached N before every goal was met.")
+
+
+def check_early(st: AndorState) -> None:
+    """With ``early_victory``, the legend is won the moment its goals are met."""
+    if st.game.config["early_victory"] and all(goals_met(st)) and not st.outcome:
+        finish(st, "goals-met", "Every goal of the legend was met.")
+
+
+def finish(st: AndorState, reason: str, detail: str) -> None:
+    """AND-84: all heroes win or lose together."""
+    st.outcome = reason
+    st.outcome_detail = detail
+    st.step = "over"
+    st.fight = None
+    st.event_block = None
+    st.to_act = None
+    st.emit("legend_over", reason=reason, detail=detail)
+
+
+# ---------------------------------------------------------------------- events
+def draw_event(st: AndorState, resume: str, seat: int) -> None:
+    """AND-27/85: draw the top event card; a blockable one may be stopped by a shield."""
+    if not st.deck:
+        st.deck, st.discard = st.discard, []
+        st.rng.shuffle(st.deck)
+    card = st.deck.pop()
+    st.discard.append(card)
+    st.last_event = card
+    st.emit("event", card=card)
+    ev = st.game.c.events[card]
+    holders = [s for s in range(st.players) if st.has(s, "shield")]
+    if ev.blockable and holders:  # AND-74
+        st.event_block = {"card": card, "holders": holders, "resume": resume, "seat": seat}
+        st.step = "event"
+        st.to_act = holders[0]
+        return
+    resolve_event(st, card)
+
+
+def event_actions(st: AndorState) -> list[Action]:
+    """A shield holder decides whether to block the event."""
+    return [BLOCK, ALLOW]
+
+
+def apply_event_choice(st: AndorState, action: Action) -> None:
+    """Block with a shield, or let the next holder decide; then resume."""
+    eb = st.event_block
+    assert eb is not None
+    seat = eb["holders"].pop(0)
+    if action[1][0] == "block":
+        item = st.has(seat, "shield")
+        assert item is not None
+        st.use_up(seat, item)
+        st.emit("event_blocked", seat=seat, card=eb["card"])
+    elif eb["holders"]:
+        st.to_act = eb["holders"][0]
+        return
+    else:
+        resolve_event(st, eb["card"])
+    st.event_block = None
+    if st.outcome:
+        return
+    if eb["resume"] == "sunrise":
+        st.step = "sunrise"
+        sunrise_rest(st)
+    else:
+        st.step = "moving"
+        st.to_act = eb["seat"]
+        st.after_stop()
+
+
+def resolve_event(st: AndorState, card: str) -> None:
+    """Apply an event card's effect (meeple's own deck, content/events.toml)."""
+    ev = st.game.c.events[card]
+    eff, amt = ev.effect, ev.amount
+    n = st.players
+    if eff in ("willpower", "gold"):
+        for s in range(n):
+            if _applies(st, s, ev.where):
+                if eff == "willpower":
+                    st.gain_wp(s, amt)
+                else:
+                    st.gold[s] = max(0, st.gold[s] + amt)
+    elif eff == "willpower_lowest":
+        s = min(range(n), key=lambda k: (st.wp[k], k))
+        st.gain_wp(s, amt)
+    elif eff == "strength_lowest":
+        s = min(range(n), key=lambda k: (st.sp[k], k))
+        st.gain_sp(s, amt)
+    elif eff == "place":
+        place(st, ev.kind, ev.region)
+    elif eff == "wells_empty":
+        st.wells_full.clear()
+    elif eff == "hours_lost":
+        st.next_day_hours = amt
+    elif eff == "creature_bonus":
+        st.creature_bonus = amt
+    elif eff == "farmer":
+        st.farmers[ev.region] = st.farmers.get(ev.region, 0) + 1
+
+
+def _applies(st: AndorState, s: int, where: str) -> bool:
+    if where == "all":
+        return True
+    if where == "well":
+        return st.pos[s] in st.game.wells
+    kind, _, arg = where.partition(":")
+    if kind == "terrain":
+        return st.game.terrain[st.pos[s]] in arg.split(",")
+    return st.wp[s] > int(arg)  # above:<n>
+
+
+# ---------------------------------------------------------------------- fog
+def activate_fog(st: AndorState, seat: int) -> None:
+    """AND-68/69: the token where a move ends acts once and leaves the game."""
+    here = st.pos[seat]
+    token = st.fog.pop(here)
+    st.fog_seen.discard(here)
+    fog = next(f for f in st.game.c.fog if f.id == token)
+    st.emit("fog", seat=seat, region=here, token=token)
+    eff = fog.effect
+    if eff == "gold":
+        st.gold[seat] += fog.amount
+    elif eff == "strength":
+        st.gain_sp(seat, fog.amount)
+    elif eff == "willpower":
+        st.gain_wp(seat, fog.amount)
+    elif eff == "gor":
+        place(st, "gor", here)
+    elif eff == "wineskin":
+        if st.stock["wineskin"] > 0 and st.room_for(seat, "wineskin"):
+            st.stock["wineskin"] -= 1
+            st.items[seat].append("wineskin")
+    elif eff == "witch":
+        st.witch = here
+        if st.stock["brew"] > 0 and st.room_for(seat, "brew") and st.has(seat, "brew") is None:
+            st.stock["brew"] -= 1
+            st.items[seat].append("brew")
+    elif eff == "event":
+        draw_event(st, "fog", seat)
+
+
+# ---------------------------------------------------------------------- view
+def view(st: AndorState) -> dict[str, Any]:
+    """The table as every seat sees it (all boards are open; fog and the deck are not)."""
+    g = st.game
+    if st.outcome:
+        phase = "over"
+    elif st.step == "event":
+        phase = "sunrise" if st.event_block and st.event_block["resume"] == "sunrise" else "day"
+    elif st.fight is not None:
+        phase = "fight"
+    else:
+        phase = "day"
+    heroes = []
+    for s in range(st.players):
+        h = g.c.heroes[g.hero_ids[s]]
+        heroes.append({
+            "seat": s, "hero": h.id, "region": st.pos[s], "strength": st.sp[s],
+            "willpower": st.wp[s], "gold": st.gold[s], "hours": st.hours[s],
+            "ended": st.ended[s], "articles": sorted(st.items[s]), "farmers": st.carried[s],
+            "dice": h.dice[min(2, st.wp[s] // 7)],
+        })
+    creatures = []
+    for r in sorted(st.creatures):
+        sp, wp = g.creature_stats(st.creatures[r])
+        creatures.append({"region": r, "kind": st.creatures[r], "strength": sp,
+                          "willpower": wp})
+    fgt = None
+    if st.fight is not None:
+        f = st.fight
+        fgt = {"region": f["region"], "kind": f["kind"], "willpower": f["cwp"],
+               "strength": f["csp"], "heroes": list(f["who"]), "round": f["round"],
+               "hero_value": f["total"], "dice": list(f["dice"]),
+               "roller": f["who"][f["i"]] if f["i"] < len(f["who"]) else None}
+    return {
+        "phase": phase, "step": st.step, "legend": g.legend.info.id,
+        "letter": LETTERS[st.letter], "day": st.day, "active": st.active,
+        "rooster": st.rooster, "goals": list(g.legend.info.goals),
+        "goals_met": goals_met(st), "heroes": heroes, "creatures": creatures,
+        "castle": {"creatures": st.castle_creatures, "shields": g.shields + st.castle_farmers,
+                   "farmers": st.castle_farmers},
+        "farmers": [[r, k] for r, k in sorted(st.farmers.items())],
+        "ground": [[r, sorted(v)] for r, v in sorted(st.ground.items())],
+        "wells": [[w, w in st.wells_full] for w in g.wells],
+        "fog": [[r, st.fog[r] if r in st.fog_seen else None] for r in sorted(st.fog)],
+        "witch": st.witch if st.witch >= 0 else None,
+        "blocked": sorted(st.blocked), "market_open": st.market_open,
+        "stock": dict(sorted(st.stock.items())), "event_deck": len(st.deck),
+        "last_event": st.last_event or None, "cards_read": list(st.cards_read),
+        "creature_bonus": st.creature_bonus, "fight": fgt,
+    }

@@ -1,0 +1,6 @@
+"""Grab and Hit (Хватай и бей): adventurers spin the wheel of fortune, grab gold and cards, and
+hit each other every turn. 2-8 players; all information is open except deck order."""
+
+from .rules import GrabHit, GrabHitState
+
+__all__ = ["GrabHit", "GrabHitState"]

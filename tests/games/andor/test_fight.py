@@ -1,0 +1,232 @@
+"""Fights: rounds, joint fights, rewards and the heroes' abilities."""
+
+from __future__ import annotations
+
+from meeple.games.andor import fight
+from meeple.games.andor.content import LETTERS
+
+from .helpers import Dice, bare, black, fight_with, texts
+
+
+def test_and50_round_costs_an_hour_and_best_die_counts() -> None:
+    st = bare(at=[9, 5])
+    fight_with(st, 0, 9, "gor", [2, 5, 3, 1, 2])  # 2+5=7 vs 2+2=4
+    assert st.hours[0] == 1
+    assert st.fight is not None and st.fight["cwp"] == 1
+
+
+def test_and51_loser_loses_the_difference() -> None:
+    st = bare(at=[9, 5])
+    fight_with(st, 0, 9, "gor", [2, 1, 1, 1, 2])  # 4 vs 4: a tie
+    assert st.wp[0] == 7 and st.fight is not None and st.fight["cwp"] == 4
+    st.rng = Dice([1, 1, 1, 6, 5])  # 3 vs 8
+    st.apply("fight on")
+    assert st.wp[0] == 2
+
+
+def test_and52_no_hour_means_withdraw() -> None:
+    st = bare(at=[9, 5])
+    st.hours[0] = 9
+    st.wp[0] = 20
+    fight_with(st, 0, 9, "gor", [2, 1, 1, 1, 1, 2])  # 4 vs 4
+    assert st.hours[0] == 10 and st.wp[0] == 18
+    assert texts(st) == ["withdraw"]
+
+
+def test_and54_hero_at_zero_loses_strength() -> None:
+    st = bare(at=[9, 5])
+    st.wp[0], st.sp[0] = 1, 3
+    fight_with(st, 0, 9, "skral", [1, 1, 6, 5])  # warrior has 2 dice at 1 willpower
+    assert (st.sp[0], st.wp[0]) == (2, 3)
+    assert st.fight is None and st.to_act == 1
+
+
+def test_and55_creature_recovers_after_withdrawal() -> None:
+    st = bare(at=[9, 5])
+    st.sp[0] = 5
+    fight_with(st, 0, 9, "skral", [6, 1, 1, 1, 2])  # 11 vs 8: skral at 3
+    st.apply("withdraw")
+    assert st.fight is None and st.creatures == {9: "skral"}
+    st.rng = Dice([1, 1, 1, 1, 2])
+    st.begin_turn(0)
+    st._legal = None
+    st.apply("fight the skral on 9")
+    assert st.fight is not None and st.fight["cwp"] == 6
+
+
+def test_and56_invitation_and_join() -> None:
+    st = bare(at=[9, 9])
+    fight_with(st, 0, 9, "gor", [])
+    assert st.step == "fight:invite" and texts(st) == ["begin the fight", "invite the archer"]
+    st.apply("invite the archer")
+    assert st.to_act == 1 and texts(st) == ["join the fight", "decline"]
+    st.rng = Dice([3])
+    st.apply("join the fight")
+    assert st.fight is not None and st.fight["who"] == [0, 1]
+
+
+def test_and57_joint_value_is_the_sum() -> None:
+    st = bare(at=[9, 9], heroes="warrior,dwarf")
+    fight_with(st, 0, 9, "gor", [])
+    st.apply("invite the dwarf")
+    st.rng = Dice([4, 1, 1, 3, 2, 1, 2])  # warrior 2+4, dwarf 2+3 = 11 vs 2+2
+    st.apply("join the fight")
+    roll = next(e for e in st.events() if e["type"] == "creature_roll")
+    assert roll["heroes"] == 11
+
+
+def test_and58_each_participant_loses_the_difference() -> None:
+    st = bare(at=[9, 9], heroes="warrior,dwarf")
+    fight_with(st, 0, 9, "skral", [])
+    st.apply("invite the dwarf")
+    st.rng = Dice([1, 1, 1, 1, 1, 6, 5])  # 3 + 3 = 6 vs 6 + 6 = 12
+    st.apply("join the fight")
+    assert st.wp == [1, 1]
+
+
+def test_and59_reward_only_to_final_participants() -> None:
+    st = bare(at=[9, 9], heroes="warrior,dwarf")
+    fight_with(st, 0, 9, "gor", [])
+    st.apply("invite the dwarf")
+    st.rng = Dice([2, 1, 1, 1, 1, 1, 2])  # 4 + 3 = 7 vs 4: gor at 1
+    st.apply("join the fight")
+    st.apply("fight on")
+    st.rng = Dice([6, 6, 6, 1, 2])
+    st.apply("withdraw")  # the dwarf leaves
+    assert not any("dwarf" in t for t in texts(st))
+    assert texts(st) == ["give 1 gold to the warrior", "give 1 willpower to the warrior"]
+
+
+def test_and60_withdrawn_hero_does_not_rejoin() -> None:
+    st = bare(at=[9, 9], heroes="warrior,dwarf")
+    fight_with(st, 0, 9, "skral", [])
+    st.apply("invite the dwarf")
+    st.rng = Dice([2, 1, 1, 1, 1, 1, 2])  # tie-ish: 4 + 3 = 7 vs 6 + 2 = 8
+    st.apply("join the fight")
+    st.apply("withdraw")  # warrior leaves; the dwarf fights on alone
+    st.rng = Dice([1, 1, 1, 2])
+    st.apply("fight on")
+    assert st.fight is not None and st.fight["who"] == [1]
+    assert all("invite" not in t for t in texts(st))
+
+
+def test_and61_turn_after_fight_goes_left_of_inviter() -> None:
+    st = bare(players=3, at=[5, 9, 5])
+    st.sp[1] = 10
+    fight_with(st, 1, 9, "gor", [6, 1, 1, 1, 1, 2])  # the archer keeps her first die
+    assert st.step == "fight:keep"
+    st.apply("keep 6")
+    while st.step == "fight:reward":
+        st.apply(texts(st)[0])
+    assert st.fight is None and st.to_act == 2
+
+
+def test_and31_kill_moves_narrator() -> None:
+    """AND-31, AND-53: a kill pays the reward, removes the creature, moves the narrator."""
+    st = bare(at=[9, 5])
+    st.sp[0] = 10
+    before = st.letter
+    fight_with(st, 0, 9, "gor", [6, 1, 1, 1, 2])
+    st.apply("give 1 gold to the warrior")
+    st.apply("give 1 gold to the warrior")
+    assert st.letter == before + 1 and LETTERS[st.letter] == "D"
+    assert 9 not in st.creatures and st.killed == ["gor"]
+
+
+def test_and63_warrior_well_five() -> None:
+    st = bare(at=[14, 14], heroes="warrior,dwarf")
+    st.apply("drink from the well")
+    assert st.wp[0] == 12 and 14 not in st.wells_full
+    st2 = bare(at=[14, 14], heroes="dwarf,warrior")
+    st2.apply("drink from the well")
+    assert st2.wp[0] == 10
+
+
+def test_and64_archer_adjacent_and_last_die() -> None:
+    st = bare(at=[5, 3])
+    fight_with(st, 1, 9, "gor", [2, 5, 1, 2])
+    assert st.step == "fight:keep" and texts(st) == ["keep 2", "roll again"]
+    st.apply("roll again")
+    st.apply("keep 5")
+    roll = next(e for e in st.events() if e["type"] == "hero_roll")
+    assert roll["value"] == 5 and roll["dice"] == [5]
+
+
+def test_and65_wizard_flips_opposite_face() -> None:
+    st = bare(at=[9, 9], heroes="warrior,wizard")
+    fight_with(st, 0, 9, "gor", [])
+    st.apply("invite the wizard")
+    st.rng = Dice([1, 2, 1])
+    st.apply("join the fight")
+    assert st.to_act == 1 and st.step == "fight:flip"
+    assert texts(st) == ["no flip", "flip 1 of the warrior", "flip 2 of the warrior"]
+    st.apply("flip 1 of the warrior")
+    hero = next(e for e in st.events() if e["type"] == "hero_roll")
+    assert hero["value"] == 6
+    assert fight.flip_value(3, False) == 4 and fight.flip_value(6, True) == 12
+
+
+def test_and66_dwarf_mine_price() -> None:
+    st = bare(at=[67, 7], heroes="dwarf,warrior")
+    assert "buy strength" in texts(st)
+    st.apply("buy strength")
+    assert st.sp[0] == 3 and st.gold[0] == 0
+    st2 = bare(at=[7, 7], heroes="dwarf,warrior")
+    assert "buy strength" not in texts(st2)
+
+
+def test_and75_bow_from_adjacent_region() -> None:
+    st = bare(at=[3, 5])
+    st.items[0] = ["bow"]
+    fight_with(st, 0, 9, "gor", [3, 4])
+    assert st.step == "fight:keep" and texts(st) == ["keep 3", "roll again"]
+    st2 = bare(at=[9, 5])
+    st2.items[0] = ["bow"]
+    fight_with(st2, 0, 9, "gor", [3, 4, 1, 1, 2])
+    assert st2.step != "fight:keep"
+
+
+def test_and76_helm_sums_identical_dice() -> None:
+    st = bare(at=[9, 5])
+    st.items[0] = ["helm"]
+    fight_with(st, 0, 9, "gor", [3, 3, 5, 1, 2])
+    roll = next(e for e in st.events() if e["type"] == "hero_roll")
+    assert roll["value"] == 6
+
+
+def test_and79_brew_doubles_one_die() -> None:
+    st = bare(at=[9, 5])
+    st.items[0] = ["brew", "helm"]
+    fight_with(st, 0, 9, "gor", [3, 3, 5, 1, 2])
+    assert st.step == "fight:boost"
+    st.apply("double 5 with the brew")
+    roll = next(e for e in st.events() if e["type"] == "hero_roll")
+    assert roll["value"] == 10  # no helm together with the brew
+    assert st.items[0] == ["helm", "brew:worn"]
+
+
+def test_and80_three_runes_give_a_black_die() -> None:
+    st = bare(at=[9, 5])
+    st.items[0] = ["rune_red", "rune_blue", "rune_green"]
+    fight_with(st, 0, 9, "gor", [black(12), 1, 1, 1, 2])
+    roll = next(e for e in st.events() if e["type"] == "hero_roll")
+    assert roll["dice"] == [12, 1, 1] and roll["value"] == 12
+
+
+def test_and74_shield_blocks_loss_and_event() -> None:
+    st = bare(at=[9, 5])
+    st.items[0] = ["shield"]
+    fight_with(st, 0, 9, "skral", [1, 1, 1, 6, 5])
+    assert st.step == "fight:shield"
+    st.apply("block the loss with the shield")
+    assert st.wp[0] == 7 and st.items[0] == ["shield:worn"]
+    st.apply("withdraw")
+    st.deck = ["cold_night"]
+    st.begin_turn(0)
+    st._legal = None
+    st.apply("end day")
+    st.apply("end day")
+    assert st.step == "event" and st.to_act == 0
+    st.apply("block the event with the shield")
+    assert st.wp == [7, 7] and st.items[0] == [] and st.stock["shield"] == 5
+    assert st.day == 2

@@ -1,0 +1,98 @@
+"""Golden playthrough, rendering and property tests."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+import meeple
+from meeple.games.andor.render import render
+from meeple.games.andor.rules import AndorState
+
+from .helpers import new
+
+
+def play(seed: int, players: int, steps: int) -> tuple[AndorState, list[int]]:
+    s = meeple.load("andor", players=players).new_state(seed=seed)
+    assert isinstance(s, AndorState)
+    chooser = random.Random(seed)
+    counts = []
+    for _ in range(steps):
+        if s.is_over:
+            break
+        legal = s.legal_actions()
+        counts.append(len(legal))
+        s.apply(chooser.choice(legal))
+    return s, counts
+
+
+def summary(s: AndorState) -> tuple[object, ...]:
+    return (s.n_actions, s.day, s.letter, sorted(s.creatures.items()), s.wp, s.sp, s.gold,
+            s.castle_creatures, s.outcome)
+
+
+def test_and95_golden_playthrough() -> None:
+    s, counts = play(seed=2024, players=2, steps=400)
+    assert summary(s) == GOLDEN
+    assert sum(counts) == GOLDEN_LEGAL_SUM
+    again, _ = play(seed=2024, players=2, steps=400)
+    assert again.to_json() == s.to_json()
+    assert meeple.replay(s.record()).to_json() == s.to_json()
+
+
+def test_render_exact_text() -> None:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(render(new(2).view(0), 0, "en"))
+    text = console.export_text()
+    assert text.splitlines()[:12] == RENDER_HEAD
+
+
+def test_render_russian_names() -> None:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(render(new(2).view(None), None, "ru"))
+    text = console.export_text()
+    assert "Тлеющая башня" in text and "Гор 2/4" in text and "Воин" in text
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4))
+def test_articles_and_creatures_are_conserved(seed: int, players: int) -> None:
+    """No article is created or lost; never two creatures on a region; limits hold."""
+    s, _ = play(seed, players, 300)
+    arts = ("shield", "bow", "falcon", "helm", "telescope", "wineskin", "brew")
+    c = s.game.c
+    for a in arts:
+        held = sum(1 for items in s.items for it in items if it.split(":")[0] == a)
+        ground = sum(1 for v in s.ground.values() for it in v if it == a)
+        assert s.stock[a] + held + ground <= c.articles[a].count
+        if a not in ("wineskin", "brew"):  # only these can be used up
+            assert s.stock[a] + held + ground == c.articles[a].count
+    assert all(0 < w <= 20 for w in s.wp) and all(1 <= x <= 14 for x in s.sp)
+    assert all(h <= 10 for h in s.hours)
+    assert s.game.castle not in s.creatures
+
+
+GOLDEN: tuple[object, ...] = (
+    137, 8, 7,
+    [(15, 'gor'), (18, 'gor'), (38, 'herb_gor'), (41, 'skral'), (48, 'wardrak'),
+     (64, 'tower_skral')],
+    [2, 3], [2, 2], [2, 2], 4, 'castle-overrun',
+)
+GOLDEN_LEGAL_SUM = 633
+RENDER_HEAD = [
+    'The Ember Tower — Day 1, narrator A',
+    'Goals: kill:tower_skral (open), deliver:herb (open)',
+    'Castle: 0/3 shields',
+    '',
+    '  .   24    13    25    34    37    ~41    47s   54    60      .',
+    '26    14     5    15    27g   35    =38    42    48    55    61',
+    '16     6     1     7A   17    28    ~43    49    56    62    67',
+    ' 8     2    [0]    3     9W   18    ~50      .   63    68    70',
+    '19    10     4    11    20    29    ~44g   51    57    64k   69',
+    '30    21    12    22    31    36g   =39    45    52    58    65',
+    '  .   32    23    33      .   40    ~46    53    59    66      .',
+    '',
+]

@@ -1,0 +1,81 @@
+"""Scenario builders for Grab and Hit tests: real states, put where a rule applies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import meeple
+from meeple.games.grabhit.content import tables
+from meeple.games.grabhit.rules import GrabHitState
+
+T = tables()
+ADVS = ["Ashir", "Violet", "Victor", "Garret", "Devite", "Rene", "Torsher", "Elizabeth"]
+
+
+def card(cid: str, n: int = 0) -> int:
+    """The id of the n-th physical card whose content id is ``cid``."""
+    return [c.id for c in T.cards if c.entry.id == cid][n]
+
+
+def sector(value: int, colour: str | None = None) -> int:
+    """The index of a wheel sector with these coins (and this first colour)."""
+    for i, s in enumerate(T.sectors):
+        if s.value == value and (colour is None or s.colours[0] == colour):
+            return i
+    raise KeyError((value, colour))
+
+
+def new(players: int = 4, advs: list[str] | None = None, seed: int = 0,
+        **options: Any) -> GrabHitState:
+    """A game after every seat chose its adventurer (seat order), at the first turn."""
+    st = meeple.load("grabhit", players=players, options=options).new_state(seed=seed)
+    for name in (advs or ADVS)[:players]:
+        st.apply(f"choose {name}")
+    assert isinstance(st, GrabHitState)
+    return st
+
+
+def rig(st: GrabHitState, *sectors: int) -> None:
+    """Make the next spins stop on these sectors (in order)."""
+    queue = list(sectors)
+
+    def fake(why: str, seat: int) -> int:
+        i = queue.pop(0)
+        st.last_spin = i
+        st.emit("spin", seat=seat, why=why, value=T.sectors[i].value)
+        return T.sectors[i].value
+
+    st.__dict__["spin"] = fake
+
+
+def turn(st: GrabHitState, seat: int, phase: str = "4", sector_index: int = 2) -> None:
+    """Put the game at ``seat``'s given phase with a fresh turn."""
+    st.current = seat
+    st._new_turn()
+    st.phase = phase
+    st.sector = sector_index
+    st.pending.clear()
+    st._legal = None
+    st._advance()
+
+
+def texts(st: GrabHitState) -> list[str]:
+    return [str(a) for a in st.legal_actions()]
+
+
+def all_cards(st: GrabHitState) -> list[int]:
+    """Every card id wherever it is: decks, discards, seats, auction, centre, in flight."""
+    out: list[int] = []
+    for pile in (*st.deck, *st.discard):
+        out += pile
+    for s in range(st.players):
+        out += list(st.hand[s]) + list(st.upg[s]) + list(st.locs[s])
+        for h in st.weapons[s]:
+            out += [h[0], *h[2]]
+    out += [lot[0] for lot in st.lots] + st.centre
+    for p in st.pending:
+        if p[0] in ("buy", "keep"):
+            out.append(p[2])
+        elif p[0] == "shield" and p[2][3] >= 0:
+            out.append(p[2][3])
+    return out

@@ -1,0 +1,35 @@
+"""A golden playthrough from a fixed seed: the same choices always give the same game."""
+
+from __future__ import annotations
+
+import random
+
+import meeple
+
+
+def play(seed: int, players: int) -> tuple[list[int], meeple.State]:
+    s = meeple.load("grabhit", players=players).new_state(seed=seed)
+    r = random.Random(seed)
+    counts = []
+    while not s.is_over:
+        legal = s.legal_actions()
+        counts.append(len(legal))
+        s.apply(r.choice(legal))
+    return counts, s
+
+
+def test_golden_playthrough_seed_2024() -> None:
+    """The pinned game of seed 2024 with 4 players (legal-action counts and result)."""
+    counts, s = play(2024, 4)
+    res = s.result()
+    assert (res.winners, res.reason, res.turns, s.n_actions) == GOLDEN_RESULT
+    assert counts[:40] == GOLDEN_COUNTS
+    again = meeple.replay(s.record())
+    assert again.to_json() == s.to_json()
+
+
+GOLDEN_RESULT: tuple[object, ...] = ((0,), "gold-target", 12, 93)
+GOLDEN_COUNTS: list[int] = [
+    8, 7, 6, 5, 1, 2, 2, 7, 1, 3, 1, 2, 15, 9, 6, 1, 1, 2, 1, 2,
+    3, 1, 3, 1, 1, 16, 13, 12, 6, 1, 3, 1, 29, 17, 9, 1, 1, 2, 1, 2,
+]
