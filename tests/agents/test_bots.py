@@ -34,7 +34,7 @@ from meeple.agents import (
 from meeple.agents.evaluation import has_heuristic, value, values
 from meeple.agents.mcts import DEFAULT_DEPTH, DEFAULT_ITERATIONS, DEFAULT_SECONDS, parse_spec
 from meeple.cli import main
-from meeple.core import Action, ConfigError, Game, Result, State
+from meeple.core import Action, ConfigError, Game, Result, State, game_class, game_ids
 from meeple.sim import play
 from meeple.sim.arena import arena, seating
 from meeple.tui import Session
@@ -284,6 +284,20 @@ def test_a_games_own_heuristic_comes_before_the_fallback() -> None:
     state.__class__ = BrokenResultRelayState
     assert not has_heuristic(state) and values(state) == [0.5, 0.5]
     assert value(state, 1) == 0.5
+
+
+@pytest.mark.parametrize("game", game_ids(hidden=True))
+def test_every_games_values_stay_between_zero_and_one(game: str) -> None:
+    cls = game_class(game)
+    state = meeple.load(game, players=max(2, cls.min_players)).new_state(seed=5)
+    chooser = random.Random(5)
+    n = 0
+    while not state.is_over:
+        if n % 7 == 0:
+            assert all(0.0 <= v <= 1.0 for v in values(state))
+        state.apply(chooser.choice(state.legal_actions()))
+        n += 1
+    assert values(state) == [state.evaluate(s) for s in range(state.players)]
 
 
 # ------------------------------------------------------------------ specs
