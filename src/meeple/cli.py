@@ -46,8 +46,7 @@ def games_cmd(as_json: bool) -> None:
     for col in ("id", "name", "название", "players", "options"):
         table.add_column(col)
     for g in infos:
-        players = (str(g["min_players"]) if g["min_players"] == g["max_players"]
-                   else f"{g['min_players']}–{g['max_players']}")
+        players = game_class(g["id"]).player_range()
         opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"]) or "—"
         table.add_row(g["id"], g["name"], g["name_ru"], players, opts)
     console.print(table)

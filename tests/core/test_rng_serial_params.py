@@ -67,3 +67,35 @@ def test_copy_data_is_equal_and_shares_no_mutable_container(v: object) -> None:
         return []
 
     assert not set(containers(v)) & set(containers(c))
+
+
+def test_compiled_copier_copies_every_mutable_shape_independently() -> None:
+    from typing import Any
+
+    from meeple.core.cloning import build_copier, copier_source
+
+    class Shapes:
+        _mutable = ("flat", "nested", "table", "bags", "maybe", "anything", "marks")
+        flat: list[int]
+        nested: list[list[str]]
+        table: dict[int, list[int]]
+        bags: set[int]
+        maybe: dict[str, int] | None
+        anything: Any
+        marks: tuple[int, ...]
+
+    fields: dict[str, Any] = {
+        "flat": [1, 2], "nested": [["a"], ["b"]], "table": {1: [2]}, "bags": {3},
+        "maybe": {"x": 1}, "anything": [{"deep": [1]}], "marks": (1, 2),
+    }
+    original = {k: v for k, v in fields.items()}
+    copy = dict(fields)
+    build_copier(Shapes)(copy)
+    assert copy == original
+    for name in ("flat", "nested", "table", "bags", "maybe", "anything"):
+        assert copy[name] is not original[name]
+    assert copy["nested"][0] is not original["nested"][0]
+    assert copy["table"][1] is not original["table"][1]
+    assert copy["anything"][0]["deep"] is not original["anything"][0]["deep"]
+    assert copy["marks"] is original["marks"]  # immutable: shared
+    assert "copy_data(f['anything'])" in copier_source(Shapes)

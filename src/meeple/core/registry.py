@@ -17,10 +17,11 @@ from .state import Game
 
 #: The games that ship with meeple: id -> "module:Class" (imported only when used).
 BUILTIN: dict[str, str] = {
-    "tictactoe": "meeple.games.tictactoe:TicTacToe",
     "grabhit": "meeple.games.grabhit:GrabHit",
-    "_template": "meeple.games._template:Template",
+    "heavens": "meeple.games.heavens:Heavens",
     "andor": "meeple.games.andor:Andor",
+    "tictactoe": "meeple.games.tictactoe:TicTacToe",
+    "_template": "meeple.games._template:Template",
 }
 
 ENTRY_POINT_GROUP = "meeple.games"

@@ -70,12 +70,22 @@ _CONTAINERS = (list, dict, set)
 
 
 def copy_data(v: Any) -> Any:
-    """A copy of a plain-data value sharing every immutable part (tuples are immutable)."""
+    """A copy of a plain-data value sharing every immutable part (tuples are immutable).
+
+    Flat containers (no list, dict or set inside) are copied by one C-level call; only nested
+    ones are walked.
+    """
     t = type(v)
     if t is list:
-        return [copy_data(x) if type(x) in _CONTAINERS else x for x in v]
+        for x in v:
+            if type(x) in _CONTAINERS:
+                return [copy_data(x) if type(x) in _CONTAINERS else x for x in v]
+        return v[:]
     if t is dict:
-        return {k: (copy_data(x) if type(x) in _CONTAINERS else x) for k, x in v.items()}
+        for x in v.values():
+            if type(x) in _CONTAINERS:
+                return {k: (copy_data(x) if type(x) in _CONTAINERS else x) for k, x in v.items()}
+        return v.copy()
     if t is set:
-        return set(v)
+        return v.copy()
     return v

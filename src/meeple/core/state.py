@@ -16,11 +16,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
+from .cloning import build_copier
 from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
 from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng
-from .serial import copy_data, decode, encode
+from .serial import decode, encode
 
 S = TypeVar("S", bound="State")
 
@@ -41,6 +42,8 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int | None] = None
+    #: The allowed player counts when not every count from min to max is (e.g. 2 or 4).
+    player_counts: ClassVar[tuple[int, ...] | None] = None
     version: ClassVar[str] = "1"
     cooperative: ClassVar[bool] = False
     options: ClassVar[tuple[Param, ...]] = ()
@@ -52,7 +55,7 @@ class Game:
             players = self.default_players or self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError(f"players must be a whole number, got {players!r}")
-        if not self.min_players <= players <= self.max_players:
+        if players not in self.allowed_players():
             raise ConfigError(
                 f"{self.id} is played by {self.player_range()} players, not {players}"
             )
@@ -64,10 +67,20 @@ class Game:
         """Hook: load content and precompute tables (once per game object)."""
 
     @classmethod
+    def allowed_players(cls) -> tuple[int, ...]:
+        """Every player count the game can be set up for."""
+        if cls.player_counts is not None:
+            return cls.player_counts
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
+    @classmethod
     def player_range(cls) -> str:
-        """``"2"`` or ``"2–4"``."""
-        lo, hi = cls.min_players, cls.max_players
-        return str(lo) if lo == hi else f"{lo}–{hi}"
+        """``"2"``, ``"2–4"`` or ``"2 or 4"``."""
+        counts = cls.allowed_players()
+        lo, hi = counts[0], counts[-1]
+        if len(counts) == hi - lo + 1:
+            return str(lo) if lo == hi else f"{lo}–{hi}"
+        return ", ".join(map(str, counts[:-1])) + f" or {hi}"
 
     @classmethod
     def info(cls) -> dict[str, Any]:
@@ -76,6 +89,7 @@ class Game:
             "id": cls.id, "name": cls.name, "name_ru": cls.name_ru,
             "description": cls.description,
             "min_players": cls.min_players, "max_players": cls.max_players,
+            "player_counts": list(cls.allowed_players()),
             "cooperative": cls.cooperative, "version": cls.version,
             "options": [p.describe() for p in cls.options],
         }
@@ -160,9 +174,16 @@ class State:
         return 0.5
 
     def _clone_fields(self, fields: dict[str, Any]) -> None:
-        """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``)."""
-        for name in self._mutable:
-            fields[name] = copy_data(fields[name])
+        """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``).
+
+        The default runs a copier compiled once per class from the annotations of the
+        ``_mutable`` attributes (see :mod:`meeple.core.cloning`).
+        """
+        cls = self.__class__
+        copier = build_copier(cls)
+        if cls._clone_fields is State._clone_fields:  # not overridden: call it directly next time
+            cls._field_copier = staticmethod(copier)  # type: ignore[attr-defined]
+        copier(fields)
 
     # ---------------------------------------------------------------- public
     @property
@@ -271,10 +292,17 @@ class State:
 
     def clone(self: S) -> S:
         """An independent copy (shares only immutable content and the past log)."""
-        new = object.__new__(self.__class__)
+        cls = self.__class__
+        new = object.__new__(cls)
         fields = self.__dict__.copy()
-        fields["rng"] = Rng(self.rng.state)
-        self._clone_fields(fields)
+        rng = object.__new__(Rng)
+        rng.state = self.rng.state
+        fields["rng"] = rng
+        copier = cls.__dict__.get("_field_copier")
+        if copier is not None:
+            copier(fields)
+        else:
+            self._clone_fields(fields)
         new.__dict__ = fields
         return new
 

@@ -1,0 +1,89 @@
+"""The geometry of the Heavens: hexes as small integers, labels, neighbours, distances, zones.
+
+Built once from ``content/map.toml`` and shared. Hexes are flat-topped, in axial coordinates;
+column ``q`` runs from the top of the field (row 1) down. Side 0's base sits at the top.
+
+>>> b = board("standard")
+>>> len(b.labels), b.labels[b.base[0]], [b.labels[h] for h in b.summon[1]]
+(102, 'f2', ['e11', 'f12', 'g11'])
+>>> b.dist[b.base[0]][b.base[1]]
+9
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from meeple.components.hexgrid import DIRECTIONS, HexGrid
+from meeple.core import ContentError
+
+from .content import layouts, map_info
+
+COLUMNS = "abcdefghijk"
+
+
+class Board:
+    """Every fixed fact about the map for one base layout."""
+
+    def __init__(self, layout_id: str) -> None:
+        info = map_info()
+        lay = {x.id: x for x in layouts()}.get(layout_id)
+        if lay is None:
+            raise ContentError(f"map.toml: no layout {layout_id!r}", file="map.toml",
+                               entry=layout_id)
+        radius, length = info.radius, info.centre_length
+        half = length // 2
+        coords: list[tuple[int, int]] = []
+        labels: list[str] = []
+        rows: list[int] = []
+        for q in range(-radius, radius + 1):
+            if q >= 0:
+                lo, hi = -half, half - 1 - q
+            else:
+                lo, hi = -half - q, half - 1
+            for r in range(lo, hi + 1):
+                coords.append((q, r))
+                labels.append(f"{COLUMNS[q + radius]}{r - lo + 1}")
+                rows.append(2 * r + q + length)  # text line of the hex's top half
+        self.radius = radius
+        self.coords: tuple[tuple[int, int], ...] = tuple(coords)
+        self.labels: tuple[str, ...] = tuple(labels)
+        self.index: dict[str, int] = {lab: i for i, lab in enumerate(labels)}
+        self.line: tuple[int, ...] = tuple(rows)
+        grid = HexGrid(coords)
+        at = {c: i for i, c in enumerate(coords)}
+        #: neighbours of each hex, as hex indexes in DIRECTIONS order
+        self.nbrs: tuple[tuple[int, ...], ...] = tuple(
+            tuple(at[(c[0] + dq, c[1] + dr)] for dq, dr in DIRECTIONS
+                  if (c[0] + dq, c[1] + dr) in at)
+            for c in coords)
+        n = len(coords)
+        self.dist: tuple[tuple[int, ...], ...] = tuple(
+            tuple(grid.distance(coords[a], coords[b]) for b in range(n)) for a in range(n))
+        #: zone of each hex in the four-player game: 3 the central column, 1 left, 2 right
+        self.zone: tuple[int, ...] = tuple(3 if q == 0 else (1 if q < 0 else 2)
+                                           for q, _ in coords)
+
+        def hexes(names: list[str], what: str) -> tuple[int, ...]:
+            try:
+                return tuple(self.index[x] for x in names)
+            except KeyError as e:
+                raise ContentError(f"map.toml: {what} names no hex {e.args[0]!r}",
+                                   file="map.toml", entry=layout_id, field=what) from None
+
+        self.central = frozenset(hexes(info.central, "central"))
+        self.base = (hexes([lay.base_a], "base_a")[0], hexes([lay.base_b], "base_b")[0])
+        self.summon = (hexes(lay.summon_a, "summon_a"), hexes(lay.summon_b, "summon_b"))
+        for side in (0, 1):
+            if len(self.summon[side]) != 3 or any(
+                    self.dist[h][self.base[side]] != 1 for h in self.summon[side]):
+                raise ContentError("map.toml: each base has three summoning hexes next to it",
+                                   file="map.toml", entry=layout_id, field="summon")
+        self.summoning = frozenset(self.summon[0] + self.summon[1])
+        self.base_side = {self.base[0]: 0, self.base[1]: 1}
+
+
+@cache
+def board(layout_id: str) -> Board:
+    """The shared board of one layout."""
+    return Board(layout_id)

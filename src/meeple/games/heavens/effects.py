@@ -1,0 +1,196 @@
+"""Special abilities and divine powers: who they may target, what rings they need, what they do.
+
+Every ability and power is a target kind plus a list of effect steps (content/*.toml). A target
+is offered only when the box holds every ring the effects would place (HVN-2) and when at least
+one step would change something, so no decision wastes an action token on nothing.
+
+Targets are small tuples: ``("u", card)`` a standing character, ``("h", hex)`` a hex,
+``("s", card, hex)`` a character summoned onto a central hex, ``("n",)`` no target.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .content import Effect
+
+if TYPE_CHECKING:
+    from .state import HeavensState
+
+# Indexes into a unit record: [hex, health, armour, attack, poison, stun_turn, fallen]
+HEX, HP, ARM, ATK, PSN, STUN, FALLEN = range(7)
+MAX_BONUS = 2  # HVN-7, HVN-8: never more than two armour or two attack rings
+
+Target = tuple[Any, ...]
+
+
+def needs(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> dict[str, int]:
+    """The rings the effects would take from the box against target ``t``."""
+    g = st.game
+    out: dict[str, int] = {}
+
+    def add(colour: str, n: int) -> None:
+        if n > 0:
+            out[colour] = out.get(colour, 0) + n
+
+    u = st.units[t[1]] if t[0] == "u" else None
+    for e in effects:
+        k = e.kind
+        if u is not None:
+            if k == "heal":
+                add("red", min(e.amount, g.health[t[1]] - u[HP]))
+            elif k == "poison":
+                add("green", e.amount)
+            elif k == "stun" and u[STUN] < 0:
+                add("black", 1)
+            elif k == "armour":
+                add("grey", min(e.amount, MAX_BONUS - u[ARM]))
+            elif k == "attack":
+                add("orange", min(e.amount, MAX_BONUS - u[ATK]))
+        if k == "trap":
+            add("black", e.amount)
+        elif k == "build":
+            add("white", e.amount)
+        elif k == "summon":
+            add("red", g.health[t[1]])
+    return out
+
+
+def useful(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool:
+    """True when at least one step would change the game against target ``t``."""
+    if t[0] != "u":
+        return True
+    u = st.units[t[1]]
+    g = st.game
+    for e in effects:
+        k = e.kind
+        if k in ("damage", "poison", "trap"):
+            return True
+        if (k == "heal" and u[HP] < g.health[t[1]]) or (k == "cure" and u[PSN] > 0):
+            return True
+        if (k == "stun" and u[STUN] < 0) or (k == "armour" and u[ARM] < MAX_BONUS):
+            return True
+        if k == "attack" and u[ATK] < MAX_BONUS:
+            return True
+    return False
+
+
+def affordable(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool:
+    """HVN-2: the box must hold every ring the action places, or the action is impossible."""
+    box = st.rings["box"]
+    return all(box[c] >= n for c, n in needs(st, effects, t).items())
+
+
+def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int,
+               effects: tuple[Effect, ...]) -> list[Target]:
+    """Every target of the given kind; ``source`` is the acting character or -1 for a power."""
+    g, b = st.game, st.board
+    side = g.side_of[seat]
+    src_hex = st.units[source][HEX] if source >= 0 else -1
+
+    def near(h: int) -> bool:
+        return src_hex < 0 or b.dist[src_hex][h] <= reach
+
+    out: list[Target] = []
+    if target == "self":
+        out.append(("u", source))
+    elif target in ("ally", "enemy"):
+        want = side if target == "ally" else 1 - side
+        for c in sorted(st.at.values()):
+            if g.card_side[c] == want and near(st.units[c][HEX]):
+                out.append(("u", c))
+    elif target == "hex":
+        leap = any(e.kind == "leap" for e in effects)
+        for h in range(len(b.labels)):
+            if st.is_bare(h) and near(h) and h != src_hex:
+                if leap:
+                    if st.may_enter(seat, source, src_hex, h):
+                        out.append(("h", h))
+                elif h not in b.summoning:
+                    out.append(("h", h))
+    elif target == "trap_spot":
+        for h in range(len(b.labels)):
+            if h in b.summoning or not near(h):
+                continue
+            occupant = st.at.get(h)
+            if (occupant is not None and g.card_side[occupant] != side) or st.is_bare(h):
+                out.append(("h", h))
+    elif target == "trap":
+        for h in sorted(st.trap):
+            if near(h):
+                out.append(("h", h))
+    elif target == "central":
+        free = [h for h in sorted(b.central) if st.is_bare(h) or
+                (h in st.fallen_at and not st.blocked(h))]
+        for c in sorted(set(st.hands[seat])):
+            if g.is_char[c]:
+                out.extend(("s", c, h) for h in free)
+    else:
+        if any(e.kind == "shockwave" for e in effects) and not st.enemies_near(
+                side, src_hex, reach):
+            return []
+        out.append(("n",))
+    return [t for t in out if useful(st, effects, t) and affordable(st, effects, t)]
+
+
+def target_text(st: HeavensState, t: Target) -> str:
+    """The decision text of a target."""
+    g, b = st.game, st.board
+    if t[0] == "u":
+        return f"target {g.names[t[1]]}"
+    if t[0] == "h":
+        return f"target {b.labels[t[1]]}"
+    if t[0] == "s":
+        return f"summon {g.names[t[1]]} at {b.labels[t[2]]}"
+    return "confirm"
+
+
+def resolve(st: HeavensState, seat: int, source: int, reach: int,
+            effects: tuple[Effect, ...], t: Target) -> None:
+    """Carry out every step of an ability or power against ``t``, in order."""
+    g = st.game
+    side = g.side_of[seat]
+    for e in effects:
+        k = e.kind
+        if k == "damage":
+            victim = t[1]
+            h = st.units[victim][HEX]
+            victims = [victim] + [c for c in sorted(st.at.values())
+                                  if c != victim and g.card_side[c] != side and e.radius
+                                  and st.board.dist[h][st.units[c][HEX]] <= e.radius]
+            for c in victims:
+                if c in st.at.values() and not st.units[c][FALLEN]:
+                    st.hurt(c, e.amount, pierce=e.pierce)
+        elif k == "shockwave":
+            h = st.units[source][HEX]
+            for c in sorted(st.at.values()):
+                if g.card_side[c] != side and st.board.dist[h][st.units[c][HEX]] <= reach:
+                    st.hurt(c, e.amount, pierce=e.pierce)
+        elif k == "base_damage":
+            st.hurt_base(1 - side, e.amount)
+        elif t[0] == "u" and st.units[t[1]][FALLEN]:
+            continue  # the target fell to an earlier step; the rest has nothing to act on
+        elif k == "heal":
+            st.heal(t[1], e.amount)
+        elif k == "cure":
+            st.cure(t[1])
+        elif k == "poison":
+            st.add_rings(t[1], PSN, "green", e.amount)
+        elif k == "stun":
+            st.stun(t[1])
+        elif k == "armour":
+            st.add_rings(t[1], ARM, "grey", min(e.amount, MAX_BONUS - st.units[t[1]][ARM]))
+        elif k == "attack":
+            st.add_rings(t[1], ATK, "orange", min(e.amount, MAX_BONUS - st.units[t[1]][ATK]))
+        elif k == "trap":
+            h = t[1] if t[0] == "h" else st.units[t[1]][HEX]
+            st.set_trap(h, e.amount)
+        elif k == "destroy_trap":
+            st.damage_trap(t[1], st.trap.get(t[1], 0))
+        elif k == "build":
+            st.build(t[1], e.amount)
+        elif k == "leap":
+            st.relocate(source, t[1])
+        elif k == "summon":
+            st.hands[seat].remove(t[1])
+            st.summon(seat, t[1], t[2])

@@ -1,0 +1,70 @@
+"""Building High in the Heavens positions for scenario tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import meeple
+from meeple.games.heavens.state import HeavensState
+
+
+def fresh(players: int = 2, seed: int = 0, **options: Any) -> HeavensState:
+    """A new game whose first turn belongs to seat 0 with 3 tokens and an empty field."""
+    st = meeple.load("heavens", players=players, options=options).new_state(seed=seed)
+    assert isinstance(st, HeavensState)
+    st.active = st.to_act = 0
+    st.order_pos = st.start_pos = st.game.order.index(0)
+    st.tokens = st.game.tokens[0]
+    st._legal = None
+    return st
+
+
+def card(st: HeavensState, cid: str) -> int:
+    """The card index of a card id."""
+    return st.game.ids.index(cid)
+
+
+def hexi(st: HeavensState, label: str) -> int:
+    """The hex index of a label."""
+    return st.board.index[label]
+
+
+def lift(st: HeavensState, c: int) -> None:
+    """Take a card out of whatever pile holds it."""
+    for pile in (*st.deck, *st.hands, *st.discard):
+        if c in pile:
+            pile.remove(c)
+
+
+def place(st: HeavensState, cid: str, label: str, hp: int | None = None) -> int:
+    """Put a character on the Heavens as if summoned (rings from the box)."""
+    c = card(st, cid)
+    lift(st, c)
+    h = hexi(st, label)
+    health = st.game.health[c] if hp is None else hp
+    st._take("red", health)
+    st.units[c] = [h, health, 0, 0, 0, -1, 0]
+    st.at[h] = c
+    st.summons[st.game.card_side[c]] += 1
+    st._legal = None
+    return c
+
+
+def give(st: HeavensState, seat: int, *cids: str) -> None:
+    """Put cards into a seat's hand."""
+    for cid in cids:
+        c = card(st, cid)
+        lift(st, c)
+        st.hands[seat].append(c)
+    st._legal = None
+
+
+def texts(st: HeavensState) -> list[str]:
+    """The texts of the legal actions."""
+    return [a.text for a in st.legal_actions()]
+
+
+def unlock(st: HeavensState) -> None:
+    """Both sides count two summons (the summoning-hex lock is off)."""
+    st.summons = [max(2, s) for s in st.summons]
+    st._legal = None

@@ -1,0 +1,44 @@
+"""The terminal map as exact text (HVN-56)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from meeple.games.heavens.effects import ARM, ATK, PSN
+from meeple.games.heavens.render import render
+from meeple.games.heavens.state import HeavensState
+
+from .helpers import fresh, hexi, place, unlock
+
+HERE = Path(__file__).parent
+
+
+def scene() -> HeavensState:
+    """Zeus with armour and attack rings, a poisoned and incapacitated Thor, a column, a trap."""
+    st = fresh(seed=1)
+    unlock(st)
+    z = place(st, "zeus", "f5")
+    st.add_rings(z, ARM, "grey", 2)
+    st.add_rings(z, ATK, "orange", 1)
+    t = place(st, "thor", "f7", hp=6)
+    st.add_rings(t, PSN, "green", 1)
+    st.stun(t)
+    st.build(hexi(st, "e5"), 3)
+    st.set_trap(hexi(st, "g7"), 2)
+    st.base_hp[1] = 27
+    return st
+
+
+def text_of(st: HeavensState, lang: str) -> str:
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(st.view(0), 0, lang))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_hvn56_render_exact_text(lang: str) -> None:
+    """HVN-56: stacks, bases with health, the token track, hand sizes and one's own hand."""
+    assert text_of(scene(), lang) == (HERE / f"render_{lang}.txt").read_text("utf-8")
