@@ -8,6 +8,7 @@ by its card. Hexes are indexes into the shared :class:`~.board.Board`.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from meeple.components import deck, dice
@@ -27,6 +28,8 @@ TAKE_ARMOUR = Action("take armour", ("take", ARM))
 TAKE_ATTACK = Action("take attack", ("take", ATK))
 NO_WINNER = -2
 DRAW = -1
+#: A score lead this large reads as about 73% for bots (a character is worth 20 to 40).
+EVALUATION_SCALE = 15.0
 
 
 class HeavensState(State):
@@ -423,6 +426,13 @@ class HeavensState(State):
                       else "Both pantheons fell together.")
         return Result(tuple(winners), scores, self.turn, self.reason, detail,
                       extra={"rounds": self.rounds, "base_health": list(self.base_hp)})
+
+    def _evaluate(self, seat: int) -> float:
+        """The balance player's score for ``seat``'s side, squashed into (0, 1) for bots."""
+        from .balance import score  # balance imports this module
+
+        x = score(self, self.game.side_of[seat]) / EVALUATION_SCALE
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import view
