@@ -505,22 +505,23 @@ class AndorState(State):
     def _evaluate(self, seat: int) -> float:
         """The team's outlook for bots: goals met, room left in the castle, heroes' strength.
 
-        Every seat gets the same value (AND-84: all win or all lose). Creatures two arrows or
-        fewer from the castle count as half taken shields already.
+        Every seat gets the same value (AND-84: all win or all lose). A creature on the board
+        already weighs on the castle's shields, the more the fewer arrows it is from them.
         """
         g = self.game
         met = world.goals_met(self)
         goals = sum(met) / len(met) if met else 0.0
         free = g.shields + self.castle_farmers
-        near = 0
+        threat = float(self.castle_creatures)
         for region in self.creatures:
             cur, steps = region, 0
-            while cur != g.castle and steps < 2:
+            while cur != g.castle and steps < 8:
                 cur, steps = g.arrow[cur], steps + 1
-            near += cur == g.castle
-        room = max(0.0, free - self.castle_creatures - 0.5 * near) / max(1, free)
+            if cur == g.castle:
+                threat += 2.0 / (2 + steps)
+        room = max(0.0, free - threat) / max(1, free)
         strength = min(1.0, sum(self.sp) / (len(self.sp) * 10))
-        return 0.1 + 0.45 * goals + 0.3 * room + 0.15 * strength
+        return 0.05 + 0.45 * goals + 0.35 * room + 0.15 * strength
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return world.view(self)
