@@ -14,13 +14,14 @@ annotations do not pin down is copied by the generic :func:`~meeple.core.serial.
 ...     fight: dict[str, Any] | None
 >>> print(copier_source(S))
 def _copy_fields(f):
-    f['hands'] = [x0[:] for x0 in f['hands']]
+    f['hands'] = list(map(list.copy, f['hands']))
     f['scores'] = f['scores'].copy()
     f['fight'] = (None if f['fight'] is None else copy_data(f['fight']))
 """
 
 from __future__ import annotations
 
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -61,6 +62,9 @@ def _expr(tp: Any, v: str, depth: int = 0) -> str:
     if origin is list and args:
         if _is_atom(args[0]):
             return f"{v}[:]"
+        flat = _flat_copy(args[0])
+        if flat:  # a list of flat containers: copied without a Python-level loop
+            return f"list(map({flat}, {v}))"
         inner = _expr(args[0], x, depth + 1)
         if "copy_data" not in inner:
             return f"[{inner} for {x} in {v}]"
@@ -69,17 +73,47 @@ def _expr(tp: Any, v: str, depth: int = 0) -> str:
     if origin is dict and len(args) == 2:
         if _is_atom(args[1]):
             return f"{v}.copy()"
+        flat = _flat_copy(args[1])
+        if flat:
+            return f"dict(zip({v}, map({flat}, {v}.values())))"
         inner = _expr(args[1], x, depth + 1)
         if "copy_data" not in inner:
             return f"{{k{depth}: {inner} for k{depth}, {x} in {v}.items()}}"
     return f"copy_data({v})"
 
 
+def _flat_copy(tp: Any) -> str | None:
+    """``list.copy`` / ``dict.copy`` / ``set.copy`` for a container of immutable values."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list and args and _is_atom(args[0]):
+        return "list.copy"
+    if origin is dict and len(args) == 2 and _is_atom(args[1]):
+        return "dict.copy"
+    if origin is set:
+        return "set.copy"
+    return None
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    try:
-        return typing.get_type_hints(cls)
-    except Exception:  # unresolvable annotations: every field falls back to copy_data
-        return {}
+    """The evaluated annotations of ``cls`` and its bases, one by one.
+
+    Each annotation is resolved on its own, so one that cannot be (a name imported only for
+    type checking) costs only its own attribute the fast path.
+    """
+    out: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        module = sys.modules.get(klass.__module__)
+        env = dict(vars(module)) if module is not None else {}
+        env.setdefault("Any", Any)
+        for name, ann in vars(klass).get("__annotations__", {}).items():
+            if isinstance(ann, str):
+                try:
+                    ann = eval(ann, env, {})
+                except Exception:  # unresolvable: this attribute uses the generic copy
+                    ann = Any
+            out[name] = ann
+    return out
 
 
 def copier_source(cls: type) -> str:

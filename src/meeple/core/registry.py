@@ -17,6 +17,7 @@ from .state import Game
 
 #: The games that ship with meeple: id -> "module:Class" (imported only when used).
 BUILTIN: dict[str, str] = {
+    "myth": "meeple.games.myth:MythGame",
     "grabhit": "meeple.games.grabhit:GrabHit",
     "heavens": "meeple.games.heavens:Heavens",
     "andor": "meeple.games.andor:Andor",
@@ -56,7 +57,11 @@ def game_class(game_id: str) -> type[Game]:
             f"unknown game {game_id!r}; the games are: {', '.join(game_ids())}"
         )
     module, _, attr = targets[game_id].partition(":")
-    cls = getattr(importlib.import_module(module), attr)
+    try:
+        cls = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as e:
+        raise ConfigError(f"game {game_id!r} is registered as {targets[game_id]}, "
+                          f"which cannot be loaded: {e}") from None
     if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.id != game_id:
         raise ConfigError(f"{targets[game_id]} is not a meeple game with id {game_id!r}")
     return cls

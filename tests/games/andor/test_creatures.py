@@ -9,6 +9,7 @@ from .helpers import bare, black, fight_with, sunrise, texts
 
 
 def test_and1_creatures_never_trigger_fog_or_wells() -> None:
+    """AND-1."""
     st = bare(at=[5, 5])
     st.creatures = {18: "gor"}  # arrow 18 -> 9
     st.fog = {9: "gold"}
@@ -20,6 +21,7 @@ def test_and1_creatures_never_trigger_fog_or_wells() -> None:
 
 
 def test_and2_creature_on_hero_region_starts_no_fight() -> None:
+    """AND-2."""
     st = bare(at=[9, 9])
     st.creatures = {18: "gor"}
     sunrise(st)
@@ -28,6 +30,7 @@ def test_and2_creature_on_hero_region_starts_no_fight() -> None:
 
 
 def test_and3_heroes_pass_through_creatures() -> None:
+    """AND-3."""
     st = bare(at=[3, 3])
     st.creatures = {9: "gor"}
     st.apply("move to 9")
@@ -37,6 +40,7 @@ def test_and3_heroes_pass_through_creatures() -> None:
 
 
 def test_and4_creature_follows_its_arrow_at_sunrise() -> None:
+    """AND-4."""
     st = bare(at=[5, 5])
     st.creatures = {19: "gor"}
     sunrise(st)
@@ -44,6 +48,7 @@ def test_and4_creature_follows_its_arrow_at_sunrise() -> None:
 
 
 def test_and5_lowest_region_moves_first() -> None:
+    """AND-5."""
     st = bare(at=[5, 5])
     st.creatures = {18: "gor", 20: "gor"}  # both arrows point to 9
     sunrise(st)
@@ -51,6 +56,7 @@ def test_and5_lowest_region_moves_first() -> None:
 
 
 def test_and6_occupied_region_is_skipped() -> None:
+    """AND-6."""
     st = bare(at=[5, 5])
     st.creatures = {29: "gor", 18: "skral", 9: "troll"}  # gor first: 18 and 9 taken
     sunrise(st)
@@ -73,6 +79,7 @@ def test_and7_kind_order_and_wardraks_twice() -> None:
 
 
 def test_and8_blocked_creature_stays() -> None:
+    """AND-8."""
     st = bare(at=[5, 5])
     st.creatures = {43: "gor", 47: "gor"}  # 43 -> 38, 47 -> 41 -> 38
     st.blocked = {38}
@@ -81,6 +88,7 @@ def test_and8_blocked_creature_stays() -> None:
 
 
 def test_and9_new_creature_on_occupied_region_moves_on() -> None:
+    """AND-9."""
     st = bare()
     st.creatures = {19: "gor"}
     world.place(st, "skral", 19)
@@ -88,6 +96,7 @@ def test_and9_new_creature_on_occupied_region_moves_on() -> None:
 
 
 def test_and10_creature_numbers_from_the_roster() -> None:
+    """AND-10."""
     g = bare().game
     assert [g.creature_stats(k) for k in ("gor", "skral", "wardrak", "troll")] == [
         (2, 4), (6, 6), (10, 7), (14, 12)]
@@ -96,12 +105,14 @@ def test_and10_creature_numbers_from_the_roster() -> None:
 
 
 def test_and11_wardrak_dice_by_willpower() -> None:
+    """AND-11."""
     st = bare()
     assert fight.creature_dice(st, "wardrak", 7) == (2, "black")
     assert fight.creature_dice(st, "wardrak", 6) == (1, "black")
 
 
 def test_and12_troll_dice_by_willpower() -> None:
+    """AND-12."""
     st = bare()
     assert fight.creature_dice(st, "troll", 12) == (3, "red")
     assert fight.creature_dice(st, "troll", 7) == (3, "red")
@@ -109,18 +120,21 @@ def test_and12_troll_dice_by_willpower() -> None:
 
 
 def test_and13_gors_and_skrals_roll_two_red_dice() -> None:
+    """AND-13."""
     st = bare()
     assert fight.creature_dice(st, "gor", 4) == (2, "red")
     assert fight.creature_dice(st, "skral", 1) == (2, "red")
 
 
 def test_and14_identical_dice_are_summed() -> None:
+    """AND-14."""
     assert best_or_identical_sum([3, 3, 5]) == 6
     assert best_or_identical_sum([2, 2, 5]) == 5
     assert best_or_identical_sum([6, 6]) == 12
 
 
 def test_and15_troll_example_battle_value_20() -> None:
+    """AND-15."""
     st = bare(at=[9, 5])
     fight_with(st, 0, 9, "troll", [1, 1, 1, 3, 3, 5])  # warrior rolls 1,1,1; troll 3,3,5
     roll = next(e for e in st.events() if e["type"] == "creature_roll")
@@ -128,6 +142,7 @@ def test_and15_troll_example_battle_value_20() -> None:
 
 
 def test_and17_fight_tracks_creature_willpower() -> None:
+    """AND-17."""
     st = bare(at=[9, 5])
     st.sp[0] = 5
     fight_with(st, 0, 9, "skral", [6, 1, 1, 1, 1])  # 5+6=11 vs 6+(1+1)=8
@@ -137,6 +152,7 @@ def test_and17_fight_tracks_creature_willpower() -> None:
 
 
 def test_and16_reward_split_one_point_at_a_time() -> None:
+    """AND-16."""
     st = bare(at=[9, 5])
     st.sp[0] = 14
     round_ = [6, 6, 6, black(6), black(8)]  # 20 vs 10+8: 2 damage, then 1 black die

@@ -32,6 +32,7 @@ def test_and19_seven_hours_then_overtime() -> None:
 
 
 def test_and20_out_of_hours_only_ends_day() -> None:
+    """AND-20."""
     st = bare(at=[3, 3])
     st.hours[0] = 10
     st._legal = None
@@ -40,6 +41,7 @@ def test_and20_out_of_hours_only_ends_day() -> None:
 
 
 def test_and21_end_day_early() -> None:
+    """AND-21."""
     st = bare(at=[3, 3])
     st.hours[0] = 2
     st.apply("end day")
@@ -47,6 +49,7 @@ def test_and21_end_day_early() -> None:
 
 
 def test_and22_rooster_begins_next_day() -> None:
+    """AND-22."""
     st = bare(at=[3, 3])
     st.apply("pass")  # warrior
     st.apply("end day")  # archer first into the sunrise box: rooster
@@ -56,6 +59,7 @@ def test_and22_rooster_begins_next_day() -> None:
 
 
 def test_and23_sunrise_only_when_all_ended() -> None:
+    """AND-23."""
     st = bare(players=3, at=[3, 3, 3])
     st.begin_turn(0)
     st._legal = None
@@ -69,6 +73,7 @@ def test_and23_sunrise_only_when_all_ended() -> None:
 
 
 def test_and25_overtime_costs_two_willpower() -> None:
+    """AND-25."""
     st = bare(at=[3, 3])
     st.hours[0] = 7
     st.apply("move to 9")
@@ -76,6 +81,7 @@ def test_and25_overtime_costs_two_willpower() -> None:
 
 
 def test_and26_overtime_never_to_zero() -> None:
+    """AND-26."""
     st = bare(at=[3, 3])
     st.hours[0] = 7
     st.wp[0] = 2
@@ -87,6 +93,7 @@ def test_and26_overtime_never_to_zero() -> None:
 
 
 def test_and87_overtime_pass_costs_willpower() -> None:
+    """AND-87."""
     st = bare(at=[3, 3])
     st.hours[0] = 8
     st.apply("pass")
@@ -94,6 +101,7 @@ def test_and87_overtime_pass_costs_willpower() -> None:
 
 
 def test_and27_sunrise_draws_an_event() -> None:
+    """AND-27."""
     st = bare(at=[3, 3])
     st.deck = ["lucky_find"]
     sunrise(st)
@@ -102,6 +110,7 @@ def test_and27_sunrise_draws_an_event() -> None:
 
 
 def test_and29_wells_refill_unless_occupied() -> None:
+    """AND-29."""
     st = bare(at=[14, 3])
     st.wells_full = set()
     sunrise(st)
@@ -109,6 +118,7 @@ def test_and29_wells_refill_unless_occupied() -> None:
 
 
 def test_and30_narrator_steps_at_sunrise() -> None:
+    """AND-30."""
     st = bare(at=[3, 3])
     before = st.letter
     sunrise(st)
@@ -130,6 +140,7 @@ def test_and32_star_letter_reads_card() -> None:
 
 
 def test_and33_reaching_n_ends_the_legend() -> None:
+    """AND-33."""
     st = bare(at=[3, 3])
     st.letter = LETTERS.index("M")
     sunrise(st)
@@ -138,6 +149,7 @@ def test_and33_reaching_n_ends_the_legend() -> None:
 
 
 def test_and34_setup_narrator_on_a_card_a_read() -> None:
+    """AND-34."""
     st = new(2)
     assert st.letter == 0 and st.cards_read == ["A"]
     assert st.creatures[64] == "tower_skral" and st.creatures[47] == "skral"
@@ -146,18 +158,21 @@ def test_and34_setup_narrator_on_a_card_a_read() -> None:
 
 
 def test_and40_lowest_rank_begins() -> None:
+    """AND-40."""
     assert new(4).to_act == 2  # the dwarf (rank 7)
     assert new(2).to_act == 0  # warrior (14) before archer (25)
     assert new(2, heroes="wizard,archer").to_act == 1
 
 
 def test_and41_starting_values_by_legend() -> None:
+    """AND-41."""
     full, intro = new(2), new(2, legend="intro")
     assert (full.sp, full.wp) == ([2, 2], [7, 7])
     assert (intro.sp, intro.wp) == ([1, 1], [7, 7])
 
 
 def test_and42_hero_dice_by_willpower_band() -> None:
+    """AND-42."""
     st = new(4)
     for wp, want in ((6, [2, 3, 1, 1]), (7, [3, 4, 2, 1]), (14, [4, 5, 3, 1])):
         st.wp = [wp] * 4
@@ -165,6 +180,7 @@ def test_and42_hero_dice_by_willpower_band() -> None:
 
 
 def test_and43_willpower_and_strength_limits() -> None:
+    """AND-43."""
     st = bare()
     st.gain_wp(0, 30)
     assert st.wp[0] == 20
@@ -175,6 +191,7 @@ def test_and43_willpower_and_strength_limits() -> None:
 
 
 def test_and44_one_action_then_next_hero() -> None:
+    """AND-44."""
     st = bare(at=[3, 3])
     st.apply("pass")
     assert st.to_act == 1
@@ -183,6 +200,7 @@ def test_and44_one_action_then_next_hero() -> None:
 
 
 def test_and46_move_step_by_step() -> None:
+    """AND-46."""
     st = bare(at=[0, 0])
     st.apply("move to 3")
     assert st.step == "moving" and "stop" in texts(st)
@@ -193,12 +211,14 @@ def test_and46_move_step_by_step() -> None:
 
 
 def test_and47_river_only_at_bridges() -> None:
+    """AND-47."""
     g = bare().game
     assert 50 not in g.nbrs[18] and 43 not in g.nbrs[28]
     assert 38 in g.nbrs[35] and 39 in g.nbrs[36]
 
 
 def test_and48_tokens_only_where_the_move_ends() -> None:
+    """AND-48."""
     st = bare(at=[5, 3])
     st.wp[0] = 10
     st.apply("move to 14")  # passing the Old Oak Well
@@ -208,6 +228,7 @@ def test_and48_tokens_only_where_the_move_ends() -> None:
 
 
 def test_and49_no_attack_in_the_turn_of_the_move() -> None:
+    """AND-49."""
     st = bare(at=[3, 3])
     st.creatures = {9: "gor"}
     st.apply("move to 9")

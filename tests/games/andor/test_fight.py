@@ -9,6 +9,7 @@ from .helpers import Dice, bare, black, fight_with, texts
 
 
 def test_and50_round_costs_an_hour_and_best_die_counts() -> None:
+    """AND-50."""
     st = bare(at=[9, 5])
     fight_with(st, 0, 9, "gor", [2, 5, 3, 1, 2])  # 2+5=7 vs 2+2=4
     assert st.hours[0] == 1
@@ -16,6 +17,7 @@ def test_and50_round_costs_an_hour_and_best_die_counts() -> None:
 
 
 def test_and51_loser_loses_the_difference() -> None:
+    """AND-51."""
     st = bare(at=[9, 5])
     fight_with(st, 0, 9, "gor", [2, 1, 1, 1, 2])  # 4 vs 4: a tie
     assert st.wp[0] == 7 and st.fight is not None and st.fight["cwp"] == 4
@@ -25,6 +27,7 @@ def test_and51_loser_loses_the_difference() -> None:
 
 
 def test_and52_no_hour_means_withdraw() -> None:
+    """AND-52."""
     st = bare(at=[9, 5])
     st.hours[0] = 9
     st.wp[0] = 20
@@ -34,6 +37,7 @@ def test_and52_no_hour_means_withdraw() -> None:
 
 
 def test_and54_hero_at_zero_loses_strength() -> None:
+    """AND-54."""
     st = bare(at=[9, 5])
     st.wp[0], st.sp[0] = 1, 3
     fight_with(st, 0, 9, "skral", [1, 1, 6, 5])  # warrior has 2 dice at 1 willpower
@@ -42,6 +46,7 @@ def test_and54_hero_at_zero_loses_strength() -> None:
 
 
 def test_and55_creature_recovers_after_withdrawal() -> None:
+    """AND-55."""
     st = bare(at=[9, 5])
     st.sp[0] = 5
     fight_with(st, 0, 9, "skral", [6, 1, 1, 1, 2])  # 11 vs 8: skral at 3
@@ -55,6 +60,7 @@ def test_and55_creature_recovers_after_withdrawal() -> None:
 
 
 def test_and56_invitation_and_join() -> None:
+    """AND-56."""
     st = bare(at=[9, 9])
     fight_with(st, 0, 9, "gor", [])
     assert st.step == "fight:invite" and texts(st) == ["begin the fight", "invite the archer"]
@@ -66,6 +72,7 @@ def test_and56_invitation_and_join() -> None:
 
 
 def test_and57_joint_value_is_the_sum() -> None:
+    """AND-57."""
     st = bare(at=[9, 9], heroes="warrior,dwarf")
     fight_with(st, 0, 9, "gor", [])
     st.apply("invite the dwarf")
@@ -76,6 +83,7 @@ def test_and57_joint_value_is_the_sum() -> None:
 
 
 def test_and58_each_participant_loses_the_difference() -> None:
+    """AND-58."""
     st = bare(at=[9, 9], heroes="warrior,dwarf")
     fight_with(st, 0, 9, "skral", [])
     st.apply("invite the dwarf")
@@ -85,6 +93,7 @@ def test_and58_each_participant_loses_the_difference() -> None:
 
 
 def test_and59_reward_only_to_final_participants() -> None:
+    """AND-59."""
     st = bare(at=[9, 9], heroes="warrior,dwarf")
     fight_with(st, 0, 9, "gor", [])
     st.apply("invite the dwarf")
@@ -98,6 +107,7 @@ def test_and59_reward_only_to_final_participants() -> None:
 
 
 def test_and60_withdrawn_hero_does_not_rejoin() -> None:
+    """AND-60."""
     st = bare(at=[9, 9], heroes="warrior,dwarf")
     fight_with(st, 0, 9, "skral", [])
     st.apply("invite the dwarf")
@@ -111,6 +121,7 @@ def test_and60_withdrawn_hero_does_not_rejoin() -> None:
 
 
 def test_and61_turn_after_fight_goes_left_of_inviter() -> None:
+    """AND-61."""
     st = bare(players=3, at=[5, 9, 5])
     st.sp[1] = 10
     fight_with(st, 1, 9, "gor", [6, 1, 1, 1, 1, 2])  # the archer keeps her first die
@@ -134,6 +145,7 @@ def test_and31_kill_moves_narrator() -> None:
 
 
 def test_and63_warrior_well_five() -> None:
+    """AND-63."""
     st = bare(at=[14, 14], heroes="warrior,dwarf")
     st.apply("drink from the well")
     assert st.wp[0] == 12 and 14 not in st.wells_full
@@ -143,6 +155,7 @@ def test_and63_warrior_well_five() -> None:
 
 
 def test_and64_archer_adjacent_and_last_die() -> None:
+    """AND-64."""
     st = bare(at=[5, 3])
     fight_with(st, 1, 9, "gor", [2, 5, 1, 2])
     assert st.step == "fight:keep" and texts(st) == ["keep 2", "roll again"]
@@ -153,6 +166,7 @@ def test_and64_archer_adjacent_and_last_die() -> None:
 
 
 def test_and65_wizard_flips_opposite_face() -> None:
+    """AND-65."""
     st = bare(at=[9, 9], heroes="warrior,wizard")
     fight_with(st, 0, 9, "gor", [])
     st.apply("invite the wizard")
@@ -167,6 +181,7 @@ def test_and65_wizard_flips_opposite_face() -> None:
 
 
 def test_and66_dwarf_mine_price() -> None:
+    """AND-66."""
     st = bare(at=[67, 7], heroes="dwarf,warrior")
     assert "buy strength" in texts(st)
     st.apply("buy strength")
@@ -176,6 +191,7 @@ def test_and66_dwarf_mine_price() -> None:
 
 
 def test_and75_bow_from_adjacent_region() -> None:
+    """AND-75."""
     st = bare(at=[3, 5])
     st.items[0] = ["bow"]
     fight_with(st, 0, 9, "gor", [3, 4])
@@ -187,6 +203,7 @@ def test_and75_bow_from_adjacent_region() -> None:
 
 
 def test_and76_helm_sums_identical_dice() -> None:
+    """AND-76."""
     st = bare(at=[9, 5])
     st.items[0] = ["helm"]
     fight_with(st, 0, 9, "gor", [3, 3, 5, 1, 2])
@@ -195,6 +212,7 @@ def test_and76_helm_sums_identical_dice() -> None:
 
 
 def test_and79_brew_doubles_one_die() -> None:
+    """AND-79."""
     st = bare(at=[9, 5])
     st.items[0] = ["brew", "helm"]
     fight_with(st, 0, 9, "gor", [3, 3, 5, 1, 2])
@@ -206,6 +224,7 @@ def test_and79_brew_doubles_one_die() -> None:
 
 
 def test_and80_three_runes_give_a_black_die() -> None:
+    """AND-80."""
     st = bare(at=[9, 5])
     st.items[0] = ["rune_red", "rune_blue", "rune_green"]
     fight_with(st, 0, 9, "gor", [black(12), 1, 1, 1, 2])
@@ -214,6 +233,7 @@ def test_and80_three_runes_give_a_black_die() -> None:
 
 
 def test_and74_shield_blocks_loss_and_event() -> None:
+    """AND-74."""
     st = bare(at=[9, 5])
     st.items[0] = ["shield"]
     fight_with(st, 0, 9, "skral", [1, 1, 1, 6, 5])

@@ -35,6 +35,7 @@ def summary(s: AndorState) -> tuple[object, ...]:
 
 
 def test_and95_golden_playthrough() -> None:
+    """AND-95."""
     s, counts = play(seed=2024, players=2, steps=400)
     assert summary(s) == GOLDEN
     assert sum(counts) == GOLDEN_LEGAL_SUM

@@ -14,6 +14,7 @@ from .helpers import Dice, bare, new, sunrise, texts
 
 
 def test_and67_well_gives_three() -> None:
+    """AND-67."""
     st = bare(at=[5, 31], heroes="dwarf,archer")
     st.begin_turn(1)
     st._legal = None
@@ -23,6 +24,7 @@ def test_and67_well_gives_three() -> None:
 
 
 def test_and68_fog_tokens_act_once() -> None:
+    """AND-68."""
     st = bare(at=[3, 5])
     st.fog = {9: "gold", 17: "gor", 18: "will3"}
     st.apply("move to 9")
@@ -38,6 +40,7 @@ def test_and68_fog_tokens_act_once() -> None:
 
 
 def test_and69_witch_found_in_fog() -> None:
+    """AND-69."""
     st = bare(at=[3, 5])
     st.fog = {9: "witch"}
     st.apply("move to 9")
@@ -52,6 +55,7 @@ def test_and70_shields_by_heroes() -> None:
 
 
 def test_and71_castle_overrun_loses() -> None:
+    """AND-71."""
     st = bare(players=4, at=[5, 5, 5, 5])
     st.creatures = {3: "gor", 2: "gor"}
     sunrise(st)
@@ -60,6 +64,7 @@ def test_and71_castle_overrun_loses() -> None:
 
 
 def test_and72_farmers_saved_add_shields() -> None:
+    """AND-72."""
     st = bare(at=[21, 5])
     st.farmers = {21: 1}
     st.apply("pick up a farmer")
@@ -72,6 +77,7 @@ def test_and72_farmers_saved_add_shields() -> None:
 
 
 def test_and73_farmers_die_on_creature_regions() -> None:
+    """AND-73."""
     st = bare(at=[3, 5])
     st.carried[0] = 2
     st.creatures = {9: "gor"}
@@ -85,11 +91,13 @@ def test_and73_farmers_die_on_creature_regions() -> None:
 
 
 def test_and35_board_stock_at_start() -> None:
+    """AND-35."""
     assert new().stock == {"shield": 4, "bow": 3, "falcon": 2, "helm": 3, "telescope": 2,
                            "wineskin": 5, "brew": 5}
 
 
 def test_and36_merchant_sells_strength_and_articles() -> None:
+    """AND-36."""
     st = bare(at=[7, 5])
     st.gold[0] = 4
     st._legal = None
@@ -105,6 +113,7 @@ def test_and36_merchant_sells_strength_and_articles() -> None:
 
 
 def test_and37_brew_only_at_the_witch_price_by_heroes() -> None:
+    """AND-37."""
     assert [new(p).game.brew_price for p in (1, 2, 3, 4)] == [3, 3, 4, 5]
     st = bare(at=[9, 9])
     st.gold = [5, 5]
@@ -119,6 +128,7 @@ def test_and37_brew_only_at_the_witch_price_by_heroes() -> None:
 
 
 def test_and38_articles_cost_no_hours() -> None:
+    """AND-38."""
     st = bare(at=[3, 5])
     st.items[0] = ["herb", "telescope"]
     st.fog = {9: "gold"}
@@ -129,6 +139,7 @@ def test_and38_articles_cost_no_hours() -> None:
 
 
 def test_and39_wineskin_two_free_steps() -> None:
+    """AND-39."""
     st = bare(at=[0, 5])
     st.items[0] = ["wineskin"]
     st.stock["wineskin"] = 4
@@ -140,6 +151,7 @@ def test_and39_wineskin_two_free_steps() -> None:
 
 
 def test_and62_free_actions_cost_no_hour_and_stop_after_end_day() -> None:
+    """AND-62."""
     st = bare(at=[9, 9])
     st.apply("give 1 gold to the archer")
     assert st.gold == [0, 2] and st.hours[0] == 0
@@ -153,6 +165,7 @@ def test_and62_free_actions_cost_no_hour_and_stop_after_end_day() -> None:
 
 
 def test_and77_falcon_once_a_day() -> None:
+    """AND-77."""
     st = bare(at=[3, 60])
     st.items[0] = ["falcon", "helm", "telescope"]
     st._legal = None
@@ -172,6 +185,7 @@ def test_and77_falcon_once_a_day() -> None:
 
 
 def test_and78_telescope_reveals_neighbouring_fog() -> None:
+    """AND-78."""
     st = bare(at=[3, 5])
     st.items[0] = ["telescope"]
     st.fog = {9: "gor", 11: "gold", 41: "event"}
@@ -183,6 +197,7 @@ def test_and78_telescope_reveals_neighbouring_fog() -> None:
 
 
 def test_and81_herb_three_uses_one_at_a_time() -> None:
+    """AND-81."""
     st = bare(at=[0, 5])
     st.items[0] = ["herb"]
     st._legal = None
@@ -204,6 +219,7 @@ def test_and81_herb_three_uses_one_at_a_time() -> None:
 
 
 def test_and82_storage_slots() -> None:
+    """AND-82."""
     st = bare(at=[7, 5])
     st.gold[0] = 20
     st.items[0] = ["shield", "helm", "wineskin", "telescope", "rune_red"]
@@ -215,6 +231,7 @@ def test_and82_storage_slots() -> None:
 
 
 def test_and83_give_on_same_region() -> None:
+    """AND-83."""
     st = bare(at=[9, 9])
     st.items[0] = ["helm"]
     st._legal = None
@@ -225,6 +242,7 @@ def test_and83_give_on_same_region() -> None:
 
 
 def test_and84_all_win_or_all_lose() -> None:
+    """AND-84."""
     st = bare(players=3, at=[5, 5, 5])
     st.killed = ["tower_skral"]
     st.herb_delivered = True
@@ -237,6 +255,7 @@ def test_and84_all_win_or_all_lose() -> None:
 
 
 def test_and85_event_deck_reshuffles() -> None:
+    """AND-85."""
     st = bare(at=[5, 5])
     st.deck = []
     st.discard = ["fog_lifts", "clear_morning"]
@@ -246,6 +265,7 @@ def test_and85_event_deck_reshuffles() -> None:
 
 
 def test_and86_zero_willpower_from_an_event() -> None:
+    """AND-86."""
     st = bare(at=[5, 5])
     st.wp = [1, 9]
     st.sp = [3, 3]
@@ -255,6 +275,7 @@ def test_and86_zero_willpower_from_an_event() -> None:
 
 
 def test_and89_goals_judged_at_n_or_early() -> None:
+    """AND-89."""
     st = bare(at=[9, 5], early_victory=True, legend="intro")
     st.sp[0] = 14
     st.wp[0] = 14
@@ -274,6 +295,7 @@ def test_and89_goals_judged_at_n_or_early() -> None:
 
 
 def test_and90_tower_skral_immobile_and_scaled() -> None:
+    """AND-90."""
     st = bare(at=[5, 5])
     st.creatures = {64: "tower_skral"}
     sunrise(st)
@@ -283,6 +305,7 @@ def test_and90_tower_skral_immobile_and_scaled() -> None:
 
 
 def test_and92_herb_dropped_and_delivered() -> None:
+    """AND-92."""
     st = bare(at=[9, 5])
     st.sp[0] = 14
     st.creatures = {9: "herb_gor"}
@@ -300,6 +323,7 @@ def test_and92_herb_dropped_and_delivered() -> None:
 
 
 def test_and93_determinize_shuffles_only_hidden() -> None:
+    """AND-93."""
     st = new(2)
     st.fog_seen = {9}
     d = st.determinize(0, 5)
@@ -310,6 +334,7 @@ def test_and93_determinize_shuffles_only_hidden() -> None:
 
 
 def test_and94_no_gemstones_in_content() -> None:
+    """AND-94."""
     c = load()
     assert not any("gem" in a for a in c.articles)
 

@@ -61,3 +61,24 @@ def test_thousand_random_games_end() -> None:
         reasons[s.result().reason] = reasons.get(s.result().reason, 0) + 1
     assert sum(reasons.values()) == 200
     assert set(reasons) <= {"gold-target", "only-one-never-died", "round-limit"}
+
+
+def test_result_names_each_seats_adventurer_and_the_heuristic_prefers_gold() -> None:
+    """Balance reports group by adventurer; bots prefer more gold than the richest rival."""
+    import random as _random
+
+    import meeple as _meeple
+
+    st = _meeple.load("grabhit", players=3).new_state(seed=8)
+    ch = _random.Random(8)
+    while not st.is_over:
+        st.apply(ch.choice(st.legal_actions()))
+    roles = st.result().extra["roles"]
+    names = {a.id for a in st.T.adventurers}
+    assert len(roles) == 3 and set(roles) <= names
+    fresh = _meeple.load("grabhit", players=2).new_state(seed=1)
+    while fresh.adv[0] < 0 or fresh.adv[1] < 0:
+        fresh.apply(fresh.legal_actions()[0])
+    even = fresh.evaluate(0)
+    fresh.gold[0] += 10
+    assert fresh.evaluate(0) > even and fresh.evaluate(1) < even

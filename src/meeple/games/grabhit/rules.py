@@ -622,8 +622,21 @@ class GrabHitState(GrabHitBase):
                   "only-one-never-died": "is the only adventurer who never died",
                   "round-limit": "was richest when the round limit came"}[self.end_reason]
         names = ", ".join(self.name(w) for w in self.winners)
+        roles = [self.T.adventurers[a].id if a >= 0 else "" for a in self.adv]
         return Result(self.winners, tuple(float(g) for g in self.gold), self.turns,
-                      self.end_reason, f"{names} {detail}.")
+                      self.end_reason, f"{names} {detail}.", {"roles": roles})
+
+    def _evaluate(self, seat: int) -> float:
+        """Gold towards the target against the richest rival; never dying counts too."""
+        target: int = self.game.config["gold_target"]
+        rival = max((self.gold[o] for o in range(self.players) if o != seat), default=0)
+        value = 0.5 + 0.4 * (self.gold[seat] - rival) / target
+        survivors = [o for o in range(self.players) if not self.died[o]]
+        if not self.died[seat]:
+            value += 0.1 / len(survivors)
+        else:
+            value -= 0.05
+        return min(1.0, max(0.0, value))
 
     def _evaluate(self, seat: int) -> float:
         """How ``seat`` stands, for bots: its gold lead towards the target (GAH-65) and, while

@@ -1,0 +1,32 @@
+"""Myth (MYTH): a fan board game after Bungie's *Myth* for 2-4 players.
+
+Heroes explore a dungeon laid tile by tile from the Avatara's crossroads, fight the monsters the
+event cards bring, fulfil secret quests to rise to level 4, and play event cards face down to
+help themselves or hinder the hero who explores. The rule table is ``docs/rules/myth.md``.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Game
+
+from .data import content
+from .params import OPTIONS
+from .state import MythState
+
+
+class MythGame(Game):
+    """Myth: explore, fight, fulfil three quests and reach level 4 first."""
+
+    id = "myth"
+    name = "Myth"
+    name_ru = "Миф"
+    description = ("Explore a dungeon tile by tile, fight Soulblighter's monsters and fulfil "
+                   "secret quests for the Avatara; the first hero at level 4 wins.")
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    options = OPTIONS
+    state_class = MythState
+
+    def setup(self) -> None:
+        content()  # load and check the content once, so a broken file fails at load time

@@ -1,0 +1,162 @@
+"""Battle (MYTH-50 to MYTH-65)."""
+
+from __future__ import annotations
+
+from meeple.games.myth.base import CARDS, HEROES
+from meeple.games.myth.state import MythState
+
+from .scenario import fresh, open_cell, script_rolls, texts, turn_of
+
+
+def arena(players: int = 2, hero: str = "warrior", enemies: tuple[str, ...] = ()
+          ) -> MythState:
+    """Seat 0 (``hero``) alone on the start square with ``enemies``; the others elsewhere."""
+    st = fresh(players, 1)
+    st.hero[0] = hero
+    st.life[0] = HEROES[hero].life[0]
+    open_cell(st, (0, 1))
+    for s in range(1, players):
+        st.pos[s] = (0, 1)
+    if enemies:
+        st.enemies[(0, 0)] = list(enemies)
+    return st
+
+
+def test_myth50_monsters_on_the_cell_start_a_battle() -> None:
+    """MYTH-50, MYTH-72: a revealed monster joins the cell and is fought at once."""
+    st = arena()
+    st.cur = 0
+    log = script_rolls(st, [99])
+    st.table = [("thrall", -1, 0)]
+    st.reveal()
+    assert log == [(0, "attack", 99)]
+    assert not st.enemies and st.res(0) == 6
+
+
+def test_myth51_first_attack_monsters_strike_before_the_hero() -> None:
+    """MYTH-51: a ghol ("first attack") rolls before the hero; a thrall after him."""
+    st = arena(enemies=("thrall", "ghol"))
+    st.begun = ((0, 0),)
+    log = script_rolls(st, [1, 1, 1])
+    turn_of(st, 0)
+    assert log[0][1] == "ghol attack"
+    assert st.step == "attack"
+    st.apply("attack Thrall")
+    assert [what for _, what, _ in log] == ["ghol attack", "attack", "thrall attack"]
+
+
+def test_myth53_roll_plus_attack_must_exceed_defence() -> None:
+    """MYTH-53, MYTH-55: a tie is a miss; a monster's hit deals its bracketed damage."""
+    st = arena(enemies=("thrall",))
+    st.begun = ((0, 0),)
+    atk = st.attack_of(0)  # warrior 30 against the thrall's 50
+    dfc = st.defence_of(0)
+    script_rolls(st, [50 - atk, dfc - CARDS["thrall"].attack + 1])
+    turn_of(st, 0)
+    assert st.enemies[(0, 0)] == ["thrall"]
+    assert st.life[0] == HEROES["warrior"].life[0] - 2
+    script_rolls(st, [50 - atk + 1])
+    turn_of(st, 0)
+    assert not st.enemies
+
+
+def test_myth56_hero_chooses_each_target() -> None:
+    """MYTH-56, MYTH-59: the hero picks among kinds of enemies; never another hero."""
+    st = arena(hero="archer", enemies=("thrall", "trow"))
+    st.begun = ((0, 0),)
+    log = script_rolls(st, [99, 1, 1])
+    turn_of(st, 0)
+    assert texts(st) == ["attack Thrall", "attack Trow"]
+    st.apply("attack Trow")
+    assert st.enemies[(0, 0)] == ["thrall"]  # the second attack, at the only kind left, missed
+    assert [what for _, what, _ in log] == ["attack", "attack", "thrall attack"]
+
+
+def test_myth57_right_hand_seat_chooses_monster_targets() -> None:
+    """MYTH-57, MYTH-64: with two heroes on the cell the seat on the right picks targets."""
+    st = fresh(3, 1)
+    st.pos[2] = (0, 1)
+    open_cell(st, (0, 1))
+    st.enemies[(0, 0)] = ["ghol"]
+    st.begun = ((0, 0),)
+    script_rolls(st, [99, 1])
+    turn_of(st, 0)
+    assert st.step == "target" and st.to_act == 2  # seat 2 sits on seat 0's right
+    names = [st.hero_name(0), st.hero_name(1)]
+    assert texts(st) == [f"target {n}" for n in names]
+    life = st.life[1]
+    st.apply(f"target {names[1]}")
+    assert st.life[1] == life - 2  # the ghol's 15 + 99 beats any defence
+
+
+def test_myth58_unfinished_battle_continues_next_turn() -> None:
+    """MYTH-58: a battle not won goes on; no draw, no move, even once it is won."""
+    st = arena(enemies=("trow",))
+    st.hand[0] = []
+    st.begun = ((0, 0),)
+    script_rolls(st, [1, 1, 99])
+    turn_of(st, 0, draw=None)
+    assert st.enemies[(0, 0)] == ["trow"]
+    evs = [e["type"] for e in st.events(None)]
+    assert "battle_continues" in evs
+    turn_of(st, 0, draw=None)
+    assert not st.enemies
+    assert st.cur == 0 and st.step == "end"
+    assert not any(t.startswith(("move", "explore", "draw")) for t in texts(st))
+
+
+def test_myth60_pay_to_remove_enemies_before_battle() -> None:
+    """MYTH-60, MYTH-61: damage + 1 removes an enemy before the first attack, one must stay."""
+    st = arena(enemies=("thrall", "bre_unor"))
+    script_rolls(st, [1] * 10)
+    turn_of(st, 0)
+    assert st.step == "prebattle"
+    assert texts(st) == ["remove Thrall", "remove Bre'Unor", "fight"]
+    n = len(st.deck)
+    st.apply("remove Bre'Unor")
+    assert st.res(0) == 1 and len(st.deck) == n + 1 and "bre_unor" in st.deck
+    assert st.enemies[(0, 0)] == ["thrall"] and st.step != "prebattle"
+    st.enemies[(0, 0)].append("ghol")
+    st.gain(0, 10)
+    turn_of(st, 0)
+    assert st.step != "prebattle"  # the battle has begun: no more removing
+
+
+def test_myth62_dwarf_kills_every_enemy_his_roll_beats() -> None:
+    """MYTH-12, MYTH-62: one roll against all: the thrall (50) falls, the trow (80) stands."""
+    st = arena(hero="dwarf", enemies=("thrall", "thrall", "trow"))
+    st.begun = ((0, 0),)
+    atk = st.attack_of(0)
+    script_rolls(st, [60 - atk, 1])
+    turn_of(st, 0)
+    assert st.enemies[(0, 0)] == ["trow"]
+    assert st.res(0) == 5 + 2
+
+
+def test_myth63_dwarf_blast_hurts_heroes_beside_him() -> None:
+    """MYTH-63: a hero on the dwarf's cell whose defence the roll beats loses 2 life."""
+    st = fresh(2, 1)
+    st.hero = ["dwarf", "archer"]
+    st.life = [10, 10]
+    st.enemies[(0, 0)] = ["thrall"]
+    st.begun = ((0, 0),)
+    script_rolls(st, [100])
+    turn_of(st, 0)
+    assert st.life[1] == 8 and not st.enemies
+
+
+def test_myth65_dead_hero_leaves_the_game() -> None:
+    """MYTH-65: a dead hero's cards, items, quests and resources leave with him."""
+    st = arena(players=3, enemies=("trow",))
+    st.hand[0] = ["rest", "nod"]
+    st.items[0] = ["standard"]
+    st.life[0] = 1
+    st.begun = ((0, 0),)
+    q = list(st.quests[0])
+    bank = st.bank
+    script_rolls(st, [1, 100])
+    turn_of(st, 0, draw=None)
+    assert not st.alive[0] and st.hand[0] == [] and st.items[0] == []
+    assert set(q) <= set(st.quest_discard) and st.bank == bank + 5
+    assert {"rest", "nod", "standard"} <= set(st.discard)
+    assert st.cur == 1 and not st.is_over

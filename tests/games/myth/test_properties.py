@@ -1,0 +1,72 @@
+"""Properties over random play: nothing created or lost (MYTH-21), views stay honest."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import meeple
+from meeple.games.myth.data import content
+from meeple.games.myth.state import MythState
+
+
+def conserved(s: MythState) -> None:
+    """Every token, event card, tile and quest is in exactly one place."""
+    assert sum(h["resources"] for h in s.tok.values()) == s.game.config["bank"]
+    assert all(h["resources"] >= 0 for h in s.tok.values())
+    cards: Counter[str] = Counter(s.deck) + Counter(s.discard) + Counter(s.pending)
+    for seat in range(s.players):
+        cards += Counter(s.hand[seat]) + Counter(s.items[seat]) + Counter(s.trophies[seat])
+    cards += Counter(c for c, _, _ in s.table)
+    for ms in s.enemies.values():
+        cards += Counter(ms)
+    for ls in s.lasting.values():
+        cards += Counter(ls)
+    assert cards == Counter(content().event_deck)
+    tiles = Counter(s.tiles) + Counter(s.tile_discard) + Counter(
+        t for c, t in s.tile_of.items() if c != (0, 0))
+    if s.drawn_tile:
+        tiles[s.drawn_tile] += 1
+    assert tiles == Counter(content().tile_deck)
+    quests: Counter[str] = Counter(s.quest_pile) + Counter(s.quest_discard)
+    for seat in range(s.players):
+        quests += Counter(s.quests[seat]) + Counter(s.shown[seat])
+    assert quests == Counter(content().quest_deck)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), steps=st.integers(0, 400))
+def test_myth21_tokens_and_cards_are_conserved(seed: int, players: int, steps: int) -> None:
+    """MYTH-21: gains come from the bank and payments return to it; no card appears or vanishes."""
+    s = meeple.load("myth", players=players).new_state(seed=seed)
+    assert isinstance(s, MythState)
+    r = random.Random(seed)
+    conserved(s)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s.apply(r.choice(s.legal_actions()))
+        conserved(s)
+        assert all(s.life[p] <= s.max_life(p) for p in range(players))
+        assert all(p in range(players) for p in s.living())
+        bounds_x = [c[0] for c in s.grid]
+        bounds_y = [c[1] for c in s.grid]
+        assert max(bounds_x) - min(bounds_x) < 9 and max(bounds_y) - min(bounds_y) < 9
+
+
+def test_myth67_determinize_resamples_only_hidden_cards() -> None:
+    """MYTH-67: a determinization keeps my hand and quests, and re-deals the others'."""
+    s = meeple.load("myth", players=4).new_state(seed=8)
+    assert isinstance(s, MythState)
+    changed = False
+    for k in range(5):
+        d = s.determinize(0, k)
+        assert isinstance(d, MythState)
+        assert d.hand[0] == s.hand[0] and d.quests[0] == s.quests[0]
+        assert [len(h) for h in d.hand] == [len(h) for h in s.hand]
+        changed |= d.hand[1:] != s.hand[1:]
+        conserved(d)
+    assert changed
