@@ -638,19 +638,6 @@ class GrabHitState(GrabHitBase):
             value -= 0.05
         return min(1.0, max(0.0, value))
 
-    def _evaluate(self, seat: int) -> float:
-        """How ``seat`` stands, for bots: its gold lead towards the target (GAH-65) and, while
-        it has never died, how many rivals have (GAH-66: the only one never to die wins)."""
-        others = [o for o in range(self.players) if o != seat]
-        target: int = self.game.config["gold_target"]
-        lead = (self.gold[seat] - max(self.gold[o] for o in others)) / target
-        v = 0.5 + 0.3 * max(-1.0, min(1.0, lead))
-        if self.died[seat]:
-            v -= 0.1
-        else:
-            v += 0.15 * sum(self.died[o] for o in others) / len(others)
-        return min(0.95, max(0.05, v))
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
 
