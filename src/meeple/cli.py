@@ -13,6 +13,7 @@ from rich.table import Table
 
 from meeple.core import MeepleError, RecordError, game_class, game_ids, games
 from meeple.sim.arena import arena_command
+from meeple.sim.simulate import simulate_command
 
 console = Console()
 
@@ -82,19 +83,35 @@ def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Show every action, waiting for Enter between them.")
 @click.option("--seat", type=int, default=None, help="Show the game through this seat's eyes.")
-def replay(file: Path, step: bool, seat: int | None) -> None:
+@click.option("--index", type=int, default=None,
+              help="In a JSON Lines file of records (a simulation's records.jsonl): the game "
+                   "with this index. Without it, every game of the file is verified.")
+def replay(file: Path, step: bool, seat: int | None, index: int | None) -> None:
     """Replay a record FILE, verifying that it reproduces."""
     from meeple.core import replay as do_replay
     from meeple.tui import renderer
 
-    try:
-        record = json.loads(file.read_text("utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise click.ClickException(f"{file}: not a readable JSON record ({e})") from None
+    if index is not None or file.suffix == ".jsonl":
+        found = _replay_lines(file, index)
+        if found is None:
+            return
+        record = found
+    else:
+        try:
+            record = json.loads(file.read_text("utf-8"))
+        except (OSError, json.JSONDecodeError) as e:
+            raise click.ClickException(f"{file}: not a readable JSON record ({e})") from None
     try:
         final = do_replay(record)
     except RecordError as e:
         raise click.ClickException(f"{file}: {e}") from None
+    except Exception as e:
+        failed = record.get("error")
+        if not failed:
+            raise
+        # A game that failed in a simulation: its last action raises again.
+        raise click.ClickException(
+            f"{file}: the recorded failure reproduces: {type(e).__name__}: {e}") from None
     if step:
         from meeple.core import load
 
@@ -110,6 +127,38 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
     res = final.result() if final.is_over else None
     click.echo(f"{file}: the record reproduces ({len(record['actions'])} actions"
                + (f", {res.reason}, winners {list(res.winners)})" if res else ", unfinished)"))
+
+
+def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
+    """The record of game ``index`` in a JSON Lines file; None after verifying every line."""
+    from meeple.core import replay as do_replay
+
+    checked = failed = 0
+    with file.open(encoding="utf-8") as f:
+        for number, raw in enumerate(f):
+            if not raw.strip():
+                continue
+            try:
+                record = json.loads(raw)
+            except json.JSONDecodeError as e:
+                raise click.ClickException(f"{file}, line {number + 1}: not JSON ({e})") from None
+            if index is not None:
+                if record.get("index", number) == index:
+                    return dict(record)
+                continue
+            if record.get("error"):
+                failed += 1  # a simulated game that raised: replay it alone with --index
+                continue
+            try:
+                do_replay(record)
+            except RecordError as e:
+                raise click.ClickException(f"{file}, line {number + 1}: {e}") from None
+            checked += 1
+    if index is not None:
+        raise click.ClickException(f"{file} has no game with index {index}")
+    skipped = f" ({failed} failed games skipped: replay one with --index)" if failed else ""
+    console.print(f"[green]{file}: all {checked} records reproduce[/green]{skipped}")
+    return None
 
 
 @main.command()
@@ -132,6 +181,7 @@ def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
         click.echo(json.dumps(report, indent=1))
 
 
+main.add_command(simulate_command)
 main.add_command(arena_command)
 
 if __name__ == "__main__":

@@ -78,6 +78,26 @@ def renderer(game: Game) -> Callable[[dict[str, Any], int | None, str], Renderab
     return fn
 
 
+def describer(game: Game) -> Callable[[dict[str, Any], str], str | None] | None:
+    """The game's ``describe(event, lang)`` (a sentence for an event), if it has one."""
+    pkg = type(game).__module__.rpartition(".")[0]
+    try:
+        mod = importlib.import_module(f"{pkg}.render")
+    except ModuleNotFoundError:
+        return None
+    fn: Callable[[dict[str, Any], str], str | None] | None = getattr(mod, "describe", None)
+    return fn
+
+
+def plain_event(event: dict[str, Any]) -> str:
+    """An event as ``type: key value, ...`` when the game has no sentence for it."""
+    def show(v: Any) -> str:
+        return "/".join(map(str, v)) if isinstance(v, list | tuple) else str(v)
+
+    detail = ", ".join(f"{k} {show(v)}" for k, v in event.items() if k != "type")
+    return f"{event['type']}: {detail}" if detail else str(event["type"])
+
+
 def generic_render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
     """Any view as a tidy tree of its data."""
     shown = {k: v for k, v in view.items() if k not in ("game", "players", "seat", "over")}
@@ -108,6 +128,7 @@ class Session:
         self.agents = [None if s == HUMAN else bots[i] for i, s in enumerate(self.seats)]
         self.humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.render = renderer(self.game)
+        self.describe = describer(self.game)
 
     def t(self, key: str, **kw: Any) -> str:
         """A UI sentence in the session's language."""
@@ -130,9 +151,8 @@ class Session:
                 self.console.print(self.t("bot", seat=e["seat"], agent=who,
                                           action=e["action"]), style="cyan")
             else:
-                detail = ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
-                self.console.print(f"  · {e['type']}" + (f": {detail}" if detail else ""),
-                                   style="dim")
+                text = self.describe(e, self.lang) if self.describe else None
+                self.console.print(f"  · {text or plain_event(e)}", style="dim", markup=False)
         self.shown[seat] = len(evs)
 
     def show_actions(self, seat: int) -> list[Any]:

@@ -116,3 +116,11 @@ def test_bots_only_game_plays_to_the_end_and_shows_the_result(tmp_path: Path) ->
     assert state.is_over and prompts == []
     assert "Игра окончена" in out.getvalue()
     assert meeple.replay(json.loads((tmp_path / "g.json").read_text("utf-8"))).is_over
+
+
+def test_events_without_a_sentence_are_shown_plainly() -> None:
+    from meeple.tui import plain_event
+
+    assert plain_event({"type": "spin", "value": 3, "colours": ["black", "red"]}) == (
+        "spin: value 3, colours black/red")
+    assert plain_event({"type": "dawn"}) == "dawn"

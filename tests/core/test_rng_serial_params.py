@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import TypedDict
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -99,3 +100,29 @@ def test_compiled_copier_copies_every_mutable_shape_independently() -> None:
     assert copy["anything"][0]["deep"] is not original["anything"][0]["deep"]
     assert copy["marks"] is original["marks"]  # immutable: shared
     assert "copy_data(f['anything'])" in copier_source(Shapes)
+
+
+class Round(TypedDict):
+    seat: int
+    dice: tuple[int, ...]
+
+
+class Nested(TypedDict):
+    dice: list[int]
+
+
+def test_compiled_copier_copies_a_flat_typeddict_with_one_call() -> None:
+    from meeple.core.cloning import build_copier, copier_source
+
+    class Shapes:
+        _mutable = ("now", "later")
+        now: Round | None
+        later: Nested
+
+    source = copier_source(Shapes)
+    assert "f['now'].copy()" in source and "copy_data(f['later'])" in source
+    fields = {"now": {"seat": 1, "dice": (3, 4)}, "later": {"dice": [1]}}
+    copy = dict(fields)
+    build_copier(Shapes)(copy)
+    assert copy == fields and copy["now"] is not fields["now"]
+    assert copy["later"]["dice"] is not fields["later"]["dice"]

@@ -6,6 +6,7 @@ every container to find nested ones; instead, the annotations say the shape (``l
 function is generated with one expression per attribute: ``v[:]`` for a flat list,
 ``[x[:] for x in v]`` for a list of flat lists, and so on. Anything whose shape the
 annotations do not pin down is copied by the generic :func:`~meeple.core.serial.copy_data`.
+A ``TypedDict`` whose values are all immutable is copied flat, like ``dict[str, int]``.
 
 >>> class S:
 ...     _mutable = ("hands", "scores", "fight")
@@ -70,6 +71,8 @@ def _expr(tp: Any, v: str, depth: int = 0) -> str:
             return f"[{inner} for {x} in {v}]"
     if origin is set or origin is frozenset:
         return f"{v}.copy()" if origin is set else v
+    if _flat_record(tp):
+        return f"{v}.copy()"
     if origin is dict and len(args) == 2:
         if _is_atom(args[1]):
             return f"{v}.copy()"
@@ -82,6 +85,17 @@ def _expr(tp: Any, v: str, depth: int = 0) -> str:
     return f"copy_data({v})"
 
 
+def _flat_record(tp: Any) -> bool:
+    """True for a ``TypedDict`` whose every value is immutable (a flat ``.copy()`` suffices)."""
+    if not typing.is_typeddict(tp):
+        return False
+    try:
+        values = typing.get_type_hints(tp).values()
+    except Exception:  # unresolvable: copied generically
+        return False
+    return all(_is_atom(a) for a in values)
+
+
 def _flat_copy(tp: Any) -> str | None:
     """``list.copy`` / ``dict.copy`` / ``set.copy`` for a container of immutable values."""
     origin = typing.get_origin(tp)
@@ -92,6 +106,8 @@ def _flat_copy(tp: Any) -> str | None:
         return "dict.copy"
     if origin is set:
         return "set.copy"
+    if _flat_record(tp):
+        return "dict.copy"
     return None
 
 

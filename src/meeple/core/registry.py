@@ -18,8 +18,9 @@ from .state import Game
 #: The games that ship with meeple: id -> "module:Class" (imported only when used).
 BUILTIN: dict[str, str] = {
     "myth": "meeple.games.myth:MythGame",
-    "grabhit": "meeple.games.grabhit:GrabHit",
+    "catacombs": "meeple.games.catacombs:Catacombs",
     "heavens": "meeple.games.heavens:Heavens",
+    "grabhit": "meeple.games.grabhit:GrabHit",
     "andor": "meeple.games.andor:Andor",
     "tictactoe": "meeple.games.tictactoe:TicTacToe",
     "_template": "meeple.games._template:Template",

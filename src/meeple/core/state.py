@@ -192,11 +192,14 @@ class State:
         return self.to_act is None
 
     def evaluate(self, seat: int) -> float:
-        """1 for a won game, 0 for a lost one, 0.5 for a draw; else the game's heuristic."""
+        """1 for a won game, 0 for a lost one, 0.5 for a draw; else the game's heuristic.
+
+        In a cooperative game nobody winning is a loss for every seat, not a draw.
+        """
         if self.to_act is None:
             winners = self._result().winners
             if not winners:
-                return 0.5
+                return 0.0 if self.game.cooperative else 0.5
             return 1.0 if seat in winners else 0.0
         return self._evaluate(seat)
 

@@ -29,3 +29,8 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == n else min(1.0, centre + half)
     return (low, high)
+
+
+def excludes(interval: tuple[float, float], value: float) -> bool:
+    """True when ``value`` lies outside the interval."""
+    return value < interval[0] or value > interval[1]

@@ -43,7 +43,7 @@ def bare(players: int = 2, at: list[int] | None = None, **options: Any) -> Andor
     st.fog = {}
     st.farmers = {}
     st.ground = {}
-    st.deck = ["fog_lifts"] * 5
+    st.deck = ("fog_lifts",) * 5
     st.letter = LETTERS.index("C")  # the next letter (D) has no card in either legend
     if at is not None:
         st.pos = list(at)
@@ -66,7 +66,7 @@ def sunrise(st: AndorState) -> None:
 
 def fight_with(st: AndorState, seat: int, region: int, kind: str, faces: list[int]) -> None:
     """Seat ``seat`` attacks a ``kind`` on ``region`` with scripted dice."""
-    st.creatures[region] = kind
+    st.creatures = {**st.creatures, region: kind}
     st.rng = Dice(faces)
     st.begin_turn(seat)
     st._legal = None

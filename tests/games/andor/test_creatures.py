@@ -13,8 +13,8 @@ def test_and1_creatures_never_trigger_fog_or_wells() -> None:
     st = bare(at=[5, 5])
     st.creatures = {18: "gor"}  # arrow 18 -> 9
     st.fog = {9: "gold"}
-    st.wells_full = set()
-    st.creatures[20] = "skral"  # arrow 20 -> 9 taken -> 3
+    st.wells_full = frozenset()
+    st.creatures = {**st.creatures, 20: "skral"}  # arrow 20 -> 9 taken -> 3
     sunrise(st)
     assert st.creatures[9] == "gor" and st.fog == {9: "gold"}
     assert st.gold == [1, 1]
@@ -82,7 +82,7 @@ def test_and8_blocked_creature_stays() -> None:
     """AND-8."""
     st = bare(at=[5, 5])
     st.creatures = {43: "gor", 47: "gor"}  # 43 -> 38, 47 -> 41 -> 38
-    st.blocked = {38}
+    st.blocked = frozenset({38})
     sunrise(st)
     assert st.creatures == {43: "gor", 41: "gor"}
 

@@ -45,7 +45,7 @@ def test_and21_end_day_early() -> None:
     st = bare(at=[3, 3])
     st.hours[0] = 2
     st.apply("end day")
-    assert st.ended == [True, False] and st.to_act == 1 and st.day == 1
+    assert st.ended == (True, False) and st.to_act == 1 and st.day == 1
 
 
 def test_and22_rooster_begins_next_day() -> None:
@@ -103,16 +103,16 @@ def test_and87_overtime_pass_costs_willpower() -> None:
 def test_and27_sunrise_draws_an_event() -> None:
     """AND-27."""
     st = bare(at=[3, 3])
-    st.deck = ["lucky_find"]
+    st.deck = ("lucky_find",)
     sunrise(st)
-    assert st.last_event == "lucky_find" and st.discard == ["lucky_find"]
+    assert st.last_event == "lucky_find" and st.discard == ("lucky_find",)
     assert st.gold == [2, 2]
 
 
 def test_and29_wells_refill_unless_occupied() -> None:
     """AND-29."""
     st = bare(at=[14, 3])
-    st.wells_full = set()
+    st.wells_full = frozenset()
     sunrise(st)
     assert st.wells_full == {31, 48, 58}
 
@@ -151,7 +151,7 @@ def test_and33_reaching_n_ends_the_legend() -> None:
 def test_and34_setup_narrator_on_a_card_a_read() -> None:
     """AND-34."""
     st = new(2)
-    assert st.letter == 0 and st.cards_read == ["A"]
+    assert st.letter == 0 and st.cards_read == ("A",)
     assert st.creatures[64] == "tower_skral" and st.creatures[47] == "skral"
     assert st.farmers == {21: 1, 22: 1}
     assert len(st.fog) == 15 and sorted(st.fog.values()).count("event") == 5

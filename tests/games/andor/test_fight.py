@@ -68,7 +68,7 @@ def test_and56_invitation_and_join() -> None:
     assert st.to_act == 1 and texts(st) == ["join the fight", "decline"]
     st.rng = Dice([3])
     st.apply("join the fight")
-    assert st.fight is not None and st.fight["who"] == [0, 1]
+    assert st.fight is not None and st.fight["who"] == (0, 1)
 
 
 def test_and57_joint_value_is_the_sum() -> None:
@@ -116,7 +116,7 @@ def test_and60_withdrawn_hero_does_not_rejoin() -> None:
     st.apply("withdraw")  # warrior leaves; the dwarf fights on alone
     st.rng = Dice([1, 1, 1, 2])
     st.apply("fight on")
-    assert st.fight is not None and st.fight["who"] == [1]
+    assert st.fight is not None and st.fight["who"] == (1,)
     assert all("invite" not in t for t in texts(st))
 
 
@@ -141,7 +141,7 @@ def test_and31_kill_moves_narrator() -> None:
     st.apply("give 1 gold to the warrior")
     st.apply("give 1 gold to the warrior")
     assert st.letter == before + 1 and LETTERS[st.letter] == "D"
-    assert 9 not in st.creatures and st.killed == ["gor"]
+    assert 9 not in st.creatures and st.killed == ("gor",)
 
 
 def test_and63_warrior_well_five() -> None:
@@ -193,7 +193,7 @@ def test_and66_dwarf_mine_price() -> None:
 def test_and75_bow_from_adjacent_region() -> None:
     """AND-75."""
     st = bare(at=[3, 5])
-    st.items[0] = ["bow"]
+    st.items[0] = ("bow",)
     fight_with(st, 0, 9, "gor", [3, 4])
     assert st.step == "fight:keep" and texts(st) == ["keep 3", "roll again"]
     st2 = bare(at=[9, 5])
@@ -205,7 +205,7 @@ def test_and75_bow_from_adjacent_region() -> None:
 def test_and76_helm_sums_identical_dice() -> None:
     """AND-76."""
     st = bare(at=[9, 5])
-    st.items[0] = ["helm"]
+    st.items[0] = ("helm",)
     fight_with(st, 0, 9, "gor", [3, 3, 5, 1, 2])
     roll = next(e for e in st.events() if e["type"] == "hero_roll")
     assert roll["value"] == 6
@@ -214,19 +214,19 @@ def test_and76_helm_sums_identical_dice() -> None:
 def test_and79_brew_doubles_one_die() -> None:
     """AND-79."""
     st = bare(at=[9, 5])
-    st.items[0] = ["brew", "helm"]
+    st.items[0] = ("brew", "helm")
     fight_with(st, 0, 9, "gor", [3, 3, 5, 1, 2])
     assert st.step == "fight:boost"
     st.apply("double 5 with the brew")
     roll = next(e for e in st.events() if e["type"] == "hero_roll")
     assert roll["value"] == 10  # no helm together with the brew
-    assert st.items[0] == ["helm", "brew:worn"]
+    assert st.items[0] == ("helm", "brew:worn")
 
 
 def test_and80_three_runes_give_a_black_die() -> None:
     """AND-80."""
     st = bare(at=[9, 5])
-    st.items[0] = ["rune_red", "rune_blue", "rune_green"]
+    st.items[0] = ("rune_red", "rune_blue", "rune_green")
     fight_with(st, 0, 9, "gor", [black(12), 1, 1, 1, 2])
     roll = next(e for e in st.events() if e["type"] == "hero_roll")
     assert roll["dice"] == [12, 1, 1] and roll["value"] == 12
@@ -235,18 +235,18 @@ def test_and80_three_runes_give_a_black_die() -> None:
 def test_and74_shield_blocks_loss_and_event() -> None:
     """AND-74."""
     st = bare(at=[9, 5])
-    st.items[0] = ["shield"]
+    st.items[0] = ("shield",)
     fight_with(st, 0, 9, "skral", [1, 1, 1, 6, 5])
     assert st.step == "fight:shield"
     st.apply("block the loss with the shield")
-    assert st.wp[0] == 7 and st.items[0] == ["shield:worn"]
+    assert st.wp[0] == 7 and st.items[0] == ("shield:worn",)
     st.apply("withdraw")
-    st.deck = ["cold_night"]
+    st.deck = ("cold_night",)
     st.begin_turn(0)
     st._legal = None
     st.apply("end day")
     st.apply("end day")
     assert st.step == "event" and st.to_act == 0
     st.apply("block the event with the shield")
-    assert st.wp == [7, 7] and st.items[0] == [] and st.stock["shield"] == 5
+    assert st.wp == [7, 7] and st.items[0] == () and st.stock["shield"] == 5
     assert st.day == 2

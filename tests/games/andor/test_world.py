@@ -45,7 +45,7 @@ def test_and69_witch_found_in_fog() -> None:
     st.fog = {9: "witch"}
     st.apply("move to 9")
     st.apply("stop")
-    assert st.witch == 9 and st.items[0] == ["brew"] and st.stock["brew"] == 4
+    assert st.witch == 9 and st.items[0] == ("brew",) and st.stock["brew"] == 4
 
 
 def test_and70_shields_by_heroes() -> None:
@@ -79,7 +79,7 @@ def test_and72_farmers_saved_add_shields() -> None:
 def test_and73_farmers_die_on_creature_regions() -> None:
     """AND-73."""
     st = bare(at=[3, 5])
-    st.carried[0] = 2
+    st.carried = (2, 0)
     st.creatures = {9: "gor"}
     st.apply("move to 9")
     assert st.carried[0] == 0
@@ -105,7 +105,7 @@ def test_and36_merchant_sells_strength_and_articles() -> None:
     assert "buy a witch's brew" not in texts(st)
     st.apply("buy a helm")
     st.apply("buy strength")
-    assert st.items[0] == ["helm"] and st.sp[0] == 3 and st.gold[0] == 0
+    assert st.items[0] == ("helm",) and st.sp[0] == 3 and st.gold[0] == 0
     intro = bare(at=[7, 5], legend="intro")
     intro.gold[0] = 4
     intro._legal = None
@@ -130,7 +130,7 @@ def test_and37_brew_only_at_the_witch_price_by_heroes() -> None:
 def test_and38_articles_cost_no_hours() -> None:
     """AND-38."""
     st = bare(at=[3, 5])
-    st.items[0] = ["herb", "telescope"]
+    st.items[0] = ("herb", "telescope")
     st.fog = {9: "gold"}
     st.wp[0] = 5
     st.apply("use the herb for willpower")
@@ -141,12 +141,12 @@ def test_and38_articles_cost_no_hours() -> None:
 def test_and39_wineskin_two_free_steps() -> None:
     """AND-39."""
     st = bare(at=[0, 5])
-    st.items[0] = ["wineskin"]
-    st.stock["wineskin"] = 4
+    st.items[0] = ("wineskin",)
+    st.stock = {**st.stock, "wineskin": 4}
     st.apply("move to 3 with the wineskin")
-    assert st.items[0] == ["wineskin:worn"] and st.hours[0] == 0
+    assert st.items[0] == ("wineskin:worn",) and st.hours[0] == 0
     st.apply("move to 9 with the wineskin")
-    assert st.items[0] == [] and st.stock["wineskin"] == 5 and st.hours[0] == 0
+    assert st.items[0] == () and st.stock["wineskin"] == 5 and st.hours[0] == 0
     assert "move to 18 with the wineskin" not in texts(st)
 
 
@@ -167,14 +167,14 @@ def test_and62_free_actions_cost_no_hour_and_stop_after_end_day() -> None:
 def test_and77_falcon_once_a_day() -> None:
     """AND-77."""
     st = bare(at=[3, 60])
-    st.items[0] = ["falcon", "helm", "telescope"]
+    st.items[0] = ("falcon", "helm", "telescope")
     st._legal = None
     st.apply("send the falcon to the archer")
     opts = texts(st)
     assert "give the helm to the archer" in opts and "give 1 gold to the archer" in opts
     assert "give the falcon to the archer" not in opts  # large articles do not fly
     st.apply("give the telescope to the archer")
-    assert st.items[1] == ["telescope"]
+    assert st.items[1] == ("telescope",)
     st.apply("pass")
     st.apply("pass")
     assert not any("falcon" in t for t in texts(st))
@@ -187,7 +187,7 @@ def test_and77_falcon_once_a_day() -> None:
 def test_and78_telescope_reveals_neighbouring_fog() -> None:
     """AND-78."""
     st = bare(at=[3, 5])
-    st.items[0] = ["telescope"]
+    st.items[0] = ("telescope",)
     st.fog = {9: "gor", 11: "gold", 41: "event"}
     st._legal = None
     st.apply("look through the telescope")
@@ -199,14 +199,14 @@ def test_and78_telescope_reveals_neighbouring_fog() -> None:
 def test_and81_herb_three_uses_one_at_a_time() -> None:
     """AND-81."""
     st = bare(at=[0, 5])
-    st.items[0] = ["herb"]
+    st.items[0] = ("herb",)
     st._legal = None
     st.apply("use the herb to walk")
     for r in (3, 9, 18):
         st.apply(f"move to {r}")
     assert st.hours[0] == 0
     st.apply("move to 29")
-    assert st.hours[0] == 1 and st.items[0] == []
+    assert st.hours[0] == 1 and st.items[0] == ()
     st2 = bare(at=[9, 5])
     st2.items[0] = ["herb"]
     st2.creatures = {9: "gor"}
@@ -222,10 +222,10 @@ def test_and82_storage_slots() -> None:
     """AND-82."""
     st = bare(at=[7, 5])
     st.gold[0] = 20
-    st.items[0] = ["shield", "helm", "wineskin", "telescope", "rune_red"]
+    st.items[0] = ("shield", "helm", "wineskin", "telescope", "rune_red")
     st._legal = None
     assert not any(t.startswith("buy a") for t in texts(st))
-    st.items[0] = ["helm"]
+    st.items[0] = ("helm",)
     st._legal = None
     assert "buy a bow" in texts(st) and "buy a helm" not in texts(st)
 
@@ -233,10 +233,10 @@ def test_and82_storage_slots() -> None:
 def test_and83_give_on_same_region() -> None:
     """AND-83."""
     st = bare(at=[9, 9])
-    st.items[0] = ["helm"]
+    st.items[0] = ("helm",)
     st._legal = None
     st.apply("give the helm to the archer")
-    assert st.items == [[], ["helm"]]
+    assert st.items == [(), ("helm",)]
     st2 = bare(at=[9, 3])
     assert not any(t.startswith("give") for t in texts(st2))
 
@@ -244,7 +244,7 @@ def test_and83_give_on_same_region() -> None:
 def test_and84_all_win_or_all_lose() -> None:
     """AND-84."""
     st = bare(players=3, at=[5, 5, 5])
-    st.killed = ["tower_skral"]
+    st.killed = ("tower_skral",)
     st.herb_delivered = True
     st.letter = LETTERS.index("M")
     st.begin_turn(0)
@@ -257,8 +257,8 @@ def test_and84_all_win_or_all_lose() -> None:
 def test_and85_event_deck_reshuffles() -> None:
     """AND-85."""
     st = bare(at=[5, 5])
-    st.deck = []
-    st.discard = ["fog_lifts", "clear_morning"]
+    st.deck = ()
+    st.discard = ("fog_lifts", "clear_morning")
     sunrise(st)
     assert len(st.deck) + len(st.discard) == 2 and st.last_event in st.discard
     assert len(load().events) == 18
@@ -269,7 +269,7 @@ def test_and86_zero_willpower_from_an_event() -> None:
     st = bare(at=[5, 5])
     st.wp = [1, 9]
     st.sp = [3, 3]
-    st.deck = ["cold_night"]
+    st.deck = ("cold_night",)
     sunrise(st)
     assert st.wp == [3, 8] and st.sp == [2, 3]
 
@@ -287,7 +287,7 @@ def test_and89_goals_judged_at_n_or_early() -> None:
         st.apply(texts(st)[0])
     assert st.is_over and st.result().reason == "goals-met"
     late = bare(at=[9, 5], legend="intro")
-    late.killed = ["marauder"]
+    late.killed = ("marauder",)
     assert not late.is_over
     late.letter = LETTERS.index("M")
     sunrise(late)
@@ -314,7 +314,7 @@ def test_and92_herb_dropped_and_delivered() -> None:
     st.apply("fight the gor with the herb on 9")
     while st.step == "fight:reward":
         st.apply(texts(st)[0])
-    assert st.ground == {9: ["herb"]}
+    assert st.ground == {9: ("herb",)}
     st.apply("pass")
     st.apply("pick up the healer's herb")
     st.apply("move to 3")
@@ -325,7 +325,7 @@ def test_and92_herb_dropped_and_delivered() -> None:
 def test_and93_determinize_shuffles_only_hidden() -> None:
     """AND-93."""
     st = new(2)
-    st.fog_seen = {9}
+    st.fog_seen = frozenset({9})
     d = st.determinize(0, 5)
     assert d.fog[9] == st.fog[9]
     assert sorted(d.fog.values()) == sorted(st.fog.values())

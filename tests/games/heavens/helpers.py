@@ -31,9 +31,9 @@ def hexi(st: HeavensState, label: str) -> int:
 
 def lift(st: HeavensState, c: int) -> None:
     """Take a card out of whatever pile holds it."""
-    for pile in (*st.deck, *st.hands, *st.discard):
-        if c in pile:
-            pile.remove(c)
+    st.deck = tuple(tuple(x for x in pile if x != c) for pile in st.deck)
+    st.hands = tuple(tuple(x for x in pile if x != c) for pile in st.hands)
+    st.discard = tuple(tuple(x for x in pile if x != c) for pile in st.discard)
 
 
 def place(st: HeavensState, cid: str, label: str, hp: int | None = None) -> int:
@@ -43,9 +43,10 @@ def place(st: HeavensState, cid: str, label: str, hp: int | None = None) -> int:
     h = hexi(st, label)
     health = st.game.health[c] if hp is None else hp
     st._take("red", health)
-    st.units[c] = [h, health, 0, 0, 0, -1, 0]
+    st.units[c] = (h, health, 0, 0, 0, -1, 0)
     st.at[h] = c
-    st.summons[st.game.card_side[c]] += 1
+    s0, s1 = st.summons
+    st.summons = (s0 + 1, s1) if st.game.card_side[c] == 0 else (s0, s1 + 1)
     st._legal = None
     return c
 
@@ -55,7 +56,7 @@ def give(st: HeavensState, seat: int, *cids: str) -> None:
     for cid in cids:
         c = card(st, cid)
         lift(st, c)
-        st.hands[seat].append(c)
+        st.set_hand(seat, (*st.hands[seat], c))
     st._legal = None
 
 
@@ -66,5 +67,5 @@ def texts(st: HeavensState) -> list[str]:
 
 def unlock(st: HeavensState) -> None:
     """Both sides count two summons (the summoning-hex lock is off)."""
-    st.summons = [max(2, s) for s in st.summons]
+    st.summons = (max(2, st.summons[0]), max(2, st.summons[1]))
     st._legal = None

@@ -28,7 +28,7 @@ def scene() -> HeavensState:
     st.stun(t)
     st.build(hexi(st, "e5"), 3)
     st.set_trap(hexi(st, "g7"), 2)
-    st.base_hp[1] = 27
+    st.base_hp = (st.base_hp[0], 27)
     return st
 
 

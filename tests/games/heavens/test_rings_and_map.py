@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 import meeple
-from meeple.components.tokens import total
 from meeple.games.heavens.effects import ARM, ATK, HP, PSN
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
@@ -36,8 +35,8 @@ def stacked(st, colour):  # type: ignore[no-untyped-def]
 def test_hvn1_box_holds_exactly_100_rings() -> None:
     """HVN-1: black 6, green 6, grey 8, orange 8, red 60, white 12."""
     st = fresh()
-    assert st.rings["box"] == COUNTS
-    assert sum(st.rings["box"].values()) == 100
+    assert st.box == COUNTS
+    assert sum(st.box.values()) == 100
 
 
 @settings(max_examples=15, deadline=None)
@@ -45,7 +44,7 @@ def test_hvn1_box_holds_exactly_100_rings() -> None:
        players=st_.sampled_from([2, 4]), runes=st_.booleans())
 def test_hvn1_rings_are_conserved_in_random_play(seed: int, steps: int, players: int,
                                                   runes: bool) -> None:
-    """HVN-1: no ring is created or lost; the stacks always match the holding."""
+    """HVN-1: no ring is created or lost; the box and the stacks always hold them all."""
     st = meeple.load("heavens", players=players,
                      options={"rolling_runes": runes}).new_state(seed=seed)
     ch = random.Random(seed)
@@ -54,8 +53,7 @@ def test_hvn1_rings_are_conserved_in_random_play(seed: int, steps: int, players:
             break
         st.apply(ch.choice(st.legal_actions()))
         for colour, n in COUNTS.items():
-            assert total(st.rings, colour) == n
-            assert st.rings["heavens"][colour] == stacked(st, colour)
+            assert st.box[colour] + stacked(st, colour) == n
         for c, u in st.units.items():
             assert u[HP] <= st.game.health[c] and u[ARM] <= 2 and u[ATK] <= 2
 
@@ -63,10 +61,10 @@ def test_hvn1_rings_are_conserved_in_random_play(seed: int, steps: int, players:
 def test_hvn2_poseidon_needs_ten_red_rings() -> None:
     """HVN-2: with 8 red rings in the box Poseidon cannot be summoned."""
     st = fresh(pantheon_a="greek")
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "poseidon", "hermes")
     st._take("red", 52)
-    assert st.rings["box"]["red"] == 8
+    assert st.box["red"] == 8
     t = texts(st)
     assert not any(x.startswith("summon Poseidon") for x in t)
     assert "summon Hermes at e1" in t
@@ -104,10 +102,10 @@ def test_hvn3_incapacity_wears_off_after_own_turn() -> None:
     unlock(st)
     z = place(st, "zeus", "f5")
     t = place(st, "thor", "f8")
-    st.hands[0] = []
+    st.set_hand(0, [])
     st.apply("end actions")  # seat 0's turn ends; seat 1's turn
     st.stun(z)
-    assert st.rings["box"]["black"] == 5
+    assert st.box["black"] == 5
     st.apply("end actions")
     st.apply("done") if st.phase == "cleanup" else None
     assert st.active == 0 and st.units[z][5] >= 0  # still incapacitated in its own turn
@@ -115,7 +113,7 @@ def test_hvn3_incapacity_wears_off_after_own_turn() -> None:
     st.apply("end actions")
     if st.phase == "cleanup":
         st.apply("done")
-    assert st.units[z][5] < 0 and st.rings["box"]["black"] == 6
+    assert st.units[z][5] < 0 and st.box["black"] == 6
     assert t in st.at.values()
 
 
@@ -138,7 +136,7 @@ def test_hvn4_trap_under_enemy_character() -> None:
     st.apply("ability Artemis: Hunter's Snare")
     st.apply("target f6")
     assert st.trap[hexi(st, "f6")] == 2
-    assert st.rings["box"]["black"] == 4
+    assert st.box["black"] == 4
 
 
 def test_hvn5_trapped_character_cannot_act() -> None:
@@ -162,7 +160,7 @@ def test_hvn5_attacking_a_trap_frees_the_character() -> None:
     assert "attack trap f5 with Ares" in texts(st)
     st.apply("attack trap f5 with Ares")  # melee 4 > 3 rings
     assert hexi(st, "f5") not in st.trap and st.can_act(z)
-    assert st.rings["box"]["black"] == 6
+    assert st.box["black"] == 6
 
 
 def test_hvn6_poison_bites_at_start_of_controllers_turn() -> None:
@@ -171,7 +169,7 @@ def test_hvn6_poison_bites_at_start_of_controllers_turn() -> None:
     unlock(st)
     t = place(st, "thor", "f8")
     st.add_rings(t, PSN, "green", 2)
-    st.hands[0] = []
+    st.set_hand(0, [])
     st.apply("end actions")
     assert st.active == 1 and st.units[t][HP] == 7
 
@@ -183,7 +181,7 @@ def test_hvn6_armour_does_not_stop_poison() -> None:
     t = place(st, "thor", "f8")
     st.add_rings(t, ARM, "grey", 2)
     st.add_rings(t, PSN, "green", 1)
-    st.hands[0] = []
+    st.set_hand(0, [])
     st.apply("end actions")
     assert st.units[t][HP] == 8
 
@@ -249,7 +247,7 @@ def test_hvn9_heal_never_exceeds_card_health() -> None:
     st.apply("ability Apollo: Healing Light")
     st.apply("target Zeus")
     assert st.units[z][HP] == 8
-    assert st.rings["box"]["red"] == 60 - 6 - 8
+    assert st.box["red"] == 60 - 6 - 8
 
 
 def test_hvn10_columns_block_and_can_be_destroyed() -> None:
@@ -265,7 +263,7 @@ def test_hvn10_columns_block_and_can_be_destroyed() -> None:
     place(st, "ares", "e5")
     st._legal = None
     st.apply("attack architecture f5 with Ares")
-    assert hexi(st, "f5") not in st.arch and st.rings["box"]["white"] == 12
+    assert hexi(st, "f5") not in st.arch and st.box["white"] == 12
 
 
 def test_hvn11_map_shape_and_labels() -> None:
@@ -282,23 +280,23 @@ def test_hvn12_occupied_hexes_block_movement_and_fire() -> None:
     st = fresh()
     h = hexi(st, "f6")
     assert not st.blocked(h)
-    st.drop[h] = [1, 0]
+    st.drop = {**st.drop, h: (1, 0)}
     assert st.blocked(h)
-    del st.drop[h]
-    st.trap[h] = 1
+    st.drop = {}
+    st.trap = {**st.trap, h: 1}
     assert st.blocked(h)
-    del st.trap[h]
-    st.arch[h] = 1
+    st.trap = {}
+    st.arch = {**st.arch, h: 1}
     assert st.blocked(h)
-    del st.arch[h]
-    st.fallen_at[h] = card(st, "zeus")
+    st.arch = {}
+    st.fallen_at = {**st.fallen_at, h: card(st, "zeus")}
     assert not st.blocked(h)
 
 
 def test_hvn13_summon_only_on_free_own_summoning_hexes() -> None:
     """HVN-13: summons go only to one's own free summoning hexes."""
     st = fresh()
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "zeus", "ares")
     place(st, "athena", "e1")
     t = [x for x in texts(st) if x.startswith("summon Zeus")]
@@ -324,7 +322,7 @@ def test_hvn14_base_blocks_and_can_be_attacked() -> None:
 def test_hvn15_descent_summons_on_a_central_hex() -> None:
     """HVN-15: Descent from Olympus summons onto a free central hex."""
     st = fresh()
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "descent_from_olympus", "zeus")
     st.apply("play Descent from Olympus")
     t = texts(st)
@@ -332,7 +330,7 @@ def test_hvn15_descent_summons_on_a_central_hex() -> None:
                  "summon Zeus at g6"]
     st.apply("summon Zeus at f7")
     assert st.at[hexi(st, "f7")] == card(st, "zeus") and st.summons[0] == 1
-    assert st.discard[0] == [card(st, "descent_from_olympus")]
+    assert st.discard[0] == (card(st, "descent_from_olympus"),)
 
 
 def test_hvn16_ranged_attack_goes_around_obstacles() -> None:
@@ -343,7 +341,7 @@ def test_hvn16_ranged_attack_goes_around_obstacles() -> None:
     place(st, "thor", "f7")
     assert "attack Thor with Artemis" in texts(st)
     for lab in ("e5", "f5", "g4", "e4", "g3", "e3", "f3", "g5"):
-        st.arch[hexi(st, lab)] = 1
+        st.arch = {**st.arch, hexi(st, lab): 1}
     st._legal = None
     assert "attack Thor with Artemis" not in texts(st)
 
@@ -363,7 +361,7 @@ def test_hvn17_tokens_are_spent_one_per_action() -> None:
 
 def test_hvn18_bases_start_at_30() -> None:
     """HVN-18: both bases start at 30."""
-    assert fresh().base_hp == [30, 30]
+    assert fresh().base_hp == (30, 30)
 
 
 def test_hvn19_deck_is_hidden() -> None:
@@ -380,7 +378,7 @@ def test_hvn19_deck_is_hidden() -> None:
 def test_hvn20_discard_is_public_and_ordered() -> None:
     """HVN-20: discarded cards are public, in the order they came."""
     st = fresh()
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "ambrosia", "labyrinth")
     st.apply("end actions")
     st.apply("discard Labyrinth of Minos")

@@ -15,7 +15,7 @@ from .helpers import card, fresh, give, hexi, place, texts, unlock
 def test_hvn21_only_the_active_seat_plays_cards() -> None:
     """HVN-21: legal actions come from the active seat's hand only."""
     st = fresh()
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 1, "gleipnir")
     assert not any("Gleipnir" in x for x in texts(st))
 
@@ -26,7 +26,7 @@ def test_hvn22_leap_flies_over_occupied_hexes() -> None:
     unlock(st)
     place(st, "hermes", "f5")
     for lab in ("e4", "e5", "f4", "f6", "g4", "g5"):
-        st.arch[hexi(st, lab)] = 1
+        st.arch = {**st.arch, hexi(st, lab): 1}
     st._legal = None
     assert "move Hermes" not in texts(st)
     st.apply("ability Hermes: Winged Sandals")
@@ -56,13 +56,13 @@ def test_hvn24_divine_power_costs_a_token_and_is_discarded() -> None:
     """HVN-24: a divine power costs one token and goes to the discard."""
     st = fresh()
     unlock(st)
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "bolt_of_olympus")
     t = place(st, "thor", "f7")
     st.apply("play Bolt of Olympus")
     st.apply("target Thor")
     assert st.tokens == 2 and st.units[t][HP] == 6
-    assert st.discard[0] == [card(st, "bolt_of_olympus")]
+    assert st.discard[0] == (card(st, "bolt_of_olympus"),)
 
 
 def test_hvn25_pantheon_destroyed_when_nothing_left_to_summon() -> None:
@@ -72,8 +72,8 @@ def test_hvn25_pantheon_destroyed_when_nothing_left_to_summon() -> None:
     place(st, "ares", "f5")
     t = place(st, "thor", "f6", hp=2)
     g = st.game
-    st.deck[1] = [c for c in st.deck[1] if not g.is_char[c]]
-    st.hands[1] = [c for c in st.hands[1] if not g.is_char[c]]
+    st.set_deck(1, [c for c in st.deck[1] if not g.is_char[c]])
+    st.set_hand(1, [c for c in st.hands[1] if not g.is_char[c]])
     st.apply("attack Thor with Ares")
     assert st.units[t][6] == 1
     assert st.is_over and st.result().winners == (0,)
@@ -87,7 +87,7 @@ def test_hvn25_cards_still_in_deck_keep_the_pantheon_alive() -> None:
     place(st, "ares", "f5")
     place(st, "thor", "f6", hp=2)
     g = st.game
-    st.hands[1] = [c for c in st.hands[1] if not g.is_char[c]]
+    st.set_hand(1, [c for c in st.hands[1] if not g.is_char[c]])
     st.apply("attack Thor with Ares")
     assert not st.is_over
 
@@ -97,7 +97,7 @@ def test_hvn26_base_at_zero_loses() -> None:
     st = fresh()
     unlock(st)
     place(st, "ares", "f10")
-    st.base_hp[1] = 4
+    st.base_hp = (st.base_hp[0], 4)
     st.apply("attack base with Ares")
     assert st.is_over and st.result().winners == (0,)
     assert st.result().reason == "base-destroyed"
@@ -135,12 +135,11 @@ def test_hvn29_opening_hand_always_holds_a_character() -> None:
     st = fresh()
     g = st.game
     cards = sorted(st.deck[0] + st.hands[0])
-    st.hands[0] = []
-    st.deck[0] = [c for c in cards if g.is_char[c]] + [c for c in cards if not g.is_char[c]]
-    st._deal_opening(0)  # the top five are the five divine powers
+    pile = [c for c in cards if g.is_char[c]] + [c for c in cards if not g.is_char[c]]
+    hand = st._deal_opening(0, pile)  # the top five are the five divine powers
     shown = [e for e in st.events(None) if e["type"] == "redeal"]
     assert shown and sorted(shown[0]["shown"]) == sorted(p.id for p in pantheon("greek")[2])
-    assert any(g.is_char[c] for c in st.hands[0]) and len(st.hands[0]) == 5
+    assert any(g.is_char[c] for c in hand) and len(hand) == 5
 
 
 def test_hvn30_turn_phases_in_order() -> None:
@@ -170,11 +169,11 @@ def test_hvn31_actions_end_when_tokens_run_out() -> None:
 def test_hvn32_summon_places_health_rings() -> None:
     """HVN-32: a summoned character carries its full health in red rings."""
     st = fresh()
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "poseidon")
     st.apply("summon Poseidon at f1")
     c = card(st, "poseidon")
-    assert st.units[c][HP] == 10 and st.rings["box"]["red"] == 50
+    assert st.units[c][HP] == 10 and st.box["red"] == 50
     assert c not in st.hands[0]
 
 
@@ -223,7 +222,7 @@ def test_hvn35_acquire_dropped_rings() -> None:
     st = fresh()
     unlock(st)
     z = place(st, "zeus", "f5")
-    st.drop[hexi(st, "f6")] = [2, 1]
+    st.drop = {**st.drop, hexi(st, "f6"): (2, 1)}
     st._take("grey", 2)
     st._take("orange", 1)
     st._legal = None
@@ -231,7 +230,7 @@ def test_hvn35_acquire_dropped_rings() -> None:
     assert st.tokens == 2 and "done" not in texts(st)
     st.apply("take armour")
     st.apply("done")
-    assert st.units[z][ARM] == 1 and st.drop[hexi(st, "f6")] == [1, 1]
+    assert st.units[z][ARM] == 1 and st.drop[hexi(st, "f6")] == (1, 1)
 
 
 def test_hvn36_special_abilities_of_every_pantheon() -> None:
@@ -262,14 +261,14 @@ def test_hvn37_every_divine_power_resolves() -> None:
         for p in pantheon(pa)[2]:
             st = fresh(pantheon_a=pa, pantheon_b=pb)
             unlock(st)
-            st.hands[0] = []
+            st.set_hand(0, [])
             give(st, 0, p.id, pantheon(pa)[1][2].id)
             place(st, pantheon(pa)[1][0].id, "f5", hp=2)
             place(st, pantheon(pb)[1][0].id, "f8")
             st.apply(f"play {p.name}")
             if st.pending:
                 st.apply(st.legal_actions()[0])
-            assert st.discard[0] == [card(st, p.id)]
+            assert st.discard[0] == (card(st, p.id),)
 
 
 def test_hvn38_cleanup_removes_own_fallen_and_allows_discards() -> None:
@@ -289,7 +288,7 @@ def test_hvn38_cleanup_removes_own_fallen_and_allows_discards() -> None:
 def test_hvn39_draw_up_to_five() -> None:
     """HVN-39: the hand is refilled to five and never beyond."""
     st = fresh()
-    st.hands[0] = st.hands[0][:2]
+    st.set_hand(0, st.hands[0][:2])
     st.apply("end actions")
     st.apply("done")
     assert len(st.hands[0]) == 5
@@ -300,12 +299,12 @@ def test_hvn40_empty_deck_does_not_end_the_game() -> None:
     st = fresh()
     unlock(st)
     place(st, "zeus", "f5")
-    st.discard[0].extend(st.deck[0])
-    st.deck[0] = []
-    st.hands[0] = st.hands[0][:1]
+    st.discard = (st.discard[0] + st.deck[0], st.discard[1])
+    st.set_deck(0, [])
+    st.set_hand(0, st.hands[0][:1])
     st.apply("end actions")
     st.apply("done")
-    assert not st.is_over and len(st.hands[0]) == 1 and st.deck[0] == []
+    assert not st.is_over and len(st.hands[0]) == 1 and st.deck[0] == ()
 
 
 def test_hvn41_fallen_character_drops_rings_and_stops_blocking() -> None:
@@ -317,7 +316,7 @@ def test_hvn41_fallen_character_drops_rings_and_stops_blocking() -> None:
     st.add_rings(t, ARM, "grey", 1)
     st.apply("attack Thor with Ares")
     h = hexi(st, "f6")
-    assert st.units[t][6] == 1 and st.drop[h] == [1, 0] and st.blocked(h)
+    assert st.units[t][6] == 1 and st.drop[h] == (1, 0) and st.blocked(h)
     loki = place(st, "loki", "f8", hp=1)
     st.hurt(loki, 1)
     assert not st.blocked(hexi(st, "f8"))
@@ -340,7 +339,7 @@ def test_hvn42_moving_over_a_fallen_character_defeats_it() -> None:
 def test_hvn43_characters_stay_on_summoning_hexes_until_two_summoned() -> None:
     """HVN-43: the first character may only shuffle among the summoning hexes."""
     st = fresh()
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "ares", "zeus")
     st.apply("summon Ares at e1")
     st.apply("move Ares")

@@ -17,7 +17,7 @@ from .helpers import card, fresh, give, hexi, place, texts, unlock
 def test_hvn44_omnipotence_whole_deck_in_hand_no_draw() -> None:
     """HVN-44: every card in hand from the start; no draw phase."""
     st = meeple.load("heavens", options={"omnipotence": True}).new_state(seed=2)
-    assert [len(h) for h in st.hands] == [13, 13] and st.deck == [[], []]
+    assert [len(h) for h in st.hands] == [13, 13] and st.deck == ((), ())
     seat = st.active
     st.apply("end actions")
     st.apply("discard Zeus" if seat == 0 else "discard Thor")
@@ -224,7 +224,7 @@ GOLDEN: tuple[object, ...] = ("round-limit", (), 60, 304, 1801)
 def test_descent_counts_as_a_summon_for_the_lock() -> None:
     """HVN-43, HVN-15: a character summoned by Descent counts towards the two summons."""
     st = fresh()
-    st.hands[0] = []
+    st.set_hand(0, [])
     give(st, 0, "descent_from_olympus", "zeus", "ares")
     st.apply("play Descent from Olympus")
     st.apply("summon Zeus at f6")

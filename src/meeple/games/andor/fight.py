@@ -1,17 +1,19 @@
 """Fights: single and joint, round by round, with the heroes' abilities and articles.
 
-A fight is a small plain dict in the state (``st.fight``); its ``stage`` names the decision
-being waited for, and ``to_act`` moves to the hero who decides it.
+A fight is a small flat dict in the state (``st.fight``, a :class:`Fight`); its ``stage``
+names the decision being waited for, and ``to_act`` moves to the hero who decides it. Its
+sequences are tuples, rebuilt on change, so a clone copies the dict and shares them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from meeple.components.dice import best_or_identical_sum
 from meeple.core import Action
 
 from . import world
+from .frozen import with_item, with_key
 from .params import BLACK_DIE, WILLPOWER_MAX
 
 if TYPE_CHECKING:
@@ -31,6 +33,34 @@ WITHDRAW = Action("withdraw", ("withdraw",))
 RUNES = ("rune_red", "rune_blue", "rune_green")
 
 
+class Fight(TypedDict):
+    """A fight under way: the creature, the heroes and the round in progress."""
+
+    region: int
+    kind: str
+    cwp: int  # the creature's willpower now
+    csp: int  # its strength, with the day's creature bonus
+    who: tuple[int, ...]  # seats fighting, the attacker first
+    inviter: int
+    cands: tuple[int, ...]  # seats that may still be invited
+    asked: int
+    round: int
+    i: int  # index in ``who`` of the hero rolling
+    dice: tuple[int, ...]  # the rolling hero's dice
+    black: int  # index of the black die, or -1
+    remaining: int  # dice the hero rolling singly may still roll
+    single: bool
+    flip_used: bool
+    brewed: bool
+    herb: int
+    total: int  # the heroes' battle value this round
+    losses: int
+    queue: tuple[int, ...]  # seats still to decide (shield, or fight on)
+    shielded: tuple[int, ...]
+    reward: int
+    stage: str
+
+
 def flip_value(v: int, black: bool) -> int:
     """AND-65: the opposite face; a black die's opposite is 18 minus its value (decision)."""
     return 18 - v if black else 7 - v
@@ -43,11 +73,12 @@ def ranged(st: AndorState, s: int) -> bool:
 
 def start_actions(st: AndorState, s: int) -> list[Action]:
     """The creatures this hero may attack now."""
+    g = st.game
     here = st.pos[s]
-    regions = [here, *st.game.nbrs[here]] if ranged(st, s) else [here]
-    names = st.game.c.creatures
-    return [Action(f"fight the {names[st.creatures[r]].name.lower()} on {r}", ("fight", r))
-            for r in sorted(regions) if r in st.creatures]
+    creatures = st.creatures
+    if not ranged(st, s):
+        return [g.attack[creatures[here], here]] if here in creatures else []
+    return [g.attack[creatures[r], r] for r in g.within_reach[here] if r in creatures]
 
 
 def eligible(st: AndorState, s: int, region: int) -> bool:
@@ -65,10 +96,10 @@ def start(st: AndorState, s: int, region: int) -> None:
     cands = [o for o in range(st.players) if o != s and eligible(st, o, region)]
     st.fight = {
         "region": region, "kind": kind, "cwp": wp, "csp": sp + st.creature_bonus,
-        "who": [s], "inviter": s, "cands": cands, "asked": -1, "round": 0, "i": 0,
-        "dice": [], "black": -1, "remaining": 0, "single": False, "flip_used": False,
-        "brewed": False, "herb": 0, "total": 0, "losses": 0, "queue": [],
-        "shielded": [], "reward": 0, "stage": "",
+        "who": (s,), "inviter": s, "cands": tuple(cands), "asked": -1, "round": 0, "i": 0,
+        "dice": (), "black": -1, "remaining": 0, "single": False, "flip_used": False,
+        "brewed": False, "herb": 0, "total": 0, "losses": 0, "queue": (),
+        "shielded": (), "reward": 0, "stage": "",
     }
     st.emit("fight", seat=s, kind=kind, region=region)
     if cands:
@@ -129,7 +160,7 @@ def legal(st: AndorState) -> list[Action]:
     return out
 
 
-def _flippable(f: dict[str, Any]) -> list[int]:
+def _flippable(f: Fight) -> list[int]:
     """Dice indexes a flip or the brew may act on (one per distinct face)."""
     if f["single"]:
         return [len(f["dice"]) - 1]
@@ -149,14 +180,14 @@ def apply(st: AndorState, action: Action) -> None:
     assert f is not None
     kind = action[1][0]
     if kind == "invite":
-        f["cands"].remove(action[1][1])
+        f["cands"] = tuple(o for o in f["cands"] if o != action[1][1])
         f["asked"] = action[1][1]
         _stage(st, "answer", action[1][1])
     elif kind == "begin":
         begin_round(st)
     elif kind in ("join", "decline"):
         if kind == "join":
-            f["who"].append(f["asked"])
+            f["who"] = (*f["who"], f["asked"])
         st.emit("invitation", seat=f["asked"], joined=kind == "join")
         if f["cands"]:
             _stage(st, "invite", f["inviter"])
@@ -165,7 +196,7 @@ def apply(st: AndorState, action: Action) -> None:
     elif kind == "keep":
         after_roll(st)
     elif kind == "again":
-        f["dice"].append(_hero_die(st, f, False))
+        f["dice"] = (*f["dice"], _hero_die(st, f, False))
         f["remaining"] -= 1
         if f["remaining"] <= 0:
             after_roll(st)
@@ -173,14 +204,14 @@ def apply(st: AndorState, action: Action) -> None:
         boost_or_finish(st)
     elif kind == "flip":  # AND-65
         k = action[1][1]
-        f["dice"][k] = flip_value(f["dice"][k], k == f["black"])
+        f["dice"] = with_item(f["dice"], k, flip_value(f["dice"][k], k == f["black"]))
         f["flip_used"] = True
         st.emit("flip", seat=st.to_act, value=f["dice"][k])
         boost_or_finish(st)
     elif kind == "brew":  # AND-79
         s = f["who"][f["i"]]
         k = action[1][1]
-        f["dice"][k] *= 2
+        f["dice"] = with_item(f["dice"], k, f["dice"][k] * 2)
         f["brewed"] = True
         item = st.has(s, "brew")
         assert item is not None
@@ -188,23 +219,25 @@ def apply(st: AndorState, action: Action) -> None:
         boost_or_finish(st)
     elif kind == "herb":  # AND-81
         s = f["who"][f["i"]]
-        st.items[s].remove("herb")
+        st.remove_item(s, "herb")
         f["herb"] = st.game.c.articles["herb"].value
         boost_or_finish(st)
     elif kind == "accept":
         finish_roll(st)
     elif kind in ("shield", "take"):
-        s = f["queue"].pop(0)
+        s = f["queue"][0]
+        f["queue"] = f["queue"][1:]
         if kind == "shield":  # AND-74
             item = st.has(s, "shield")
             assert item is not None
             st.use_up(s, item)
-            f["shielded"].append(s)
+            f["shielded"] = (*f["shielded"], s)
         _next_shield(st)
     elif kind in ("on", "withdraw"):
-        s = f["queue"].pop(0)
+        s = f["queue"][0]
+        f["queue"] = f["queue"][1:]
         if kind == "withdraw":  # AND-60
-            f["who"].remove(s)
+            f["who"] = tuple(o for o in f["who"] if o != s)
             st.emit("withdraw", seat=s)
         _next_continue(st)
     else:  # reward (AND-53/59)
@@ -228,11 +261,11 @@ def begin_round(st: AndorState) -> None:
     f["total"] = 0
     f["i"] = 0
     f["flip_used"] = False
-    f["shielded"] = []
+    f["shielded"] = ()
     roll_next(st)
 
 
-def _hero_die(st: AndorState, f: dict[str, Any], black: bool) -> int:
+def _hero_die(st: AndorState, f: Fight, black: bool) -> int:
     if black:
         return BLACK_DIE[st.rng.below(6)]
     return st.rng.below(6) + 1
@@ -255,13 +288,13 @@ def roll_next(st: AndorState) -> None:
     f["single"] = st.name(s) == "archer" or (
         st.has(s, "bow") is not None and st.pos[s] != f["region"])
     if f["single"]:
-        f["dice"] = [_hero_die(st, f, runes)]
+        f["dice"] = (_hero_die(st, f, runes),)
         f["remaining"] = n - 1
         if f["remaining"] > 0:
             _stage(st, "keep", s)
             return
     else:
-        f["dice"] = [_hero_die(st, f, runes and k == 0) for k in range(n)]
+        f["dice"] = tuple(_hero_die(st, f, runes and k == 0) for k in range(n))
     after_roll(st)
 
 
@@ -291,7 +324,7 @@ def boost_or_finish(st: AndorState) -> None:
         finish_roll(st)
 
 
-def hero_value(st: AndorState, s: int, f: dict[str, Any]) -> int:
+def hero_value(st: AndorState, s: int, f: Fight) -> int:
     """AND-50/64/76: best die (or the last, rolling singly; helm sums equal dice) + herb."""
     dice = f["dice"]
     if f["single"]:
@@ -345,7 +378,7 @@ def creature_roll(st: AndorState) -> None:
         _round_end(st)
     elif cval > hval:
         f["losses"] = cval - hval
-        f["queue"] = [s for s in f["who"] if st.has(s, "shield")]
+        f["queue"] = tuple(s for s in f["who"] if st.has(s, "shield"))
         _next_shield(st)
     else:
         _round_end(st)
@@ -357,13 +390,13 @@ def _next_shield(st: AndorState) -> None:
     if f["queue"]:
         _stage(st, "shield", f["queue"][0])
         return
-    for s in list(f["who"]):  # AND-58: every participant loses the full difference
+    for s in f["who"]:  # AND-58: every participant loses the full difference
         if s in f["shielded"]:
             continue
         st.wp[s] -= f["losses"]
         if st.wp[s] <= 0:  # AND-54
             world.knocked_out(st, s)
-            f["who"].remove(s)
+            f["who"] = tuple(o for o in f["who"] if o != s)
     _round_end(st)
 
 
@@ -374,7 +407,7 @@ def _round_end(st: AndorState) -> None:
     if not f["who"]:
         _end(st)
         return
-    f["queue"] = list(f["who"])
+    f["queue"] = f["who"]
     _next_continue(st)
 
 
@@ -404,11 +437,11 @@ def _killed(st: AndorState) -> None:
     f = st.fight
     assert f is not None
     kind, region = f["kind"], f["region"]
-    del st.creatures[region]
-    st.killed.append(kind)
+    st.creatures = with_key(st.creatures, region, None)
+    st.killed = (*st.killed, kind)
     drop = st.game.c.creatures[kind].drops
     if drop:
-        st.ground.setdefault(region, []).append(drop)
+        world.drop(st, region, drop)
     st.emit("fight_over", kind=kind, region=region, winner="heroes")
     st.fight = None
     world.advance_narrator(st)  # AND-31

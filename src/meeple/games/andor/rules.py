@@ -8,12 +8,15 @@ in :mod:`.fight`, and creatures, the sunrise box, events, fog and the legend tra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meeple.core import Action, ConfigError, Game, Result, Rng, State
 
 from . import fight, world
 from .content import LETTERS, Content, Legend, load
+from .fight import Fight
+from .frozen import with_item, with_key
 from .params import (
     HERO_IDS,
     HOURS_PER_DAY,
@@ -25,6 +28,7 @@ from .params import (
     WELL_WILLPOWER,
     WILLPOWER_MAX,
 )
+from .world import EventBlock
 
 END_DAY = Action("end day", ("end",))
 PASS = Action("pass", ("pass",))
@@ -49,32 +53,34 @@ class AndorState(State):
     """Heroes, creatures and tokens as ids and counters; content lives in the game."""
 
     game: Andor
-    _mutable = ("pos", "sp", "wp", "gold", "hours", "ended", "items", "carried", "falcon_used",
-                "creatures", "killed", "farmers", "ground", "wells_full", "fog", "fog_seen",
-                "blocked", "stock", "deck", "discard", "cards_read", "fight", "event_block")
+    # Only what changes nearly every turn is copied by a clone: the heroes' counters, their
+    # articles (a list of tuples) and the fight or event under way (flat dicts). Everything
+    # else is an immutable tuple or frozenset, or a dict that is rebuilt on change and never
+    # changed in place (``with_key``), so clones share it.
+    _mutable = ("pos", "sp", "wp", "gold", "hours", "items", "fight", "event_block")
     pos: list[int]
     sp: list[int]
     wp: list[int]
     gold: list[int]
     hours: list[int]
-    ended: list[bool]
-    items: list[list[str]]
-    carried: list[int]
-    falcon_used: list[bool]
-    creatures: dict[int, str]
-    killed: list[str]
-    farmers: dict[int, int]
-    ground: dict[int, list[str]]
-    wells_full: set[int]
-    fog: dict[int, str]
-    fog_seen: set[int]
-    blocked: set[int]
-    stock: dict[str, int]
-    deck: list[str]
-    discard: list[str]
-    cards_read: list[str]
-    fight: dict[str, Any] | None
-    event_block: dict[str, Any] | None
+    items: list[tuple[str, ...]]
+    fight: Fight | None
+    event_block: EventBlock | None
+    ended: tuple[bool, ...]
+    carried: tuple[int, ...]
+    falcon_used: tuple[bool, ...]
+    creatures: Mapping[int, str]
+    killed: tuple[str, ...]
+    farmers: Mapping[int, int]
+    ground: Mapping[int, tuple[str, ...]]
+    wells_full: frozenset[int]
+    fog: Mapping[int, str]
+    fog_seen: frozenset[int]
+    blocked: frozenset[int]
+    stock: Mapping[str, int]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    cards_read: tuple[str, ...]
     day: int
     letter: int
     rooster: int | None
@@ -104,23 +110,24 @@ class AndorState(State):
         self.wp = [setup.willpower] * n
         self.gold = [setup.gold] * n
         self.hours = [0] * n
-        self.ended = [False] * n
-        self.items = [[] for _ in range(n)]
-        self.carried = [0] * n
-        self.falcon_used = [False] * n
+        self.ended = (False,) * n
+        self.items = [()] * n
+        self.carried = (0,) * n
+        self.falcon_used = (False,) * n
         self.creatures = {}
-        self.killed = []
+        self.killed = ()
         self.farmers = {}
         self.ground = {}
-        self.wells_full = set(g.wells)
+        self.wells_full = frozenset(g.wells)
         self.fog = {}
-        self.fog_seen = set()
-        self.blocked = set()
+        self.fog_seen = frozenset()
+        self.blocked = frozenset()
         self.stock = {a.id: a.count for a in g.c.articles.values() if a.sold}  # AND-35
-        self.deck = sorted(g.c.events)
-        self.rng.shuffle(self.deck)
-        self.discard = []
-        self.cards_read = []
+        deck = sorted(g.c.events)
+        self.rng.shuffle(deck)
+        self.deck = tuple(deck)
+        self.discard = ()
+        self.cards_read = ()
         self.fight = None
         self.event_block = None
         self.day = 1
@@ -187,19 +194,38 @@ class AndorState(State):
     def room_for(self, seat: int, article: str) -> bool:
         """AND-82: one large slot, one helm slot, three small slots."""
         g = self.game
-        slot = g.c.articles[article].slot
-        used = sum(1 for it in self.items[seat] if g.c.articles[base(it)].slot == slot)
+        slot_of = g.slot_of
+        slot = slot_of[article]
+        used = sum(1 for it in self.items[seat] if slot_of[it] == slot)
         return used < g.slots[slot]
+
+    def add_item(self, seat: int, item: str) -> None:
+        """The hero takes an article (or a token) into his storage."""
+        self.items[seat] = (*self.items[seat], item)
+
+    def remove_item(self, seat: int, item: str) -> None:
+        """The hero gives up one held article (the first of its kind held)."""
+        held = list(self.items[seat])
+        held.remove(item)
+        self.items[seat] = tuple(held)
+
+    def restock(self, article: str, change: int) -> None:
+        """Articles go back to (or are taken from) the equipment board."""
+        self.stock = with_key(self.stock, article, self.stock[article] + change)
+
+    def add_farmers(self, region: int, change: int) -> None:
+        """Farmers appear on (or leave) a region; a region without farmers drops out."""
+        left = self.farmers.get(region, 0) + change
+        self.farmers = with_key(self.farmers, region, left or None)
 
     def use_up(self, seat: int, item: str) -> None:
         """Turn a two-sided article to its worn side, or return it to the board after."""
-        held = self.items[seat]
-        held.remove(item)
+        self.remove_item(seat, item)
         art = self.game.c.articles[base(item)]
         if art.uses == 2 and not item.endswith(":worn"):
-            held.append(f"{art.id}:worn")
+            self.add_item(seat, f"{art.id}:worn")
         elif art.sold:
-            self.stock[art.id] += 1
+            self.restock(art.id, 1)
 
     def heroes_on(self, region: int) -> list[int]:
         """Seats whose heroes stand on ``region``."""
@@ -243,43 +269,39 @@ class AndorState(State):
             return world.event_actions(self)
         return fight.legal(self)
 
-    def step_actions(self, seat: int, free_only: bool) -> list[Action]:
-        """Steps to neighbouring regions: by hour, by wineskin, or by herb walking."""
-        out: list[Action] = []
-        here = self.pos[seat]
+    def step_actions(self, seat: int) -> list[Action]:
+        """Steps to neighbouring regions: by hour (or herb walking), or by wineskin."""
+        g = self.game
+        here = self.pos[seat]  # AND-46/47: any neighbour, bridges included
         pays = self.free_steps > 0 or self.can_spend(seat)
-        skin = self.free_steps == 0 and self.has(seat, "wineskin") is not None
-        for n in self.game.nbrs[here]:  # AND-46/47: any neighbour, bridges included
-            if pays and not free_only:
-                out.append(Action(f"move to {n}", ("move", n, "")))
-            if skin:
-                out.append(Action(f"move to {n} with the wineskin", ("move", n, "wineskin")))
-        return out
+        if self.free_steps == 0 and self.items[seat] and self.has(seat, "wineskin") is not None:
+            return list(g.steps_or_skin[here] if pays else g.skin_steps[here])
+        return list(g.steps[here]) if pays else []
 
     def turn_actions(self) -> list[Action]:
         """The start of a hero's turn: an action, the end of the day, or free actions."""
         s = self.active
-        out = self.step_actions(s, False)
+        out = self.step_actions(s)
         if self.can_spend(s):
             out.extend(fight.start_actions(self, s))
             out.append(PASS)
         out.append(END_DAY)
         out.extend(self.free_actions(s))
-        if self.has(s, "herb") and self.free_steps == 0 and self.free_ok():
+        if self.items[s] and self.has(s, "herb") and self.free_steps == 0 and self.free_ok():
             out.append(HERB_WALK)
         return out
 
     def moving_actions(self) -> list[Action]:
         """AND-46: a move goes on step by step until the hero stops."""
         s = self.active
-        out = [STOP, *self.step_actions(s, False)]
+        out = [STOP, *self.step_actions(s)]
         if self.free_ok():
             out.extend(self.farmer_actions(s))
         return out
 
     def free_ok(self) -> bool:
         """The safety limit on free actions per turn (option ``free_action_limit``)."""
-        lim: int = self.game.config["free_action_limit"]
+        lim = self.game.free_limit
         return lim == 0 or self.free_used < lim
 
     def farmer_actions(self, s: int) -> list[Action]:
@@ -294,15 +316,15 @@ class AndorState(State):
 
     def free_actions(self, s: int) -> list[Action]:
         """AND-62: actions that cost no hour, taken on the hero's own turn."""
-        if self.ended[s] or not self.free_ok():
-            return []
         g = self.game
+        lim = g.free_limit
+        if self.ended[s] or (lim and self.free_used >= lim):
+            return []
         here = self.pos[s]
-        feat = g.feature[here]
         out: list[Action] = []
         if here in self.wells_full and self.wp[s] < WILLPOWER_MAX:  # AND-67
             out.append(DRINK)
-        if feat in ("merchant", "mine"):  # AND-36
+        if g.feature[here] in ("merchant", "mine"):  # AND-36
             if self.gold[s] >= self.strength_price(s) and \
                     self.sp[s] < g.config["strength_max"]:
                 out.append(BUY_SP)
@@ -314,33 +336,39 @@ class AndorState(State):
                 and self.has(s, "brew") is None and self.room_for(s, "brew"):  # AND-37/79
             out.append(BUY_BREW)
         out.extend(self.farmer_actions(s))
-        for it in sorted(set(self.ground.get(here, ()))):
-            if self.room_for(s, it):
-                out.append(Action(f"pick up the {g.label(it).lower()}", ("pick", it)))
-        if self.has(s, "herb") and self.wp[s] < WILLPOWER_MAX:  # AND-81
-            out.append(HERB_WP)
-        if self.has(s, "telescope") and any(
-                n in self.fog and n not in self.fog_seen for n in g.nbrs[here]):  # AND-78
-            out.append(TELESCOPE)
-        out.extend(self.trade_actions(s))
+        lying = self.ground.get(here)
+        if lying:
+            for it in sorted(set(lying)):
+                if self.room_for(s, it):
+                    out.append(Action(f"pick up the {g.label(it).lower()}", ("pick", it)))
+        if self.items[s]:
+            if self.has(s, "herb") and self.wp[s] < WILLPOWER_MAX:  # AND-81
+                out.append(HERB_WP)
+            if self.has(s, "telescope") and any(
+                    n in self.fog and n not in self.fog_seen for n in g.nbrs[here]):  # AND-78
+                out.append(TELESCOPE)
+        if self.players > 1:
+            out.extend(self.trade_actions(s))
         return out
 
     def trade_actions(self, s: int) -> list[Action]:
         """AND-83/77: give gold or articles to a hero on the same region (or by falcon)."""
         g = self.game
         out: list[Action] = []
+        held = self.items[s]
         for o in range(self.players):
             if o == s or self.ended[o]:
                 continue
             near = self.pos[o] == self.pos[s]
             by_falcon = o == self.falcon_partner
             if not (near or by_falcon):
-                if self.has(s, "falcon") and not self.falcon_used[s] and self.step != "moving":
-                    out.append(Action(f"send the falcon to the {self.name(o)}", ("falcon", o)))
+                if held and self.has(s, "falcon") and not self.falcon_used[s] \
+                        and self.step != "moving":
+                    out.append(g.send_falcon[o])
                 continue
             who = self.name(o)
             if self.gold[s] > 0:
-                out.append(Action(f"give 1 gold to the {who}", ("give_gold", o)))
+                out.append(g.give_gold[o])
             for it in sorted(set(self.items[s])):
                 art = g.c.articles[base(it)]
                 if by_falcon and not near and art.slot == "large":
@@ -409,7 +437,7 @@ class AndorState(State):
         self.emit("move", seat=s, dest=region, means=means or "hour")
         if self.carried[s] and region in self.creatures:  # AND-73
             self.emit("farmers_lost", seat=s, count=self.carried[s])
-            self.carried[s] = 0
+            self.carried = with_item(self.carried, s, 0)
         if region == self.game.castle:
             world.deliver(self, s)
 
@@ -433,7 +461,7 @@ class AndorState(State):
 
     def end_day(self, s: int) -> None:
         """AND-21/22: the marker goes to the sunrise box; the first takes the rooster."""
-        self.ended[s] = True
+        self.ended = with_item(self.ended, s, True)
         if self.rooster is None:
             self.rooster = s
         self.emit("end_day", seat=s, rooster=self.rooster == s)
@@ -448,50 +476,46 @@ class AndorState(State):
         if kind == "drink":  # AND-67, AND-63
             gain = WARRIOR_WELL_WILLPOWER if self.name(s) == "warrior" else WELL_WILLPOWER
             self.gain_wp(s, gain)
-            self.wells_full.discard(here)
+            self.wells_full = self.wells_full - {here}
         elif kind == "buy_sp":
             self.gold[s] -= self.strength_price(s)
             self.gain_sp(s, 1)
         elif kind == "buy":
             self.gold[s] -= g.c.board.article_price
-            self.stock[data[1]] -= 1
-            self.items[s].append(data[1])
+            self.restock(data[1], -1)
+            self.add_item(s, data[1])
         elif kind == "buy_brew":
             self.gold[s] -= self.brew_price(s)
-            self.stock["brew"] -= 1
-            self.items[s].append("brew")
+            self.restock("brew", -1)
+            self.add_item(s, "brew")
         elif kind == "pick_farmer":
-            self.farmers[here] -= 1
-            if not self.farmers[here]:
-                del self.farmers[here]
-            self.carried[s] += 1
+            self.add_farmers(here, -1)
+            self.carried = with_item(self.carried, s, self.carried[s] + 1)
         elif kind == "drop_farmer":
-            self.carried[s] -= 1
-            self.farmers[here] = self.farmers.get(here, 0) + 1
+            self.carried = with_item(self.carried, s, self.carried[s] - 1)
+            self.add_farmers(here, 1)
         elif kind == "pick":
-            self.ground[here].remove(data[1])
-            if not self.ground[here]:
-                del self.ground[here]
-            self.items[s].append(data[1])
+            left = list(self.ground[here])
+            left.remove(data[1])
+            self.ground = with_key(self.ground, here, tuple(left) or None)
+            self.add_item(s, data[1])
         elif kind == "herb_wp":
-            self.items[s].remove("herb")
+            self.remove_item(s, "herb")
             self.gain_wp(s, g.c.articles["herb"].value)
         elif kind == "herb_walk":
-            self.items[s].remove("herb")
+            self.remove_item(s, "herb")
             self.free_steps = g.c.articles["herb"].value
         elif kind == "telescope":
-            for n in g.nbrs[here]:
-                if n in self.fog:
-                    self.fog_seen.add(n)
+            self.fog_seen = self.fog_seen | {n for n in g.nbrs[here] if n in self.fog}
         elif kind == "falcon":
-            self.falcon_used[s] = True
+            self.falcon_used = with_item(self.falcon_used, s, True)
             self.falcon_partner = data[1]
         elif kind == "give_gold":
             self.gold[s] -= 1
             self.gold[data[1]] += 1
         elif kind == "give":
-            self.items[s].remove(data[2])
-            self.items[data[1]].append(data[2])
+            self.remove_item(s, data[2])
+            self.add_item(data[1], data[2])
         self.emit("free", seat=s, action=action[0])
 
     # ------------------------------------------------------------------ result & view
@@ -500,40 +524,27 @@ class AndorState(State):
         won = self.outcome == "goals-met"
         return Result(tuple(range(n)) if won else (), (1.0 if won else 0.0,) * n,
                       self.n_actions, self.outcome, self.outcome_detail,
-                      {"day": self.day, "letter": LETTERS[self.letter]})
+                      {"day": self.day, "letter": LETTERS[self.letter],
+                       "roles": list(self.game.hero_ids)})
 
     def _evaluate(self, seat: int) -> float:
-        """The team's outlook for bots: goals met, room left in the castle, heroes' strength.
-
-        Every seat gets the same value (AND-84: all win or all lose). A creature on the board
-        already weighs on the castle's shields, the more the fewer arrows it is from them.
-        """
-        g = self.game
-        met = world.goals_met(self)
-        goals = sum(met) / len(met) if met else 0.0
-        free = g.shields + self.castle_farmers
-        threat = float(self.castle_creatures)
-        for region in self.creatures:
-            cur, steps = region, 0
-            while cur != g.castle and steps < 8:
-                cur, steps = g.arrow[cur], steps + 1
-            if cur == g.castle:
-                threat += 2.0 / (2 + steps)
-        room = max(0.0, free - threat) / max(1, free)
-        strength = min(1.0, sum(self.sp) / (len(self.sp) * 10))
-        return 0.05 + 0.45 * goals + 0.35 * room + 0.15 * strength
+        """Cooperative: every seat gets the same estimate of how the legend goes."""
+        return world.evaluate(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return world.view(self)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """The event deck's order and the face-down fog tokens are hidden from everyone."""
-        rng.shuffle(self.deck)
+        deck = list(self.deck)
+        rng.shuffle(deck)
+        self.deck = tuple(deck)
         hidden = sorted(r for r in self.fog if r not in self.fog_seen)
         tokens = [self.fog[r] for r in hidden]
         rng.shuffle(tokens)
-        for r, t in zip(hidden, tokens, strict=True):
-            self.fog[r] = t
+        fog = dict(self.fog)
+        fog.update(zip(hidden, tokens, strict=True))
+        self.fog = fog
 
 
 class Andor(Game):
@@ -578,6 +589,26 @@ class Andor(Game):
         self.shields = (self.config["solo_shields"] if self.players == 1
                         else SHIELDS_BY_HEROES[self.players])  # AND-70, AND-88
         self.sold = tuple(a.id for a in c.articles.values() if a.sold and not a.witch)
+        self.free_limit: int = self.config["free_action_limit"]
+        # Actions built once: steps to each region's neighbours, attacks on each region.
+        self.steps = tuple(tuple(Action(f"move to {n}", ("move", n, "")) for n in nb)
+                           for nb in self.nbrs)
+        self.skin_steps = tuple(
+            tuple(Action(f"move to {n} with the wineskin", ("move", n, "wineskin")) for n in nb)
+            for nb in self.nbrs)
+        self.steps_or_skin = tuple(tuple(a for pair in zip(by_hour, by_skin, strict=True)
+                                         for a in pair)
+                                   for by_hour, by_skin in zip(self.steps, self.skin_steps,
+                                                               strict=True))
+        self.within_reach = tuple(tuple(sorted((r, *nb))) for r, nb in enumerate(self.nbrs))
+        self.attack = {(k, r): Action(f"fight the {cr.name.lower()} on {r}", ("fight", r))
+                       for k, cr in c.creatures.items() for r in range(len(regions))}
+        self.moves_as = {k: cr.moves_as for k, cr in c.creatures.items()}
+        self.slot_of = {i: a.slot for a in c.articles.values() for i in (a.id, f"{a.id}:worn")}
+        self.give_gold = tuple(Action(f"give 1 gold to the {h}", ("give_gold", o))
+                               for o, h in enumerate(self.hero_ids))
+        self.send_falcon = tuple(Action(f"send the falcon to the {h}", ("falcon", o))
+                                 for o, h in enumerate(self.hero_ids))
         self.buy = {a: Action(f"buy a {self.label(a).lower()}", ("buy", a)) for a in self.sold}
 
     def label(self, item: str, lang: str = "en") -> str:

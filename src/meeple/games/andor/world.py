@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from meeple.core import Action
 
 from .content import LETTERS
-from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER
+from .frozen import with_item, with_key
+from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER, WILLPOWER_MAX
 
 if TYPE_CHECKING:
     from .rules import AndorState
 
 BLOCK = Action("block the event with the shield", ("block",))
 ALLOW = Action("let it happen", ("allow",))
+
+
+class EventBlock(TypedDict):
+    """An event card waiting while shield holders decide whether to block it (AND-74)."""
+
+    card: str
+    holders: tuple[int, ...]  # seats still to be asked, the one deciding first
+    resume: str  # "sunrise" or "fog": where play goes on afterwards
+    seat: int  # the hero whose fog token drew the card (-1 at sunrise)
 
 
 # ---------------------------------------------------------------------- heroes
@@ -30,20 +40,15 @@ def deliver(st: AndorState, seat: int) -> None:
     if st.carried[seat]:
         st.castle_farmers += st.carried[seat]
         st.emit("farmers_saved", seat=seat, count=st.carried[seat])
-        st.carried[seat] = 0
+        st.carried = with_item(st.carried, seat, 0)
     if "herb" in st.items[seat] and "deliver:herb" in st.game.legend.info.goals:
-        st.items[seat].remove("herb")
+        st.remove_item(seat, "herb")
         st.herb_delivered = True
         st.emit("herb_delivered", seat=seat)
         check_early(st)
 
 
 # ---------------------------------------------------------------------- creatures
-def moves_as(st: AndorState, kind: str) -> str:
-    """The sunrise step a kind moves in (``immobile`` never moves)."""
-    return st.game.c.creatures[kind].moves_as
-
-
 def destination(st: AndorState, region: int) -> int:
     """AND-6/8: follow the arrows past occupied regions; a blocked region stops the creature.
 
@@ -70,8 +75,9 @@ def enter(st: AndorState, kind: str, region: int) -> None:
             finish(st, "castle-overrun",
                    f"A {kind} entered the castle and no golden shield was free.")
         return
-    st.creatures[region] = kind
-    if st.farmers.pop(region, 0):  # AND-73
+    st.creatures = with_key(st.creatures, region, kind)
+    if region in st.farmers:  # AND-73
+        st.farmers = with_key(st.farmers, region, None)
         st.emit("farmers_lost", region=region)
 
 
@@ -90,14 +96,15 @@ def place(st: AndorState, kind: str, region: int) -> None:
 
 def move_creatures(st: AndorState) -> None:
     """AND-4/5/7: each kind in the sunrise order, lowest region number first."""
+    moves_as = st.game.moves_as  # the sunrise step of each kind (``immobile`` never moves)
     for step in SUNRISE_ORDER:
-        movers = sorted(r for r, k in st.creatures.items() if moves_as(st, k) == step)
+        movers = sorted(r for r, k in st.creatures.items() if moves_as[k] == step)
         for r in movers:
             kind = st.creatures[r]
             to = destination(st, r)
             if to < 0:  # AND-8: blocked, it stays
                 continue
-            del st.creatures[r]
+            st.creatures = with_key(st.creatures, r, None)
             st.emit("creature_moved", kind=kind, frm=r, dest=to)
             enter(st, kind, to)
             if st.outcome:
@@ -120,9 +127,7 @@ def sunrise_rest(st: AndorState) -> None:
     if st.outcome:
         return
     occupied = set(st.pos)
-    for w in st.game.wells:  # AND-29
-        if w not in occupied:
-            st.wells_full.add(w)
+    st.wells_full = st.wells_full | {w for w in st.game.wells if w not in occupied}  # AND-29
     advance_narrator(st)  # AND-30
     if st.outcome:
         return
@@ -130,8 +135,8 @@ def sunrise_rest(st: AndorState) -> None:
     n = st.players
     st.hours = [st.next_day_hours] * n
     st.next_day_hours = 0
-    st.ended = [False] * n
-    st.falcon_used = [False] * n
+    st.ended = (False,) * n
+    st.falcon_used = (False,) * n
     first = st.rooster if st.rooster is not None else 0
     st.rooster = None
     st.begin_turn(first)  # AND-22: the rooster begins the new day
@@ -154,23 +159,28 @@ def advance_narrator(st: AndorState) -> None:
 def read_card(st: AndorState, letter: str) -> None:
     """AND-32: do what a legend card says."""
     card = st.game.legend.cards[letter]
-    st.cards_read.append(letter)
+    st.cards_read = (*st.cards_read, letter)
     st.emit("legend_card", letter=letter, name=card.name)
     if card.market:
         st.market_open = True
     if card.witch >= 0:
         st.witch = card.witch
-    for r in card.block:
-        st.blocked.add(r)
+    if card.block:
+        st.blocked = st.blocked | set(card.block)
     for r in card.farmers:
-        st.farmers[r] = st.farmers.get(r, 0) + 1
+        st.add_farmers(r, 1)
     for rune, r in card.runes:
-        st.ground.setdefault(r, []).append(rune)
+        drop(st, r, rune)
     more = [(k, r) for k, r, n in card.place_more if st.players >= n]
     for kind, r in [*card.place, *more]:
         place(st, kind, r)
         if st.outcome:
             return
+
+
+def drop(st: AndorState, region: int, item: str) -> None:
+    """An article or token is left lying on a region."""
+    st.ground = with_key(st.ground, region, (*st.ground.get(region, ()), item))
 
 
 def goals_met(st: AndorState) -> list[bool]:
@@ -180,6 +190,27 @@ def goals_met(st: AndorState) -> list[bool]:
         kind, _, arg = g.partition(":")
         out.append(arg in st.killed if kind == "kill" else st.herb_delivered)
     return out
+
+
+def evaluate(st: AndorState) -> float:
+    """How well the legend goes, from 0 to 1, the same for every hero (a cheap bot heuristic).
+
+    Goals met weigh most; then the golden shields still free against the creatures in the
+    castle (AND-70/71), the letters left before N while a goal is open, and the heroes'
+    strength and willpower.
+    """
+    g = st.game
+    shields = g.shields + st.castle_farmers
+    castle = 1.0 - st.castle_creatures / (shields + 1)
+    met = goals_met(st)
+    goals = sum(met) / len(met) if met else 1.0
+    last = len(LETTERS) - 1
+    time_left = 1.0 if goals == 1.0 else (last - st.letter) / last
+    strength_max: int = g.config["strength_max"]
+    n = st.players
+    heroes = (sum(st.sp) / strength_max + sum(st.wp) / WILLPOWER_MAX) / (2 * n)
+    v = 0.4 * goals + 0.25 * castle + 0.15 * time_left + 0.2 * heroes
+    return min(1.0, max(0.0, v))
 
 
 def judge(st: AndorState) -> None:
@@ -211,14 +242,16 @@ def finish(st: AndorState, reason: str, detail: str) -> None:
 def draw_event(st: AndorState, resume: str, seat: int) -> None:
     """AND-27/85: draw the top event card; a blockable one may be stopped by a shield."""
     if not st.deck:
-        st.deck, st.discard = st.discard, []
-        st.rng.shuffle(st.deck)
-    card = st.deck.pop()
-    st.discard.append(card)
+        deck = list(st.discard)
+        st.rng.shuffle(deck)
+        st.deck, st.discard = tuple(deck), ()
+    card = st.deck[-1]
+    st.deck = st.deck[:-1]
+    st.discard = (*st.discard, card)
     st.last_event = card
     st.emit("event", card=card)
     ev = st.game.c.events[card]
-    holders = [s for s in range(st.players) if st.has(s, "shield")]
+    holders = tuple(s for s in range(st.players) if st.has(s, "shield"))
     if ev.blockable and holders:  # AND-74
         st.event_block = {"card": card, "holders": holders, "resume": resume, "seat": seat}
         st.step = "event"
@@ -236,7 +269,8 @@ def apply_event_choice(st: AndorState, action: Action) -> None:
     """Block with a shield, or let the next holder decide; then resume."""
     eb = st.event_block
     assert eb is not None
-    seat = eb["holders"].pop(0)
+    seat = eb["holders"][0]
+    eb["holders"] = eb["holders"][1:]
     if action[1][0] == "block":
         item = st.has(seat, "shield")
         assert item is not None
@@ -280,13 +314,13 @@ def resolve_event(st: AndorState, card: str) -> None:
     elif eff == "place":
         place(st, ev.kind, ev.region)
     elif eff == "wells_empty":
-        st.wells_full.clear()
+        st.wells_full = frozenset()
     elif eff == "hours_lost":
         st.next_day_hours = amt
     elif eff == "creature_bonus":
         st.creature_bonus = amt
     elif eff == "farmer":
-        st.farmers[ev.region] = st.farmers.get(ev.region, 0) + 1
+        st.add_farmers(ev.region, 1)
 
 
 def _applies(st: AndorState, s: int, where: str) -> bool:
@@ -304,8 +338,9 @@ def _applies(st: AndorState, s: int, where: str) -> bool:
 def activate_fog(st: AndorState, seat: int) -> None:
     """AND-68/69: the token where a move ends acts once and leaves the game."""
     here = st.pos[seat]
-    token = st.fog.pop(here)
-    st.fog_seen.discard(here)
+    token = st.fog[here]
+    st.fog = with_key(st.fog, here, None)
+    st.fog_seen = st.fog_seen - {here}
     fog = next(f for f in st.game.c.fog if f.id == token)
     st.emit("fog", seat=seat, region=here, token=token)
     eff = fog.effect
@@ -319,13 +354,13 @@ def activate_fog(st: AndorState, seat: int) -> None:
         place(st, "gor", here)
     elif eff == "wineskin":
         if st.stock["wineskin"] > 0 and st.room_for(seat, "wineskin"):
-            st.stock["wineskin"] -= 1
-            st.items[seat].append("wineskin")
+            st.restock("wineskin", -1)
+            st.add_item(seat, "wineskin")
     elif eff == "witch":
         st.witch = here
         if st.stock["brew"] > 0 and st.room_for(seat, "brew") and st.has(seat, "brew") is None:
-            st.stock["brew"] -= 1
-            st.items[seat].append("brew")
+            st.restock("brew", -1)
+            st.add_item(seat, "brew")
     elif eff == "event":
         draw_event(st, "fog", seat)
 

@@ -7,151 +7,204 @@ follow-up decisions kept on the state's pending stack.
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
 
 from . import effects as fx
 from .effects import ARM, ATK, HEX, MAX_BONUS
-from .state import DONE, END, STOP, TAKE_ARMOUR, TAKE_ATTACK
 
 if TYPE_CHECKING:
+    from .rules import Heavens
     from .state import HeavensState
+
+END = Action("end actions", ("end",))
+DONE = Action("done", ("done",))
+STOP = Action("stop", ("stop",))
+TAKE_ARMOUR = Action("take armour", ("take", ARM))
+TAKE_ATTACK = Action("take attack", ("take", ATK))
 
 
 # ------------------------------------------------------------------ legality
+def describe(g: Heavens, data: tuple[Any, ...]) -> str:
+    """The text of the action whose payload is ``data`` (texts depend on the game only)."""
+    kind = data[0]
+    names, labels = g.names, g.board.labels
+    if kind == "attack":
+        what, x = data[2]
+        if what == "u":
+            label = names[x]
+        elif what == "base":
+            label = "base"
+        else:
+            label = f"{'trap' if what == 'trap' else 'architecture'} {labels[x]}"
+        return f"attack {label} with {names[data[1]]}"
+    if kind == "step":
+        return f"step {labels[data[1]]}"
+    if kind == "summon":
+        return f"summon {names[data[1]]} at {labels[data[2]]}"
+    if kind == "acquire":
+        return f"acquire {labels[data[2]]} with {names[data[1]]}"
+    if kind == "target":
+        return fx.target_text(g, data[1])
+    if kind == "ability":
+        return f"ability {names[data[1]]}: {g.ability[data[1]].name}"
+    if kind == "power":
+        return f"play {names[data[1]]}"
+    return f"{kind} {names[data[1]]}"  # move, discard
+
+
 def legal(st: HeavensState) -> list[Action]:
     """The legal actions of the seat to act."""
+    g = st.game
+    act = g.action
     if st.phase == "cleanup":
-        g = st.game
-        cards = sorted(set(st.hands[st.active]), key=lambda c: g.names[c])
-        return [Action(f"discard {g.names[c]}", ("discard", c)) for c in cards] + [DONE]
+        return [*(act(("discard", c)) for c in g.by_name(set(st.hands[st.active]))), DONE]
+    blk = st.obstacles()
     if st.pending:
         top = st.pending[-1]
         if top[0] == "move":
-            moves = [Action(f"step {st.board.labels[h]}", ("step", h)) for h in steps(st, top)]
-            return [*moves, STOP]
+            return [*(act(("step", h)) for h in steps(st, top, blk)), STOP]
         if top[0] == "acquire":
             takes = takeable(st, top[1], top[2])
             return [*takes, DONE] if top[3] else takes
-        return [Action(fx.target_text(st, t), ("target", t)) for t in pending_targets(st)]
+        return [act(("target", t)) for t in pending_targets(st, blk)]
     out: list[Action] = []
     if st.tokens > 0:
-        out.extend(summons(st))
-        g = st.game
+        out.extend(summons(st, blk))
         seat = st.active
         side = g.side_of[seat]
-        for c in sorted(st.at.values(), key=lambda c: g.names[c]):
+        units = st.units
+        aims = marks(st, side)
+        for c in g.by_name(st.at.values()):
             if g.card_side[c] != side or not st.can_act(c):
                 continue
-            out.extend(attacks(st, c))
-            if steps(st, ("move", c, g.move[c], (st.units[c][HEX],), 0)):
-                out.append(Action(f"move {g.names[c]}", ("move", c)))
+            out.extend(attacks(st, c, blk, aims))
+            if steps(st, ("move", c, g.move[c], (units[c][HEX],), 0), blk):
+                out.append(act(("move", c)))
             out.extend(acquisitions(st, c))
             ab = g.ability[c]
-            if ab.cost <= st.tokens and fx.candidates(st, seat, c, ab.target, ab.range,
-                                                      ab.effects):
-                out.append(Action(f"ability {g.names[c]}: {ab.name}", ("ability", c)))
-        for c in sorted(set(st.hands[seat]), key=lambda c: g.names[c]):
+            if ab.cost <= st.tokens and fx.has_target(st, seat, c, ab.target, ab.range,
+                                                      ab.effects, blk):
+                out.append(act(("ability", c)))
+        for c in g.by_name(set(st.hands[seat])):
             p = g.power.get(c)
-            if p is not None and p.cost <= st.tokens and fx.candidates(
-                    st, seat, -1, p.target, 0, p.effects):
-                out.append(Action(f"play {g.names[c]}", ("power", c)))
+            if p is not None and p.cost <= st.tokens and fx.has_target(
+                    st, seat, -1, p.target, 0, p.effects, blk):
+                out.append(act(("power", c)))
     out.append(END)
     return out
 
 
-def summons(st: HeavensState) -> list[Action]:
+def summons(st: HeavensState, blk: set[int]) -> list[Action]:
     """HVN-32, HVN-13, HVN-2: a character from hand onto a free summoning hex of one's own."""
-    g, b = st.game, st.board
+    g = st.game
     side = g.side_of[st.active]
-    free = [h for h in b.summon[side] if not st.blocked(h)]
-    red = st.rings["box"]["red"]
+    free = [h for h in st.board.summon[side] if h not in blk]
+    red = st.box["red"]
+    act = g.action
     out: list[Action] = []
-    for c in sorted(set(st.hands[st.active]), key=lambda c: g.names[c]):
+    for c in g.by_name(set(st.hands[st.active])):
         if g.is_char[c] and g.health[c] <= red:
-            out.extend(Action(f"summon {g.names[c]} at {b.labels[h]}", ("summon", c, h))
-                       for h in free)
+            out.extend(act(("summon", c, h)) for h in free)
     return out
 
 
-def _attackable(st: HeavensState, side: int, h: int) -> list[tuple[str, tuple[str, int]]]:
-    """What an attacker of ``side`` may strike on hex ``h`` (HVN-33)."""
-    g, b = st.game, st.board
-    out = []
-    c = st.at.get(h)
-    if c is not None and g.card_side[c] != side:
-        out.append((g.names[c], ("u", c)))
-    if b.base_side.get(h, side) != side:
-        out.append(("base", ("base", h)))
-    if h in st.trap:
-        out.append((f"trap {b.labels[h]}", ("trap", h)))
-    if h in st.arch:
-        out.append((f"architecture {b.labels[h]}", ("arch", h)))
+def marks(st: HeavensState, side: int) -> dict[int, list[tuple[str, int]]]:
+    """HVN-33: what an attacker of ``side`` may strike, by hex (unit, base, trap, architecture)."""
+    g = st.game
+    out: dict[int, list[tuple[str, int]]] = {}
+    for h, c in st.at.items():
+        if g.card_side[c] != side:
+            out[h] = [("u", c)]
+    h = st.board.base[1 - side]
+    out.setdefault(h, []).append(("base", h))
+    for h in st.trap:
+        out.setdefault(h, []).append(("trap", h))
+    for h in st.arch:
+        out.setdefault(h, []).append(("arch", h))
     return out
 
 
-def attacks(st: HeavensState, c: int) -> list[Action]:
+def attacks(st: HeavensState, c: int, blk: set[int],
+            aims: dict[int, list[tuple[str, int]]] | None = None) -> list[Action]:
     """HVN-33, HVN-16: melee on adjacent hexes; ranged at 2..range along empty hexes."""
     g, b = st.game, st.board
-    side = g.card_side[c]
+    if aims is None:
+        aims = marks(st, g.card_side[c])
     here = st.units[c][HEX]
-    name = g.names[c]
+    atk = st.units[c][ATK]
     found: dict[int, bool] = {}
-    if g.melee[c] + st.units[c][ATK] > 0:
+    if g.melee[c] + atk > 0:
         for n in b.nbrs[here]:
-            found[n] = True
+            if n in aims:
+                found[n] = True
     reach = g.range[c]
-    if reach >= 2 and g.ranged[c] + st.units[c][ATK] > 0:
-        seen = {here: 0}
-        frontier = deque([here])
-        dist = b.dist[here]
-        while frontier:
-            h = frontier.popleft()
-            d = seen[h]
-            for n in b.nbrs[h]:
-                if st.blocked(n):
-                    if dist[n] >= 2 and n not in found:
-                        found[n] = False
-                elif n not in seen and d + 1 < reach:
-                    seen[n] = d + 1
-                    frontier.append(n)
+    dist = b.dist[here]
+    if reach >= 2 and g.ranged[c] + atk > 0 and any(
+            2 <= dist[h] <= reach and h not in found for h in aims):
+        # The line of fire runs through empty hexes: spread from the attacker's hex over
+        # empty hexes for reach - 1 steps; the obstacles next to that area, two or more
+        # hexes away, are in range.
+        walls = b.bits(blk)
+        open_ = b.all_bits & ~walls
+        area = b.bit[here]
+        for _ in range(reach - 1):
+            area |= b.spread(area) & open_
+        shot = b.spread(area) & walls & ~b.near_bits[here]
+        bit = b.bit
+        for h in aims:
+            if h not in found and shot & bit[h]:
+                found[h] = False
+    act = g.action
     out: list[Action] = []
-    for h in sorted(found, key=lambda h: b.labels[h]):
-        for label, target in _attackable(st, side, h):
-            out.append(Action(f"attack {label} with {name}", ("attack", c, target, found[h])))
+    for h in sorted(found, key=b.label_rank.__getitem__):
+        melee = found[h]
+        for target in aims[h]:
+            out.append(act(("attack", c, target, melee)))
     return out
 
 
-def steps(st: HeavensState, top: tuple[object, ...]) -> list[int]:
+def steps(st: HeavensState, top: tuple[object, ...], blk: set[int] | None = None
+          ) -> list[int]:
     """HVN-34, HVN-42: the next hex of a move: empty (a fallen may lie there), not revisited."""
     _, c, left, visited, _ = top
     assert isinstance(c, int) and isinstance(left, int) and isinstance(visited, tuple)
     if left <= 0:
         return []
+    if blk is None:
+        blk = st.obstacles()
+    g, b = st.game, st.board
     here = st.units[c][HEX]
     seat = st.active
-    return [n for n in st.board.nbrs[here]
-            if not st.blocked(n) and n not in visited and st.may_enter(seat, c, here, n)]
+    side = g.side_of[seat]
+    zones = g.zones[seat]
+    if zones is not None and b.zone[here] not in zones:
+        return []  # HVN-51
+    home = b.summon[side]
+    held = here in home and st.locked(side)  # HVN-43
+    return [n for n in b.nbrs[here]
+            if n not in blk and n not in visited
+            and (zones is None or b.zone[n] in zones) and not (held and n not in home)]
 
 
 def acquisitions(st: HeavensState, c: int) -> list[Action]:
     """HVN-35: dropped bonus rings on an adjacent hex the character could still carry."""
-    b = st.board
+    drop = st.drop
+    if not drop:
+        return []
     u = st.units[c]
     out = []
-    for n in b.nbrs[u[HEX]]:
-        d = st.drop.get(n)
+    for n in st.board.nbrs[u[HEX]]:
+        d = drop.get(n)
         if d and ((d[0] and u[ARM] < MAX_BONUS) or (d[1] and u[ATK] < MAX_BONUS)):
-            out.append(Action(f"acquire {b.labels[n]} with {st.game.names[c]}",
-                              ("acquire", c, n)))
+            out.append(st.game.action(("acquire", c, n)))
     return out
 
 
 def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
     """The rings still open to an acquiring character."""
-    u, d = st.units[c], st.drop.get(h, [0, 0])
+    u, d = st.units[c], st.drop.get(h, (0, 0))
     out = []
     if d[0] and u[ARM] < MAX_BONUS:
         out.append(TAKE_ARMOUR)
@@ -160,15 +213,15 @@ def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
     return out
 
 
-def pending_targets(st: HeavensState) -> list[fx.Target]:
+def pending_targets(st: HeavensState, blk: set[int] | None = None) -> list[fx.Target]:
     """Targets of the ability or power being resolved."""
     _, source, card = st.pending[-1]
     g = st.game
     if source >= 0:
         ab = g.ability[card]
-        return fx.candidates(st, st.active, source, ab.target, ab.range, ab.effects)
+        return fx.candidates(st, st.active, source, ab.target, ab.range, ab.effects, blk)
     p = g.power[card]
-    return fx.candidates(st, st.active, -1, p.target, 0, p.effects)
+    return fx.candidates(st, st.active, -1, p.target, 0, p.effects, blk)
 
 
 # ------------------------------------------------------------------ applying
@@ -180,7 +233,7 @@ def apply(st: HeavensState, action: Action) -> None:
     seat = st.active
     if kind == "summon":
         st.spend()
-        st.hands[seat].remove(data[1])
+        st.from_hand(seat, data[1])
         st.summon(seat, data[1], data[2])
     elif kind == "attack":
         st.spend()
@@ -188,35 +241,42 @@ def apply(st: HeavensState, action: Action) -> None:
     elif kind == "move":
         st.spend()
         c = data[1]
-        st.pending.append(("move", c, g.move[c], (st.units[c][HEX],), 0))
+        st.push(("move", c, g.move[c], (st.units[c][HEX],), 0))
     elif kind == "step":
-        _, c, left, visited, n = st.pending.pop()
+        _, c, left, visited, n = st.pop()
         st.relocate(c, data[1])
         top = ("move", c, left - 1, (*visited, data[1]), n + 1)
         if steps(st, top):
-            st.pending.append(top)
+            st.push(top)
     elif kind == "stop":
-        st.pending.pop()
+        st.pop()
     elif kind == "acquire":
         st.spend()
-        st.pending.append(("acquire", data[1], data[2], 0))
+        st.push(("acquire", data[1], data[2], 0))
     elif kind == "take":
-        _, c, h, taken = st.pending.pop()
+        _, c, h, taken = st.pop()
         slot = data[1]
-        d = st.drop[h]
-        d[slot - ARM] -= 1
-        st.units[c][slot] += 1
+        arm, atk = st.drop[h]
+        if slot == ARM:
+            arm -= 1
+        else:
+            atk -= 1
+        st.set_unit(c, slot, st.units[c][slot] + 1)
         st.emit("acquired", card=g.ids[c], hex=st.board.labels[h],
                 ring="armour" if slot == ARM else "attack")
-        if not d[0] and not d[1]:
-            del st.drop[h]
+        drop = dict(st.drop)
+        if arm or atk:
+            drop[h] = (arm, atk)
+        else:
+            del drop[h]
+        st.drop = drop
         if takeable(st, c, h):
-            st.pending.append(("acquire", c, h, taken + 1))
+            st.push(("acquire", c, h, taken + 1))
     elif kind == "done":
         if st.phase == "cleanup":
             st._end_turn()
         else:
-            st.pending.pop()
+            st.pop()
     elif kind == "ability":
         c = data[1]
         ab = g.ability[c]
@@ -227,20 +287,20 @@ def apply(st: HeavensState, action: Action) -> None:
         c = data[1]
         p = g.power[c]
         st.spend(p.cost)
-        st.hands[seat].remove(c)
-        st.discard[g.side_of[seat]].append(c)  # HVN-24, HVN-20
+        st.from_hand(seat, c)
+        st.to_discard(g.side_of[seat], c)  # HVN-24, HVN-20
         st.emit("power", card=g.ids[c], seat=seat)
         _begin(st, -1, c, p.target)
     elif kind == "target":
-        _, source, card = st.pending.pop()
+        _, source, card = st.pop()
         _resolve(st, source, card, data[1])
     elif kind == "end":
         st._end_actions()
         return
     elif kind == "discard":
         c = data[1]
-        st.hands[seat].remove(c)
-        st.discard[g.side_of[seat]].append(c)
+        st.from_hand(seat, c)
+        st.to_discard(g.side_of[seat], c)
         st.emit("discarded", card=g.ids[c], seat=seat)
         if not st.hands[seat]:
             st._end_turn()
@@ -255,7 +315,7 @@ def _begin(st: HeavensState, source: int, card: int, target: str) -> None:
     if target == "none":
         _resolve(st, source, card, ("n",))
     else:
-        st.pending.append(("target", source, card))
+        st.push(("target", source, card))
 
 
 def _resolve(st: HeavensState, source: int, card: int, t: fx.Target) -> None:

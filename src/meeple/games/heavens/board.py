@@ -12,6 +12,7 @@ column ``q`` runs from the top of the field (row 1) down. Side 0's base sits at 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from meeple.components.hexgrid import DIRECTIONS, HexGrid
@@ -81,6 +82,47 @@ class Board:
                                    file="map.toml", entry=layout_id, field="summon")
         self.summoning = frozenset(self.summon[0] + self.summon[1])
         self.base_side = {self.base[0]: 0, self.base[1]: 1}
+        self.bases = frozenset(self.base)
+        self.every = tuple(range(n))
+        #: label order of the hexes (the order in which actions list them)
+        rank = [0] * n
+        for i, h in enumerate(sorted(range(n), key=labels.__getitem__)):
+            rank[h] = i
+        self.label_rank: tuple[int, ...] = tuple(rank)
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}
+        # Sets of hexes as bits of an int laid out on a grid padded by one empty row and
+        # column on every side, so the neighbours of a whole set are six shifts (spread).
+        qs = [q for q, _ in coords]
+        rs = [r for _, r in coords]
+        w = max(rs) - min(rs) + 3
+        self._w = w
+        self.bit: tuple[int, ...] = tuple(
+            1 << ((q - min(qs) + 1) * w + (r - min(rs) + 1)) for q, r in coords)
+        self.all_bits = sum(self.bit)
+        self.near_bits: tuple[int, ...] = tuple(  # each hex and its neighbours
+            self.bit[h] | sum(self.bit[x] for x in self.nbrs[h]) for h in range(n))
+
+    def within(self, h: int, reach: int) -> tuple[int, ...]:
+        """Every hex at most ``reach`` steps from ``h`` (``h`` too), in index order."""
+        key = (h, reach)
+        out = self._within.get(key)
+        if out is None:
+            d = self.dist[h]
+            out = self._within[key] = tuple(x for x in self.every if d[x] <= reach)
+        return out
+
+    def bits(self, hexes: Iterable[int]) -> int:
+        """A set of hexes as bits."""
+        bit = self.bit
+        m = 0
+        for h in hexes:
+            m |= bit[h]
+        return m
+
+    def spread(self, m: int) -> int:
+        """Every hex next to a hex of the set ``m``."""
+        w = self._w
+        return (m << 1 | m >> 1 | m << w | m >> w | m << (w - 1) | m >> (w - 1)) & self.all_bits
 
 
 @cache

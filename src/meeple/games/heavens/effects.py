@@ -10,18 +10,23 @@ Targets are small tuples: ``("u", card)`` a standing character, ``("h", hex)`` a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .content import Effect
 
 if TYPE_CHECKING:
+    from .rules import Heavens
     from .state import HeavensState
 
-# Indexes into a unit record: [hex, health, armour, attack, poison, stun_turn, fallen]
+# Indexes into a unit record: (hex, health, armour, attack, poison, stun_turn, fallen)
 HEX, HP, ARM, ATK, PSN, STUN, FALLEN = range(7)
 MAX_BONUS = 2  # HVN-7, HVN-8: never more than two armour or two attack rings
 
 Target = tuple[Any, ...]
+#: Target kinds offering hexes or nothing: every such target needs the same rings and is useful.
+PLAIN = frozenset(("hex", "trap_spot", "trap", "none"))
+NO_TARGET: Target = ("n",)
 
 
 def needs(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> dict[str, int]:
@@ -51,7 +56,7 @@ def needs(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> dict[str,
             add("black", e.amount)
         elif k == "build":
             add("white", e.amount)
-        elif k == "summon":
+        elif k == "summon" and t[0] == "s":
             add("red", g.health[t[1]])
     return out
 
@@ -77,65 +82,88 @@ def useful(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool:
 
 def affordable(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool:
     """HVN-2: the box must hold every ring the action places, or the action is impossible."""
-    box = st.rings["box"]
+    box = st.box
     return all(box[c] >= n for c, n in needs(st, effects, t).items())
 
 
-def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int,
-               effects: tuple[Effect, ...]) -> list[Target]:
-    """Every target of the given kind; ``source`` is the acting character or -1 for a power."""
-    g, b = st.game, st.board
+def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
+             effects: tuple[Effect, ...], blk: set[int]) -> Iterator[Target]:
+    """Every target of the given kind, useful or not, affordable or not."""
+    g = st.game
+    b = g.board
     side = g.side_of[seat]
     src_hex = st.units[source][HEX] if source >= 0 else -1
-
-    def near(h: int) -> bool:
-        return src_hex < 0 or b.dist[src_hex][h] <= reach
-
-    out: list[Target] = []
     if target == "self":
-        out.append(("u", source))
+        yield ("u", source)
     elif target in ("ally", "enemy"):
         want = side if target == "ally" else 1 - side
+        dist = b.dist[src_hex] if src_hex >= 0 else None
         for c in sorted(st.at.values()):
-            if g.card_side[c] == want and near(st.units[c][HEX]):
-                out.append(("u", c))
+            if g.card_side[c] == want and (dist is None or dist[st.units[c][HEX]] <= reach):
+                yield ("u", c)
     elif target == "hex":
         leap = any(e.kind == "leap" for e in effects)
-        for h in range(len(b.labels)):
-            if st.is_bare(h) and near(h) and h != src_hex:
-                if leap:
-                    if st.may_enter(seat, source, src_hex, h):
-                        out.append(("h", h))
-                elif h not in b.summoning:
-                    out.append(("h", h))
+        fallen = st.fallen_at
+        for h in b.every if src_hex < 0 else b.within(src_hex, reach):
+            if h in blk or h in fallen or h == src_hex:
+                continue
+            if leap:
+                if st.may_enter(seat, source, src_hex, h):
+                    yield ("h", h)
+            elif h not in b.summoning:
+                yield ("h", h)
     elif target == "trap_spot":
-        for h in range(len(b.labels)):
-            if h in b.summoning or not near(h):
+        fallen = st.fallen_at
+        for h in b.every if src_hex < 0 else b.within(src_hex, reach):
+            if h in b.summoning:
                 continue
             occupant = st.at.get(h)
-            if (occupant is not None and g.card_side[occupant] != side) or st.is_bare(h):
-                out.append(("h", h))
+            if (occupant is not None and g.card_side[occupant] != side) or (
+                    h not in blk and h not in fallen):
+                yield ("h", h)
     elif target == "trap":
+        dist = b.dist[src_hex] if src_hex >= 0 else None
         for h in sorted(st.trap):
-            if near(h):
-                out.append(("h", h))
+            if dist is None or dist[h] <= reach:
+                yield ("h", h)
     elif target == "central":
-        free = [h for h in sorted(b.central) if st.is_bare(h) or
-                (h in st.fallen_at and not st.blocked(h))]
+        free = [h for h in sorted(b.central) if h not in blk]  # a fallen may lie there
         for c in sorted(set(st.hands[seat])):
             if g.is_char[c]:
-                out.extend(("s", c, h) for h in free)
+                for h in free:
+                    yield ("s", c, h)
     else:
         if any(e.kind == "shockwave" for e in effects) and not st.enemies_near(
                 side, src_hex, reach):
-            return []
-        out.append(("n",))
-    return [t for t in out if useful(st, effects, t) and affordable(st, effects, t)]
+            return
+        yield ("n",)
 
 
-def target_text(st: HeavensState, t: Target) -> str:
+def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int,
+               effects: tuple[Effect, ...], blk: set[int] | None = None) -> list[Target]:
+    """Every target of the given kind; ``source`` is the acting character or -1 for a power."""
+    if blk is None:
+        blk = st.obstacles()
+    found = _targets(st, seat, source, target, reach, effects, blk)
+    if target in PLAIN:
+        return list(found) if affordable(st, effects, NO_TARGET) else []
+    return [t for t in found if useful(st, effects, t) and affordable(st, effects, t)]
+
+
+def has_target(st: HeavensState, seat: int, source: int, target: str, reach: int,
+               effects: tuple[Effect, ...], blk: set[int] | None = None) -> bool:
+    """True when :func:`candidates` would offer at least one target (stops at the first)."""
+    if blk is None:
+        blk = st.obstacles()
+    found = _targets(st, seat, source, target, reach, effects, blk)
+    if target in PLAIN:
+        return affordable(st, effects, NO_TARGET) and next(found, None) is not None
+    return any(useful(st, effects, t) and affordable(st, effects, t) for t in found)
+
+
+def target_text(g: Heavens, t: Target) -> str:
     """The decision text of a target."""
-    g, b = st.game, st.board
+    b = g.board
     if t[0] == "u":
         return f"target {g.names[t[1]]}"
     if t[0] == "h":
@@ -192,5 +220,5 @@ def resolve(st: HeavensState, seat: int, source: int, reach: int,
         elif k == "leap":
             st.relocate(source, t[1])
         elif k == "summon":
-            st.hands[seat].remove(t[1])
+            st.from_hand(seat, t[1])
             st.summon(seat, t[1], t[2])

@@ -6,8 +6,12 @@ in ``actions.py``, abilities and divine powers in ``effects.py``.
 
 from __future__ import annotations
 
-from meeple.core import ConfigError, ContentError, Game
+from collections.abc import Iterable
+from typing import Any
 
+from meeple.core import Action, ConfigError, ContentError, Game
+
+from .actions import describe
 from .board import board
 from .content import Ability, Power, pantheon, rings
 from .params import OPTIONS
@@ -110,3 +114,17 @@ class Heavens(Game):
                 zones[t[0]] = frozenset((1, 3))
                 zones[t[1]] = frozenset((2, 3))
         self.zones = tuple(zones)
+        by_name = sorted(range(len(ids)), key=names.__getitem__)
+        self.name_rank = {c: i for i, c in enumerate(by_name)}
+        self._actions: dict[tuple[Any, ...], Action] = {}
+
+    def by_name(self, cards: Iterable[int]) -> list[int]:
+        """Cards in the order of their names (the order in which actions list them)."""
+        return sorted(cards, key=self.name_rank.__getitem__)
+
+    def action(self, data: tuple[Any, ...]) -> Action:
+        """The action with payload ``data``, built once and then shared by every state."""
+        a = self._actions.get(data)
+        if a is None:
+            a = self._actions[data] = Action(describe(self, data), data)
+        return a

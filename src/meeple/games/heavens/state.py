@@ -2,55 +2,61 @@
 
 Sides: side 0 (pantheon A) is seat 0, or seats 0 and 1 as a team; side 1 (pantheon B) is
 seat 1, or the last seats. Cards are global indexes into the game's card table; a summoned
-character is a *unit* record ``[hex, health, armour, attack, poison, stun_turn, fallen]`` keyed
+character is a *unit* record ``(hex, health, armour, attack, poison, stun_turn, fallen)`` keyed
 by its card. Hexes are indexes into the shared :class:`~.board.Board`.
+
+Only three small flat dicts change on most actions (the units, who stands where, the box of
+rings) and ``clone`` copies just those. Everything else that changes is an immutable value
+rebuilt on change (tuples, and dicts never changed in place), so clones share it.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.components import deck, dice
-from meeple.components.tokens import new_holdings, transfer
+from meeple.components.tokens import NotEnoughTokens
 from meeple.core import Action, Result, Rng, State
 
+from .actions import apply as apply_action
+from .actions import legal
 from .effects import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
 
 if TYPE_CHECKING:
     from .board import Board
     from .rules import Heavens
 
-END = Action("end actions", ("end",))
-DONE = Action("done", ("done",))
-STOP = Action("stop", ("stop",))
-TAKE_ARMOUR = Action("take armour", ("take", ARM))
-TAKE_ATTACK = Action("take attack", ("take", ATK))
 NO_WINNER = -2
 DRAW = -1
-#: A score lead this large reads as about 73% for bots (a character is worth 20 to 40).
-EVALUATION_SCALE = 15.0
+
+#: A unit record: (hex, health, armour, attack, poison, stun_turn, fallen).
+Unit = tuple[int, ...]
+#: A follow-up decision: ("move", card, steps_left, visited_hexes, steps_taken),
+#: ("acquire", card, hex, rings_taken) or ("target", source_card_or_-1, card).
+Pending = tuple[Any, ...]
+Piles = tuple[tuple[int, ...], ...]
 
 
 class HeavensState(State):
     """Both pantheons' cards, the units and rings on the Heavens, and whose decision it is."""
 
-    _mutable = ("deck", "hands", "discard", "units", "at", "fallen_at", "trap", "arch", "drop",
-                "rings", "base_hp", "summons", "pending")
+    _mutable = ("units", "at", "box")
     game: Heavens
-    deck: list[list[int]]
-    hands: list[list[int]]
-    discard: list[list[int]]
-    units: dict[int, list[int]]
-    at: dict[int, int]
-    fallen_at: dict[int, int]
-    trap: dict[int, int]
-    arch: dict[int, int]
-    drop: dict[int, list[int]]
-    rings: dict[str, dict[str, int]]
-    base_hp: list[int]
-    summons: list[int]
-    pending: list[tuple[Any, ...]]
+    units: dict[int, Unit]  # every unit on the Heavens, standing or fallen
+    at: dict[int, int]  # hex -> standing character
+    box: dict[str, int]  # HVN-1: rings in the box; the rest lie on the Heavens
+    # Shared by clones: rebuilt on change, never changed in place.
+    deck: Piles  # per side, top card last
+    hands: Piles  # per seat
+    discard: Piles  # per side, in the order the cards went there
+    fallen_at: Mapping[int, int]  # hex -> fallen character
+    trap: Mapping[int, int]  # hex -> black rings
+    arch: Mapping[int, int]  # hex -> white rings
+    drop: Mapping[int, tuple[int, int]]  # hex -> dropped (armour, attack) rings
+    base_hp: tuple[int, int]
+    summons: tuple[int, int]  # characters each side has summoned so far (HVN-43)
+    pending: tuple[Pending, ...]  # the stack of follow-up decisions, top last
     phase: str
     active: int
     order_pos: int
@@ -58,7 +64,6 @@ class HeavensState(State):
     turn: int
     rounds: int
     tokens: int
-    opening: bool
     winner: int
     reason: str
 
@@ -70,41 +75,41 @@ class HeavensState(State):
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
         g = self.game
-        self.rings = new_holdings(["heavens"], g.ring_counts, bank_name="box")  # HVN-1
-        self.deck = [list(g.side_cards[0]), list(g.side_cards[1])]
-        self.hands = [[] for _ in range(self.players)]
-        self.discard = [[], []]
+        self.box = dict(g.ring_counts)  # HVN-1
         self.units, self.at, self.fallen_at = {}, {}, {}
         self.trap, self.arch, self.drop = {}, {}, {}
-        self.base_hp = [g.config["base_health"]] * 2  # HVN-18, HVN-27
-        self.summons = [0, 0]
-        self.pending = []
+        self.base_hp = (g.config["base_health"],) * 2  # HVN-18, HVN-27
+        self.summons = (0, 0)
+        self.pending = ()
         self.turn = 0
         self.rounds = 0
         self.winner = NO_WINNER
         self.reason = ""
+        piles = [list(g.side_cards[0]), list(g.side_cards[1])]
+        hands: list[tuple[int, ...]] = [()] * self.players
         for side in (0, 1):
-            deck.shuffle(self.deck[side], self.rng)  # HVN-27
+            deck.shuffle(piles[side], self.rng)  # HVN-27
             for seat in g.team[side]:
-                self._deal_opening(seat)
+                hands[seat] = tuple(self._deal_opening(seat, piles[side]))
+        self.deck = tuple(map(tuple, piles))
+        self.hands = tuple(hands)
+        self.discard = ((), ())
         self.order_pos = self.rng.below(len(g.order))  # HVN-28: first player by chance
         self.start_pos = self.order_pos
         self.emit("first_player", seat=g.order[self.order_pos])
-        self.opening = True
         self._start_turn()
 
-    def _deal_opening(self, seat: int) -> None:
+    def _deal_opening(self, seat: int, pile: list[int]) -> list[int]:
         """HVN-29: deal a hand; re-deal, shown to all, until it holds a character."""
         g = self.game
         side = g.side_of[seat]
-        pile = self.deck[side]
         if g.config["omnipotence"]:  # HVN-44: the whole deck in hand (shared out by a team)
             mates = g.team[side]
             share = len(pile) // len(mates) + (1 if mates.index(seat) < len(pile) % len(mates)
                                                else 0)
-            self.hands[seat] = deck.draw(pile, share if seat != mates[-1] else len(pile))
-            self._emit_draw(seat, self.hands[seat])
-            return
+            hand = deck.draw(pile, share if seat != mates[-1] else len(pile))
+            self._emit_draw(seat, hand)
+            return hand
         while True:
             hand = deck.draw(pile, g.hand_size[side])
             if any(g.is_char[c] for c in hand) or not any(g.is_char[c] for c in pile):
@@ -112,8 +117,48 @@ class HeavensState(State):
             self.emit("redeal", seat=seat, shown=[g.ids[c] for c in hand])
             deck.put(pile, hand)
             deck.shuffle(pile, self.rng)
-        self.hands[seat] = hand
         self._emit_draw(seat, hand)
+        return hand
+
+    # ------------------------------------------------- piles (rebuilt on change)
+    def set_hand(self, seat: int, cards: Iterable[int]) -> None:
+        """Replace a seat's hand."""
+        hands = list(self.hands)
+        hands[seat] = tuple(cards)
+        self.hands = tuple(hands)
+
+    def set_deck(self, side: int, cards: Iterable[int]) -> None:
+        """Replace a side's draw pile (top card last)."""
+        piles = list(self.deck)
+        piles[side] = tuple(cards)
+        self.deck = tuple(piles)
+
+    def from_hand(self, seat: int, c: int) -> None:
+        """Take one card out of a seat's hand."""
+        hand = list(self.hands[seat])
+        hand.remove(c)
+        self.set_hand(seat, hand)
+
+    def to_discard(self, side: int, c: int) -> None:
+        """HVN-20: a card goes on top of its side's discard pile."""
+        piles = list(self.discard)
+        piles[side] = (*piles[side], c)
+        self.discard = tuple(piles)
+
+    def push(self, p: Pending) -> None:
+        """A follow-up decision goes on top of the pending stack."""
+        self.pending = (*self.pending, p)
+
+    def pop(self) -> Pending:
+        """The top follow-up decision, taken off the stack."""
+        top = self.pending[-1]
+        self.pending = self.pending[:-1]
+        return top
+
+    def set_unit(self, c: int, slot: int, value: int) -> None:
+        """Change one field of a unit record."""
+        u = self.units[c]
+        self.units[c] = (*u[:slot], value, *u[slot + 1:])
 
     def _emit_draw(self, seat: int, cards: list[int]) -> None:
         if cards:
@@ -130,8 +175,7 @@ class HeavensState(State):
         self.active = seat
         self.turn += 1
         # HVN-28, HVN-49: the very first turn of the game has one token fewer
-        self.tokens = g.tokens[side] - (1 if self.opening else 0)
-        self.opening = False
+        self.tokens = g.tokens[side] - (1 if self.turn == 1 else 0)
         self.phase = "actions"
         self.to_act = seat
         self.emit("turn", seat=seat, turn=self.turn, round=self.rounds + 1, tokens=self.tokens)
@@ -147,14 +191,14 @@ class HeavensState(State):
         g = self.game
         side = g.side_of[self.active]
         self.phase = "cleanup"
-        self.pending = []
+        self.pending = ()
         for _h, c in sorted(self.fallen_at.items()):
             if g.card_side[c] == side:
                 self._remove_fallen(c, "perished")
         for c in sorted(self.at.values()):  # HVN-3: incapacity lasts about one round
             u = self.units[c]
             if g.card_side[c] == side and 0 <= u[STUN] < self.turn:
-                u[STUN] = -1
+                self.set_unit(c, STUN, -1)
                 self._give_back("black", 1)
         self._settle()
         if self.to_act is not None and not self.hands[self.active]:
@@ -167,8 +211,11 @@ class HeavensState(State):
         side = g.side_of[seat]
         if not g.config["omnipotence"]:
             want = g.hand_size[side] - len(self.hands[seat])
-            got = deck.draw(self.deck[side], want)
-            self.hands[seat].extend(got)
+            pile = list(self.deck[side])
+            got = deck.draw(pile, want)
+            if got:
+                self.set_deck(side, pile)
+                self.set_hand(seat, (*self.hands[seat], *got))
             self._emit_draw(seat, got)
         self.order_pos = (self.order_pos + 1) % len(g.order)
         if self.order_pos == self.start_pos:
@@ -183,6 +230,9 @@ class HeavensState(State):
         """HVN-25, HVN-26: check both victory conditions after every step."""
         if self.winner != NO_WINNER:
             return
+        standing = {self.game.card_side[c] for c in self.at.values()}
+        if len(standing) == 2 and self.base_hp[0] > 0 and self.base_hp[1] > 0:
+            return  # the usual case: nothing to check further
         lost = [self.base_hp[s] <= 0 or self.wiped(s) for s in (0, 1)]
         if lost[0] and lost[1]:
             self._finish(DRAW, "mutual-destruction")
@@ -196,7 +246,7 @@ class HeavensState(State):
         self.reason = reason
         self.to_act = None
         self.phase = "over"
-        self.pending = []
+        self.pending = ()
         self.emit("game_over", winner=winner, reason=reason)
 
     def wiped(self, side: int) -> bool:
@@ -214,9 +264,9 @@ class HeavensState(State):
         return (h in self.at or h in self.trap or h in self.arch or h in self.drop
                 or h in self.board.base_side)
 
-    def is_bare(self, h: int) -> bool:
-        """Nothing at all on the hex, not even a fallen character."""
-        return not self.blocked(h) and h not in self.fallen_at
+    def obstacles(self) -> set[int]:
+        """HVN-12: every hex that blocks movement and the line of fire, at once."""
+        return {*self.at, *self.trap, *self.arch, *self.drop, *self.board.bases}
 
     def locked(self, side: int) -> bool:
         """HVN-43: until two characters were summoned none may leave the summoning hexes.
@@ -252,16 +302,21 @@ class HeavensState(State):
 
     # ------------------------------------------------------------ ring moves
     def _take(self, colour: str, n: int) -> None:
-        transfer(self.rings, colour, "box", "heavens", n)
+        """HVN-1: rings leave the box for the Heavens; never more than the box holds."""
+        have = self.box[colour]
+        if n < 0 or have < n:
+            raise NotEnoughTokens(f"the box has {have} {colour}, not {n}")
+        self.box[colour] = have - n
 
     def _give_back(self, colour: str, n: int) -> None:
-        transfer(self.rings, colour, "heavens", "box", n)
+        """HVN-1: rings go back from the Heavens into the box."""
+        self.box[colour] += n
 
     def add_rings(self, c: int, slot: int, colour: str, n: int) -> None:
         """Put ``n`` rings of a colour on a character's stack."""
         if n > 0:
             self._take(colour, n)
-            self.units[c][slot] += n
+            self.set_unit(c, slot, self.units[c][slot] + n)
             self.emit("rings", card=self.game.ids[c], colour=colour, amount=n)
 
     def heal(self, c: int, n: int) -> None:
@@ -269,7 +324,7 @@ class HeavensState(State):
         n = min(n, self.game.health[c] - self.units[c][HP])
         if n > 0:
             self._take("red", n)
-            self.units[c][HP] += n
+            self.set_unit(c, HP, self.units[c][HP] + n)
             self.emit("healed", card=self.game.ids[c], amount=n)
 
     def cure(self, c: int) -> None:
@@ -278,20 +333,20 @@ class HeavensState(State):
         if u[PSN]:
             self._give_back("green", u[PSN])
             self.emit("cured", card=self.game.ids[c], amount=u[PSN])
-            u[PSN] = 0
+            self.set_unit(c, PSN, 0)
 
     def stun(self, c: int) -> None:
         """HVN-3: one black ring on top of the stack."""
         u = self.units[c]
         if u[STUN] < 0:
             self._take("black", 1)
-            u[STUN] = self.turn
+            self.set_unit(c, STUN, self.turn)
             self.emit("incapacitated", card=self.game.ids[c])
 
     def set_trap(self, h: int, n: int) -> None:
         """HVN-4: a trap of ``n`` black rings under a stack or on an empty hex."""
         self._take("black", n)
-        self.trap[h] = self.trap.get(h, 0) + n
+        self.trap = {**self.trap, h: self.trap.get(h, 0) + n}
         self.emit("trap_set", hex=self.board.labels[h], strength=n)
 
     def damage_trap(self, h: int, n: int) -> None:
@@ -299,16 +354,14 @@ class HeavensState(State):
         n = min(n, self.trap.get(h, 0))
         if n > 0:
             self._give_back("black", n)
-            self.trap[h] -= n
-            if not self.trap[h]:
-                del self.trap[h]
+            self.trap = _less(self.trap, h, n)
             self.emit("trap_damaged", hex=self.board.labels[h], amount=n,
                       left=self.trap.get(h, 0))
 
     def build(self, h: int, n: int) -> None:
         """HVN-10: architecture of ``n`` white rings."""
         self._take("white", n)
-        self.arch[h] = n
+        self.arch = {**self.arch, h: n}
         self.emit("built", hex=self.board.labels[h], strength=n)
 
     def damage_arch(self, h: int, n: int) -> None:
@@ -316,16 +369,15 @@ class HeavensState(State):
         n = min(n, self.arch.get(h, 0))
         if n > 0:
             self._give_back("white", n)
-            self.arch[h] -= n
-            if not self.arch[h]:
-                del self.arch[h]
+            self.arch = _less(self.arch, h, n)
             self.emit("architecture_damaged", hex=self.board.labels[h], amount=n,
                       left=self.arch.get(h, 0))
 
     def hurt_base(self, side: int, n: int) -> None:
         """HVN-26: base damage."""
-        self.base_hp[side] = max(0, self.base_hp[side] - n)
-        self.emit("base_damaged", side=side, amount=n, left=self.base_hp[side])
+        left = max(0, self.base_hp[side] - n)
+        self.base_hp = (left, self.base_hp[1]) if side == 0 else (self.base_hp[0], left)
+        self.emit("base_damaged", side=side, amount=n, left=left)
 
     def hurt(self, c: int, n: int, pierce: bool = False) -> int:
         """HVN-7: armour absorbs one damage per ring unless the attack pierces it."""
@@ -341,8 +393,9 @@ class HeavensState(State):
         u = self.units[c]
         n = min(n, u[HP])
         self._give_back("red", n)
-        u[HP] -= n
-        if u[HP] == 0:
+        if n < u[HP]:
+            self.set_unit(c, HP, u[HP] - n)
+        else:
             self._fall(c)
         return n
 
@@ -351,26 +404,23 @@ class HeavensState(State):
         u = self.units[c]
         h = u[HEX]
         del self.at[h]
-        u[FALLEN] = 1
         if u[PSN]:
             self._give_back("green", u[PSN])
         if u[STUN] >= 0:
             self._give_back("black", 1)
-        u[PSN], u[STUN] = 0, -1
         if u[ARM] or u[ATK]:
-            d = self.drop.setdefault(h, [0, 0])
-            d[0] += u[ARM]
-            d[1] += u[ATK]
-        u[ARM] = u[ATK] = 0
-        self.fallen_at[h] = c
+            arm, atk = self.drop.get(h, (0, 0))
+            self.drop = {**self.drop, h: (arm + u[ARM], atk + u[ATK])}
+        self.units[c] = (h, 0, 0, 0, 0, -1, 1)
+        self.fallen_at = {**self.fallen_at, h: c}
         self.emit("fallen", card=self.game.ids[c], hex=self.board.labels[h])
 
     def _remove_fallen(self, c: int, how: str) -> None:
         """HVN-38, HVN-42: a fallen character leaves the Heavens; its card is discarded."""
         g = self.game
         h = self.units.pop(c)[HEX]
-        del self.fallen_at[h]
-        self.discard[g.card_side[c]].append(c)
+        self.fallen_at = {k: v for k, v in self.fallen_at.items() if k != h}
+        self.to_discard(g.card_side[c], c)
         self.emit(how, card=g.ids[c], hex=self.board.labels[h])
 
     def _arrive(self, c: int, h: int) -> None:
@@ -378,7 +428,7 @@ class HeavensState(State):
         f = self.fallen_at.get(h)
         if f is not None:
             self._remove_fallen(f, "defeated")
-        self.units[c][HEX] = h
+        self.set_unit(c, HEX, h)
         self.at[h] = c
 
     def relocate(self, c: int, h: int) -> None:
@@ -392,21 +442,18 @@ class HeavensState(State):
         g = self.game
         side = g.side_of[seat]
         self._take("red", g.health[c])
-        self.units[c] = [h, g.health[c], 0, 0, 0, -1, 0]
+        self.units[c] = (h, g.health[c], 0, 0, 0, -1, 0)
         self._arrive(c, h)
-        self.summons[side] += 1
+        self.summons = (self.summons[0] + 1, self.summons[1]) if side == 0 else (
+            self.summons[0], self.summons[1] + 1)
         self.emit("summoned", card=g.ids[c], hex=self.board.labels[h], seat=seat)
 
     # --------------------------------------------------------- engine hooks
     def _legal_actions(self) -> list[Action]:
-        from .actions import legal
-
         return legal(self)
 
     def _apply(self, action: Action) -> None:
-        from .actions import apply
-
-        apply(self, action)
+        apply_action(self, action)
         self._settle()
 
     def _result(self) -> Result:
@@ -424,15 +471,26 @@ class HeavensState(State):
             scores = (0.5,) * self.players
             detail = ("The round limit was reached." if self.reason == "round-limit"
                       else "Both pantheons fell together.")
-        return Result(tuple(winners), scores, self.turn, self.reason, detail,
-                      extra={"rounds": self.rounds, "base_health": list(self.base_hp)})
+        return Result(tuple(winners), scores, self.turn, self.reason, detail, extra={
+            "rounds": self.rounds, "base_health": list(self.base_hp),
+            "roles": [g.pantheon_ids[g.side_of[s]] for s in range(self.players)]})
+
+    def strength(self, side: int) -> float:
+        """A heuristic for bots: base health, standing characters, cards still to play."""
+        g = self.game
+        total = float(self.base_hp[side])
+        for c, u in self.units.items():
+            if g.card_side[c] == side and not u[FALLEN]:
+                power = max(g.melee[c], g.ranged[c]) + u[ATK]
+                total += u[HP] + u[ARM] + power - u[PSN] - (1 if u[STUN] >= 0 else 0)
+        cards = len(self.deck[side]) + sum(len(self.hands[s]) for s in g.team[side])
+        return max(0.0, total + 2.0 * cards)
 
     def _evaluate(self, seat: int) -> float:
-        """The balance player's score for ``seat``'s side, squashed into (0, 1) for bots."""
-        from .balance import score  # balance imports this module
-
-        x = score(self, self.game.side_of[seat]) / EVALUATION_SCALE
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        """The seat's side's share of both sides' strength: 0.5 for an even position."""
+        side = self.game.side_of[seat]
+        mine, theirs = self.strength(side), self.strength(1 - side)
+        return 0.5 if mine + theirs <= 0 else mine / (mine + theirs)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import view
@@ -442,9 +500,15 @@ class HeavensState(State):
     def _determinize(self, seat: int, rng: Rng) -> None:
         g = self.game
         side = g.side_of[seat]
-        rng.shuffle(self.deck[side])  # the order of one's own deck is unknown
+        own = list(self.deck[side])
+        rng.shuffle(own)  # the order of one's own deck is unknown
+        self.set_deck(side, own)
         other = 1 - side
-        deck.resample([self.deck[other], *(self.hands[s] for s in g.team[other])], rng)
+        hidden = [list(self.deck[other]), *(list(self.hands[s]) for s in g.team[other])]
+        deck.resample(hidden, rng)
+        self.set_deck(other, hidden[0])
+        for s, hand in zip(g.team[other], hidden[1:], strict=True):
+            self.set_hand(s, hand)
 
     def roll_hits(self) -> bool:
         """HVN-45: with Rolling Runes an attack hits on 3-6 of a d6."""
@@ -457,3 +521,12 @@ class HeavensState(State):
     def spend(self, n: int = 1) -> None:
         """HVN-31: pay action tokens before the action is carried out."""
         self.tokens -= n
+
+
+def _less(m: Mapping[int, int], h: int, n: int) -> dict[int, int]:
+    """A copy of ``m`` with ``n`` fewer at ``h``; an entry that reaches nothing is gone."""
+    out = dict(m)
+    out[h] -= n
+    if not out[h]:
+        del out[h]
+    return out

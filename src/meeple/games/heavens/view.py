@@ -78,7 +78,7 @@ def view(st: HeavensState, seat: int | None) -> dict[str, Any]:
         "architecture": {lab[h]: n for h, n in sorted(st.arch.items())},
         "dropped": {lab[h]: {"armour": d[0], "attack": d[1]}
                     for h, d in sorted(st.drop.items())},
-        "box": dict(st.rings["box"]),
+        "box": dict(st.box),
         "pending": pending,
         "variants": {k: g.config[k] for k in ("omnipotence", "rolling_runes", "max_rounds")},
     }

@@ -1,0 +1,20 @@
+"""Options and balance knobs of the catacombs, each declared once.
+
+The defaults are the rulebook's numbers; ``max_rounds`` and ``trade_offers_per_turn`` are
+meeple's own bounds that keep every game finite (see CAT-20 and CAT-24).
+"""
+
+from meeple.core import Param
+
+OPTIONS = (
+    Param("health", 12, "Starting health of every dwarf (rulebook: 12).", minimum=1, maximum=40),
+    Param("strength", 2, "Starting strength (rulebook: 2).", minimum=0, maximum=10),
+    Param("armour", 0, "Starting armour (rulebook: 0).", minimum=0, maximum=10),
+    Param("money", 300, "Starting coins (rulebook: 300).", minimum=0, maximum=5000),
+    Param("veins_to_end", 10, "Mithril veins whose finding ends the game (rulebook: 10).",
+          minimum=1, maximum=10),
+    Param("max_rounds", 250, "Safety limit: the game stops after this many rounds.",
+          minimum=1, maximum=10000),
+    Param("trade_offers_per_turn", 3, "Trade proposals a dwarf may make in one turn.",
+          minimum=0, maximum=20),
+)

@@ -1,0 +1,132 @@
+"""CAT-24: can any living dwarf still get to unexplored ground?
+
+The rulebook lets the players agree to stop when nobody can reach unexplored cells (walls, no
+money). meeple detects it: a dwarf still has a way forward when, from its cell, it can walk
+through passages (past monsters it has or can buy a chance against, or can sneak past or
+banish) to an open side that faces unexplored ground; or when it can break or turn walls (a
+destruction potion held, affordable or brewable, a Spinner) and some reachable cell borders
+unexplored ground; a speed potion adds every entrance's region to its reach.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import SIDE_BITS
+
+if TYPE_CHECKING:
+    from .state import CatacombsState
+
+
+def region(st: CatacombsState, starts: list[int],
+           beatable: frozenset[int] | None = None) -> set[int]:
+    """Explored cells reachable from ``starts`` through passages; a monster's cell only when
+    its monster is in ``beatable`` (None: every monster)."""
+    seen = set(starts)
+    todo = list(starts)
+    while todo:
+        c = todo.pop()
+        for d in range(4):
+            n = st.connected(c, d)
+            if n >= 0 and n not in seen and (
+                    beatable is None or st.monster_at(n) < 0 or st.monster_at(n) in beatable):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def _wealth(st: CatacombsState, s: int, at_entrance: bool) -> int:
+    """Money plus what everything carried would fetch (in half coins)."""
+    cat = st.game.cat
+    vals = sum(cat.items[i].value for i in st.pack[s])
+    vals += sum(cat.items[i].value for i in st.screen[s] if i >= 0)
+    vals *= 2
+    return st.money[s] + (vals if at_entrance else round(vals * cat.sell_remote))
+
+
+def _affords(st: CatacombsState, s: int, effect: str, at_entrance: bool) -> bool:
+    cat = st.game.cat
+    for i in cat.shop:
+        it = cat.items[i]
+        if it.effect == effect:
+            price = it.price * 2 if at_entrance else round(it.price * 2 * cat.markup)
+            return _wealth(st, s, at_entrance) >= price
+    return False
+
+
+def _holds(st: CatacombsState, s: int, effect: str) -> bool:
+    items = st.game.cat.items
+    return any(items[i].effect == effect for i in st.pack[s])
+
+
+def _can_brew(st: CatacombsState, s: int, effect: str, cells: set[int]) -> bool:
+    g = st.game
+    if not any(st.caul[c] >= 0 for c in cells):
+        return False
+    spare = 2 if g.cristall in st.pack[s] else 0
+    for potion, ings in g.cat.recipes:
+        if g.cat.items[potion].effect != effect:
+            continue
+        have = list(st.pack[s])
+        missing = 0
+        for i in ings:
+            if i in have:
+                have.remove(i)
+            else:
+                missing += 1
+        if missing <= spare:
+            return True
+    return False
+
+
+def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
+    """Monsters dwarf ``s`` could get past: a weapon it holds or can afford (at its strength)
+    gives a chance, or it holds or can afford an invisibility potion or holds the Summoner."""
+    g = st.game
+    cat = g.cat
+    if g.summoner in st.pack[s] or _holds(st, s, "invisibility") or _affords(
+            st, s, "invisibility", at_entrance):
+        return frozenset(range(len(cat.monsters)))
+    wealth = _wealth(st, s, at_entrance)
+    factor = 2 if at_entrance else 2 * cat.markup
+    cols = {cat.fists_column}
+    for i in [*st.pack[s], *st.screen[s], *cat.shop]:
+        if i < 0:
+            continue
+        it = cat.items[i]
+        if it.kind != "weapon" or it.strength > st.strength[s]:
+            continue
+        if i in cat.shop and i not in st.pack[s] and i not in st.screen[s] and (
+                wealth < round(it.price * factor)):
+            continue
+        cols.add(g.column_of[i])
+    return frozenset(m.index for m in cat.monsters
+                     if any(m.needs[c] is not None for c in cols))
+
+
+def way_forward(st: CatacombsState, s: int) -> bool:
+    """True while dwarf ``s`` can still reach unexplored ground somehow."""
+    g = st.game
+    entrances = g.entrance_index
+    at_entrance = bool(region(st, [st.pos[s]], frozenset()) & entrances)
+    can_beat = beatable(st, s, at_entrance)
+    cells = region(st, [st.pos[s]], can_beat)
+    if at_entrance and (_holds(st, s, "speed") or _affords(st, s, "speed", True)):
+        cells |= region(st, sorted(entrances), can_beat)
+    tile, nb = st.tile, g.nb
+    for c in cells:
+        for d in range(4):
+            n = nb[c][d]
+            if n >= 0 and tile[n] < 0 and tile[c] & SIDE_BITS[d]:
+                return True
+    breaker = (_holds(st, s, "destruction") or _affords(st, s, "destruction", at_entrance)
+               or _can_brew(st, s, "destruction", cells)
+               or (g.spinner in st.pack[s] and any(st.tcard[c] >= 0 for c in cells)))
+    if breaker:
+        return any(n >= 0 and tile[n] < 0 for c in cells for n in nb[c])
+    return False
+
+
+def any_way_forward(st: CatacombsState) -> bool:
+    """CAT-24: False when no living dwarf can ever reach unexplored ground again."""
+    return any(st.alive[s] and way_forward(st, s) for s in range(st.players))

@@ -1,0 +1,55 @@
+"""Treasures of the Ancient Catacombs (Сокровища древних катакомб), rule prefix CAT.
+
+2–4 dwarves explore a board of hidden event cards, laying the labyrinth's tiles as they go,
+fighting monsters, brewing potions and racing for experience until the tenth mithril vein is
+found. The rule table is ``docs/rules/catacombs.md``; the turn flow is in ``state.py``.
+"""
+
+from __future__ import annotations
+
+from meeple.components.tilegrid import TileGrid, rotations
+from meeple.core import Game
+
+from .actions import SIDE_BITS, build_actions
+from .content import catalog
+from .params import OPTIONS
+from .state import CatacombsState
+
+
+class Catacombs(Game):
+    """The catacombs game: content tables and geometry shared by all its states."""
+
+    id = "catacombs"
+    name = "Treasures of the Ancient Catacombs"
+    name_ru = "Сокровища древних катакомб"
+    description = ("Dwarves explore hidden catacombs, build its walls as they go, fight, brew "
+                   "potions and race for experience until the tenth mithril vein is found.")
+    min_players, max_players = 2, 4
+    options = OPTIONS
+    state_class = CatacombsState
+
+    def setup(self) -> None:
+        cat = self.cat = catalog()
+        self.size = cat.size
+        grid = TileGrid(cat.size, cat.size)
+        self.ncells = cat.size * cat.size
+        self.nb: tuple[tuple[int, int, int, int], ...] = tuple(
+            tuple(  # type: ignore[misc]
+                grid.index(n) if (n := grid.neighbour(c, b)) is not None else -1
+                for b in SIDE_BITS)
+            for c in grid.cells)
+        self.entrance_index = frozenset(e[3] for e in cat.entrances)
+        self.entrance_masks = {  # CAT-2: entrances open towards the inside of the board
+            cell: sum(b for d, b in enumerate(SIDE_BITS) if self.nb[cell][d] >= 0)
+            for cell in self.entrance_index}
+        self.inner_cells = tuple(c for c in range(self.ncells) if c not in self.entrance_index)
+        self.rots = {m: tuple(rotations(m)) for m in range(1, 16)}
+        self.acts = build_actions(cat, self.players)
+        self.column_of = {w: k for k, w in enumerate(cat.columns) if w >= 0}
+        self.cristall = cat.item_index["cristall"]
+        self.summoner = cat.item_index["summoner"]
+        self.spinner = cat.item_index["spinner"]
+
+    def xy(self, cell: int) -> list[int]:
+        """A cell index as ``[x, y]``."""
+        return [cell % self.size, cell // self.size]

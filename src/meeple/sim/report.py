@@ -1,0 +1,318 @@
+"""A run's summary for people: terminal tables (rich) and ``report.html`` with PNG plots.
+
+Both read only ``summary.json`` data, so a report can be redrawn from a finished run. The
+terminal tables need nothing beyond meeple's own dependencies; the plots need matplotlib
+(``pip install 'meeple[report]'``), and without it the HTML report says so and shows the same
+tables.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from .simulate import write_atomic
+
+PLOTS_HINT = "Plots need matplotlib: pip install 'meeple[report]', then run the same command again."
+#: Rows shown in the terminal for long lists (the HTML report shows them all).
+TERMINAL_ROWS = 15
+
+
+def pct(x: float | None) -> str:
+    """``0.4312`` -> ``"43.1%"``."""
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def interval(row: dict[str, Any]) -> str:
+    """``"43.1% (40.2–46.0)"``: the rate and its 95% Wilson interval."""
+    if row.get("rate") is None:
+        return "–"
+    return f"{pct(row['rate'])} ({100 * row['low']:.1f}–{100 * row['high']:.1f})"
+
+
+def mark(row: dict[str, Any], even: float | None) -> str:
+    """``▲``/``▼`` when the interval lies above/below the even share, else nothing."""
+    even = row.get("even", even)
+    if even is None or row.get("rate") is None:
+        return ""
+    return "▲" if row["low"] > even else "▼" if row["high"] < even else ""
+
+
+# ------------------------------------------------------------------------- sections
+def rate_sections(summary: dict[str, Any]) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """(key, title, rows) of every win-rate section that has rows."""
+    sections = [
+        ("seats", "Win rate by seat"),
+        ("agents", "Win rate by agent"),
+        ("roles", "Win rate by role"),
+        ("options", "Win rate by option value"),
+        ("turn_order", "Win rate by turn order (first player advantage)"),
+        ("action_kinds", "Actions by kind: win rate of the seats that used them"),
+        ("action_texts", "Most used actions: win rate of the seats that used them"),
+    ]
+    return [(k, t, summary[k]) for k, t in sections if summary.get(k)]
+
+
+def headline(summary: dict[str, Any]) -> list[str]:
+    """A few sentences: what was run and the main figures."""
+    run, g = summary["run"], summary["games"]
+    seats = ", ".join(run["seats"])
+    lines = [f"{run['game']} · {run['players']} players · seats {seats} · seed {run['seed']}"
+             + (" (rotated each game)" if run.get("rotate") else ""),
+             f"{g['done']} of {g['requested']} games played, {g['failed']} failed, "
+             f"{g['without_winner']} without a winner."]
+    even = summary.get("even_share")
+    if even is not None:
+        what = "team win rate" if summary.get("cooperative") else "even share"
+        lines.append(f"{what.capitalize()}: {pct(even)} (all wins ÷ all seat-games); "
+                     "intervals are 95% Wilson intervals.")
+    fp = summary.get("first_player")
+    if fp and even is not None and not summary.get("cooperative"):
+        lines.append(f"First player wins {interval(fp)} against an even share of {pct(even)}.")
+    if run.get("options"):
+        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in run["options"].items()))
+    if run.get("vary"):
+        lines.append("Varied: " + "; ".join(f"{k} over {', '.join(map(str, v))}"
+                                            for k, v in run["vary"].items()))
+    return lines
+
+
+# ----------------------------------------------------------------------------- terminal
+def print_tables(summary: dict[str, Any], console: Console, rows: int = TERMINAL_ROWS) -> None:
+    """The report as rich tables (no plots, no matplotlib needed)."""
+    for line in headline(summary):
+        console.print(line, highlight=False)
+    even = summary.get("even_share")
+    for key, title, section in rate_sections(summary):
+        table = Table(title=title, title_justify="left")
+        table.add_column("action" if key.startswith("action") else key.rstrip("s"))
+        if key.startswith("action"):
+            table.add_column("uses", justify="right")
+        table.add_column("n", justify="right")
+        table.add_column("wins", justify="right")
+        table.add_column("win rate (95%)", justify="right")
+        table.add_column("", justify="center")
+        for r in section[:rows]:
+            cells = [r["name"]] + ([f"{r['uses']:,}"] if key.startswith("action") else [])
+            table.add_row(*cells, f"{r['n']:,}", f"{r['wins']:,}", interval(r), mark(r, even))
+        if len(section) > rows:
+            table.caption = f"{len(section) - rows} more in report.html"
+        console.print(table)
+    length = Table(title="Game length", title_justify="left")
+    for col in ("", "min", "p10", "median", "mean", "p90", "max"):
+        length.add_column(col, justify="right" if col else "left")
+    for name, d in summary["length"].items():
+        if d.get("n"):
+            length.add_row(name, *(str(d[k]) for k in ("min", "p10", "median")),
+                           f"{d['mean']:.1f}", str(d["p90"]), str(d["max"]))
+    console.print(length)
+    endings = Table(title="How games ended", title_justify="left")
+    endings.add_column("reason")
+    endings.add_column("games", justify="right")
+    endings.add_column("share", justify="right")
+    for e in summary["endings"]:
+        endings.add_row(e["reason"], f"{e['count']:,}", pct(e["share"]))
+    console.print(endings)
+    if summary["failures"]:
+        console.print(_failures_table(summary["failures"][:rows]))
+    sus = summary["suspicious"]
+    if sus:
+        table = Table(title=f"Suspicious: intervals that exclude the even share ({pct(even)})",
+                      title_justify="left")
+        for col in ("what", "name", "n", "win rate (95%)", ""):
+            table.add_column(col, justify="right" if col in ("n", "win rate (95%)") else "left")
+        for r in sus:
+            table.add_row(r["category"], r["name"], f"{r['n']:,}", interval(r), r["verdict"])
+        console.print(table)
+    else:
+        console.print("Nothing suspicious: every interval includes the even share.")
+
+
+def _failures_table(failures: list[dict[str, Any]]) -> Table:
+    table = Table(title="Failed games (records.jsonl has each traceback)", title_justify="left")
+    for col in ("game", "seed", "after actions", "error"):
+        table.add_column(col)
+    for f in failures:
+        table.add_row(str(f["index"]), str(f["seed"]), str(f["actions"]),
+                      f"{f['type']}: {f['message']}")
+    return table
+
+
+# -------------------------------------------------------------------------------- plots
+def _matplotlib() -> Any:
+    """matplotlib's Figure class, or None when matplotlib is not installed."""
+    try:
+        return importlib.import_module("matplotlib.figure").Figure
+    except ImportError:
+        return None
+
+
+def _rate_plot(figure_cls: Any, rows: list[dict[str, Any]], title: str,
+               even: float | None, path: Path) -> None:
+    rows = rows[:30]
+    height = 1.2 + 0.32 * len(rows)
+    fig = figure_cls(figsize=(7.5, height), dpi=100)
+    ax = fig.add_subplot()
+    ys = list(range(len(rows)))[::-1]
+    rates = [r["rate"] or 0 for r in rows]
+    err = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
+    ax.errorbar(rates, ys, xerr=err, fmt="o", color="#2b5d8a", ecolor="#8aa9c6", capsize=3)
+    if even is not None:
+        ax.axvline(even, color="#c0392b", linestyle="--", linewidth=1, label="even share")
+        ax.legend(loc="lower right", fontsize=8)
+    ax.set_yticks(ys, [_short(r["name"]) for r in rows], fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_title(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def _short(name: str, width: int = 34) -> str:
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def _length_plot(figure_cls: Any, length: dict[str, Any], path: Path) -> None:
+    fig = figure_cls(figsize=(7.5, 3), dpi=100)
+    for k, (name, d) in enumerate(length.items()):
+        ax = fig.add_subplot(1, 2, k + 1)
+        hist = d.get("histogram") or []
+        if not hist:
+            continue
+        span = hist[-1][0] - hist[0][0] + 1  # one bar per value, or 40 bins over a wide range
+        ax.hist([v for v, _ in hist], weights=[c for _, c in hist], bins=min(span, 40),
+                color="#2b5d8a")
+        ax.set_xlabel(name)
+        ax.set_ylabel("games")
+    fig.suptitle("Game length", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def _endings_plot(figure_cls: Any, endings: list[dict[str, Any]], path: Path) -> None:
+    fig = figure_cls(figsize=(7.5, 1.2 + 0.32 * len(endings)), dpi=100)
+    ax = fig.add_subplot()
+    ys = list(range(len(endings)))[::-1]
+    ax.barh(ys, [e["count"] for e in endings], color="#2b5d8a")
+    ax.set_yticks(ys, [_short(e["reason"]) for e in endings], fontsize=8)
+    ax.set_xlabel("games")
+    ax.set_title("How games ended", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def write_plots(summary: dict[str, Any], folder: Path) -> dict[str, str] | None:
+    """PNG plots into ``folder``: section key -> file name; None without matplotlib."""
+    figure_cls = _matplotlib()
+    if figure_cls is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    made: dict[str, str] = {}
+    for key, title, rows in rate_sections(summary):
+        name = f"{key}.png"
+        _rate_plot(figure_cls, rows, title, summary.get("even_share"), folder / name)
+        made[key] = name
+    if any(d.get("n") for d in summary["length"].values()):
+        _length_plot(figure_cls, summary["length"], folder / "length.png")
+        made["length"] = "length.png"
+    if summary["endings"]:
+        _endings_plot(figure_cls, summary["endings"], folder / "endings.png")
+        made["endings"] = "endings.png"
+    return made
+
+
+# --------------------------------------------------------------------------------- html
+def _table(head: Iterable[str], body: Iterable[Iterable[Any]], left: int = 1) -> str:
+    """An HTML table; the first ``left`` columns are text, the rest numbers (right-aligned)."""
+    def cells(tag: str, row: Iterable[Any]) -> str:
+        return "".join(f'<{tag}{"" if k < left else " class=num"}>{html.escape(str(c))}</{tag}>'
+                       for k, c in enumerate(row))
+
+    rows = "".join(f"<tr>{cells('td', r)}</tr>" for r in body)
+    return f"<table><thead><tr>{cells('th', head)}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def _img(plots: dict[str, str] | None, key: str) -> str:
+    if not plots or key not in plots:
+        return ""
+    return f'<p><img src="plots/{plots[key]}" alt="{html.escape(key)} plot"></p>'
+
+
+def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
+    """The HTML report (plots referenced from ``plots/``)."""
+    even = summary.get("even_share")
+    run = summary["run"]
+    parts = [f"<h1>Balance report: {html.escape(run['game'])}</h1>"]
+    parts += [f"<p>{html.escape(s)}</p>" for s in headline(summary)]
+    if plots is None:
+        parts.append(f'<p class="note">{html.escape(PLOTS_HINT)}</p>')
+    parts.append("<h2>Suspicious</h2>")
+    if summary["suspicious"]:
+        parts.append("<p>Rates whose 95% interval excludes the even share, clearest first. "
+                     "With many rows, about one in twenty fair ones lands here by chance: "
+                     "run more games before acting on a narrow miss.</p>")
+        parts.append(_table(["what", "name", "n", "win rate (95%)", "vs even share"],
+                            [(r["category"], r["name"], r["n"], interval(r), r["verdict"])
+                             for r in summary["suspicious"]], left=2))
+    else:
+        parts.append("<p>Nothing: every interval includes the even share.</p>")
+    for key, title, rows in rate_sections(summary):
+        parts.append(f"<h2>{html.escape(title)}</h2>")
+        parts.append(_img(plots, key))
+        actions = key.startswith("action")
+        head = ["name"] + (["uses"] if actions else []) + ["n", "wins", "win rate (95%)", ""]
+        parts.append(_table(head, [[r["name"]] + ([r["uses"]] if actions else [])
+                                   + [r["n"], r["wins"], interval(r), mark(r, even)]
+                                   for r in rows]))
+    parts.append("<h2>Game length</h2>")
+    parts.append(_img(plots, "length"))
+    parts.append(_table(["", "min", "p10", "median", "mean", "p90", "max"],
+                        [[name, d["min"], d["p10"], d["median"], f"{d['mean']:.1f}", d["p90"],
+                          d["max"]] for name, d in summary["length"].items() if d.get("n")]))
+    parts.append("<h2>How games ended</h2>")
+    parts.append(_img(plots, "endings"))
+    parts.append(_table(["reason", "games", "share"],
+                        [(e["reason"], e["count"], pct(e["share"]))
+                         for e in summary["endings"]]))
+    if summary["failures"]:
+        parts.append("<h2>Failed games</h2><p>Each record in records.jsonl keeps the traceback "
+                     "and the actions up to the one that raised: meeple replay records.jsonl "
+                     "--index GAME raises the error again.</p>")
+        parts.append(_table(["error", "game", "seed", "after actions"],
+                            [(f"{f['type']}: {f['message']}", f["index"], f["seed"],
+                              f["actions"]) for f in summary["failures"]]))
+    timing = summary.get("timing")
+    if timing and timing.get("games_per_second"):
+        parts.append(f"<p class=\"note\">Last session: {timing['games_played']} games in "
+                     f"{timing['seconds']:.1f} s ({timing['games_per_second']:.1f} games/s, "
+                     f"{timing['backend']}, {timing['jobs'] or 'all'} jobs).</p>")
+    body = "\n".join(p for p in parts if p)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>meeple balance report: {html.escape(run['game'])}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
+       padding: 0 1rem; color: #222; }}
+table {{ border-collapse: collapse; margin: .5rem 0 1.5rem; }}
+th, td {{ border-bottom: 1px solid #ddd; padding: .2rem .6rem; text-align: left; }}
+.num {{ text-align: right; }}
+.note {{ background: #fff6d6; padding: .5rem; }}
+img {{ max-width: 100%; }}
+</style></head><body>
+{body}
+</body></html>
+"""
+
+
+def write_report(summary: dict[str, Any], out: Path) -> Path:
+    """``report.html`` (and ``plots/*.png`` when matplotlib is installed) in ``out``."""
+    plots = write_plots(summary, out / "plots")
+    path = out / "report.html"
+    write_atomic(path, render_html(summary, plots))
+    return path

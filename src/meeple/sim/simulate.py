@@ -1,0 +1,576 @@
+"""Many games between agents, in parallel, into a run directory that survives interruptions.
+
+A run is fixed by a :class:`RunSpec` (game, players, seats, options, seed...). Game ``i`` of a
+run depends on the spec and ``i`` only, never on how many processes or which backend played it,
+so the same spec always gives byte-identical ``records.jsonl``.
+
+The run directory holds::
+
+    run.json        the spec; a later run into the same directory must match it
+    records.jsonl   one record per game, in game order, appended and flushed as games finish
+    summary.json    the balance figures (rewritten atomically: never half-written)
+    report.html     the figures for people, with PNG plots in plots/ (when matplotlib is there)
+
+Running again into the same directory resumes: games already in ``records.jsonl`` are kept,
+a half-written last line (a run killed while writing) is cut off, and only the missing games
+are played.
+
+>>> import tempfile
+>>> spec = make_spec("tictactoe", seats="random")
+>>> with tempfile.TemporaryDirectory() as d:
+...     summary = simulate(spec, 20, Path(d), jobs=1, progress=False, report=False)
+>>> summary["games"]["done"], summary["games"]["failed"]
+(20, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import closing, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from meeple.agents import make
+from meeple.core import ConfigError, Game, MeepleError, Rng, State, game_class, load
+
+from .runner import play
+from .tally import Tally
+
+RUN_FORMAT = "meeple-sim/1"
+RECORD_FORMAT = "meeple-record/1"
+_MASK63 = (1 << 63) - 1
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed``: distinct for every index."""
+    base = Rng(seed).next64()
+    return Rng((base + index) & ((1 << 64) - 1)).next64() & _MASK63
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that decides a run's games (how many, and where they run, do not)."""
+
+    game: str
+    version: str
+    players: int
+    seats: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: Options that take several values: game ``i`` plays combination ``i`` mod their count.
+    vary: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    seed: int = 0
+    rotate: bool = True
+    max_actions: int = 100_000
+
+    def params(self) -> dict[str, Any]:
+        """The spec as JSON-able data (``run.json``)."""
+        return {
+            "format": RUN_FORMAT, "game": self.game, "version": self.version,
+            "players": self.players, "seats": list(self.seats), "options": dict(self.options),
+            "vary": {name: list(values) for name, values in self.vary},
+            "seed": self.seed, "rotate": self.rotate, "max_actions": self.max_actions,
+        }
+
+    def options_for(self, index: int) -> dict[str, Any]:
+        """The options of game ``index``: the fixed ones plus its combination of varied ones."""
+        opts = dict(self.options)
+        k = index
+        for name, values in self.vary:
+            opts[name] = values[k % len(values)]
+            k //= len(values)
+        return opts
+
+    def seats_for(self, index: int) -> list[str]:
+        """The agent in each seat in game ``index`` (rotated by one seat per game)."""
+        p = self.players
+        shift = index % p if self.rotate else 0
+        return [self.seats[(s + shift) % p] for s in range(p)]
+
+
+def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | None = None,
+              options: Mapping[str, Any] | None = None,
+              vary: Mapping[str, Sequence[Any]] | None = None, seed: int = 0,
+              rotate: bool = True, max_actions: int = 100_000) -> RunSpec:
+    """A checked spec; a bad game, player count, option or agent raises ConfigError.
+
+    ``seats`` is a comma-separated list (or a list) of agent specs; when it is shorter than
+    the number of players, its last agent fills the remaining seats.
+    """
+    cls = game_class(game)
+    specs = [s.strip() for s in seats.split(",")] if isinstance(seats, str) else list(seats)
+    specs = [s for s in specs if s]
+    if not specs:
+        raise ConfigError("--seats needs at least one agent")
+    if players is None:
+        players = len(specs) if len(specs) > 1 else cls.default_players or cls.min_players
+    if len(specs) > players:
+        raise ConfigError(f"{len(specs)} seats given for {players} players")
+    specs += [specs[-1]] * (players - len(specs))
+    for s in sorted(set(specs)):
+        make(s, 0)  # an unknown agent fails now, not in every game
+    fixed = dict(load(game, players=players, options=dict(options or {})).config)
+    varied: list[tuple[str, tuple[Any, ...]]] = []
+    for name, values in sorted((vary or {}).items()):
+        values = list(values)
+        if not values:
+            raise ConfigError(f"option {name!r} is varied over no values")
+        checked = tuple(load(game, players=players, options={**(options or {}), name: v})
+                        .config[name] for v in values)
+        varied.append((name, checked))
+    if max_actions < 1:
+        raise ConfigError(f"max_actions must be at least 1, got {max_actions}")
+    names = [n for n, _ in varied]
+    return RunSpec(game=game, version=cls.version, players=players, seats=tuple(specs),
+                   options={k: v for k, v in fixed.items() if k not in names},
+                   vary=tuple(varied), seed=seed, rotate=rotate, max_actions=max_actions)
+
+
+# ------------------------------------------------------------------------------ one game
+_GAMES: dict[tuple[str, int, str], Game] = {}
+
+
+def _game(spec: RunSpec, options: dict[str, Any]) -> Game:
+    """The game object for these options, built once per process."""
+    key = (spec.game, spec.players, json.dumps(options, sort_keys=True))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = load(spec.game, players=spec.players, options=options)
+    return game
+
+
+class TooLong(Exception):
+    """A game that did not end within the run's ``max_actions``."""
+
+
+def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
+    """Play game ``index`` of a run; its record line, with ``error`` set if anything raised.
+
+    Agents play as in :func:`meeple.sim.runner.play`. A failing game keeps its record up to
+    the failure (the action that raised comes last, so replaying the record raises the same
+    error), and the error's type, message and traceback.
+    """
+    seed = game_seed(spec.seed, index)
+    seats = spec.seats_for(index)
+    options = spec.options_for(index)
+    line: dict[str, Any] = {
+        "index": index, "format": RECORD_FORMAT, "game": spec.game, "version": spec.version,
+        "players": spec.players, "options": options, "seed": seed, "seats": seats,
+        "actions": [], "actors": [], "result": None, "error": None,
+    }
+    actors: list[int] = []
+    playing: list[State] = []
+    limit = spec.max_actions
+
+    def on_step(state: State, seat: int, text: str) -> None:
+        if not playing:
+            playing.append(state)
+        actors.append(seat)
+        if len(actors) >= limit and state.to_act is not None:
+            raise TooLong(f"the game did not end within {limit} actions")
+
+    game: Game | None = None
+    try:
+        game = _game(spec, options)
+        playing.append(play(game, seats, seed, on_step=on_step))
+    except Exception as e:
+        line["error"] = _error(e)
+        if not playing and game is not None:  # it failed on its first action
+            with suppress(Exception):  # if the game cannot even start, its seed is the record
+                playing.append(game.new_state(seed=seed))
+    if playing:
+        state = playing[0]
+        try:
+            record = state.record()
+        except Exception as e:  # a result that cannot be computed is a failure too
+            line["error"] = line["error"] or _error(e)
+            record = {"actions": [a[0] for a in state.actions_taken()], "result": None}
+        line["actions"] = record["actions"]
+        line["result"] = record["result"]
+        if len(record["actions"]) != len(actors):  # the action that raised is recorded too
+            actors = [e["seat"] for e in state.events() if e["type"] == "action"]
+    line["actors"] = actors
+    return line
+
+
+def _error(e: BaseException) -> dict[str, str]:
+    return {"type": type(e).__name__, "message": str(e), "traceback": traceback.format_exc()}
+
+
+def encode_line(line: dict[str, Any]) -> str:
+    """One JSON line (never fails: values JSON cannot hold are written as their repr)."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"), default=repr)
+
+
+@dataclass
+class Chunk:
+    """Played games: their indexes, their record lines (text) and their tally."""
+
+    number: int
+    indexes: list[int]
+    text: str
+    tally: Tally
+    #: Time spent playing (not part of any record).
+    seconds: float = 0.0
+
+
+def play_chunk(spec: RunSpec, number: int, indexes: list[int]) -> Chunk:
+    """Play a few games (in a worker); lines are encoded and counted where they are played."""
+    start = time.perf_counter()
+    tally = Tally()
+    lines = []
+    for i in indexes:
+        line = play_game(spec, i)
+        tally.add(line)
+        lines.append(encode_line(line))
+    return Chunk(number, indexes, "".join(s + "\n" for s in lines), tally,
+                 time.perf_counter() - start)
+
+
+# ------------------------------------------------------------------------- run directory
+class RunDir:
+    """The files of a run and how to resume one."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.run_file = path / "run.json"
+        self.records = path / "records.jsonl"
+        self.summary_file = path / "summary.json"
+
+    def open(self, spec: RunSpec) -> tuple[set[int], Tally]:
+        """Create or resume: the indexes already played and their tally.
+
+        ConfigError when the directory holds another run (other parameters) or records that
+        are not a run's.
+        """
+        self.path.mkdir(parents=True, exist_ok=True)
+        params = json.loads(json.dumps(spec.params()))
+        if self.run_file.exists():
+            try:
+                old = json.loads(self.run_file.read_text("utf-8"))
+            except (OSError, json.JSONDecodeError) as e:
+                raise ConfigError(f"{self.run_file} is not readable: {e}") from None
+            diffs = [f"{k} {params.get(k)!r} (the run has {old.get(k)!r})"
+                     for k in sorted(set(params) | set(old)) if params.get(k) != old.get(k)]
+            if diffs:
+                raise ConfigError(
+                    f"{self.path} holds a run with other parameters: {'; '.join(diffs)}. "
+                    "Use the same parameters to resume it, or another --out."
+                )
+        elif self.records.exists() and self.records.stat().st_size:
+            raise ConfigError(f"{self.records} exists but {self.run_file} does not; "
+                              "use an empty directory")
+        else:
+            write_atomic(self.run_file, json.dumps(params, indent=1) + "\n")
+        return self._read_records()
+
+    def _read_records(self) -> tuple[set[int], Tally]:
+        done: set[int] = set()
+        tally = Tally()
+        if not self.records.exists():
+            return done, tally
+        good = 0  # bytes up to the end of the last complete line
+        with self.records.open("rb") as f:
+            for number, raw in enumerate(f, 1):
+                try:
+                    if not raw.endswith(b"\n"):
+                        raise ValueError("no end of line")
+                    line = json.loads(raw)
+                    index = line["index"]
+                    if not isinstance(index, int) or index in done:
+                        raise ValueError(f"bad or repeated index {index!r}")
+                except (ValueError, KeyError, TypeError) as e:
+                    if f.read(1):  # not the last line: this file was not written by a run
+                        raise ConfigError(f"{self.records}, line {number}: {e}") from None
+                    break  # a run stopped while writing this line: play that game again
+                done.add(index)
+                tally.add(line)
+                good += len(raw)
+        if good != self.records.stat().st_size:
+            with self.records.open("r+b") as f:
+                f.truncate(good)
+        return done, tally
+
+    def write_summary(self, summary: dict[str, Any]) -> None:
+        """Replace ``summary.json`` at once."""
+        write_atomic(self.summary_file, json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old file or the new, never half."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+# ------------------------------------------------------------------------------ the run
+class Chunks:
+    """Hands out the games to play in chunks sized by how long games take.
+
+    A chunk should take about ``target`` seconds: long enough that moving it between
+    processes costs nothing next to playing it, short enough for a live progress bar and for
+    Ctrl-C to lose little. The first chunks hold one game each; later ones are sized from the
+    time per game measured so far, and shrink towards the end so the workers finish together.
+    Chunk sizes never change a record: game ``i`` depends only on the spec and ``i``.
+    """
+
+    def __init__(self, todo: list[int], workers: int, target: float = 0.5) -> None:
+        self.todo = todo
+        self.workers = max(1, workers)
+        self.target = target
+        self.given = 0
+        self.number = 0
+        self.seconds = 0.0
+        self.measured = 0
+
+    def __len__(self) -> int:
+        """Games not handed out yet."""
+        return len(self.todo) - self.given
+
+    def next(self) -> tuple[int, list[int]] | None:
+        """The next chunk (its number and game indexes), or None when all are handed out."""
+        left = len(self)
+        if not left:
+            return None
+        if self.measured:
+            size = int(self.target * self.measured / max(self.seconds, 1e-9))
+            size = max(1, min(size, 100_000, -(-left // (2 * self.workers))))
+        else:
+            size = 1
+        chunk = self.todo[self.given:self.given + size]
+        self.given += size
+        self.number += 1
+        return self.number - 1, chunk
+
+    def done(self, chunk: Chunk) -> None:
+        """Learn from a played chunk how long games take."""
+        self.seconds += chunk.seconds
+        self.measured += len(chunk.indexes)
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def build_summary(spec: RunSpec, tally: Tally, requested: int) -> dict[str, Any]:
+    """``summary.json``: the run's parameters and the tally's figures."""
+    summary = {"format": "meeple-sim-summary/1", "run": spec.params(),
+               **tally.summary(cooperative=game_class(spec.game).cooperative)}
+    summary["games"]["requested"] = requested
+    summary["games"]["complete"] = tally.games >= requested
+    return summary
+
+
+def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
+             backend: str = "processes", progress: Any = True, report: bool = True,
+             on_chunk: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play games ``0..games-1`` of ``spec`` into ``out`` (resuming); the summary.
+
+    ``progress``: True for a bar on stderr, False for none, or a rich Console to draw on.
+    ``on_chunk(games_done)`` is called after each batch of records is written. Ctrl-C (or any
+    exception) still leaves ``out`` consistent: complete records, an up-to-date summary.
+    """
+    from .backends import run_chunks
+
+    if games < 0:
+        raise ConfigError(f"the number of games must be at least 0, got {games}")
+    if jobs is not None and jobs < 1:
+        raise ConfigError(f"jobs must be at least 1, got {jobs}")
+    if backend == "processes":
+        jobs = jobs or default_jobs()
+    rundir = RunDir(out)
+    done, tally = rundir.open(spec)
+    todo = [i for i in range(games) if i not in done]
+    combos = 1
+    for _, values in spec.vary:
+        combos *= len(values)
+    for k in range(min(combos, len(todo))):
+        _game(spec, spec.options_for(k))  # built once here, inherited by forked workers
+    chunks = Chunks(todo, jobs or default_jobs())
+    bar = _Progress(progress, spec.game, games, len(done) if todo else games)
+    started = time.perf_counter()
+    played = 0
+    last_summary = started
+    try:
+        ready: dict[int, Chunk] = {}
+        next_chunk = 0
+        results = run_chunks(spec, chunks, jobs=jobs, backend=backend, on_start=bar.start)
+        with rundir.records.open("a", encoding="utf-8") as records, closing(results):
+            for chunk in results:
+                ready[chunk.number] = chunk
+                bar.advance(len(chunk.indexes), len(chunk.tally.failures))
+                # Records go out in game order, so the file is the same however games ran.
+                while next_chunk in ready:
+                    c = ready.pop(next_chunk)
+                    records.write(c.text)
+                    records.flush()
+                    tally.merge(c.tally)
+                    played += len(c.indexes)
+                    next_chunk += 1
+                    if on_chunk is not None:
+                        on_chunk(tally.games)
+                if time.perf_counter() - last_summary > 30:
+                    rundir.write_summary(build_summary(spec, tally, games))
+                    last_summary = time.perf_counter()
+    finally:
+        bar.stop()
+        seconds = time.perf_counter() - started
+        summary = build_summary(spec, tally, games)
+        summary["timing"] = {"seconds": seconds, "games_played": played,
+                             "games_per_second": played / seconds if seconds else None,
+                             "jobs": jobs, "backend": backend}
+        rundir.write_summary(summary)
+        if report:
+            from .report import write_report
+
+            write_report(summary, out)
+    return summary
+
+
+class _Progress:
+    """A rich progress bar (games done, games/s, time left), or nothing."""
+
+    def __init__(self, progress: Any, game: str, total: int, done: int) -> None:
+        self.bar: Any = None
+        self.failed = 0
+        self.game = game
+        if progress is False:
+            return
+        console = progress if isinstance(progress, Console) else Console(stderr=True)
+        self.bar = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("games ·"), _RateColumn(), TextColumn("·"), TimeElapsedColumn(),
+            TextColumn("elapsed ·"), TimeRemainingColumn(), TextColumn("left"),
+            console=console)
+        self.task = self.bar.add_task(game, total=total, completed=done)
+
+    def start(self) -> None:
+        """Show the bar (called once the workers exist: they must not inherit its thread)."""
+        if self.bar is not None:
+            self.bar.start()
+
+    def advance(self, games: int, failed: int) -> None:
+        if self.bar is not None:
+            self.failed += failed
+            desc = f"{self.game} · {self.failed} failed" if self.failed else self.game
+            self.bar.update(self.task, advance=games, description=desc)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+class _RateColumn(ProgressColumn):
+    """Games per second over the last half minute."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("– games/s" if speed is None else f"{speed:,.1f} games/s")
+
+
+def iter_records(path: Path) -> Iterator[dict[str, Any]]:
+    """The record lines of a ``records.jsonl`` file."""
+    with path.open(encoding="utf-8") as f:
+        for raw in f:
+            if raw.strip():
+                yield json.loads(raw)
+
+
+# ------------------------------------------------------------------------------ command
+def _pairs(values: tuple[str, ...], flag: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for p in values:
+        key, sep, value = p.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{p!r} is not NAME=VALUE", param_hint=flag)
+        out[key.strip()] = value.strip()
+    return out
+
+
+@click.command("simulate")
+@click.argument("game")
+@click.option("--games", "-n", type=click.IntRange(min=0), default=100, show_default=True,
+              help="How many games to play (raise it and run again to extend a run).")
+@click.option("--seats", default="random", show_default=True,
+              help="Comma-separated agents, one per seat (random, mcts:200, ...); the last "
+                   "fills the remaining seats.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Number of players (default: one per agent in --seats, or the game's).")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="A game option; repeat for several.")
+@click.option("--vary", multiple=True, metavar="NAME=V1,V2,...",
+              help="Play an option at several values, in turn; the report compares them.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run: game i's seed depends on it and i only.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Games played at once (default: every core, or every Ray CPU).")
+@click.option("--backend", type=click.Choice(["processes", "ray"]), default="processes",
+              show_default=True, help="Where games run; ray needs pip install 'meeple[ray]' and "
+                                      "uses the cluster at RAY_ADDRESS, or a local one.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Run directory: records, summary and report (an existing run resumes).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--rotate/--no-rotate", default=True, show_default=True,
+              help="Move the agents one seat along each game, so every agent plays every seat.")
+@click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="A game still going after this many actions counts as failed.")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Show a progress bar on stderr.")
+def simulate_command(game: str, games: int, seats: str, players: int | None,
+                     options: tuple[str, ...], vary: tuple[str, ...], seed: int,
+                     jobs: int | None, backend: str, out: Path, as_json: bool, rotate: bool,
+                     max_actions: int, progress: bool) -> None:
+    """Play GAME many times between agents and report on its balance.
+
+    Writes records.jsonl (every game, replayable), summary.json and report.html into --out.
+    Interrupt with Ctrl-C at any time; the same command resumes the run.
+    """
+    varied = {k: [x.strip() for x in v.split(",")] for k, v in _pairs(vary, "--vary").items()}
+    try:
+        spec = make_spec(game, seats=seats, players=players,
+                         options=_pairs(options, "--option"), vary=varied, seed=seed,
+                         rotate=rotate, max_actions=max_actions)
+        summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress)
+    except MeepleError as e:
+        raise click.ClickException(str(e)) from None
+    except KeyboardInterrupt:
+        click.echo(f"Interrupted. {out} is consistent; run the same command to resume.",
+                   err=True)
+        raise SystemExit(130) from None
+    if as_json:
+        click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
+        return
+    console = Console()
+    from .report import print_tables
+
+    print_tables(summary, console)
+    console.print(f"Records, summary and report in {out}/", highlight=False)
+
+
+__all__ = ["Chunk", "Chunks", "RunDir", "RunSpec", "game_seed", "iter_records", "make_spec",
+           "play_chunk", "play_game", "simulate", "simulate_command"]

@@ -1,0 +1,78 @@
+"""The bots' heuristic and the result's roles."""
+
+from __future__ import annotations
+
+import random
+
+import meeple
+from meeple.games.andor.content import LETTERS
+from meeple.games.andor.rules import AndorState
+
+from .helpers import bare
+
+
+def test_estimate_is_the_same_for_every_seat_and_within_0_and_1() -> None:
+    for players in (1, 2, 3, 4):
+        s = meeple.load("andor", players=players).new_state(seed=players)
+        chooser = random.Random(players)
+        while not s.is_over:
+            values = {s.evaluate(seat) for seat in range(players)}
+            assert len(values) == 1 and 0.0 <= values.pop() <= 1.0
+            s.apply(chooser.choice(s.legal_actions()))
+
+
+def test_a_castle_holding_more_creatures_scores_lower() -> None:
+    st = bare(players=2)  # 3 golden shields
+    calm = st.evaluate(0)
+    st.castle_creatures = 2
+    crowded = st.evaluate(0)
+    assert crowded < calm
+    st.castle_farmers = 2  # farmers in the castle are shields too
+    assert crowded < st.evaluate(0) < calm
+
+
+def test_met_goals_score_higher() -> None:
+    st = bare(players=2, legend="intro")
+    before = st.evaluate(0)
+    goals = st.game.legend.info.goals
+    st.killed = tuple(g.split(":")[1] for g in goals if g.startswith("kill:"))
+    st.herb_delivered = True
+    assert st.evaluate(0) > before + 0.3
+
+
+def test_the_narrator_nearer_n_scores_lower_while_a_goal_is_open() -> None:
+    st = bare(players=2)
+    early = st.evaluate(0)
+    st.letter = LETTERS.index("M")
+    assert st.evaluate(0) < early
+
+
+def test_stronger_heroes_score_higher() -> None:
+    st = bare(players=2)
+    weak = st.evaluate(0)
+    st.sp = [10, 10]
+    st.wp = [15, 15]
+    assert st.evaluate(0) > weak
+
+
+def test_a_lost_legend_is_0_for_every_seat() -> None:
+    st = bare(players=2)
+    st.castle_creatures = st.game.shields
+    st.creatures = {1: "gor"}
+    st.apply("pass")
+    while not st.is_over:
+        st.apply("end day")
+    assert st.result().reason == "castle-overrun"
+    assert st.evaluate(0) == st.evaluate(1) == 0.0
+
+
+def test_result_names_the_hero_of_each_seat() -> None:
+    game = meeple.load("andor", players=3, options={"heroes": "wizard,dwarf,warrior"})
+    s = game.new_state(seed=3)
+    chooser = random.Random(3)
+    while not s.is_over:
+        s.apply(chooser.choice(s.legal_actions()))
+    extra = s.result().extra
+    assert extra["roles"] == ["wizard", "dwarf", "warrior"]
+    assert "day" in extra and extra["letter"] in LETTERS
+    assert isinstance(s, AndorState)

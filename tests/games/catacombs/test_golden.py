@@ -1,0 +1,111 @@
+"""Golden tests: exact terminal text of a fixed state, and a fixed-seed playthrough."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+from rich.console import Console
+
+import meeple
+from meeple.games.catacombs.render import render
+
+
+def scenario() -> Any:
+    st = meeple.load("catacombs", players=2).new_state(seed=0)
+    while st.step == "entrance":
+        st.apply(st.legal_actions()[0])
+    cat = st.game.cat
+    ix = cat.item_index
+    def at(x: int, y: int) -> int:
+        return y * 10 + x
+    def card(label: str) -> int:
+        return next(c.index for c in cat.cards if c.label == label)
+    st.tile[at(1, 0)] = 2 | 8 | 4
+    st.tcard[at(1, 0)] = 0
+    st.card[at(1, 0)] = -1
+    st.tile[at(1, 1)] = 1 | 2
+    st.tcard[at(1, 1)] = 1
+    st.card[at(1, 1)] = -1
+    st.caul[at(1, 1)] = 2
+    st.tile[at(2, 1)] = 8
+    st.tcard[at(2, 1)] = 2
+    st.card[at(2, 1)] = card("monster:goblin")
+    st.up[at(2, 1)] = True
+    st.card[at(3, 1)] = card("vein")
+    st.up[at(3, 1)] = True
+    s = st.turn
+    st.pos[s] = at(1, 1)
+    st.pack[s] = sorted([ix["amber"], ix["ruby"]])
+    st.screen[s][2] = ix["dagger"]
+    st.screen[s][0] = ix["leather_cap"]
+    st.money[s] = 275
+    st.exp[s] = 3
+    st._legal = None
+    return st
+
+
+def text(view: dict[str, Any], lang: str) -> str:
+    c = Console(width=100, record=True, file=io.StringIO(), color_system=None)
+    c.print(render(view, 0, lang))
+    return c.export_text()
+
+
+EXPECTED_EN = """\
++----+----+----+----+----+----+----+----+----+----+
+|E         ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ E  0|
++    +    +----+    +    +    +    +    +    +    +
+|░░░░|C3 1 !g  |?v   ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +----+----+    +    +    +    +    +    +    +
+|░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +    +    +    +    +    +    +    +    +    +
+|░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +    +    +    +    +    +    +    +    +    +
+|░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +    +    +    +    +    +    +    +    +    +
+|░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +    +    +    +    +    +    +    +    +    +
+|░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +    +    +    +    +    +    +    +    +    +
+|░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +    +    +    +    +    +    +    +    +    +
+|░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
++    +    +    +    +    +    +    +    +    +    +
+|E    ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ E   |
++----+----+----+----+----+----+----+----+----+----+
+E entrance  Cn cauldron (+n)  !x monster  ?x face-up card  ░ unexplored  digits: dwarves
+turn of seat 1 · move/main · veins 0/10 · tile pile 100
+┏━━━━━┳━━━━┳━━━━━┳━━━━━┳━━━━┳━━━━━━━┳━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━┓
+┃Seat ┃ HP ┃ Str ┃ Arm ┃ XP ┃ Coins ┃ Kills ┃ Screen                                ┃ Backpack   ┃
+┡━━━━━╇━━━━╇━━━━━╇━━━━━╇━━━━╇━━━━━━━╇━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━┩
+│ 0   │ 12 │   2 │   0 │  0 │   300 │     0 │ -                                     │ -          │
+│▶1   │ 12 │   2 │   1 │  3 │ 137.5 │     0 │ head: Leather Cap, right hand: Dagger │ Ruby, Amber│
+└─────┴────┴─────┴─────┴────┴───────┴───────┴───────────────────────────────────────┴────────────┘
+"""
+
+
+def test_render_board_screen_and_backpack_exact_text() -> None:
+    """The board shows walls, passages, unexplored cells, a cauldron, a monster, a face-up
+    card and dwarves; the table shows each dwarf's screen and backpack."""
+    st = scenario()
+    assert text(st.view(0), "en") == EXPECTED_EN
+    ru = text(st.view(0), "ru")
+    assert "Кожаный шлем" in ru and "Рюкзак" in ru and "Рубин" in ru
+
+
+def test_golden_playthrough_seed_2024() -> None:
+    """A fixed seed and a fixed chooser always give the same game."""
+    st = meeple.load("catacombs", players=3).new_state(seed=2024)
+    chooser = random.Random(7)
+    counts = []
+    while not st.is_over:
+        legal = st.legal_actions()
+        if st.n_actions % 500 == 0:
+            counts.append(len(legal))
+        st.apply(chooser.choice(legal))
+    res = st.result()
+    assert st.n_actions == 5217
+    assert counts == [4, 4, 3, 3, 2, 3, 5, 5, 2, 3, 3]
+    assert (res.reason, res.winners, res.turns) == ("all-fallen", (2,), 556)
+    assert res.scores == (-5.0, -9.0, -3.0)

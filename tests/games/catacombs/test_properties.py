@@ -1,0 +1,67 @@
+"""Property tests: whatever the dwarves do, nothing is created or lost; limits hold."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meeple
+from meeple.games.catacombs.state import CatacombsState
+
+
+def play(players: int, seed: int, steps: int) -> list[CatacombsState]:
+    s = meeple.load("catacombs", players=players).new_state(seed=seed)
+    assert isinstance(s, CatacombsState)
+    chooser = random.Random(seed)
+    seen = [s.clone()]
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s.apply(chooser.choice(s.legal_actions()))
+        seen.append(s.clone())
+    return seen
+
+
+def check(s: CatacombsState) -> None:
+    cat = s.game.cat
+    on_board = sum(c >= 0 for c in s.card)
+    assert on_board + s.taken == len(cat.cards)  # every event card is on the board or gone
+    placed = sum(t >= 0 for t in s.tcard)
+    held = 1 if s.held >= 0 else 0
+    assert len(s.pile) + len(s.faceup_tiles) + placed + held == len(cat.tiles)
+    assert len(set(s.pile) | set(s.faceup_tiles)) == len(s.pile) + len(s.faceup_tiles)
+    for p in range(s.players):
+        assert s.money[p] >= 0
+        if s.alive[p]:
+            assert (s.pos[p] >= 0 and s.health[p] > 0) or s.phase == "setup"
+            assert s.level[p] >= max(0, s.exp[p]) // 5
+        else:
+            assert s.pos[p] == -1 and s.pack[p] == []
+        worn = [i for i in s.screen[p] if i >= 0]
+        assert len(worn) == len(set(cat.items[i].slot for i in worn))
+    v = s.view(0)
+    hidden = sum(c >= 0 and not s.up[i] for i, c in enumerate(s.card))
+    assert v["cards"].count("hidden") == hidden
+    assert s.veins <= 10
+    json.dumps(v)
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10_000))
+def test_nothing_created_or_lost(players: int, seed: int) -> None:
+    """CAT-3/4: cards and tiles are conserved; money never negative; one item per slot."""
+    for s in play(players, seed, 600)[::10]:
+        check(s)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_thresholds_rewarded_once_each(seed: int) -> None:
+    """CAT-10: the number of threshold events never exceeds the best threshold reached."""
+    final = play(3, seed, 1500)[-1]
+    for p in range(3):
+        got = sum(1 for e in final.events() if e["type"] == "threshold" and e["seat"] == p)
+        assert got == final.level[p]
