@@ -64,12 +64,14 @@ class GreedyAgent:
         self.rng = Rng(seed)
         self.samples = samples
         self._last: list[tuple[str, float]] = []
+        self._only: str | None = None
 
     def choose(self, info: InfoSet) -> Action:
         """The legal action with the best mean evaluation over ``samples`` determinizations."""
         legal = info.legal_actions()
         if len(legal) == 1:
-            self._last = [(legal[0][0], float("nan"))]
+            self._last = []
+            self._only = legal[0][0]
             return legal[0]
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
@@ -77,12 +79,15 @@ class GreedyAgent:
             for i, v in enumerate(action_values(det, info.seat, legal)):
                 totals[i] += v
         means = [t / self.samples for t in totals]
+        self._only = None
         self._last = sorted(((a[0], v) for a, v in zip(legal, means, strict=True)),
                             key=lambda p: -p[1])
         return legal[best_index(means, self.rng)]
 
     def explain_last(self) -> list[tuple[str, str]]:
         """The best-looking actions of the last decision with their evaluations."""
+        if self._only is not None:
+            return [(self._only, "the only legal action")]
         return [(text, f"evaluation {v:.3f}") for text, v in self._last[:5]]
 
 

@@ -186,7 +186,7 @@ class MCTSAgent:
         """The most visited legal action after searching within the budget."""
         legal = info.legal_actions()
         if len(legal) == 1:
-            self.last_stats = [MoveStats(legal[0][0], 0, float("nan"))]
+            self.last_stats = [MoveStats(legal[0][0], 0, 0.0)]
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         start = time.perf_counter()
