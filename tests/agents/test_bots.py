@@ -350,6 +350,17 @@ def test_explain_lists_top_moves_with_visits() -> None:
     assert visits == sorted(visits, reverse=True)
 
 
+@pytest.mark.parametrize("spec", ["mcts:50", "greedy"])
+def test_a_forced_move_is_explained_without_search(spec: str) -> None:
+    state = meeple.load("tictactoe").new_state()
+    for cell in ("a1", "b1", "a2", "c1", "b2", "c2", "b3", "a3"):
+        state.apply(f"mark {cell}")
+    assert len(state.legal_actions()) == 1
+    agent = make(spec)
+    assert str(agent.choose(InfoSet(state, state.to_act or 0))) == "mark c3"
+    assert explain(agent) == [("mark c3", "the only legal action")]
+
+
 def test_terminal_why_shows_the_bots_visit_counts(tmp_path: Path) -> None:
     out = io.StringIO()
     answers = iter(["mark b2", "why", "quit"])
