@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from meeple.core import MeepleError, RecordError, game_class, game_ids, games
+from meeple.sim.arena import arena_command
 from meeple.sim.simulate import simulate_command
 
 console = Console()
@@ -181,6 +182,7 @@ def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
 
 
 main.add_command(simulate_command)
+main.add_command(arena_command)
 
 if __name__ == "__main__":
     main()

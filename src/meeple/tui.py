@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
 
-from meeple.agents import Agent, InfoSet, explain
+from meeple.agents import Agent, explain, info_set
 from meeple.core import Game, IllegalAction, State, game_class
 from meeple.sim.runner import make_agents
 
@@ -252,7 +252,7 @@ class Session:
                 if not self.human_turn(seat):
                     return self.state
                 continue
-            action = agent.choose(InfoSet(self.state, seat))
+            action = agent.choose(info_set(agent, self.state, seat))
             self.last_bot = agent
             self.state.apply(action)
         self.finish()

@@ -1,7 +1,11 @@
-"""Agents: ``random`` and the interface later bots implement; ``make`` builds one by name.
+"""Agents: ``random``, ``greedy``, ``mcts`` and ``mcts-cheat``; ``make`` builds one by name.
 
 >>> make("random", seed=3).name
 'random'
+>>> make("mcts:800:greedy").config.spec()
+'800:greedy'
+>>> make("mcts@2s:d30").config.spec()
+'@2s:random:d30'
 """
 
 from __future__ import annotations
@@ -10,12 +14,17 @@ from collections.abc import Callable
 
 from meeple.core import ConfigError
 
-from .base import Agent, InfoSet, explain
+from .base import Agent, CheatInfoSet, InfoSet, explain, info_set
+from .greedy import GreedyAgent, make_greedy
+from .mcts import CheatMCTSAgent, MCTSAgent, SearchConfig, make_mcts, make_mcts_cheat
 from .random_agent import RandomAgent
 
 #: Agent factories by name: name -> (argument after ':' or '@' or None, seed) -> Agent.
 FACTORIES: dict[str, Callable[[str | None, int], Agent]] = {
     "random": lambda arg, seed: RandomAgent(seed),
+    "greedy": make_greedy,
+    "mcts": make_mcts,
+    "mcts-cheat": make_mcts_cheat,
 }
 
 
@@ -25,17 +34,23 @@ def names() -> list[str]:
 
 
 def make(spec: str, seed: int = 0) -> Agent:
-    """The agent named by ``spec`` (``random``, ``mcts:800``, ``mcts@2s``)."""
-    name, arg = spec, None
-    for sep in (":", "@"):
-        if sep in spec:
-            name, _, rest = spec.partition(sep)
-            arg = sep + rest if sep == "@" else rest
-            break
+    """The agent named by ``spec`` (``random``, ``mcts:800``, ``mcts@2s``, ``mcts@2s:greedy``).
+
+    The name ends at the first ``:`` or ``@``; what follows is the agent's argument (an ``@``
+    is kept in it, a ``:`` is not).
+    """
+    spec = spec.strip()
+    cut = min((i for i in (spec.find(":"), spec.find("@")) if i >= 0), default=-1)
+    name, arg = (spec, None) if cut < 0 else (spec[:cut], spec[cut:])
+    if arg is not None and arg.startswith(":"):
+        arg = arg[1:]
     factory = FACTORIES.get(name)
     if factory is None:
         raise ConfigError(f"unknown agent {spec!r}; agents are: {', '.join(names())}, human")
     return factory(arg, seed)
 
 
-__all__ = ["Agent", "InfoSet", "RandomAgent", "explain", "make", "names"]
+__all__ = [
+    "Agent", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet", "MCTSAgent",
+    "RandomAgent", "SearchConfig", "explain", "info_set", "make", "names",
+]

@@ -3,13 +3,17 @@
 An agent never gets the true state. It gets an :class:`InfoSet`: the seat's view, its legal
 actions, and ``sample(seed)`` — a determinization consistent with what the seat knows, which
 is the basis of fair search (ISMCTS).
+
+The one exception is explicit: an agent whose class sets ``sees_everything = True`` (only
+``mcts-cheat``, a yardstick) is handed a :class:`CheatInfoSet` by :func:`info_set`, which every
+game loop uses to build what an agent receives.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from meeple.core import Action, State
+from meeple.core import Action, Rng, State
 
 
 class InfoSet:
@@ -44,6 +48,27 @@ class InfoSet:
         return self._state.game.id
 
 
+class CheatInfoSet(InfoSet):
+    """An InfoSet that sees everything: its samples are the true state with fresh future chance.
+
+    Only agents that declare ``sees_everything = True`` receive one (see :func:`info_set`).
+    Hands, deck order and face-down cards are the true ones; dice not yet rolled are re-seeded
+    from ``seed``, so the agent knows the position but not the future.
+    """
+
+    __slots__ = ()
+
+    def sample(self, seed: int) -> State:
+        """The true state (a clone), with its future chance re-seeded from ``seed``."""
+        st = self._state.clone()
+        st.rng = Rng(seed ^ 0xC4EA_7000_0000_0000)
+        return st
+
+    def true_state(self) -> State:
+        """A clone of the true state, hidden parts included."""
+        return self._state.clone()
+
+
 @runtime_checkable
 class Agent(Protocol):
     """Anything that picks an action for a seat."""
@@ -53,6 +78,14 @@ class Agent(Protocol):
     def choose(self, info: InfoSet) -> Action:
         """One of ``info.legal_actions()``."""
         ...
+
+
+def info_set(agent: Agent, state: State, seat: int) -> InfoSet:
+    """What ``agent`` receives to decide for ``seat``: an InfoSet, or a CheatInfoSet for an
+    agent that declares ``sees_everything = True``."""
+    if getattr(agent, "sees_everything", False) is True:
+        return CheatInfoSet(state, seat)
+    return InfoSet(state, seat)
 
 
 def explain(agent: Agent) -> list[tuple[str, str]]:

@@ -64,6 +64,11 @@ def deal(pile: list[T], hands: Sequence[list[T]], n: int) -> None:
                 hand.append(pile.pop())
 
 
+def _card_order(card: Any) -> tuple[str, str]:
+    """A total order on cards of mixed types, which cannot be compared directly."""
+    return (type(card).__name__, repr(card))
+
+
 def resample(piles: Sequence[list[T]], rng: Rng) -> None:
     """Redistribute the cards of several hidden piles at random, keeping each pile's size.
 
@@ -71,6 +76,12 @@ def resample(piles: Sequence[list[T]], rng: Rng) -> None:
     the other seats' hands, face-down cards) and they are re-dealt consistently with the counts.
     """
     pool: list[T] = [c for p in piles for c in p]
+    # Put the pool in a fixed order first, so the sample depends only on which cards are
+    # unseen, never on where they truly lie: the same seed gives the same sample.
+    try:
+        pool.sort()
+    except TypeError:
+        pool.sort(key=_card_order)
     rng.shuffle(pool)
     i = 0
     for p in piles:

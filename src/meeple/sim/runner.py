@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from meeple.agents import Agent, InfoSet, make
+from meeple.agents import Agent, info_set, make
 from meeple.core import ConfigError, Game, State
 
 
@@ -36,7 +36,7 @@ def play(game: Game, seats: Sequence[str | Agent], seed: int = 0,
     state = game.new_state(seed=seed)
     while state.to_act is not None:
         seat = state.to_act
-        action = agents[seat].choose(InfoSet(state, seat))
+        action = agents[seat].choose(info_set(agents[seat], state, seat))
         state.apply(action)
         if on_step is not None:
             on_step(state, seat, action[0])

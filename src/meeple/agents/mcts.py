@@ -1,0 +1,320 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS with availability counts).
+
+One tree per decision, grown from the deciding seat's point of view. Every iteration:
+
+1. **Determinize.** ``InfoSet.sample`` gives a full state consistent with what the seat knows:
+   others' hands, deck order and future dice are re-sampled, so the search never reads the
+   true hidden state, and chance inside ``apply`` follows the sample's own generator.
+2. **Select.** From the root, follow the tree while every legal action of the sampled state
+   already has a child. Children are keyed by *(deciding seat, action text)*, so one tree
+   serves every determinization; a child's *availability* counts the iterations in which it
+   was legal, and UCB1 uses it in place of the parent's visits (Cowling, Powley and Whitehouse
+   2012). Each node is scored for the seat that chose it, so any number of seats, out-of-turn
+   decisions (any seat may be ``to_act``) and cooperative games need nothing special.
+3. **Expand** one untried legal action, chosen by the search generator.
+4. **Roll out** with a policy (``random`` or ``greedy``) for at most ``depth`` actions (or to
+   the end of the game), then read every seat's value (:mod:`meeple.agents.evaluation`): exact
+   on finished games, the game's heuristic (or a generic fallback) on unfinished ones.
+5. **Back up** the reward vector: each node adds the reward of the seat that chose it.
+
+The chosen action is the most visited root child. With an iteration budget the search is
+deterministic for a seed; a time budget trades that for a bounded thinking time.
+
+Spec syntax (after ``mcts:``, tokens separated by ``:`` in any order)::
+
+    mcts                 default budget: 2000 iterations, but at most 1.5 s
+    mcts:800             800 iterations, no time limit (deterministic)
+    mcts@2s  mcts@500ms  time budget only
+    mcts:800@1.5s        800 iterations, but stop after 1.5 s
+    mcts:800:greedy      greedy rollouts (``random`` is the default)
+    mcts:800:d20         rollouts cut off after 20 actions (default 60), then evaluated
+    mcts:800:full        rollouts played to the end of the game
+    mcts:800:c1.0        exploration constant of UCB1 (default 0.7)
+
+``mcts-cheat`` takes the same spec and searches the true state: it sees every hand and the
+deck order (future dice are still re-rolled). It is a yardstick, never a fair opponent.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass
+
+from meeple.core import Action, ConfigError, Rng, State
+
+from .base import CheatInfoSet, InfoSet
+from .evaluation import values
+from .greedy import greedy_action
+
+DEFAULT_ITERATIONS = 2000
+DEFAULT_SECONDS = 1.5
+DEFAULT_EXPLORATION = 0.7
+#: Rollouts stop after this many actions and are scored by evaluation: the cost of an
+#: iteration stays bounded however long a game runs (``full`` lifts the cut-off).
+DEFAULT_DEPTH = 60
+
+_BUDGET = re.compile(r"^(\d+)?(?:@(\d+(?:\.\d*)?|\.\d+)(ms|s)?)?$")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How long to search and how to roll out.
+
+    ``iterations`` and ``seconds`` are caps (None: no cap; at least one is set).
+    """
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = DEFAULT_SECONDS
+    rollout: str = "random"
+    depth: int | None = DEFAULT_DEPTH
+    exploration: float = DEFAULT_EXPLORATION
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ConfigError("a search needs an iteration or a time budget")
+        if self.iterations is not None and self.iterations < 1:
+            raise ConfigError(f"a search needs at least one iteration, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ConfigError(f"a time budget must be positive, got {self.seconds}")
+        if self.rollout not in ("random", "greedy"):
+            raise ConfigError(f"rollouts are random or greedy, not {self.rollout!r}")
+        if self.depth is not None and self.depth < 0:
+            raise ConfigError(f"a rollout depth cannot be negative, got {self.depth}")
+
+    @property
+    def deterministic(self) -> bool:
+        """True when only the iteration budget limits the search."""
+        return self.seconds is None
+
+    def spec(self) -> str:
+        """The canonical spec text after ``mcts``."""
+        budget = str(self.iterations) if self.iterations is not None else ""
+        if self.seconds is not None:
+            budget += f"@{self.seconds:g}s"
+        parts = [budget, self.rollout]
+        if self.depth is None:
+            parts.append("full")
+        elif self.depth != DEFAULT_DEPTH:
+            parts.append(f"d{self.depth}")
+        if self.exploration != DEFAULT_EXPLORATION:
+            parts.append(f"c{self.exploration:g}")
+        return ":".join(parts)
+
+
+def parse_spec(arg: str | None) -> SearchConfig:
+    """The configuration named by the text after ``mcts`` (``"800:greedy"``, ``"@2s"``).
+
+    >>> parse_spec("800:greedy")
+    SearchConfig(iterations=800, seconds=None, rollout='greedy', depth=60, exploration=0.7)
+    >>> parse_spec("@2s").seconds, parse_spec("@250ms").seconds, parse_spec("@2s").iterations
+    (2.0, 0.25, None)
+    >>> parse_spec("300@1.5s:d40:c1").spec()
+    '300@1.5s:random:d40:c1'
+    """
+    if not arg:
+        return SearchConfig()
+    iterations: int | None = None
+    seconds: float | None = None
+    budget_given = False
+    rollout = "random"
+    depth: int | None = DEFAULT_DEPTH
+    exploration = DEFAULT_EXPLORATION
+    for token in arg.split(":"):
+        t = token.strip().lower()
+        m = _BUDGET.match(t)
+        if t and m and (m.group(1) or m.group(2)):
+            budget_given = True
+            if m.group(1):
+                iterations = int(m.group(1))
+            if m.group(2):
+                seconds = float(m.group(2)) / (1000.0 if m.group(3) == "ms" else 1.0)
+        elif t in ("random", "greedy"):
+            rollout = t
+        elif re.fullmatch(r"d\d+", t):
+            depth = int(t[1:])
+        elif t == "full":
+            depth = None
+        elif re.fullmatch(r"c(\d+(\.\d*)?|\.\d+)", t):
+            exploration = float(t[1:])
+        else:
+            raise ConfigError(
+                f"cannot read {token!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
+                "mcts:800:greedy, mcts:800:d20, mcts:800:full, mcts:800:c1.0")
+    if not budget_given:
+        iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
+    return SearchConfig(iterations, seconds, rollout, depth, exploration)
+
+
+class Node:
+    """A tree node: the seat that chose the action leading here and that seat's statistics."""
+
+    __slots__ = ("actor", "avail", "children", "n", "value")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.n = 0
+        self.avail = 1
+        self.value = 0.0
+        self.children: dict[tuple[int, str], Node] = {}
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What the search thinks of one root action."""
+
+    action: str
+    visits: int
+    value: float
+
+
+class MCTSAgent:
+    """ISMCTS over determinizations sampled from the seat's InfoSet (see the module docs)."""
+
+    name = "mcts"
+    sees_everything = False
+
+    def __init__(self, seed: int = 0, config: SearchConfig | None = None) -> None:
+        self.rng = Rng(seed)
+        self.config = config or SearchConfig()
+        self.last_stats: list[MoveStats] = []
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    def choose(self, info: InfoSet) -> Action:
+        """The most visited legal action after searching within the budget."""
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = [MoveStats(legal[0][0], 0, 0.0)]
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return legal[0]
+        start = time.perf_counter()
+        root = self.search(info)
+        self.last_seconds = time.perf_counter() - start
+        self.last_iterations = root.n
+        seat = info.seat
+        stats: list[tuple[int, float, int, Action]] = []
+        for i, a in enumerate(legal):
+            ch = root.children.get((seat, a[0]))
+            n, v = (ch.n, ch.value / ch.n) if ch is not None and ch.n else (0, 0.0)
+            stats.append((n, v, -i, a))
+        stats.sort(key=lambda s: (s[0], s[1], s[2]), reverse=True)
+        self.last_stats = [MoveStats(a[0], n, v) for n, v, _, a in stats]
+        return stats[0][3]
+
+    def search(self, info: InfoSet) -> Node:
+        """Grow a tree for ``info.seat`` within the budget and return its root."""
+        cfg = self.config
+        rng = self.rng
+        root = Node(info.seat)
+        limit = cfg.iterations
+        deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
+        clock = time.perf_counter
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done and clock() >= deadline:
+                break
+            self._iterate(root, info.sample(rng.next64()))
+            done += 1
+        return root
+
+    def _iterate(self, root: Node, det: State) -> None:
+        """One iteration on the determinization ``det``: select, expand, roll out, back up."""
+        rng = self.rng
+        c = self.config.exploration
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path = [root]
+        while det.to_act is not None:
+            seat = det.to_act
+            children = node.children
+            untried: list[tuple[Action, tuple[int, str]]] = []
+            best: Node | None = None
+            best_action: Action | None = None
+            best_score = -1.0
+            for a in det.legal_actions():
+                key = (seat, a[0])
+                ch = children.get(key)
+                if ch is None:
+                    untried.append((a, key))
+                    continue
+                ch.avail += 1
+                if untried:
+                    continue
+                score = ch.value / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                if score > best_score:
+                    best, best_action, best_score = ch, a, score
+            if untried:
+                a, key = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                det.apply(a)
+                child = Node(seat)
+                children[key] = child
+                path.append(child)
+                break
+            assert best is not None and best_action is not None
+            det.apply(best_action)
+            node = best
+            path.append(node)
+        rewards = self._rollout(det)
+        root.n += 1
+        for nd in path[1:]:
+            nd.n += 1
+            nd.value += rewards[nd.actor]
+
+    def _rollout(self, det: State) -> list[float]:
+        """Play on by the rollout policy (at most ``depth`` actions); every seat's reward."""
+        rng = self.rng
+        depth = self.config.depth
+        greedy = self.config.rollout == "greedy"
+        steps = 0
+        while det.to_act is not None and (depth is None or steps < depth):
+            if greedy:
+                det.apply(greedy_action(det, rng))
+            else:
+                legal = det.legal_actions()
+                det.apply(legal[rng.below(len(legal))])
+            steps += 1
+        return values(det)
+
+    def explain_last(self) -> list[tuple[str, str]]:
+        """The top moves of the last search with their visit counts and mean values."""
+        total = sum(s.visits for s in self.last_stats) or 1
+        rows = []
+        for s in self.last_stats[:5]:
+            if s.visits == 0 and len(self.last_stats) == 1:
+                rows.append((s.action, "the only legal action"))
+            else:
+                rows.append((s.action, f"{s.visits} visits ({100 * s.visits / total:.0f}%), "
+                                       f"value {s.value:.3f}"))
+        return rows
+
+
+class CheatMCTSAgent(MCTSAgent):
+    """The same search on the TRUE state: it sees every hand and the deck order.
+
+    A yardstick for how much hidden information costs, never a fair opponent. It declares
+    ``sees_everything``, so game loops hand it a :class:`CheatInfoSet`; given a plain InfoSet
+    it refuses to play rather than silently play fair.
+    """
+
+    name = "mcts-cheat"
+    sees_everything = True
+
+    def choose(self, info: InfoSet) -> Action:
+        """The most visited legal action of a search over the true state."""
+        if not isinstance(info, CheatInfoSet):
+            raise ConfigError("mcts-cheat sees everything and must be given a CheatInfoSet; "
+                              "build what agents receive with meeple.agents.info_set")
+        return super().choose(info)
+
+
+def make_mcts(arg: str | None, seed: int) -> MCTSAgent:
+    """``mcts`` from its spec text (see the module docs)."""
+    return MCTSAgent(seed, parse_spec(arg))
+
+
+def make_mcts_cheat(arg: str | None, seed: int) -> CheatMCTSAgent:
+    """``mcts-cheat`` from its spec text (the same syntax as ``mcts``)."""
+    return CheatMCTSAgent(seed, parse_spec(arg))
