@@ -49,8 +49,8 @@ def test_and69_witch_found_in_fog() -> None:
 
 
 def test_and70_shields_by_heroes() -> None:
-    """AND-70, AND-88: golden shields by the number of heroes (solo: 3)."""
-    assert [new(p).game.shields for p in (1, 2, 3, 4)] == [3, 3, 2, 1]
+    """AND-70, AND-88: golden shields by the number of heroes (solo: 4, option default)."""
+    assert [new(p).game.shields for p in (1, 2, 3, 4)] == [4, 3, 2, 1]
     assert new(1, solo_shields=2).game.shields == 2
 
 
