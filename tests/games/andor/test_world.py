@@ -301,7 +301,7 @@ def test_and90_tower_skral_immobile_and_scaled() -> None:
     sunrise(st)
     assert st.creatures == {64: "tower_skral"}
     assert [new(p).game.creature_stats("tower_skral") for p in (1, 2, 3, 4)] == [
-        (6, 8), (8, 12), (10, 16), (12, 20)]
+        (4, 6), (7, 9), (13, 18), (20, 24)]
 
 
 def test_and92_herb_dropped_and_delivered() -> None:

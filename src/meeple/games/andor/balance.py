@@ -51,8 +51,8 @@ def _arrow_steps(st: AndorState, region: int) -> int:
     return n
 
 
-def target(st: AndorState) -> int:
-    """The region the team heads for."""
+def target(st: AndorState, s: int) -> int:
+    """The region hero ``s`` heads for."""
     g = st.game
     free = g.shields + st.castle_farmers - st.castle_creatures
     mobile = sorted((_arrow_steps(st, r), r) for r, k in st.creatures.items()
@@ -66,19 +66,16 @@ def target(st: AndorState) -> int:
             return r
     if any("herb" in it for it in st.items) and "deliver:herb" in g.legend.info.goals:
         return g.castle
+    herb_gor = next((r for r, k in st.creatures.items() if k == "herb_gor"), -1)
+    if herb_gor >= 0 and "deliver:herb" in g.legend.info.goals and not st.herb_delivered:
+        return herb_gor
     for goal in g.legend.info.goals:
         kind, _, arg = goal.partition(":")
         if kind == "kill" and arg not in st.killed:
-            herb_gor = next((r for r, k in st.creatures.items() if k == "herb_gor"), -1)
-            if "deliver:herb" in g.legend.info.goals and not st.herb_delivered \
-                    and herb_gor >= 0:
-                return herb_gor
             here = next((r for r, k in st.creatures.items() if k == arg), -1)
             if here >= 0:
                 return here
-    if mobile:
-        return mobile[0][1]
-    return g.castle
+    return st.pos[s]  # nothing to do: wait where he stands (each kill costs a letter)
 
 
 def _value(st: AndorState, s: int) -> float:
@@ -98,7 +95,7 @@ def choose(st: AndorState, rng: random.Random) -> Action:
     s = st.active
     g = st.game
     dist = _distances(g.nbrs)
-    goal = target(st)
+    goal = target(st, s)
     here = st.pos[s]
     for key in ("drink", "buy_sp", "pick", "pick_farmer"):
         if key in by and (key != "drink" or st.wp[s] <= 16):
@@ -118,16 +115,14 @@ def choose(st: AndorState, rng: random.Random) -> Action:
     attacks = [a for a in acts if a[1][0] == "fight"]
     if attacks and hours_ok:
         region = goal if any(a[1][1] == goal for a in attacks) else -1
-        if region < 0 and here in st.creatures and len(st.creatures) > 0:
-            region = -1
         if region >= 0 and _ready(st, s, region, dist):
             return next(a for a in attacks if a[1][1] == region)
         if region >= 0 and st.hours[s] < HOURS_PER_DAY - 1 and "pass" in by:
             return by["pass"]
-    if here != goal and hours_ok and any(a[1][0] == "move" for a in acts):
-        if not (goal in g.nbrs[here] and (st.name(s) == "archer" or st.has(s, "bow"))
-                and goal in st.creatures):
-            return _step(st, acts, dist, here, goal)
+    in_range = goal in g.nbrs[here] and goal in st.creatures and (
+        st.name(s) == "archer" or st.has(s, "bow") is not None)
+    if here != goal and hours_ok and not in_range and any(a[1][0] == "move" for a in acts):
+        return _step(st, acts, dist, here, goal)
     return by["end"]
 
 
@@ -181,9 +176,9 @@ def _fight(st: AndorState, acts: list[Action], by: dict[str, Action]) -> Action:
         keep = st.wp[s] > 3 or f["cwp"] <= 3
         return by["on"] if keep and "on" in by else by["withdraw"]
     # reward: willpower to the weakest, otherwise gold
-    low = min(f["who"], key=lambda o: st.wp[o])
-    if st.wp[low] <= 8:
-        return next(a for a in acts if a[1][0] == "wp" and a[1][1] == low)
+    weakest = min(f["who"], key=lambda o: st.wp[o])
+    if st.wp[weakest] <= 8:
+        return next(a for a in acts if a[1][0] == "wp" and a[1][1] == weakest)
     return next(a for a in acts if a[1][0] == "gold")
 
 
