@@ -28,8 +28,8 @@ def test_golden_playthrough_seed_2024() -> None:
     assert again.to_json() == s.to_json()
 
 
-GOLDEN_RESULT: tuple[object, ...] = ((0,), "gold-target", 12, 93)
+GOLDEN_RESULT: tuple[object, ...] = ((2,), "gold-target", 22, 161)
 GOLDEN_COUNTS: list[int] = [
     8, 7, 6, 5, 1, 2, 2, 7, 1, 3, 1, 2, 15, 9, 6, 1, 1, 2, 1, 2,
-    3, 1, 3, 1, 1, 16, 13, 12, 6, 1, 3, 1, 29, 17, 9, 1, 1, 2, 1, 2,
+    3, 1, 3, 1, 1, 13, 10, 5, 2, 1, 3, 1, 33, 20, 10, 1, 1, 3, 1, 2,
 ]

@@ -45,13 +45,13 @@ Wheel: 3 coins, blue
 ┏━━━━┳━━━━━━━━━━━━┳━━━━━━━┳━━━━━━━━┳━━━━━━┳━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━┓
 ┃ #  ┃ Adventurer ┃ Life  ┃ Armour ┃ Gold ┃ Weapons         ┃ Locations       ┃ Cards    ┃ Status  ┃
 ┡━━━━╇━━━━━━━━━━━━╇━━━━━━━╇━━━━━━━━╇━━━━━━╇━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━┩
-│ ▶0 │ Ashir      │ ♥♥♥♥♥ │ ■··    │ 8    │ Battle Axe ⚔4   │ —               │ —        │ to act  │
+│ ▶0 │ Ashir      │ ♥♥♥♥♥ │ ■··    │ 10   │ Battle Axe ⚔4   │ —               │ —        │ to act  │
 │    │            │       │        │      │ ×1 ◆4/5         │                 │          │         │
 │    │            │       │        │      │ [Sharpened      │                 │          │         │
 │    │            │       │        │      │ Edge]           │                 │          │         │
 │  1 │ Violet     │ ♥♥♥♥♥ │ ■·     │ 7    │ fists           │ Witch's Shop    │ —        │         │
 │    │            │       │        │      │                 │ (A2)            │          │         │
-│  2 │ Victor     │ ♥♥♥♥♥ │ ■··    │ 4    │ fists           │ —               │ Fireball │ limbo 1 │
+│  2 │ Victor     │ ♥♥♥♥♥ │ ■··    │ 6    │ fists           │ —               │ Fireball │ limbo 1 │
 └────┴────────────┴───────┴────────┴──────┴─────────────────┴─────────────────┴──────────┴─────────┘
 Auction: Frozen Lake (3, Ashir)
 Decks: blue 26, green 24, red 33

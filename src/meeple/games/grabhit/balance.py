@@ -7,6 +7,7 @@ it appeared in). The rules never import this module.
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 from typing import Any
@@ -102,13 +103,23 @@ def simulate(games: int, players: int, seed: int = 0,
     return {k: (v[0], v[1]) for k, v in stats.items()}
 
 
+def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (kept here: games never import sim)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def report(games: int, players: int, seed: int = 0) -> str:
-    """A table of wins against the fair share."""
+    """A table of wins against the fair share, the ratio with its 95% Wilson interval."""
     res = simulate(games, players, seed)
     lines = [f"{players} players, {games} games"]
     for k, (w, n) in sorted(res.items(), key=lambda kv: -kv[1][0] / max(1, kv[1][1])):
+        lo, hi = _wilson(w, n)
         lines.append(f"  {k:10s} wins {w:4d} / {n:4d} games = {w / n:.3f}"
-                     f"  (fair {1 / players:.3f}, ratio {w / n * players:.2f})")
+                     f"  (fair {1 / players:.3f}, ratio {w / n * players:.2f}"
+                     f" [{lo * players:.2f}-{hi * players:.2f}])")
     return "\n".join(lines)
 
 
