@@ -23,13 +23,13 @@ EXPECTED_EN = (
     '    #   ######\n'
     '# ┃ Hero    ┃ Lv ┃ Life  ┃ Atk ┃ Def ┃ Res ┃ Cards ┃ Quests ┃ Items    \n'
     '━━╇━━━━━━━━━╇━━━━╇━━━━━━━╇━━━━━╇━━━━━╇━━━━━╇━━━━━━━╇━━━━━━━━╇━━━━━━━━━━\n'
-    '0 │ Archer  │ 1  │ 7/10  │ 35  │ 62  │ 5   │ 2     │ 0      │ Magic Bow\n'
-    '1 │ > Dwarf │ 1  │ 10/10 │ 24  │ 60  │ 5   │ 0     │ 0      │ -        \n'
+    '0 │ Archer  │ 1  │ 7/10  │ 39  │ 68  │ 5   │ 2     │ 0      │ Magic Bow\n'
+    '1 │ > Dwarf │ 1  │ 10/10 │ 28  │ 66  │ 5   │ 0     │ 0      │ -        \n'
     'Monsters: 1,0: Thrall\n'
     'Your hand: Nod, The Rest\n'
     'Your quests: Bring the Codex to the Avatara; Slay two Thralls\n'
     'Log:\n'
-    '  Thrall rolls 42: 32 vs Dwarf 64 - miss\n'
+    '  Thrall rolls 42: 32 vs Dwarf 66 - miss\n'
 )
 
 EXPECTED_RU = (
@@ -43,11 +43,11 @@ EXPECTED_RU = (
     '    #   ######\n'
     '# ┃ Герой  ┃ Ур ┃ Жизнь ┃ Атк ┃ Защ ┃ Рес ┃ Карты ┃ Задания ┃ Предметы      \n'
     '━━╇━━━━━━━━╇━━━━╇━━━━━━━╇━━━━━╇━━━━━╇━━━━━╇━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━━━━━━\n'
-    '0 │ Лучник │ 1  │ 7/10  │ 35  │ 62  │ 5   │ 2     │ 0       │ Магический лук\n'
-    '1 │ > Гном │ 1  │ 10/10 │ 24  │ 60  │ 5   │ 0     │ 0       │ -             \n'
+    '0 │ Лучник │ 1  │ 7/10  │ 39  │ 68  │ 5   │ 2     │ 0       │ Магический лук\n'
+    '1 │ > Гном │ 1  │ 10/10 │ 28  │ 66  │ 5   │ 0     │ 0       │ -             \n'
     'Монстры: 1,0: Тралл\n'
     'Журнал:\n'
-    '  Thrall rolls 42: 32 vs Dwarf 64 - miss\n'
+    '  Thrall rolls 42: 32 vs Dwarf 66 - miss\n'
 )
 
 
@@ -63,7 +63,7 @@ def scene() -> MythState:
     st.hand[0] = ["rest", "nod"]
     st.quests[0] = ["kill_thralls", "carry_codex"]
     st.items[0] = ["magic_bow"]
-    st.rolls = ["Thrall rolls 42: 32 vs Dwarf 64 - miss"]
+    st.rolls = ["Thrall rolls 42: 32 vs Dwarf 66 - miss"]
     return st
 
 

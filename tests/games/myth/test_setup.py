@@ -117,7 +117,7 @@ def test_myth10_life_never_exceeds_maximum() -> None:
 
 
 def test_myth13_healers_spend_resources() -> None:
-    """MYTH-13: Journeyman heals 3 a resource, Heron Guard 2; others cannot."""
+    """MYTH-13: Journeyman heals 3 a resource, Heron Guard 1; others cannot."""
     st = fresh(3, 1)
     make_hero(st, 0, "journeyman")
     make_hero(st, 1, "heron_guard")
@@ -129,7 +129,7 @@ def test_myth13_healers_spend_resources() -> None:
     assert st.life[0] == 5 and st.res(0) == 4
     turn_of(st, 1)
     st.apply("heal")
-    assert st.life[1] == 4 and st.res(1) == 4
+    assert st.life[1] == 3 and st.res(1) == 4
     turn_of(st, 2)
     assert "heal" not in texts(st)
 
