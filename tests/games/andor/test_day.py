@@ -129,9 +129,9 @@ def test_and32_star_letter_reads_card() -> None:
     """AND-32, AND-91: a star letter reads its card and does what it says."""
     st = bare(at=[3, 3])
     st.letter = LETTERS.index("B")
-    sunrise(st)  # -> C: war drums
+    sunrise(st)  # -> C: the stolen herb
     assert "C" in st.cards_read
-    assert st.creatures == {56: "gor", 59: "gor"}  # the skral on 52 needs 3 heroes
+    assert st.creatures == {62: "herb_gor", 59: "gor"}  # the gor on 59 needs 2 heroes
     intro = bare(at=[3, 3], legend="intro")
     intro.letter = LETTERS.index("B")
     assert not intro.market_open

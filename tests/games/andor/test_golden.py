@@ -77,23 +77,23 @@ def test_articles_and_creatures_are_conserved(seed: int, players: int) -> None:
 
 
 GOLDEN: tuple[object, ...] = (
-    137, 8, 7,
-    [(15, 'gor'), (18, 'gor'), (38, 'herb_gor'), (41, 'skral'), (48, 'wardrak'),
+    208, 12, 11,
+    [(5, 'gor'), (15, 'skral'), (39, 'gor'), (42, 'wardrak'), (45, 'troll'), (54, 'skral'),
      (64, 'tower_skral')],
-    [2, 3], [2, 2], [2, 2], 4, 'castle-overrun',
+    [7, 4], [2, 2], [2, 2], 4, 'castle-overrun',
 )
-GOLDEN_LEGAL_SUM = 633
+GOLDEN_LEGAL_SUM = 950
 RENDER_HEAD = [
     'The Ember Tower — Day 1, narrator A',
     'Goals: kill:tower_skral (open), deliver:herb (open)',
     'Castle: 0/3 shields',
     '',
     '  .   24    13    25    34    37    ~41    47s   54    60      .',
-    '26    14     5    15    27g   35    =38    42    48    55    61',
+    '26    14     5    15    27    35    =38    42    48    55    61',
     '16     6     1     7A   17    28    ~43    49    56    62    67',
     ' 8     2    [0]    3     9W   18    ~50      .   63    68    70',
     '19    10     4    11    20    29    ~44g   51    57    64k   69',
-    '30    21    12    22    31    36g   =39    45    52    58    65',
+    '30    21    12    22    31    36    =39    45    52    58    65',
     '  .   32    23    33      .   40    ~46    53    59    66      .',
     '',
 ]

@@ -49,8 +49,8 @@ def test_and69_witch_found_in_fog() -> None:
 
 
 def test_and70_shields_by_heroes() -> None:
-    """AND-70, AND-88: golden shields by the number of heroes (solo: 3)."""
-    assert [new(p).game.shields for p in (1, 2, 3, 4)] == [3, 3, 2, 1]
+    """AND-70, AND-88: golden shields by the number of heroes (solo: 4, option default)."""
+    assert [new(p).game.shields for p in (1, 2, 3, 4)] == [4, 3, 2, 1]
     assert new(1, solo_shields=2).game.shields == 2
 
 
@@ -301,7 +301,7 @@ def test_and90_tower_skral_immobile_and_scaled() -> None:
     sunrise(st)
     assert st.creatures == {64: "tower_skral"}
     assert [new(p).game.creature_stats("tower_skral") for p in (1, 2, 3, 4)] == [
-        (6, 8), (8, 12), (10, 16), (12, 20)]
+        (4, 6), (7, 9), (13, 18), (20, 24)]
 
 
 def test_and92_herb_dropped_and_delivered() -> None:

@@ -65,3 +65,17 @@ def test_thresholds_rewarded_once_each(seed: int) -> None:
     for p in range(3):
         got = sum(1 for e in final.events() if e["type"] == "threshold" and e["seat"] == p)
         assert got == final.level[p]
+
+
+def test_result_names_the_entrance_each_dwarf_began_from() -> None:
+    """CAT-6: each seat's entrance is reported, so balance reports can group by entrance."""
+    import random as _random
+
+    import meeple as _meeple
+
+    st = _meeple.load("catacombs", players=4).new_state(seed=12)
+    ch = _random.Random(12)
+    while not st.is_over:
+        st.apply(ch.choice(st.legal_actions()))
+    roles = st.result().extra["roles"]
+    assert sorted(roles) == sorted(e[0] for e in st.game.cat.entrances)

@@ -12,7 +12,7 @@ OPTIONS = (
     Param("early_victory", False,
           "End the legend with a win as soon as its goals are met (default: only at N)."),
     Param("strength_max", 14, "The most strength a hero can have.", minimum=1, maximum=30),
-    Param("solo_shields", 3, "Golden shields beside the castle when one hero plays.",
+    Param("solo_shields", 4, "Golden shields beside the castle when one hero plays.",
           minimum=0, maximum=5),
     Param("free_action_limit", 12,
           "Free actions a hero may take per turn (a safety limit; 0: unlimited).",

@@ -66,6 +66,7 @@ class CatacombsState(State):
     phase: str
     step: str
     setup_k: int
+    entered: tuple[int, ...]
     walk_left: int
     roll: int
     bonus: int
@@ -130,6 +131,7 @@ class CatacombsState(State):
         self.turn = -1
         self.phase, self.step = "setup", "entrance"
         self.setup_k = 0
+        self.entered = (-1,) * n  # entrance index each seat began from (for balance reports)
         self._reset_turn()
         self.extra = 0
         self.levels = 0
@@ -324,6 +326,7 @@ class CatacombsState(State):
         self.pos[s] = cell
         self.came[s] = cell
         self.emit("enter", seat=s, entrance=self.game.cat.entrances[e][0])
+        self.entered = (*self.entered[:s], e, *self.entered[s + 1:])
         self.setup_k += 1
         if self.setup_k < self.players:
             self.to_act = self.order[self.setup_k]
@@ -579,7 +582,9 @@ class CatacombsState(State):
             "all-fallen": "Every dwarf has fallen.",
         }.get(self.ended, "")
         return Result(winners, tuple(float(e) for e in self.exp), self.turns, self.ended,
-                      detail, {"kills": list(self.kills), "veins": self.veins})
+                      detail, {"kills": list(self.kills), "veins": self.veins,
+                               "roles": [self.game.cat.entrances[e][0] if e >= 0 else ""
+                                         for e in self.entered]})
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.build(self, seat)
