@@ -11,7 +11,7 @@ from collections import deque
 
 from meeple.core import Action
 
-from .base import CARDS, QUESTS, START, Cell, step_cell
+from .base import CARDS, HEROES, QUESTS, START, Cell, step_cell
 from .params import AVATARA_HEAL_COST, LEVEL_COST
 from .state import MythState
 
@@ -50,14 +50,17 @@ def _path_step(st: MythState, seat: int, goal: Cell) -> str | None:
 
 
 def _heal(st: MythState, seat: int, by_text: dict[str, Action]) -> Action | None:
-    """Heal below half life at any price; otherwise heal a wound of 2 or more while the
-    resources left still pay for the next level, as a careful player tops up between fights."""
+    """Heal below half life at any price; heal at once when one resource restores 2 or more
+    missing life; otherwise heal a wound of 2 or more while the resources left still pay for
+    the next level, as a careful player tops up between fights."""
     missing = st.max_life(seat) - st.life[seat]
     low = st.life[seat] * 2 < st.max_life(seat)
     if low:
         return by_text.get("heal") or by_text.get("avatara heal")
     if missing < 2:
         return None
+    if "heal" in by_text and min(missing, HEROES[st.hero[seat]].heal) >= 2:
+        return by_text["heal"]  # one resource buys two or more life: always worth it
     spare = st.res(seat) - LEVEL_COST[min(st.level[seat], len(LEVEL_COST) - 1)]
     if "heal" in by_text and spare >= 1:
         return by_text["heal"]
