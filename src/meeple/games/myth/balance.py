@@ -9,13 +9,16 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
+from meeple.sim.stats import wilson
+
 from .policy import choose
 from .rules import MythGame
 from .state import MythState
 
 
 def simulate(games: int, players: int, seed: int = 0) -> dict[str, object]:
-    """Win rate per hero, end reasons and turn counts over ``games`` policy games."""
+    """Win rate per hero (with its 95 % Wilson interval), end reasons and turn counts over
+    ``games`` policy games."""
     wins: Counter[str] = Counter()
     plays: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
@@ -36,6 +39,8 @@ def simulate(games: int, players: int, seed: int = 0) -> dict[str, object]:
     turns.sort()
     return {
         "win_rate": {h: round(wins[h] / plays[h], 3) for h in sorted(plays)},
+        "interval95": {h: tuple(round(x, 2) for x in wilson(round(wins[h]), plays[h]))
+                       for h in sorted(plays)},
         "expected": round(1 / players, 3),
         "reasons": dict(reasons),
         "turns": {"min": turns[0], "median": turns[len(turns) // 2], "max": turns[-1]},

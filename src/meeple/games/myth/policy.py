@@ -11,7 +11,8 @@ from collections import deque
 
 from meeple.core import Action
 
-from .base import CARDS, QUESTS, START, Cell, step_cell
+from .base import CARDS, HEROES, QUESTS, START, Cell, step_cell
+from .params import AVATARA_HEAL_COST, LEVEL_COST
 from .state import MythState
 
 SELF_CARDS = frozenset({"standard", "tain", "codex", "weapon", "rest", "splinters",
@@ -48,6 +49,26 @@ def _path_step(st: MythState, seat: int, goal: Cell) -> str | None:
     return None
 
 
+def _heal(st: MythState, seat: int, by_text: dict[str, Action]) -> Action | None:
+    """Heal below half life at any price; heal at once when one resource restores 2 or more
+    missing life; otherwise heal a wound of 2 or more while the resources left still pay for
+    the next level, as a careful player tops up between fights."""
+    missing = st.max_life(seat) - st.life[seat]
+    low = st.life[seat] * 2 < st.max_life(seat)
+    if low:
+        return by_text.get("heal") or by_text.get("avatara heal")
+    if missing < 2:
+        return None
+    if "heal" in by_text and min(missing, HEROES[st.hero[seat]].heal) >= 2:
+        return by_text["heal"]  # one resource buys two or more life: always worth it
+    spare = st.res(seat) - LEVEL_COST[min(st.level[seat], len(LEVEL_COST) - 1)]
+    if "heal" in by_text and spare >= 1:
+        return by_text["heal"]
+    if "avatara heal" in by_text and spare >= AVATARA_HEAL_COST:
+        return by_text["avatara heal"]
+    return None
+
+
 def choose(st: MythState) -> Action:
     """The policy's action for the seat to act."""
     la = st.legal_actions()
@@ -76,8 +97,7 @@ def choose(st: MythState) -> Action:
             shows = starting("show ")
             if shows:
                 return shows[0]
-            low = st.life[cur] * 2 < st.max_life(cur)
-            if low and (a := pick("heal", "avatara heal")):
+            if (a := _heal(st, cur, by_text)):
                 return a
         if step == "end":
             if st.res(cur) >= 16 and (a := pick("extra turn")):
