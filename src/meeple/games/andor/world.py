@@ -279,7 +279,7 @@ def _ready(st: AndorState, kind: str, seats: Iterable[int]) -> float:
     """
     sp, _ = st.game.creature_stats(kind)
     team = sum(st.sp[s] + 4.5 for s in seats)
-    return min(1.0, max(0.0, (team - sp - st.creature_bonus - 1.5) / 6.0))
+    return min(1.0, max(0.0, (team - sp - st.creature_bonus - 4.5) / 4.0))
 
 
 def _threat(st: AndorState, free: int) -> float:
@@ -297,8 +297,7 @@ def _threat(st: AndorState, free: int) -> float:
         urgency = 1.0 / (1.0 + n)
         if i < free:
             urgency *= 0.3  # the castle still has a shield for it
-        row = g.dist[r]
-        guard = 1.0 - min(row[p] for p in st.pos) / g.far
+        guard = _near(st, r)
         danger += urgency * (1.0 - 0.6 * guard)
     return min(1.0, danger)
 
@@ -321,14 +320,18 @@ def evaluate(st: AndorState) -> float:
     threat = _threat(st, shields - st.castle_creatures)
     strength_max: int = g.config["strength_max"]
     n = st.players
-    heroes = (sum(st.sp) / strength_max + sum(st.wp) / WILLPOWER_MAX
-              + min(1.0, sum(st.gold) / (4 * n))) / (3 * n)
+    # Strength lasts (gold buys it at 2 for 1); willpower matters more the lower it is (fewer
+    # dice, then a knock-out, AND-54), little above 12.
+    heroes = sum(0.6 * min(1.0, (st.sp[s] + st.gold[s] / 2) / strength_max)
+                 + 0.4 * (1.0 - (1.0 - min(st.wp[s], 12) / 12) ** 2) for s in range(n)) / n
     f = st.fight
+    # A fight the heroes should win (one they should lose counts against), and the damage done
+    # (lost again if they all withdraw, AND-55).
     fighting = 0.0
-    if f is not None:  # any creature killed helps: a reward, and one fewer on the march
+    if f is not None:
         fighting = 0.5 * _ready(st, f["kind"], f["who"]) + 0.5 * _damage(st, f)
-    v = (0.4 * progress + 0.2 * castle + 0.15 * (1.0 - threat) + 0.05 * time_left
-         + 0.15 * heroes + 0.05 * fighting)
+    v = (0.35 * progress + 0.15 * castle + 0.2 * (1.0 - threat) + 0.05 * time_left
+         + 0.2 * heroes + 0.05 * fighting)
     return min(1.0, max(0.0, v))
 
 
