@@ -325,8 +325,8 @@ def evaluate(st: AndorState) -> float:
     heroes = sum(0.6 * min(1.0, (st.sp[s] + st.gold[s] / 2) / strength_max)
                  + 0.4 * (1.0 - (1.0 - min(st.wp[s], 12) / 12) ** 2) for s in range(n)) / n
     f = st.fight
-    # A fight the heroes should win (one they should lose counts against), and the damage done
-    # (lost again if they all withdraw, AND-55).
+    # A fight the heroes should win, and the damage done (lost again if they all withdraw,
+    # AND-55).
     fighting = 0.0
     if f is not None:
         fighting = 0.5 * _ready(st, f["kind"], f["who"]) + 0.5 * _damage(st, f)
