@@ -10,7 +10,7 @@ from meeple.core import Action
 
 from .content import LETTERS
 from .frozen import with_item, with_key
-from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER, WILLPOWER_MAX
+from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER
 
 if TYPE_CHECKING:
     from .fight import Fight
