@@ -76,3 +76,37 @@ def test_result_names_the_hero_of_each_seat() -> None:
     assert extra["roles"] == ["wizard", "dwarf", "warrior"]
     assert "day" in extra and extra["letter"] in LETTERS
     assert isinstance(s, AndorState)
+
+
+def test_a_hero_nearer_the_creature_to_kill_scores_higher() -> None:
+    st = bare(players=2, at=[9, 9], legend="intro")
+    st.creatures = {57: "marauder"}
+    far = st.evaluate(0)
+    dist = st.game.dist
+    step = min(st.game.nbrs[9], key=lambda r: dist[r][57])  # one step toward the marauder
+    assert dist[step][57] < dist[9][57]
+    st.pos[0] = step
+    assert st.evaluate(0) > far
+
+
+def test_heroes_nearer_a_creature_marching_on_the_castle_score_higher() -> None:
+    st = bare(players=2, at=[9, 9], legend="intro")
+    st.killed = ("marauder",)  # no goal left to pull the heroes elsewhere
+    st.castle_creatures = st.game.shields  # the next creature in overruns the castle
+    gor = next(r for r in range(len(st.game.nbrs)) if st.game.to_castle[r] == 3)
+    st.creatures = {gor: "gor"}
+    away = max(range(len(st.game.nbrs)), key=lambda r: st.game.dist[r][gor])
+    st.pos = [away, away]
+    far = st.evaluate(0)
+    st.pos = [gor, gor]
+    assert st.evaluate(0) > far
+
+
+def test_distances_are_symmetric_and_count_steps() -> None:
+    g = bare(players=2).game
+    for r, nbrs in enumerate(g.nbrs):
+        assert g.dist[r][r] == 0
+        assert all(g.dist[r][n] == 1 for n in nbrs)
+    assert all(g.dist[a][b] == g.dist[b][a] for a in range(len(g.nbrs))
+               for b in range(len(g.nbrs)))
+    assert g.to_castle[g.castle] == 0

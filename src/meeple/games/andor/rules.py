@@ -583,6 +583,12 @@ class Andor(Game):
         self.wells = tuple(r.id for r in regions if r.feature == "well")
         self.fog_regions = tuple(r.id for r in regions if r.fog)
         self.hideout = next(r.id for r in regions if r.feature == "witch")
+        # For the bots' heuristic: steps between every pair of regions (heroes ignore the
+        # arrows, AND-46) and each region's arrow steps to the castle (AND-6).
+        self.dist = world.distances(self.nbrs)
+        self.far = max(max(row) for row in self.dist)
+        self.to_castle = tuple(world.arrow_steps(self.arrow, self.castle, r)
+                               for r in range(len(regions)))
         b = c.board
         self.slots = {"large": b.large_slots, "helm": b.helm_slots, "small": b.small_slots}
         self.brew_price = b.brew_price_by_heroes[self.players - 1]

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from meeple.core import Action
 
 from .content import LETTERS
 from .frozen import with_item, with_key
-from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER, WILLPOWER_MAX
+from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER
 
 if TYPE_CHECKING:
+    from .fight import Fight
     from .rules import AndorState
 
 BLOCK = Action("block the event with the shield", ("block",))
@@ -192,24 +195,143 @@ def goals_met(st: AndorState) -> list[bool]:
     return out
 
 
+def distances(nbrs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Steps between every pair of regions, by breadth-first search from each."""
+    out = []
+    for src in range(len(nbrs)):
+        d = [-1] * len(nbrs)
+        d[src] = 0
+        q = deque([src])
+        while q:
+            r = q.popleft()
+            for n in nbrs[r]:
+                if d[n] < 0:
+                    d[n] = d[r] + 1
+                    q.append(n)
+        out.append(tuple(d))
+    return tuple(out)
+
+
+def arrow_steps(arrow: tuple[int, ...], castle: int, region: int) -> int:
+    """How many arrows a creature on ``region`` follows to reach the castle (AND-6)."""
+    n = 0
+    while region != castle and region >= 0 and n <= len(arrow):
+        region = arrow[region]
+        n += 1
+    return n
+
+
+def _near(st: AndorState, region: int) -> float:
+    """How close the heroes are to ``region``, from 0 to 1: the nearest counts most."""
+    g = st.game
+    row = g.dist[region]
+    ds = [row[p] for p in st.pos]
+    return 1.0 - (2 * min(ds) + sum(ds) / len(ds)) / (3 * g.far)
+
+
+def _goal_progress(st: AndorState, goal: str) -> float:
+    """An open goal's progress from 0 to 1 (a met goal is 1).
+
+    A creature to kill: the heroes' nearness to it and the willpower it has lost in a fight
+    under way. The herb: nearness to the gor that holds it, then to the herb on the ground,
+    then the carrier's nearness to the castle.
+    """
+    g = st.game
+    kind, _, arg = goal.partition(":")
+    f = st.fight
+    if kind == "kill":
+        if arg in st.killed:
+            return 1.0
+        where = next((r for r, k in st.creatures.items() if k == arg), -1)
+        if where < 0:
+            return 0.0
+        v = 0.25 * _near(st, where) + 0.15 * _ready(st, arg, range(st.players))
+        if f is not None and f["kind"] == arg:
+            v += 0.1 * _ready(st, arg, f["who"]) + 0.4 * _damage(st, f)
+        return v
+    if st.herb_delivered:
+        return 1.0
+    for s in range(st.players):
+        if "herb" in st.items[s]:
+            return 0.7 + 0.3 * (1.0 - g.dist[st.pos[s]][g.castle] / g.far)
+    for r, lying in st.ground.items():
+        if "herb" in lying:
+            return 0.5 + 0.2 * _near(st, r)
+    where = next((r for r, k in st.creatures.items() if k == "herb_gor"), -1)
+    if where < 0:
+        return 0.0
+    v = 0.15 * _near(st, where) + 0.1 * _ready(st, "herb_gor", range(st.players))
+    if f is not None and f["kind"] == "herb_gor":
+        v += 0.05 * _ready(st, "herb_gor", f["who"]) + 0.2 * _damage(st, f)
+    return v
+
+
+def _damage(st: AndorState, f: Fight) -> float:
+    """The share of its willpower the creature in a fight has lost."""
+    return 1.0 - f["cwp"] / max(1, st.game.creature_stats(f["kind"])[1])
+
+
+def _ready(st: AndorState, kind: str, seats: Iterable[int]) -> float:
+    """From 0 to 1: how likely these heroes together are to beat a creature of ``kind``.
+
+    A hero's battle value is taken as his strength plus about 4.5 for his best die; the
+    creature's as its strength (with the day's bonus) plus 4.5.
+    """
+    sp, _ = st.game.creature_stats(kind)
+    team = sum(st.sp[s] + 4.5 for s in seats)
+    return min(1.0, max(0.0, (team - sp - st.creature_bonus - 4.5) / 4.0))
+
+
+def _threat(st: AndorState, free: int) -> float:
+    """The danger from creatures marching on the castle, from 0 (none) to 1.
+
+    Creatures nearer the castle than the free shields can absorb count by how soon they
+    arrive, less when a hero stands near them (so the heroes walk out to meet them).
+    """
+    g = st.game
+    moves_as = g.moves_as
+    steps = sorted((g.to_castle[r], r) for r, k in st.creatures.items()
+                   if moves_as[k] != "immobile" and r not in st.blocked)
+    danger = 0.0
+    for i, (n, r) in enumerate(steps):
+        urgency = 1.0 / (1.0 + n)
+        if i < free:
+            urgency *= 0.3  # the castle still has a shield for it
+        guard = _near(st, r)
+        danger += urgency * (1.0 - 0.6 * guard)
+    return min(1.0, danger)
+
+
 def evaluate(st: AndorState) -> float:
     """How well the legend goes, from 0 to 1, the same for every hero (a cheap bot heuristic).
 
-    Goals met weigh most; then the golden shields still free against the creatures in the
-    castle (AND-70/71), the letters left before N while a goal is open, and the heroes'
-    strength and willpower.
+    Progress on each goal weighs most (a met goal fully, an open one by the heroes' distance
+    to it and the fight under way); then the golden shields still free (AND-70/71), the
+    danger from creatures marching on the castle and how near the heroes are to meet them, the
+    letters left before N while a goal is open, and the heroes' strength, willpower and gold.
     """
     g = st.game
     shields = g.shields + st.castle_farmers
     castle = 1.0 - st.castle_creatures / (shields + 1)
-    met = goals_met(st)
-    goals = sum(met) / len(met) if met else 1.0
+    goals = g.legend.info.goals
+    progress = sum(_goal_progress(st, goal) for goal in goals) / len(goals) if goals else 1.0
     last = len(LETTERS) - 1
-    time_left = 1.0 if goals == 1.0 else (last - st.letter) / last
+    time_left = 1.0 if progress >= 1.0 else (last - st.letter) / last
+    threat = _threat(st, shields - st.castle_creatures)
     strength_max: int = g.config["strength_max"]
     n = st.players
-    heroes = (sum(st.sp) / strength_max + sum(st.wp) / WILLPOWER_MAX) / (2 * n)
-    v = 0.4 * goals + 0.25 * castle + 0.15 * time_left + 0.2 * heroes
+    # Strength lasts (gold buys it at 2 for 1); willpower matters more the lower it is (fewer
+    # dice, then a knock-out, AND-54), little above 12.
+    heroes = sum(0.6 * min(1.0, (st.sp[s] + st.gold[s] / 2) / strength_max)
+                 + 0.4 * (1.0 - (1.0 - min(st.wp[s], 12) / 12) ** 2) for s in range(n)) / n
+    f = st.fight
+    # A fight the heroes should win, and the damage done (lost again if they all withdraw,
+    # AND-55).
+    fighting = 0.0
+    if f is not None:
+        fighting = 0.5 * _ready(st, f["kind"], f["who"]) + 0.5 * _damage(st, f)
+    v = (0.35 * progress + 0.15 * castle + 0.2 * (1.0 - threat) + 0.05 * time_left
+         + 0.2 * heroes + 0.05 * fighting)
     return min(1.0, max(0.0, v))
 
 
