@@ -14,32 +14,12 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections import deque
-from functools import cache
 
 import meeple
 from meeple.core import Action
 
 from .params import HOURS_PER_DAY
 from .rules import AndorState
-
-
-@cache
-def _distances(nbrs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """Steps between every pair of regions (heroes ignore arrows, AND-46)."""
-    out = []
-    for src in range(len(nbrs)):
-        d = [-1] * len(nbrs)
-        d[src] = 0
-        q = deque([src])
-        while q:
-            r = q.popleft()
-            for n in nbrs[r]:
-                if d[n] < 0:
-                    d[n] = d[r] + 1
-                    q.append(n)
-        out.append(tuple(d))
-    return tuple(out)
 
 
 def _arrow_steps(st: AndorState, region: int) -> int:
@@ -94,7 +74,7 @@ def choose(st: AndorState, rng: random.Random) -> Action:
         return _fight(st, acts, by)
     s = st.active
     g = st.game
-    dist = _distances(g.nbrs)
+    dist = g.dist  # computed once by the game
     goal = target(st, s)
     here = st.pos[s]
     for key in ("drink", "buy_sp", "pick", "pick_farmer"):
