@@ -47,6 +47,11 @@ class InfoSet:
         """The game's id."""
         return self._state.game.id
 
+    @property
+    def search_hints(self) -> str:
+        """The game's suggested search settings (``Game.search_hints``, e.g. ``"greedy:d4"``)."""
+        return self._state.game.search_hints
+
 
 class CheatInfoSet(InfoSet):
     """An InfoSet that sees everything: its samples are the true state with fresh future chance.

@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from meeple.core import Action, ConfigError, Rng, State
 
@@ -70,6 +70,9 @@ class SearchConfig:
     rollout: str = "random"
     depth: int | None = DEFAULT_DEPTH
     exploration: float = DEFAULT_EXPLORATION
+    #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``);
+    #: the others may be filled in from the game's ``search_hints``.
+    given: frozenset[str] = frozenset(("rollout", "depth", "exploration"))
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -102,6 +105,29 @@ class SearchConfig:
             parts.append(f"c{self.exploration:g}")
         return ":".join(parts)
 
+    def with_hints(self, hints: str) -> SearchConfig:
+        """This configuration, with what the spec left open taken from a game's hints.
+
+        ``hints`` uses the spec tokens without a budget (``"greedy:d4"``); a setting the spec
+        named itself always wins.
+
+        >>> parse_spec("300").with_hints("greedy:d4").spec()
+        '300:greedy:d4'
+        >>> parse_spec("300:d10").with_hints("greedy:d4").spec()
+        '300:greedy:d10'
+        """
+        if not hints:
+            return self
+        h = parse_spec(hints)
+        if h.given & {"budget"}:
+            raise ConfigError(f"search hints name no budget, got {hints!r}")
+        return replace(
+            self,
+            rollout=self.rollout if "rollout" in self.given else h.rollout,
+            depth=self.depth if "depth" in self.given else h.depth,
+            exploration=self.exploration if "exploration" in self.given else h.exploration,
+            given=self.given | h.given)
+
 
 def parse_spec(arg: str | None) -> SearchConfig:
     """The configuration named by the text after ``mcts`` (``"800:greedy"``, ``"@2s"``).
@@ -114,7 +140,8 @@ def parse_spec(arg: str | None) -> SearchConfig:
     '300@1.5s:random:d40:c1'
     """
     if not arg:
-        return SearchConfig()
+        return SearchConfig(given=frozenset())
+    given: set[str] = set()
     iterations: int | None = None
     seconds: float | None = None
     budget_given = False
@@ -126,25 +153,30 @@ def parse_spec(arg: str | None) -> SearchConfig:
         m = _BUDGET.match(t)
         if t and m and (m.group(1) or m.group(2)):
             budget_given = True
+            given.add("budget")
             if m.group(1):
                 iterations = int(m.group(1))
             if m.group(2):
                 seconds = float(m.group(2)) / (1000.0 if m.group(3) == "ms" else 1.0)
         elif t in ("random", "greedy"):
             rollout = t
+            given.add("rollout")
         elif re.fullmatch(r"d\d+", t):
             depth = int(t[1:])
+            given.add("depth")
         elif t == "full":
             depth = None
+            given.add("depth")
         elif re.fullmatch(r"c(\d+(\.\d*)?|\.\d+)", t):
             exploration = float(t[1:])
+            given.add("exploration")
         else:
             raise ConfigError(
                 f"cannot read {token!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
                 "mcts:800:greedy, mcts:800:d20, mcts:800:full, mcts:800:c1.0")
     if not budget_given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-    return SearchConfig(iterations, seconds, rollout, depth, exploration)
+    return SearchConfig(iterations, seconds, rollout, depth, exploration, frozenset(given))
 
 
 class Node:
@@ -178,6 +210,8 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, config: SearchConfig | None = None) -> None:
         self.rng = Rng(seed)
         self.config = config or SearchConfig()
+        #: The configuration of the current search: ``config`` completed by the game's hints.
+        self.active = self.config
         self.last_stats: list[MoveStats] = []
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -205,7 +239,7 @@ class MCTSAgent:
 
     def search(self, info: InfoSet) -> Node:
         """Grow a tree for ``info.seat`` within the budget and return its root."""
-        cfg = self.config
+        cfg = self.active = self.config.with_hints(info.search_hints)
         rng = self.rng
         root = Node(info.seat)
         limit = cfg.iterations
@@ -222,7 +256,7 @@ class MCTSAgent:
     def _iterate(self, root: Node, det: State) -> None:
         """One iteration on the determinization ``det``: select, expand, roll out, back up."""
         rng = self.rng
-        c = self.config.exploration
+        c = self.active.exploration
         log = math.log
         sqrt = math.sqrt
         node = root
@@ -266,8 +300,8 @@ class MCTSAgent:
     def _rollout(self, det: State) -> list[float]:
         """Play on by the rollout policy (at most ``depth`` actions); every seat's reward."""
         rng = self.rng
-        depth = self.config.depth
-        greedy = self.config.rollout == "greedy"
+        depth = self.active.depth
+        greedy = self.active.rollout == "greedy"
         steps = 0
         while det.to_act is not None and (depth is None or steps < depth):
             if greedy:

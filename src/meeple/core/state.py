@@ -46,6 +46,10 @@ class Game:
     player_counts: ClassVar[tuple[int, ...] | None] = None
     version: ClassVar[str] = "1"
     cooperative: ClassVar[bool] = False
+    #: Search settings that suit this game, in the ``mcts`` spec syntax without a budget
+    #: (``"greedy:d4"``): a bot spec that does not name a rollout policy, depth or exploration
+    #: constant takes them from here. Configuration, not search code.
+    search_hints: ClassVar[str] = ""
     options: ClassVar[tuple[Param, ...]] = ()
     state_class: ClassVar[type[State]]
 

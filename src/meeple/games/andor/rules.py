@@ -551,6 +551,9 @@ class Andor(Game):
     """Cooperative: every hero wins or every hero loses, with the reason."""
 
     id = "andor"
+    #: Bot search settings (docs/bots.md): greedy rollouts walk heroes towards goals; random ones
+    #: mostly waste hours.
+    search_hints = "greedy:d6"
     name = "Legends of Andor"
     name_ru = "Легенды Андора"
     description = ("1-4 heroes defend a castle together against creatures that march at "

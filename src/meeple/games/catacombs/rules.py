@@ -20,6 +20,9 @@ class Catacombs(Game):
     """The catacombs game: content tables and geometry shared by all its states."""
 
     id = "catacombs"
+    #: Bot search settings (docs/bots.md): long games: a short cut-off leaning on the heuristic
+    #: buys more iterations.
+    search_hints = "d10"
     name = "Treasures of the Ancient Catacombs"
     name_ru = "Сокровища древних катакомб"
     description = ("Dwarves explore hidden catacombs, build its walls as they go, fight, brew "

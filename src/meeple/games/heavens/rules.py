@@ -26,6 +26,9 @@ class Heavens(Game):
     """Two pantheons (or two teams) summon gods onto the Heavens and fight for the bases."""
 
     id = "heavens"
+    #: Bot search settings (docs/bots.md): rollouts are costly here; a short cut-off buys many
+    #: more iterations.
+    search_hints = "d5"
     name = "High in the Heavens"
     name_ru = "Высоко в небесах"
     description = ("Summon gods onto a hex battlefield, spend three action tokens a turn, and "

@@ -18,6 +18,9 @@ class MythGame(Game):
     """Myth: explore, fight, fulfil three quests and reach level 4 first."""
 
     id = "myth"
+    #: Bot search settings (docs/bots.md): short greedy rollouts: ten random actions drown the
+    #: heuristic's small differences.
+    search_hints = "greedy:d4"
     name = "Myth"
     name_ru = "Миф"
     description = ("Explore a dungeon tile by tile, fight Soulblighter's monsters and fulfil "
