@@ -384,6 +384,11 @@ def test_arena_rotates_seats_and_reports_intervals() -> None:
         lo, hi = a["ci95"]
         assert 0 <= lo <= a["win_rate"] <= hi <= 1
     assert report["mean_actions"] > 0
+    played = report["played"]
+    assert [g["seed"] for g in played] == [2, 2, 2, 3, 3, 3]
+    assert [g["seats"][0] for g in played[:3]] == ["greedy", "random", "random"]
+    greedy_wins = sum(any(g["seats"][w] == "greedy" for w in g["winners"]) for g in played)
+    assert greedy_wins == report["agents"][0]["wins"]
 
 
 def test_arena_command_json() -> None:

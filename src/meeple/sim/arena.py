@@ -144,6 +144,9 @@ def summarise(game_id: str, players: int, options: dict[str, Any], seed: int,
         "mean_actions": sum(p.actions for p in played) / n,
         "mean_turns": sum(p.turns for p in played) / n,
         "endings": dict(sorted(reasons.items())),
+        "played": [{"seed": p.seed, "seats": list(p.seats), "winners": list(p.winners),
+                    "reason": p.reason, "actions": p.actions, "turns": p.turns}
+                   for p in played],
     }
 
 
