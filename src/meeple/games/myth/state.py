@@ -612,13 +612,19 @@ class MythState(ResolveMixin):
         return None
 
     def _evaluate(self, seat: int) -> float:
-        """Heuristic for bots: levels above all, then quests at hand, life and resources."""
+        """Heuristic for bots: levels above all, then quests at hand, life and resources —
+        against the strongest rival still alive, since a rival's fall is a way to win."""
         if not self.alive[seat]:
             return 0.0
+        rival = max((self._worth(s) for s in range(self.players)
+                     if s != seat and self.alive[s]), default=0.0)
+        return max(0.0, min(1.0, 0.5 + 0.75 * (self._worth(seat) - rival)))
+
+    def _worth(self, seat: int) -> float:
+        """How far one hero is on the way to winning, about 0.1 to 1."""
         ready = sum(1 for q in self.quests[seat] if self.quest_done(seat, q))
-        v = (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready
-             + 0.08 * self.life[seat] / self.max_life(seat) + 0.005 * min(self.res(seat), 12))
-        return min(1.0, v)
+        return (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready
+                + 0.08 * self.life[seat] / self.max_life(seat) + 0.005 * min(self.res(seat), 12))
 
     def _result(self) -> Result:
         w = self.winners
