@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .scenario import fresh
+from .scenario import fresh, open_cell
 
 
 def test_a_wounded_rival_raises_the_value_and_a_level_raises_it_more() -> None:
@@ -24,3 +24,19 @@ def test_a_fallen_hero_is_worth_nothing_and_values_stay_in_range() -> None:
     for s in range(3):
         assert 0.0 <= st._evaluate(s) <= 1.0
     assert st._evaluate(0) > st._evaluate(1)
+
+
+def test_monsters_on_the_heros_cell_lower_its_value_before_they_strike() -> None:
+    st = fresh(2, 1)
+    calm = st._evaluate(0)
+    st.enemies[st.pos[0]] = ["thrall"]
+    one = st._evaluate(0)
+    st.enemies[st.pos[0]] = ["thrall", "trow", "bre_unor"]
+    three = st._evaluate(0)
+    assert three < one < calm
+    st.enemies[st.pos[0]] = []
+    open_cell(st, (0, 1))
+    st.pos[1] = (0, 1)
+    calm = st._evaluate(0)
+    st.enemies[(0, 1)] = ["trow"]
+    assert st._evaluate(0) > calm  # the rival's danger is seat 0's chance

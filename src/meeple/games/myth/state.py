@@ -621,10 +621,24 @@ class MythState(ResolveMixin):
         return max(0.0, min(1.0, 0.5 + 0.75 * (self._worth(seat) - rival)))
 
     def _worth(self, seat: int) -> float:
-        """How far one hero is on the way to winning, about 0.1 to 1."""
+        """How far one hero is on the way to winning, about 0.1 to 1.
+
+        Monsters sharing the hero's cell count against it by the damage they are expected to
+        deal in one round (d100 + attack over the hero's defence), so a search that stops
+        before the blows land still sees them coming.
+        """
         ready = sum(1 for q in self.quests[seat] if self.quest_done(seat, q))
-        return (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready
-                + 0.08 * self.life[seat] / self.max_life(seat) + 0.005 * min(self.res(seat), 12))
+        life = self.life[seat]
+        risk = 0.0
+        foes = self.enemies.get(self.pos[seat])
+        if foes:
+            defence = self.defence_of(seat)
+            blow = sum(min(100, max(0, 100 + CARDS[m].attack - defence)) * CARDS[m].damage
+                       for m in foes) / 100
+            risk = min(1.0, blow / max(1, life))
+            life = max(0, life - round(blow))
+        return (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready - 0.25 * risk
+                + 0.08 * life / self.max_life(seat) + 0.005 * min(self.res(seat), 12))
 
     def _result(self) -> Result:
         w = self.winners
