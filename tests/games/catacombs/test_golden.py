@@ -105,7 +105,7 @@ def test_golden_playthrough_seed_2024() -> None:
             counts.append(len(legal))
         st.apply(chooser.choice(legal))
     res = st.result()
-    assert st.n_actions == 5217
-    assert counts == [4, 4, 3, 3, 2, 3, 5, 5, 2, 3, 3]
-    assert (res.reason, res.winners, res.turns) == ("all-fallen", (2,), 556)
-    assert res.scores == (-5.0, -9.0, -3.0)
+    assert st.n_actions == 1879
+    assert counts == [4, 4, 4, 4]
+    assert (res.reason, res.winners, res.turns) == ("dead-end", (0,), 233)
+    assert res.scores == (-2.0, -8.0, -2.0)

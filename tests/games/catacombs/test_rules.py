@@ -383,6 +383,22 @@ def test_cat20_trade_offer_accepted_or_declined() -> None:
     assert "ask 10 coins" not in legal(st)  # no credit: only what the partner holds
 
 
+def test_cat20_a_cancelled_offer_counts_so_the_turn_always_ends() -> None:
+    """CAT-20: opening an offer uses one of the turn's offers even if it is cancelled, so no
+    player can open and cancel offers for ever."""
+    st = started(trade_offers_per_turn=2)
+    s = st.turn
+    p = 1 - s
+    give(st, s, "dagger")
+    for _ in range(2):
+        st.apply(f"offer trade to seat {p}")
+        st.apply("give Dagger")
+        st.apply("cancel trade")
+        assert st.to_act == s and st.trade is None
+    assert f"offer trade to seat {p}" not in legal(st)
+    assert item(st, "dagger") in st.pack[s]
+
+
 def test_cat21_ingredients_not_in_shop_treasures_sell() -> None:
     """CAT-21: ingredients are neither bought nor sold; treasures sell at their value."""
     st = started()

@@ -321,7 +321,8 @@ def apply_free(st: CatacombsState, verb: str, arg: int) -> None:
 
 def _trade(st: CatacombsState, verb: str, arg: int) -> None:
     s = st.turn
-    if verb == "offer":
+    if verb == "offer":  # CAT-20: opening an offer uses one of the turn's offers
+        st.offers += 1
         st.trade = [arg, [], [], 0, 0]
         st.step = "trade"
         return
@@ -336,7 +337,6 @@ def _trade(st: CatacombsState, verb: str, arg: int) -> None:
     elif verb == "ask_coins":
         t[4] += 2 * arg
     elif verb == "propose":
-        st.offers += 1
         st.step = "respond"
         st.to_act = t[0]
         st.emit("offer", seat=s, partner=t[0], **_terms(st, t))
