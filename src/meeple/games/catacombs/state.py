@@ -590,12 +590,24 @@ class CatacombsState(State):
         return view.build(self, seat)
 
     def _evaluate(self, seat: int) -> float:
-        """For bots: experience (plus a little for kills and health) against the best rival."""
+        """For bots: experience against the best rival, plus what will earn experience later.
+
+        Kills and health count a little; so does fighting power (the wielded weapon's column in
+        the battle table, armour, strength) and money and goods worth buying it with, which a
+        heuristic blind to them would let a search throw away.
+        """
         if not self.alive[seat]:
             return 0.0
+        items = self.game.cat.items
+        column_of = self.game.column_of
 
         def worth(s: int) -> float:
-            return self.exp[s] + 0.1 * self.kills[s] + 0.05 * max(0, self.health[s])
+            weapon = self.screen[s][economy.RIGHT]
+            goods = sum(items[i].price or items[i].value for i in self.pack[s])
+            return (self.exp[s] + 0.1 * self.kills[s] + 0.1 * max(0, self.health[s])
+                    + 0.3 * (column_of[weapon] if weapon >= 0 else 0)
+                    + 0.4 * self.armour_of(s) + 0.3 * self.strength[s]
+                    + (self.money[s] / 2 + goods / 2) / 200)
 
         rivals = [worth(s) for s in range(self.players) if s != seat and self.alive[s]]
         lead = worth(seat) - max(rivals, default=0.0)
