@@ -40,3 +40,13 @@ def test_monsters_on_the_heros_cell_lower_its_value_before_they_strike() -> None
     calm = st._evaluate(0)
     st.enemies[(0, 1)] = ["trow"]
     assert st._evaluate(0) > calm  # the rival's danger is seat 0's chance
+
+
+def test_a_monster_card_played_on_the_explorers_cell_counts_before_it_is_revealed() -> None:
+    st = fresh(2, 1)
+    st.cur = 0
+    calm = st._evaluate(0)
+    st.table = (("trow", 1, 2),)
+    assert st._evaluate(0) < calm
+    st.cur = 1  # the card lies on the other hero's cell
+    assert st._evaluate(0) > calm

@@ -623,14 +623,16 @@ class MythState(ResolveMixin):
     def _worth(self, seat: int) -> float:
         """How far one hero is on the way to winning, about 0.1 to 1.
 
-        Monsters sharing the hero's cell count against it by the damage they are expected to
-        deal in one round (d100 + attack over the hero's defence), so a search that stops
-        before the blows land still sees them coming.
+        Monsters sharing the hero's cell, or played face down on it, count against it by the
+        damage they are expected to deal in one round (d100 + attack over the hero's
+        defence), so a search that stops before the blows land still sees them coming.
         """
         ready = sum(1 for q in self.quests[seat] if self.quest_done(seat, q))
         life = self.life[seat]
         risk = 0.0
-        foes = self.enemies.get(self.pos[seat])
+        foes = self.enemies.get(self.pos[seat]) or []
+        if seat == self.cur and self.table:  # monster cards played on the explorer's cell
+            foes = [*foes, *(cid for cid, _, _ in self.table if CARDS[cid].monster)]
         if foes:
             defence = self.defence_of(seat)
             blow = sum(min(100, max(0, 100 + CARDS[m].attack - defence)) * CARDS[m].damage
