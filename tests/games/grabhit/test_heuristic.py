@@ -1,0 +1,62 @@
+"""The bots' heuristic (``_evaluate``): a race to the gold target or, with two, to a kill."""
+
+from __future__ import annotations
+
+import meeple
+from meeple.games.grabhit.rules import GrabHitState
+
+from .helpers import card, new, turn
+
+
+def test_gold_and_income_shorten_the_race() -> None:
+    """More gold, and a location that pays every turn, are each worth something."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 1, "4")
+    even = st.evaluate(0)
+    richer = st.clone()
+    richer.gold[0] += 8
+    assert richer.evaluate(0) > even and richer.evaluate(1) < st.evaluate(1)
+    landed = richer.clone()
+    landed.locs[0] = (card("solar_farm"),)
+    assert landed.evaluate(0) > richer.evaluate(0)
+
+
+def test_a_standing_bid_counts_as_spent() -> None:
+    """A bid is paid before the bidder's next turn: it is no longer gold towards the target."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 0, "4")
+    st.gold[0] = 40
+    before = st.evaluate(0)
+    st.lots = [(card("crystal_fields"), 1, 30, 0)]
+    assert st.evaluate(0) < before
+
+
+def test_a_weapon_that_can_kill_is_a_threat() -> None:
+    """With two seats the first death ends the game: a rival's deadly weapon lowers our value,
+    and armour against it raises it again."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 0, "4")
+    calm = st.evaluate(0)
+    st.weapons[1] = ((card("great_maul"), 4, ()),)
+    threatened = st.evaluate(0)
+    assert threatened < calm
+    st.armour[0] = st.max_armour(0)
+    assert st.evaluate(0) > threatened
+    st.life[1] = 1
+    st.hand[0] = (card("fireball"),)  # a scroll in hand finishes the rival
+    assert st.evaluate(0) > 0.8
+
+
+def test_setup_tells_adventurers_apart() -> None:
+    """Choosing an adventurer is read from capital and ability, not only from gold."""
+    st = meeple.load("grabhit", players=2).new_state(seed=3)
+    assert isinstance(st, GrabHitState)
+    st.apply("choose Devite")
+    values = {}
+    for name in ("Ashir", "Victor", "Garret"):
+        c = st.clone()
+        c.apply(f"choose {name}")
+        values[name] = c.evaluate(1)
+    # Ashir's treasury and Garret's theft bring gold every turn; Victor's mend does not.
+    assert values["Ashir"] > values["Victor"] and values["Garret"] > values["Victor"]
+    assert min(values.values()) >= 0.02 and max(values.values()) <= 0.98
