@@ -60,3 +60,17 @@ def test_setup_tells_adventurers_apart() -> None:
     # Ashir's treasury and Garret's theft bring gold every turn; Victor's mend does not.
     assert values["Ashir"] > values["Victor"] and values["Garret"] > values["Victor"]
     assert min(values.values()) >= 0.02 and max(values.values()) <= 0.98
+
+
+def test_passing_the_turn_alone_does_not_move_the_value() -> None:
+    """Half a turn ahead while this turn's gold or hit is to come, half behind once it is in:
+    handing the turn over changes nothing by itself, so leaves read at any phase compare."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 0, "4")
+    st.lost = [5]  # this turn's gold is paid and no hit is left
+    ending = st.evaluate(0)
+    nxt = st.clone()
+    nxt.current = 1
+    nxt._new_turn()
+    nxt.phase = "1"
+    assert abs(nxt.evaluate(0) - ending) < 0.02

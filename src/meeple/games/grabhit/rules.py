@@ -28,16 +28,17 @@ DRAW = tuple(Action(f"draw {c}", ("draw", i)) for i, c in enumerate(COLOURS))
 #: below 0); armour a repair symbol restores per turn on average (5 of 20 sectors, 2 each);
 #: the least net damage per turn assumed; the capital and life assumed for an adventurer not
 #: chosen yet; how sharply a lead in turns becomes a win, and the noise added to the turns
-#: before it is compared; the phases in which the seat on turn is half a turn ahead.
+#: before it is compared; the phases of a turn, and those before its gold is paid.
 WHEEL_MEAN = 5.5
 WHEEL_MEAN_POOR = 3.6
 ARMOUR_REPAIR = 0.5
 MIN_NET_DAMAGE = 0.25
 UNCHOSEN_CAPITAL = 6
 UNCHOSEN_LIFE = 5
-RACE_SCALE = 1.2
+RACE_SCALE = 1.5
 RACE_NOISE = 1.0
-TEMPO_PHASES = ("before", "limbo", "1", "2", "3", "4", "5")
+TURN_PHASES = ("before", "limbo", "1", "2", "3", "4", "5")
+GOLD_AHEAD = ("before", "limbo", "1", "2")
 SERVICE_VERB = {"buy_scroll": "buy a scroll", "repair_armour": "repair armour",
                 "heal": "eat a hot meal"}
 
@@ -670,13 +671,16 @@ class GrabHitState(GrabHitBase):
                 rate += self.location(card).income
         need: float = self.game.config["gold_target"] - gold
         turns = max(0.0, need) / rate
+        # The seat on turn finishes half a turn before the others if this turn's gold (hit)
+        # is still to come, half a turn after them if it is already in.
+        on_turn = self.current == s and self.phase in TURN_PHASES
+        if on_turn:
+            turns = max(0.0, turns + (-0.5 if self.phase in GOLD_AHEAD else 0.5))
         if self.players == 2:
             kill = self._kill_turns(s, 1 - s)
             turns = 0.0 if kill <= 0.0 or turns <= 0.0 else 1.0 / (1.0 / turns + 1.0 / kill)
         if self.limbo[s]:
             turns += 2.0 - 0.5 * self.limbo[s]
-        if self.current == s and self.phase in TEMPO_PHASES:
-            turns -= 0.5
         return turns
 
     def _gold_rate(self, s: int) -> float:
@@ -695,7 +699,11 @@ class GrabHitState(GrabHitBase):
         return max(1.0, rate)
 
     def _kill_turns(self, s: int, t: int) -> float:
-        """Turns ``s`` needs to kill ``t``: effective life over net damage per turn."""
+        """Turns ``s`` needs to kill ``t``: effective life over net damage per turn.
+
+        On ``s``'s own turn the hit still to come puts it half a turn ahead; once its weapon
+        for phase 5 is chosen, the hits left are dealt at once instead.
+        """
         clumsy = self.count_upg(s, "clumsiness")
         berserk = self.count_upg(s, "berserk")
         best = float(max(1, 1 + self.count_upg(s, "fists") - clumsy))
@@ -720,17 +728,36 @@ class GrabHitState(GrabHitBase):
             e = cards[c].entry
             if getattr(e, "effect", "") == "damage":
                 burst += e.amount  # type: ignore[union-attr]
-        if self.adv[t] < 0:  # not chosen yet: a fresh adventurer without an ability
-            return (UNCHOSEN_LIFE + (0 if pierce else 1) - burst) / max(
-                MIN_NET_DAMAGE, best - (0.0 if pierce else ARMOUR_REPAIR))
-        hp = self.life[t] + (0 if pierce else self.armour[t])
-        foe = self.T.adventurers[self.adv[t]]
+        tempo = 0.0
+        life, armour = self.life[t], self.armour[t]
+        if self.adv[t] < 0:  # not chosen yet: a fresh adventurer
+            life, armour = UNCHOSEN_LIFE, 1
+        if self.current == s and self.phase in TURN_PHASES:
+            tempo = 0.5
+            if 5 not in self.lost:
+                if self.phase == "5" and self.p5_weapon != -2:  # GAH-47: the hits left
+                    w = self.p5_weapon
+                    dmg, pw = self.hit_damage(s, w)
+                    n = self.hits_left if w < 0 else min(self.hits_left, self.held(s, w)[1])
+                    total = dmg * n
+                    if not pw:
+                        soak = min(armour, total)
+                        armour -= soak
+                        total -= soak
+                    life -= total
+                else:
+                    tempo = -0.5
+        if life <= 0:
+            return 0.0
+        hp = life + (0 if pierce else armour)
         regen = 0.0
-        if not pierce and self.armour[t] < self.max_armour(t):
+        if not pierce and (self.adv[t] < 0 or armour < self.max_armour(t)):
             regen += ARMOUR_REPAIR
-        fp = (11 - foe.check) / 10
-        if foe.ability == "heal" or (foe.ability == "mend" and not pierce):
-            regen += fp * foe.amount
+        if self.adv[t] >= 0:
+            foe = self.T.adventurers[self.adv[t]]
+            fp = (11 - foe.check) / 10
+            if foe.ability == "heal" or (foe.ability == "mend" and not pierce):
+                regen += fp * foe.amount
         for c in self.hand[t]:
             e = cards[c].entry
             if getattr(e, "effect", "") == "heal":
@@ -738,7 +765,7 @@ class GrabHitState(GrabHitBase):
         left = hp - burst
         if left <= 0:
             return 0.0
-        return left / max(MIN_NET_DAMAGE, best - regen)
+        return max(0.0, left / max(MIN_NET_DAMAGE, best - regen) + tempo)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
