@@ -36,7 +36,7 @@ MIN_NET_DAMAGE = 0.25
 UNCHOSEN_CAPITAL = 6
 UNCHOSEN_LIFE = 5
 RACE_SCALE = 1.5
-RACE_NOISE = 1.0
+RACE_NOISE = 0.5
 TURN_PHASES = ("before", "limbo", "1", "2", "3", "4", "5")
 GOLD_AHEAD = ("before", "limbo", "1", "2")
 SERVICE_VERB = {"buy_scroll": "buy a scroll", "repair_armour": "repair armour",
@@ -780,6 +780,9 @@ class GrabHit(Game):
     """Grab and Hit: spin the wheel, grab gold and cards, hit someone every turn."""
 
     id = "grabhit"
+    #: The heuristic's race reads the wheel's chances better than a few random actions do:
+    #: random rollouts bid and buy away gold and only add noise, so leaves are read at once.
+    search_hints = "d0"
     name = "Grab and Hit"
     name_ru = "Хватай и бей"
     description = ("Adventurers spin the wheel of fortune for gold, weapons, locations and "
