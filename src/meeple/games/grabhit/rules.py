@@ -649,9 +649,11 @@ class GrabHitState(GrabHitBase):
         locations, pockets, gold abilities) and, with two players (the first death ends the
         game, GAH-66), ``kill_turns`` to take the rival's life and armour at its expected
         damage (best weapon or fists, damaging abilities, damage scrolls in hand) net of the
-        rival's repairs and heals. The seat on turn gains half a turn. The value is a logistic
-        of the rival's best time minus this seat's. With more players a death only costs gold,
-        so the race is by gold and a seat's risk of being killed is weighed in.
+        rival's repairs and heals; the two combine as hazards. The seat on turn is half a turn
+        ahead while this turn's gold (hit) is to come and half a turn behind once it is in, so
+        handing the turn over moves nothing by itself. The value is a logistic of the best
+        rival's time minus this seat's, over the square root of the times. With more players a
+        death does not end the game, so the race is by gold alone.
         """
         n = self.players
         times = [self._race_turns(s) for s in range(n)]
