@@ -74,3 +74,16 @@ def test_passing_the_turn_alone_does_not_move_the_value() -> None:
     nxt._new_turn()
     nxt.phase = "1"
     assert abs(nxt.evaluate(0) - ending) < 0.02
+
+
+def test_the_chosen_weapon_counts_before_the_hit() -> None:
+    """Once the phase-5 weapon is chosen its hits count at once: a sword beats fists."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    st.weapons[0] = ((card("knight_sword"), 6, ()),)
+    turn(st, 0, "5")
+    assert {"attack with Knight's Sword", "attack with fists"} <= {
+        str(a) for a in st.legal_actions()}
+    sword, fists = st.clone(), st.clone()
+    sword.apply("attack with Knight's Sword")
+    fists.apply("attack with fists")
+    assert sword.evaluate(0) > fists.evaluate(0)

@@ -739,8 +739,9 @@ class GrabHitState(GrabHitBase):
             if 5 not in self.lost:
                 if self.phase == "5" and self.p5_weapon != -2:  # GAH-47: the hits left
                     w = self.p5_weapon
-                    dmg, pw = self.hit_damage(s, w)
-                    n = self.hits_left if w < 0 else min(self.hits_left, self.held(s, w)[1])
+                    dur = [h[1] for h in self.weapons[s] if h[0] == w]
+                    n = self.hits_left if w < 0 else min([self.hits_left, *dur]) if dur else 0
+                    dmg, pw = self.hit_damage(s, w) if n > 0 else (0, False)
                     total = dmg * n
                     if not pw:
                         soak = min(armour, total)
