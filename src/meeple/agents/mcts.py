@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from meeple.core import Action, ConfigError, Rng, State
 
@@ -72,7 +72,8 @@ class SearchConfig:
     exploration: float = DEFAULT_EXPLORATION
     #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``);
     #: the others may be filled in from the game's ``search_hints``.
-    given: frozenset[str] = frozenset(("rollout", "depth", "exploration"))
+    given: frozenset[str] = field(default=frozenset(("rollout", "depth", "exploration")),
+                                  repr=False)
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:

@@ -79,6 +79,6 @@ def test_result_names_each_seats_adventurer_and_the_heuristic_prefers_gold() -> 
     fresh = _meeple.load("grabhit", players=2).new_state(seed=1)
     while fresh.adv[0] < 0 or fresh.adv[1] < 0:
         fresh.apply(fresh.legal_actions()[0])
-    even = fresh.evaluate(0)
+    mine, theirs = fresh.evaluate(0), fresh.evaluate(1)
     fresh.gold[0] += 10
-    assert fresh.evaluate(0) > even and fresh.evaluate(1) < even
+    assert fresh.evaluate(0) > mine and fresh.evaluate(1) < theirs

@@ -8,6 +8,7 @@ choice. The rule table is ``docs/rules/grabhit.md``.
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from meeple.components import deck
@@ -23,6 +24,21 @@ DONE = Action("done", ("done",))
 ACCEPT = Action("accept", ("accept",))
 FISTS = Action("attack with fists", ("weapon", -1))
 DRAW = tuple(Action(f"draw {c}", ("draw", i)) for i, c in enumerate(COLOURS))
+#: The heuristic race (``_evaluate``): the wheel's mean coins, and with Poverty (-2, never
+#: below 0); armour a repair symbol restores per turn on average (5 of 20 sectors, 2 each);
+#: the least net damage per turn assumed; the capital and life assumed for an adventurer not
+#: chosen yet; how sharply a lead in turns becomes a win, and the noise added to the turns
+#: before it is compared; the phases of a turn, and those before its gold is paid.
+WHEEL_MEAN = 5.5
+WHEEL_MEAN_POOR = 3.6
+ARMOUR_REPAIR = 0.5
+MIN_NET_DAMAGE = 0.25
+UNCHOSEN_CAPITAL = 6
+UNCHOSEN_LIFE = 5
+RACE_SCALE = 1.5
+RACE_NOISE = 0.5
+TURN_PHASES = ("before", "limbo", "1", "2", "3", "4", "5")
+GOLD_AHEAD = ("before", "limbo", "1", "2")
 SERVICE_VERB = {"buy_scroll": "buy a scroll", "repair_armour": "repair armour",
                 "heal": "eat a hot meal"}
 
@@ -627,16 +643,132 @@ class GrabHitState(GrabHitBase):
                       self.end_reason, f"{names} {detail}.", {"roles": roles})
 
     def _evaluate(self, seat: int) -> float:
-        """Gold towards the target against the richest rival; never dying counts too."""
-        target: int = self.game.config["gold_target"]
-        rival = max((self.gold[o] for o in range(self.players) if o != seat), default=0)
-        value = 0.5 + 0.4 * (self.gold[seat] - rival) / target
-        survivors = [o for o in range(self.players) if not self.died[o]]
-        if not self.died[seat]:
-            value += 0.1 / len(survivors)
-        else:
-            value -= 0.05
-        return min(1.0, max(0.0, value))
+        """A race: the turns each seat needs to win, by gold or by a kill, squashed to [0, 1].
+
+        Each seat needs ``gold_turns`` to reach the target at its expected income (wheel,
+        locations, pockets, gold abilities) and, with two players (the first death ends the
+        game, GAH-66), ``kill_turns`` to take the rival's life and armour at its expected
+        damage (best weapon or fists, damaging abilities, damage scrolls in hand) net of the
+        rival's repairs and heals; the two combine as hazards. The seat on turn is half a turn
+        ahead while this turn's gold (hit) is to come and half a turn behind once it is in, so
+        handing the turn over moves nothing by itself. The value is a logistic of the best
+        rival's time minus this seat's, over the square root of the times. With more players a
+        death does not end the game, so the race is by gold alone.
+        """
+        n = self.players
+        times = [self._race_turns(s) for s in range(n)]
+        mine = times[seat]
+        rival = min(times[o] for o in range(n) if o != seat)
+        spread = math.sqrt(RACE_NOISE + max(0.0, mine) + max(0.0, rival))
+        value = 1.0 / (1.0 + math.exp(-RACE_SCALE * (rival - mine) / spread))
+        return min(0.98, max(0.02, value))
+
+    def _race_turns(self, s: int) -> float:
+        """The turns seat ``s`` needs to win from here (see ``_evaluate``)."""
+        rate = self._gold_rate(s)
+        gold = self.gold[s] if self.adv[s] >= 0 else UNCHOSEN_CAPITAL
+        for card, _, bid, bidder in self.lots:  # GAH-18: a standing bid is as good as paid
+            if bidder == s:
+                gold -= bid
+                rate += self.location(card).income
+        need: float = self.game.config["gold_target"] - gold
+        turns = max(0.0, need) / rate
+        # The seat on turn finishes half a turn before the others if this turn's gold (hit)
+        # is still to come, half a turn after them if it is already in.
+        on_turn = self.current == s and self.phase in TURN_PHASES
+        if on_turn:
+            turns = max(0.0, turns + (-0.5 if self.phase in GOLD_AHEAD else 0.5))
+        if self.players == 2:
+            kill = self._kill_turns(s, 1 - s)
+            turns = 0.0 if kill <= 0.0 or turns <= 0.0 else 1.0 / (1.0 / turns + 1.0 / kill)
+        if self.limbo[s]:
+            turns += 2.0 - 0.5 * self.limbo[s]
+        return turns
+
+    def _gold_rate(self, s: int) -> float:
+        """Expected gold per turn: wheel, locations, pockets and a gold ability."""
+        poverty = self.count_upg(s, "poverty")
+        rate = WHEEL_MEAN if not poverty else WHEEL_MEAN_POOR
+        rate += self.count_upg(s, "pockets") + self.income(s)
+        a = self.adv[s]
+        if a >= 0:
+            adv = self.T.adventurers[a]
+            p = (11 - adv.check) / 10
+            if adv.ability == "gain_per_location":
+                rate += p * (adv.amount + len(self.locs[s]))
+            elif adv.ability == "steal":
+                rate += p * adv.amount
+        return max(1.0, rate)
+
+    def _kill_turns(self, s: int, t: int) -> float:
+        """Turns ``s`` needs to kill ``t``: effective life over net damage per turn.
+
+        On ``s``'s own turn the hit still to come puts it half a turn ahead; once its weapon
+        for phase 5 is chosen, the hits left are dealt at once instead.
+        """
+        clumsy = self.count_upg(s, "clumsiness")
+        berserk = self.count_upg(s, "berserk")
+        best = float(max(1, 1 + self.count_upg(s, "fists") - clumsy))
+        best_hit = best
+        pierce = False
+        for h in self.weapons[s]:
+            dmg, spd, _, pw = self.weapon_stats(h)
+            hit = max(1, dmg + berserk - clumsy)
+            per_turn = hit * min(spd, h[1])
+            if per_turn > best:
+                best, best_hit, pierce = float(per_turn), float(hit), pw
+        if self.adv[s] >= 0:
+            adv = self.T.adventurers[self.adv[s]]
+            p = (11 - adv.check) / 10
+            if adv.ability in ("blast", "assassinate"):
+                best += p * adv.amount
+            elif adv.ability == "extra_hit":
+                best += p * best_hit
+        burst = 0
+        cards = self.T.cards
+        for c in self.hand[s]:
+            e = cards[c].entry
+            if getattr(e, "effect", "") == "damage":
+                burst += e.amount  # type: ignore[union-attr]
+        tempo = 0.0
+        life, armour = self.life[t], self.armour[t]
+        if self.adv[t] < 0:  # not chosen yet: a fresh adventurer
+            life, armour = UNCHOSEN_LIFE, 1
+        if self.current == s and self.phase in TURN_PHASES:
+            tempo = 0.5
+            if 5 not in self.lost:
+                if self.phase == "5" and self.p5_weapon != -2:  # GAH-47: the hits left
+                    w = self.p5_weapon
+                    dur = [h[1] for h in self.weapons[s] if h[0] == w]
+                    n = self.hits_left if w < 0 else min([self.hits_left, *dur]) if dur else 0
+                    dmg, pw = self.hit_damage(s, w) if n > 0 else (0, False)
+                    total = dmg * n
+                    if not pw:
+                        soak = min(armour, total)
+                        armour -= soak
+                        total -= soak
+                    life -= total
+                else:
+                    tempo = -0.5
+        if life <= 0:
+            return 0.0
+        hp = life + (0 if pierce else armour)
+        regen = 0.0
+        if not pierce and (self.adv[t] < 0 or armour < self.max_armour(t)):
+            regen += ARMOUR_REPAIR
+        if self.adv[t] >= 0:
+            foe = self.T.adventurers[self.adv[t]]
+            fp = (11 - foe.check) / 10
+            if foe.ability == "heal" or (foe.ability == "mend" and not pierce):
+                regen += fp * foe.amount
+        for c in self.hand[t]:
+            e = cards[c].entry
+            if getattr(e, "effect", "") == "heal":
+                hp += e.amount  # type: ignore[union-attr]
+        left = hp - burst
+        if left <= 0:
+            return 0.0
+        return max(0.0, left / max(MIN_NET_DAMAGE, best - regen) + tempo)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
@@ -651,6 +783,9 @@ class GrabHit(Game):
     """Grab and Hit: spin the wheel, grab gold and cards, hit someone every turn."""
 
     id = "grabhit"
+    #: The heuristic's race reads the wheel's chances better than a few random actions do:
+    #: random rollouts bid and buy away gold and only add noise, so leaves are read at once.
+    search_hints = "d0"
     name = "Grab and Hit"
     name_ru = "Хватай и бей"
     description = ("Adventurers spin the wheel of fortune for gold, weapons, locations and "

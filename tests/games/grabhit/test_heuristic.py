@@ -1,0 +1,89 @@
+"""The bots' heuristic (``_evaluate``): a race to the gold target or, with two, to a kill."""
+
+from __future__ import annotations
+
+import meeple
+from meeple.games.grabhit.rules import GrabHitState
+
+from .helpers import card, new, turn
+
+
+def test_gold_and_income_shorten_the_race() -> None:
+    """More gold, and a location that pays every turn, are each worth something."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 1, "4")
+    even = st.evaluate(0)
+    richer = st.clone()
+    richer.gold[0] += 8
+    assert richer.evaluate(0) > even and richer.evaluate(1) < st.evaluate(1)
+    landed = richer.clone()
+    landed.locs[0] = (card("solar_farm"),)
+    assert landed.evaluate(0) > richer.evaluate(0)
+
+
+def test_a_standing_bid_counts_as_spent() -> None:
+    """A bid is paid before the bidder's next turn: it is no longer gold towards the target."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 0, "4")
+    st.gold[0] = 40
+    before = st.evaluate(0)
+    st.lots = [(card("crystal_fields"), 1, 30, 0)]
+    assert st.evaluate(0) < before
+
+
+def test_a_weapon_that_can_kill_is_a_threat() -> None:
+    """With two seats the first death ends the game: a rival's deadly weapon lowers our value,
+    and armour against it raises it again."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 0, "4")
+    calm = st.evaluate(0)
+    st.weapons[1] = ((card("great_maul"), 4, ()),)
+    threatened = st.evaluate(0)
+    assert threatened < calm
+    st.armour[0] = st.max_armour(0)
+    assert st.evaluate(0) > threatened
+    st.life[1] = 1
+    st.hand[0] = (card("fireball"),)  # a scroll in hand finishes the rival
+    assert st.evaluate(0) > 0.8
+
+
+def test_setup_tells_adventurers_apart() -> None:
+    """Choosing an adventurer is read from capital and ability, not only from gold."""
+    st = meeple.load("grabhit", players=2).new_state(seed=3)
+    assert isinstance(st, GrabHitState)
+    st.apply("choose Devite")
+    values = {}
+    for name in ("Ashir", "Victor", "Garret"):
+        c = st.clone()
+        c.apply(f"choose {name}")
+        values[name] = c.evaluate(1)
+    # Ashir's treasury and Garret's theft bring gold every turn; Victor's mend does not.
+    assert values["Ashir"] > values["Victor"] and values["Garret"] > values["Victor"]
+    assert min(values.values()) >= 0.02 and max(values.values()) <= 0.98
+
+
+def test_passing_the_turn_alone_does_not_move_the_value() -> None:
+    """Half a turn ahead while this turn's gold or hit is to come, half behind once it is in:
+    handing the turn over changes nothing by itself, so leaves read at any phase compare."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 0, "4")
+    st.lost = [5]  # this turn's gold is paid and no hit is left
+    ending = st.evaluate(0)
+    nxt = st.clone()
+    nxt.current = 1
+    nxt._new_turn()
+    nxt.phase = "1"
+    assert abs(nxt.evaluate(0) - ending) < 0.02
+
+
+def test_the_chosen_weapon_counts_before_the_hit() -> None:
+    """Once the phase-5 weapon is chosen its hits count at once: a sword beats fists."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    st.weapons[0] = ((card("knight_sword"), 6, ()),)
+    turn(st, 0, "5")
+    assert {"attack with Knight's Sword", "attack with fists"} <= {
+        str(a) for a in st.legal_actions()}
+    sword, fists = st.clone(), st.clone()
+    sword.apply("attack with Knight's Sword")
+    fists.apply("attack with fists")
+    assert sword.evaluate(0) > fists.evaluate(0)
