@@ -172,7 +172,7 @@ def test_and41_starting_values_by_legend() -> None:
     """AND-41."""
     full, intro = new(2), new(2, legend="intro")
     assert (full.sp, full.wp, full.gold) == ([3, 3], [7, 7], [2, 2])
-    assert (intro.sp, intro.wp, intro.gold) == ([1, 1], [7, 7], [1, 1])
+    assert (intro.sp, intro.wp, intro.gold) == ([2, 2], [7, 7], [1, 1])
 
 
 def test_and42_hero_dice_by_willpower_band() -> None:
