@@ -133,8 +133,9 @@ class SearchConfig:
 def parse_spec(arg: str | None) -> SearchConfig:
     """The configuration named by the text after ``mcts`` (``"800:greedy"``, ``"@2s"``).
 
-    >>> parse_spec("800:greedy")
-    SearchConfig(iterations=800, seconds=None, rollout='greedy', depth=60, exploration=0.7)
+    >>> c = parse_spec("800:greedy")
+    >>> c.iterations, c.seconds, c.rollout, c.depth, c.exploration, sorted(c.given)
+    (800, None, 'greedy', 60, 0.7, ['budget', 'rollout'])
     >>> parse_spec("@2s").seconds, parse_spec("@250ms").seconds, parse_spec("@2s").iterations
     (2.0, 0.25, None)
     >>> parse_spec("300@1.5s:d40:c1").spec()

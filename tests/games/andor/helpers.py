@@ -37,8 +37,14 @@ def new(players: int = 2, **options: Any) -> AndorState:
 
 
 def bare(players: int = 2, at: list[int] | None = None, **options: Any) -> AndorState:
-    """A state with no creatures, fog, farmers or tokens; seat 0 to act; a quiet event deck."""
+    """A state with no creatures, fog, farmers or tokens; seat 0 to act; a quiet event deck.
+
+    Every hero has strength 2 and 1 gold whatever the legend's starting values, so scenarios
+    keep their numbers when a legend's set-up is tuned.
+    """
     st = new(players, **options)
+    st.sp = [2] * players
+    st.gold = [1] * players
     st.creatures = {}
     st.fog = {}
     st.farmers = {}

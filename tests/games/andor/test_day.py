@@ -131,7 +131,11 @@ def test_and32_star_letter_reads_card() -> None:
     st.letter = LETTERS.index("B")
     sunrise(st)  # -> C: the stolen herb
     assert "C" in st.cards_read
-    assert st.creatures == {62: "herb_gor", 59: "gor"}  # the gor on 59 needs 2 heroes
+    assert st.creatures == {57: "herb_gor"}  # the gor on 59 needs 3 heroes
+    three = bare(players=3, at=[3, 3, 3])
+    three.letter = LETTERS.index("B")
+    sunrise(three)
+    assert three.creatures == {57: "herb_gor", 59: "gor"}
     intro = bare(at=[3, 3], legend="intro")
     intro.letter = LETTERS.index("B")
     assert not intro.market_open
@@ -167,8 +171,8 @@ def test_and40_lowest_rank_begins() -> None:
 def test_and41_starting_values_by_legend() -> None:
     """AND-41."""
     full, intro = new(2), new(2, legend="intro")
-    assert (full.sp, full.wp) == ([2, 2], [7, 7])
-    assert (intro.sp, intro.wp) == ([1, 1], [7, 7])
+    assert (full.sp, full.wp, full.gold) == ([3, 3], [7, 7], [2, 2])
+    assert (intro.sp, intro.wp, intro.gold) == ([2, 2], [7, 7], [1, 1])
 
 
 def test_and42_hero_dice_by_willpower_band() -> None:

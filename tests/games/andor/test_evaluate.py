@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import meeple
+from meeple.games.andor import world
 from meeple.games.andor.content import LETTERS
 from meeple.games.andor.rules import AndorState
 
@@ -110,3 +111,26 @@ def test_distances_are_symmetric_and_count_steps() -> None:
     assert all(g.dist[a][b] == g.dist[b][a] for a in range(len(g.nbrs))
                for b in range(len(g.nbrs)))
     assert g.to_castle[g.castle] == 0
+
+
+def test_a_fight_the_heroes_should_win_scores_higher_than_a_hopeless_one() -> None:
+    st = bare(players=2, at=[57, 57], legend="intro")
+    st.creatures = {57: "marauder"}
+    st.apply("fight the skral marauder on 57")
+    while st.step == "fight:invite" or st.step == "fight:answer":
+        st.apply("begin the fight" if st.step == "fight:invite" else "join the fight")
+    f = st.fight
+    assert f is not None
+    st.sp = [8, 8]
+    st.wp = [12, 12]
+    strong = st.evaluate(0)
+    st.sp = [1, 1]
+    st.wp = [2, 2]
+    weak = st.evaluate(0)
+    assert strong > weak
+    assert 0.0 <= world.fight_odds(st, "marauder", (0,), f["cwp"]) < 0.2  # alone and weak
+    st.sp = [8, 8]
+    st.wp = [12, 12]
+    assert world.fight_odds(st, "marauder", (0, 1), f["cwp"]) > 0.9
+    st.sp = [3, 3]  # nearly dead, the marauder is easier than a fresh one
+    assert world.fight_odds(st, "marauder", (0,), 1) > world.fight_odds(st, "marauder", (0,), 7)

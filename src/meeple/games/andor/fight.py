@@ -7,6 +7,7 @@ sequences are tuples, rebuilt on change, so a clone copies the dict and shares t
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, TypedDict
 
 from meeple.components.dice import best_or_identical_sum
@@ -353,6 +354,13 @@ def creature_dice(st: AndorState, kind: str, cwp: int) -> tuple[int, str]:
     cr = st.game.c.creatures[kind]
     n = cr.weak_dice if cr.weak_below and cwp < cr.weak_below else cr.dice
     return n, cr.colour
+
+
+def mean_roll(n: int, colour: str) -> float:
+    """The mean of ``n`` creature dice of ``colour`` (best die or sum of identical ones)."""
+    faces = BLACK_DIE if colour == "black" else (1, 2, 3, 4, 5, 6)
+    rolls = list(itertools.product(faces, repeat=n))
+    return sum(best_or_identical_sum(r) for r in rolls) / len(rolls)
 
 
 def creature_roll(st: AndorState) -> None:

@@ -592,6 +592,14 @@ class Andor(Game):
         self.far = max(max(row) for row in self.dist)
         self.to_castle = tuple(world.arrow_steps(self.arrow, self.castle, r)
                                for r in range(len(regions)))
+        # ... each seat's hero dice by willpower band, and each creature's mean roll with its
+        # full and its weak dice (AND-11/12/13).
+        self.hero_dice = tuple(tuple(c.heroes[h].dice) for h in self.hero_ids)
+        self._roll_mean = {
+            k: (cr.weak_below,
+                fight.mean_roll(cr.dice, cr.colour),
+                fight.mean_roll(cr.weak_dice if cr.weak_below else cr.dice, cr.colour))
+            for k, cr in c.creatures.items()}
         b = c.board
         self.slots = {"large": b.large_slots, "helm": b.helm_slots, "small": b.small_slots}
         self.brew_price = b.brew_price_by_heroes[self.players - 1]
@@ -626,6 +634,11 @@ class Andor(Game):
         if item.endswith(":worn"):
             return (art.worn_name_ru if lang == "ru" else art.worn_name) or art.label(lang)
         return art.label(lang)
+
+    def creature_roll(self, kind: str, cwp: int) -> float:
+        """The mean roll of a creature of ``kind`` with ``cwp`` willpower (for the heuristic)."""
+        weak_below, strong, weak = self._roll_mean[kind]
+        return weak if cwp < weak_below else strong
 
     def creature_stats(self, kind: str) -> tuple[int, int]:
         """Strength and willpower of a creature kind (some grow with the heroes)."""

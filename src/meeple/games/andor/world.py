@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from meeple.core import Action
 
+from . import fight
 from .content import LETTERS
 from .frozen import with_item, with_key
 from .params import KNOCKED_OUT_WILLPOWER, SUNRISE_ORDER
@@ -232,23 +234,17 @@ def _near(st: AndorState, region: int) -> float:
 def _goal_progress(st: AndorState, goal: str) -> float:
     """An open goal's progress from 0 to 1 (a met goal is 1).
 
-    A creature to kill: the heroes' nearness to it and the willpower it has lost in a fight
-    under way. The herb: nearness to the gor that holds it, then to the herb on the ground,
-    then the carrier's nearness to the castle.
+    A creature to kill: the heroes' nearness to it and their odds against it; in a fight under
+    way, the odds of the heroes fighting it (squared: a fight that fails costs willpower and
+    strength the estimate does not see yet). The herb: its gor the same way, then the herb on
+    the ground, then the carrier's nearness to the castle.
     """
     g = st.game
     kind, _, arg = goal.partition(":")
-    f = st.fight
     if kind == "kill":
         if arg in st.killed:
             return 1.0
-        where = next((r for r, k in st.creatures.items() if k == arg), -1)
-        if where < 0:
-            return 0.0
-        v = 0.25 * _near(st, where) + 0.15 * _ready(st, arg, range(st.players))
-        if f is not None and f["kind"] == arg:
-            v += 0.1 * _ready(st, arg, f["who"]) + 0.4 * _damage(st, f)
-        return v
+        return _hunt(st, arg, 1.0)
     if st.herb_delivered:
         return 1.0
     for s in range(st.players):
@@ -257,29 +253,91 @@ def _goal_progress(st: AndorState, goal: str) -> float:
     for r, lying in st.ground.items():
         if "herb" in lying:
             return 0.5 + 0.2 * _near(st, r)
-    where = next((r for r, k in st.creatures.items() if k == "herb_gor"), -1)
+    return _hunt(st, "herb_gor", 0.5)
+
+
+def _hunt(st: AndorState, kind: str, scale: float) -> float:
+    """Progress toward killing the creature ``kind``, from 0 to ``scale``."""
+    where = next((r for r, k in st.creatures.items() if k == kind), -1)
     if where < 0:
         return 0.0
-    v = 0.15 * _near(st, where) + 0.1 * _ready(st, "herb_gor", range(st.players))
-    if f is not None and f["kind"] == "herb_gor":
-        v += 0.05 * _ready(st, "herb_gor", f["who"]) + 0.2 * _damage(st, f)
-    return v
+    wp = st.game.creature_stats(kind)[1]
+    v = 0.3 * _near(st, where) + 0.2 * fight_odds(st, kind, range(st.players), wp)
+    f = st.fight
+    if f is not None and f["kind"] == kind:
+        p = odds_now(st, f)
+        v += (1.0 - v) * p * p
+    return scale * v
 
 
-def _damage(st: AndorState, f: Fight) -> float:
-    """The share of its willpower the creature in a fight has lost."""
-    return 1.0 - f["cwp"] / max(1, st.game.creature_stats(f["kind"])[1])
+#: The mean of the best of n six-sided dice (n = 0..6).
+_BEST_OF = (0.0, 3.5, 4.472, 4.958, 5.245, 5.431, 5.560)
+#: How much a round's battle values spread (hero dice against creature dice).
+_SPREAD = 2.5
+_ROOT2 = math.sqrt(2.0)
+_ROOT2PI = math.sqrt(2.0 * math.pi)
 
 
-def _ready(st: AndorState, kind: str, seats: Iterable[int]) -> float:
-    """From 0 to 1: how likely these heroes together are to beat a creature of ``kind``.
+def fight_odds(st: AndorState, kind: str, seats: Iterable[int], cwp: float,
+               lost: float = 0.0) -> float:
+    """From 0 to 1: the chance these heroes kill a creature of ``kind`` with ``cwp`` willpower.
 
-    A hero's battle value is taken as his strength plus about 4.5 for his best die; the
-    creature's as its strength (with the day's bonus) plus 4.5.
+    A round's margin is taken as normal around the heroes' strength plus their best die
+    against the creature's strength (with the day's bonus) plus its mean roll (AND-57/14);
+    each side loses what it loses on average per round (AND-51/58) until the creature or the
+    weakest hero (who has already lost ``lost`` this round) runs out of willpower.
     """
-    sp, _ = st.game.creature_stats(kind)
-    team = sum(st.sp[s] + 4.5 for s in seats)
-    return min(1.0, max(0.0, (team - sp - st.creature_bonus - 4.5) / 4.0))
+    g = st.game
+    dice = g.hero_dice
+    team = 0.0
+    weakest = 99
+    for s in seats:
+        w = st.wp[s]
+        team += st.sp[s] + _BEST_OF[dice[s][min(2, w // 7)]]
+        weakest = min(weakest, w)
+    if weakest == 99:
+        return 0.0
+    hits, taken = _margins(team - g.creature_stats(kind)[0] - st.creature_bonus
+                           - g.creature_roll(kind, int(cwp)))
+    if cwp <= 0:
+        return 1.0
+    if weakest <= lost:
+        return 0.0
+    to_kill = cwp / max(hits, 0.05)
+    to_fall = (weakest - lost) / max(taken, 0.05)
+    return to_fall / (to_fall + to_kill)
+
+
+def _margins(mu: float) -> tuple[float, float]:
+    """The mean willpower a round costs the creature and the heroes, for a mean margin."""
+    z = mu / _SPREAD
+    above = 0.5 * (1.0 + math.erf(z / _ROOT2))
+    hits = _SPREAD * math.exp(-0.5 * z * z) / _ROOT2PI + mu * above  # E[max(0, margin)]
+    return hits, hits - mu
+
+
+def odds_now(st: AndorState, f: Fight) -> float:
+    """:func:`fight_odds` for a fight under way, with the round in progress counted.
+
+    While heroes roll, the dice already kept count as rolled and the rest at their mean, so a
+    good roll is worth keeping; once the creature has won a round, its loss is counted.
+    """
+    stage = f["stage"]
+    kind = f["kind"]
+    who = f["who"]
+    if stage in ("keep", "flip", "boost"):
+        g = st.game
+        i = f["i"]
+        s = who[i]
+        dice = g.hero_dice
+        team = float(f["total"] + st.sp[s] + fight.hero_value(st, s, f))
+        for o in who[i + 1:]:
+            team += st.sp[o] + _BEST_OF[dice[o][min(2, st.wp[o] // 7)]]
+        hits, taken = _margins(team - f["csp"] - g.creature_roll(kind, f["cwp"]))
+        return fight_odds(st, kind, who, f["cwp"] - hits, taken)
+    if stage == "shield":
+        return fight_odds(st, kind, who, f["cwp"], f["losses"])
+    return fight_odds(st, kind, who, f["cwp"])
 
 
 def _threat(st: AndorState, free: int) -> float:
@@ -306,9 +364,10 @@ def evaluate(st: AndorState) -> float:
     """How well the legend goes, from 0 to 1, the same for every hero (a cheap bot heuristic).
 
     Progress on each goal weighs most (a met goal fully, an open one by the heroes' distance
-    to it and the fight under way); then the golden shields still free (AND-70/71), the
-    danger from creatures marching on the castle and how near the heroes are to meet them, the
-    letters left before N while a goal is open, and the heroes' strength, willpower and gold.
+    to it, their odds against its creature and the odds of a fight under way); then the golden
+    shields still free (AND-70/71), the danger from creatures marching on the castle and how
+    near the heroes are to meet them, the letters left before N while a goal is open (each
+    kill costs one, AND-31), and the heroes' strength, willpower and gold.
     """
     g = st.game
     shields = g.shields + st.castle_farmers
@@ -321,16 +380,18 @@ def evaluate(st: AndorState) -> float:
     strength_max: int = g.config["strength_max"]
     n = st.players
     # Strength lasts (gold buys it at 2 for 1); willpower matters more the lower it is (fewer
-    # dice, then a knock-out, AND-54), little above 12.
+    # dice, then a knock-out, AND-54), little above 12. Below the willpower a knock-out
+    # restores it counts no less, so that a knock-out never looks like a gain.
     heroes = sum(0.6 * min(1.0, (st.sp[s] + st.gold[s] / 2) / strength_max)
-                 + 0.4 * (1.0 - (1.0 - min(st.wp[s], 12) / 12) ** 2) for s in range(n)) / n
+                 + 0.4 * (1.0 - (1.0 - min(max(st.wp[s], KNOCKED_OUT_WILLPOWER), 12) / 12) ** 2)
+                 for s in range(n)) / n
     f = st.fight
     # A fight the heroes should win, and the damage done (lost again if they all withdraw,
     # AND-55).
     fighting = 0.0
     if f is not None:
-        fighting = 0.5 * _ready(st, f["kind"], f["who"]) + 0.5 * _damage(st, f)
-    v = (0.35 * progress + 0.15 * castle + 0.2 * (1.0 - threat) + 0.05 * time_left
+        fighting = odds_now(st, f) ** 2
+    v = (0.35 * progress + 0.15 * castle + 0.15 * (1.0 - threat) + 0.1 * time_left
          + 0.2 * heroes + 0.05 * fighting)
     return min(1.0, max(0.0, v))
 
