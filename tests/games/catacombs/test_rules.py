@@ -474,6 +474,29 @@ def test_cat25_turn_runs_move_event_build() -> None:
     assert (st.phase, st.step) == ("end", "main") and "end turn" in legal(st)
 
 
+def test_cat25_free_actions_are_capped_per_turn() -> None:
+    """CAT-25: equipping and unequipping cannot go on for ever; the cap resets each turn."""
+    st = started(free_action_limit=4)
+    s = st.turn
+    give(st, s, "dagger")
+    for _ in range(2):
+        st.apply("equip Dagger")
+        st.apply("unequip Dagger")
+    texts = legal(st)
+    assert not any(t.startswith(("equip", "buy", "sell")) for t in texts)
+    assert "explore east" in texts  # moving is still offered
+    uncapped = started(free_action_limit=0)
+    give(uncapped, uncapped.turn, "dagger")
+    for _ in range(10):
+        uncapped.apply("equip Dagger")
+        uncapped.apply("unequip Dagger")
+    assert "equip Dagger" in legal(uncapped)
+    st.apply("explore east")
+    while st.turn == s and not st.is_over:
+        st.apply("end turn" if "end turn" in legal(st) else legal(st)[0])
+    assert st.free_used == 0 and any(t.startswith("buy") for t in legal(st))
+
+
 def test_cat26_explore_one_orthogonal_step() -> None:
     """CAT-26: one step onto unexplored ground, orthogonally, through an open side."""
     st = started()

@@ -61,6 +61,9 @@ def _recipe_need(st: CatacombsState, s: int, ings: tuple[int, ...]) -> list[int]
 def free_actions(st: CatacombsState) -> list[Action]:
     """What a dwarf may do at any moment of its own turn (CAT-12..21, 37..50)."""
     g = st.game
+    limit = g.config["free_action_limit"]
+    if limit and st.free_used >= limit:  # CAT-25: meeple's cap, so every turn ends
+        return []
     A, cat = g.acts, g.cat
     s = st.turn
     items = cat.items

@@ -1,7 +1,8 @@
 """Options and balance knobs of the catacombs, each declared once.
 
-The defaults are the rulebook's numbers; ``max_rounds`` and ``trade_offers_per_turn`` are
-meeple's own bounds that keep every game finite (see CAT-20 and CAT-24).
+The defaults are the rulebook's numbers; ``max_rounds``, ``trade_offers_per_turn`` and
+``free_action_limit`` are meeple's own bounds that keep every game finite (see CAT-20, CAT-24
+and CAT-25).
 """
 
 from meeple.core import Param
@@ -17,4 +18,7 @@ OPTIONS = (
           minimum=1, maximum=10000),
     Param("trade_offers_per_turn", 3, "Trade proposals a dwarf may make in one turn.",
           minimum=0, maximum=20),
+    Param("free_action_limit", 40, "Safety limit: free actions (buying, selling, equipping, "
+          "drinking, brewing, using artifacts, opening offers) one dwarf may take in one turn; "
+          "0 = no limit.", minimum=0, maximum=1000),
 )

@@ -72,6 +72,7 @@ class CatacombsState(State):
     bonus: int
     attacked: bool
     offers: int
+    free_used: int
     extra: int
     levels: int
     sneaking: bool
@@ -158,6 +159,7 @@ class CatacombsState(State):
         self.bonus = 0
         self.attacked = False
         self.offers = 0
+        self.free_used = 0
         self.sneaking = False
         self.via_wall = False
         self.build_cell = -1
@@ -307,6 +309,8 @@ class CatacombsState(State):
         if handler is not None:
             handler(self, arg)
         else:
+            if self.step == "main":  # CAT-25: a free action, counted against the turn's cap
+                self.free_used += 1
             economy.apply_free(self, verb, arg)
 
     def _raise(self, which: int) -> None:
