@@ -120,7 +120,7 @@ class SearchConfig:
         if not hints:
             return self
         h = parse_spec(hints)
-        if h.given & {"budget"}:
+        if "budget" in h.given:
             raise ConfigError(f"search hints name no budget, got {hints!r}")
         return replace(
             self,
@@ -146,7 +146,6 @@ def parse_spec(arg: str | None) -> SearchConfig:
     given: set[str] = set()
     iterations: int | None = None
     seconds: float | None = None
-    budget_given = False
     rollout = "random"
     depth: int | None = DEFAULT_DEPTH
     exploration = DEFAULT_EXPLORATION
@@ -154,7 +153,6 @@ def parse_spec(arg: str | None) -> SearchConfig:
         t = token.strip().lower()
         m = _BUDGET.match(t)
         if t and m and (m.group(1) or m.group(2)):
-            budget_given = True
             given.add("budget")
             if m.group(1):
                 iterations = int(m.group(1))
@@ -176,7 +174,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
             raise ConfigError(
                 f"cannot read {token!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
                 "mcts:800:greedy, mcts:800:d20, mcts:800:full, mcts:800:c1.0")
-    if not budget_given:
+    if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
     return SearchConfig(iterations, seconds, rollout, depth, exploration, frozenset(given))
 
