@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from meeple.games.myth.base import HEROES
+
 from .scenario import fresh, open_cell
 
 
@@ -44,9 +46,69 @@ def test_monsters_on_the_heros_cell_lower_its_value_before_they_strike() -> None
 
 def test_a_monster_card_played_on_the_explorers_cell_counts_before_it_is_revealed() -> None:
     st = fresh(2, 1)
+    st.pay(0, st.res(0))  # a Journeyman without resources to heal: a Trow is a danger
     st.cur = 0
     calm = st._evaluate(0)
     st.table = (("trow", 1, 2),)
     assert st._evaluate(0) < calm
     st.cur = 1  # the card lies on the other hero's cell
     assert st._evaluate(0) > calm
+
+
+def test_a_battle_is_read_to_its_end_and_a_likely_death_loses_the_game() -> None:
+    """The blunder of a lost game: a Journeyman at level 1 played a Fetch onto his own cell
+    and the deck added a Wight and a Myrkridia. Read to the end of the battle, his value is
+    his chance to live through it, far below a calm cell's; without resources to heal, lower
+    still, and for the rival such a battle is a likely win."""
+    st = fresh(2, 1)
+    assert st.hero[0] == "journeyman"
+    st.cur = 0
+    calm = st._evaluate(0)
+    st.table = (("fetch", 0, 3), ("wight", -1, 0), ("myrkridia", -1, 0))
+    rich = st._evaluate(0)
+    assert rich < calm - 0.05
+    st.pay(0, st.res(0))
+    poor = st._evaluate(0)
+    live, _ = st._outlook(0)
+    assert poor < rich and live < 0.2
+    assert poor <= live
+    assert st._evaluate(1) > 0.8
+
+
+def test_a_monster_his_quest_wants_and_he_beats_is_worth_meeting() -> None:
+    """A Warrior who needs two Thralls: two Thralls on his cell are a quest at hand once the
+    battle is won (he kills them almost surely), so they raise his value; two he does not
+    need are only a little experience."""
+    st = fresh(2, 1)
+    st.hero[0] = "warrior"
+    st.life[0] = HEROES["warrior"].life[0]
+    st.quests[0] = ["kill_thralls", "kill_trow", "kill_wight", "kill_fetch"]
+    calm = st._evaluate(0)
+    st.enemies[st.pos[0]] = ["thrall", "thrall"]
+    wanted = st._evaluate(0)
+    assert wanted > calm + 0.03
+    st.quests[0] = ["kill_ghols", "kill_trow", "kill_wight", "kill_fetch"]
+    unwanted = st._evaluate(0)
+    assert calm - 0.03 < unwanted < wanted
+
+
+def test_a_healers_resources_count_as_life_in_a_battle() -> None:
+    """The Journeyman heals 3 life a resource between rounds (MYTH-13): with resources a
+    Trow is far less deadly to him than without."""
+    st = fresh(2, 1)
+    st.cur = 0
+    st.enemies[st.pos[0]] = ["trow"]
+    rich, _ = st._outlook(0)
+    st.pay(0, st.res(0))
+    poor, _ = st._outlook(0)
+    assert rich > poor + 0.15
+
+
+def test_the_shadow_of_balor_on_the_table_cancels_the_monsters_with_it() -> None:
+    st = fresh(2, 1)
+    st.pay(0, st.res(0))
+    st.cur = 0
+    st.table = (("trow", 1, 2), ("fetch", -1, 0))
+    doomed = st._evaluate(0)
+    st.table = (("trow", 1, 2), ("fetch", -1, 0), ("shadow_of_balor", 0, 3))
+    assert st._outlook(0)[0] == 1.0 and st._evaluate(0) > doomed

@@ -8,6 +8,7 @@ resolving card asks of a hero.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from meeple.components import deck as decks
@@ -30,6 +31,7 @@ from .base import (
     mask_text,
     step_cell,
 )
+from .odds import battle_odds
 from .params import (
     AVATARA_HEAL_COST,
     EXPLORE_REWARD,
@@ -613,34 +615,81 @@ class MythState(ResolveMixin):
 
     def _evaluate(self, seat: int) -> float:
         """Heuristic for bots: levels above all, then quests at hand, life and resources —
-        against the strongest rival still alive, since a rival's fall is a way to win."""
+        against the strongest rival still alive, since a rival's fall is a way to win.
+
+        A battle on a hero's cell ends only with the hero's death or the last monster's
+        (MYTH-58), so each hero's worth is read after it, weighted by the chance that he lives
+        through it (:mod:`.odds`): a lost battle loses the game for him, every rival lost wins it.
+        """
         if not self.alive[seat]:
             return 0.0
-        rival = max((self._worth(s) for s in range(self.players)
-                     if s != seat and self.alive[s]), default=0.0)
-        return max(0.0, min(1.0, 0.5 + 0.75 * (self._worth(seat) - rival)))
+        live, worth = self._outlook(seat)
+        rivals = [self._outlook(s) for s in range(self.players) if s != seat and self.alive[s]]
+        all_fall = 1.0
+        for p, _ in rivals:
+            all_fall *= 1.0 - p
+        rival = max((w for _, w in rivals), default=0.0)
+        base = max(0.0, min(1.0, 0.5 + 0.75 * (worth - rival)))
+        return live * (all_fall + (1.0 - all_fall) * base)
 
     def _worth(self, seat: int) -> float:
-        """How far one hero is on the way to winning, about 0.1 to 1.
+        """How far one hero is on the way to winning, about 0.1 to 1, after the battle on his
+        cell if he lives through it (see :meth:`_outlook`)."""
+        return self._outlook(seat)[1]
 
-        Monsters sharing the hero's cell, or played face down on it, count against it by the
-        damage they are expected to deal in one round (d100 + attack over the hero's
-        defence), so a search that stops before the blows land still sees them coming.
+    def _outlook(self, seat: int) -> tuple[float, float]:
+        """``(chance the hero lives through the battle on his cell, his worth after it)``.
+
+        The foes are the monsters of his cell and, while his own events are on the table or
+        resolving, the monster cards among them (face down: those of the determinization), with
+        the battle cards of the cell (Fury, Darkness, Execute Place; the Shadow of Balor cancels
+        the cards). Won, the battle pays every monster's experience and the proofs his quests
+        want; a healer spends resources on the wounds (MYTH-13).
         """
-        ready = sum(1 for q in self.quests[seat] if self.quest_done(seat, q))
+        h = HEROES[self.hero[seat]]
         life = self.life[seat]
-        risk = 0.0
-        foes = self.enemies.get(self.pos[seat]) or []
-        if seat == self.cur and self.table:  # monster cards played on the explorer's cell
-            foes = [*foes, *(cid for cid, _, _ in self.table if CARDS[cid].monster)]
+        money = self.res(seat)
+        trophies = self.trophies[seat]
+        cell = self.pos[seat]
+        foes = list(self.enemies.get(cell) or ())
+        cards = list(self.lasting.get(cell) or ())
+        if seat == self.cur and (self.table or self.pending):
+            coming = [cid for cid, _, _ in self.table] + list(self.pending)
+            if "shadow_of_balor" in coming:  # MYTH-80
+                cards = []
+            else:
+                foes += [cid for cid in coming if CARDS[cid].monster]
+                cards += coming
+        live = 1.0
         if foes:
-            defence = self.defence_of(seat)
-            blow = sum(min(100, max(0, 100 + CARDS[m].attack - defence)) * CARDS[m].damage
-                       for m in foes) / 100
-            risk = min(1.0, blow / max(1, life))
-            life = max(0, life - round(blow))
-        return (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready - 0.25 * risk
-                + 0.08 * life / self.max_life(seat) + 0.005 * min(self.res(seat), 12))
+            effects = {CARDS[cid].effect for cid in cards}
+            dark = sum(CARDS[cid].value for cid in cards if CARDS[cid].effect == "darkness")
+            spare = h.heal * money
+            live, left = battle_odds(
+                self.attack_of(seat), self.defence_of(seat), self.attacks_of(seat), h.area,
+                tuple(sorted(foes)), life + spare, "execute" in effects, "fury" in effects,
+                dark)
+            wound = life + spare - left
+            used = min(money, math.ceil(wound / h.heal)) if h.heal else 0
+            life = max(1, min(self.max_life(seat), round(life - wound + h.heal * used)))
+            money = money - used + sum(CARDS[m].experience for m in foes)
+            trophies = list(trophies)
+            for m in foes:
+                need = sum(QUESTS[q].count for q in self.quests[seat]
+                           if QUESTS[q].kind == "kill" and QUESTS[q].monster == m)
+                if need > trophies.count(m):
+                    trophies.append(m)
+        ready = sum(1 for q in self.quests[seat] if self._done_with(seat, q, trophies))
+        worth = (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready
+                 + 0.08 * life / self.max_life(seat) + 0.005 * min(money, 12))
+        return live, worth
+
+    def _done_with(self, seat: int, qid: str, trophies: list[str]) -> bool:
+        """Whether quest ``qid`` would be fulfilled with these proofs (MYTH-16)."""
+        q = QUESTS[qid]
+        if q.kind == "kill":
+            return trophies.count(q.monster) >= q.count
+        return self.quest_done(seat, qid)
 
     def _result(self) -> Result:
         w = self.winners
