@@ -6,6 +6,8 @@ tuples (``y`` grows southwards, as in :mod:`meeple.components.tilegrid`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.components import tokens
 from meeple.components.tilegrid import DELTA, E, N, S, W
 from meeple.core import State
@@ -244,18 +246,23 @@ class MythBase(State):
         self.rolls = (*self.rolls[-11:], line)
 
     # ------------------------------------------------------------ quests
-    def quest_done(self, seat: int, qid: str) -> bool:
-        """Whether the proof of ``qid`` is at hand now (MYTH-16)."""
+    def quest_done(self, seat: int, qid: str, trophies: Sequence[str] | None = None) -> bool:
+        """Whether the proof of ``qid`` is at hand now (MYTH-16); ``trophies`` stands in for
+        the hero's own when given (the bots' look past a battle)."""
         q = QUESTS[qid]
         if q.kind == "kill":
-            return self.trophies[seat].count(q.monster) >= q.count
+            held = self.trophies[seat] if trophies is None else trophies
+            return held.count(q.monster) >= q.count
         return q.item in self.items[seat] and self.pos[seat] == START
 
-    def wants_trophy(self, seat: int, monster: str) -> bool:
-        """True when an unshown quest still needs another kill of this kind (MYTH-15)."""
+    def wants_trophy(self, seat: int, monster: str,
+                     trophies: Sequence[str] | None = None) -> bool:
+        """True when an unshown quest still needs another kill of this kind (MYTH-15);
+        ``trophies`` as in :meth:`quest_done`."""
         need = sum(QUESTS[q].count for q in self.quests[seat]
                    if QUESTS[q].kind == "kill" and QUESTS[q].monster == monster)
-        return need > self.trophies[seat].count(monster)
+        held = self.trophies[seat] if trophies is None else trophies
+        return need > held.count(monster)
 
     # ------------------------------------------------------------ death and the end
     def kill_hero(self, seat: int, why: str) -> None:

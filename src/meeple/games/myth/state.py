@@ -675,21 +675,12 @@ class MythState(ResolveMixin):
             money = money - used + sum(CARDS[m].experience for m in foes)
             trophies = list(trophies)
             for m in foes:
-                need = sum(QUESTS[q].count for q in self.quests[seat]
-                           if QUESTS[q].kind == "kill" and QUESTS[q].monster == m)
-                if need > trophies.count(m):
+                if self.wants_trophy(seat, m, trophies):
                     trophies.append(m)
-        ready = sum(1 for q in self.quests[seat] if self._done_with(seat, q, trophies))
+        ready = sum(1 for q in self.quests[seat] if self.quest_done(seat, q, trophies))
         worth = (0.1 + 0.22 * (self.level[seat] - 1) + 0.06 * ready
                  + 0.08 * life / self.max_life(seat) + 0.005 * min(money, 12))
         return live, worth
-
-    def _done_with(self, seat: int, qid: str, trophies: list[str]) -> bool:
-        """Whether quest ``qid`` would be fulfilled with these proofs (MYTH-16)."""
-        q = QUESTS[qid]
-        if q.kind == "kill":
-            return trophies.count(q.monster) >= q.count
-        return self.quest_done(seat, qid)
 
     def _result(self) -> Result:
         w = self.winners
