@@ -1,0 +1,97 @@
+"""How much of a game is luck: a search that knows the future (measured, never asserted).
+
+``mcts-cheat`` sees every hand and the deck order but re-rolls future chance. The *oracle*
+here goes one step further: each of its samples is a clone of the true state with the true
+random generator, so every spin, roll and draw it meets in its search is the one the game
+will produce, as long as the same random calls come in the same order; only the opponents'
+own choices stay unknown. No fair player can know more: when this search falls short of a
+win rate against ``random`` at budgets past the point where more search stops helping, a
+fair bot cannot be expected to reach that rate.
+
+    PYTHONPATH=src python benchmarks/luck.py grabhit --games 100 --seed 3000 --jobs 2
+    PYTHONPATH=src python benchmarks/luck.py grabhit --search 1000 --against greedy
+
+Seats are rotated as in ``meeple arena``; the win rate carries a 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from concurrent.futures import ProcessPoolExecutor
+
+from meeple.agents import CheatInfoSet, CheatMCTSAgent, info_set, make
+from meeple.agents.mcts import parse_spec
+from meeple.core import State, game_class
+from meeple.sim.arena import seating
+from meeple.sim.runner import agent_seed
+from meeple.sim.stats import wilson
+
+ORACLE = "oracle"
+
+
+class OracleInfoSet(CheatInfoSet):
+    """The true state with its true future chance: a yardstick of luck, never an opponent."""
+
+    __slots__ = ()
+
+    def sample(self, seed: int) -> State:
+        """A clone of the true state, random generator included (``seed`` is unused)."""
+        return self._state.clone()
+
+
+def play(job: tuple[str, tuple[str, ...], str, int]) -> tuple[tuple[int, ...], int, str]:
+    """One game; returns (winners, the oracle's seat, how it ended)."""
+    game_id, seats, search, seed = job
+    game = game_class(game_id)(players=len(seats))
+    agents = [CheatMCTSAgent(agent_seed(seed, i), parse_spec(search)) if s == ORACLE
+              else make(s, agent_seed(seed, i)) for i, s in enumerate(seats)]
+    oracle = seats.index(ORACLE)
+    state = game.new_state(seed=seed)
+    while state.to_act is not None:
+        seat = state.to_act
+        agent = agents[seat]
+        info = (OracleInfoSet(state, seat) if seat == oracle
+                else info_set(agent, state, seat))
+        state.apply(agent.choose(info))
+    res = state.result()
+    return tuple(res.winners), oracle, res.reason
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("game")
+    p.add_argument("--against", default="random", help="the other seats' agent")
+    p.add_argument("--search", default="300", help="the oracle's mcts spec (after 'mcts:')")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    specs = [ORACLE] + [a.against] * (a.players - 1)
+    jobs = [(a.game, seating(specs, i), a.search, a.seed + i // a.players)
+            for i in range(a.games)]
+    if a.jobs > 1:
+        with ProcessPoolExecutor(a.jobs) as pool:
+            played = list(pool.map(play, jobs))
+    else:
+        played = [play(j) for j in jobs]
+    wins = sum(1 for winners, seat, _ in played if seat in winners)
+    endings: dict[str, int] = {}
+    for _, _, reason in played:
+        endings[reason] = endings.get(reason, 0) + 1
+    low, high = wilson(wins, a.games)
+    report = {"game": a.game, "players": a.players, "oracle": f"mcts:{a.search}",
+              "against": a.against, "seed": a.seed, "games": a.games, "wins": wins,
+              "win_rate": wins / a.games, "ci95": [low, high], "endings": endings}
+    if a.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"{a.game}, {a.players} seats: oracle mcts:{a.search} against {a.against} won "
+              f"{wins}/{a.games} = {100 * wins / a.games:.0f}% [{100 * low:.0f}, "
+              f"{100 * high:.0f}] (seed {a.seed}, seats rotated); endings {endings}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""benchmarks/luck.py: the oracle's samples carry the true future chance, and nothing else does."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from meeple.agents import CheatInfoSet, InfoSet
+from meeple.core import game_class
+
+LUCK = Path(__file__).resolve().parents[2] / "benchmarks" / "luck.py"
+
+
+def load_luck():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("luck", LUCK)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_oracle_meets_the_spin_the_game_will_make_and_a_fair_sample_does_not() -> None:
+    luck = load_luck()
+    game = game_class("grabhit")(players=2)
+    futures = {"oracle": set(), "cheat": set(), "fair": set()}
+    for seed in range(6):
+        true = game.new_state(seed=seed)
+        while true.phase != "1":
+            true.apply(true.legal_actions()[0])
+        seat = true.to_act
+        coming = true.clone()
+        coming.apply("spin")
+        real = coming.gold[seat]
+        for name, info in (("oracle", luck.OracleInfoSet(true, seat)),
+                           ("cheat", CheatInfoSet(true, seat)), ("fair", InfoSet(true, seat))):
+            sample = info.sample(1000 + seed)
+            sample.apply("spin")
+            futures[name].add(sample.gold[seat] == real)
+    assert futures["oracle"] == {True}
+    assert False in futures["cheat"] and False in futures["fair"]
+
+
+def test_the_oracle_plays_whole_games_in_rotated_seats() -> None:
+    luck = load_luck()
+    winners, oracle, reason = luck.play(("tictactoe", ("random", "oracle"), "50", 3))
+    assert oracle == 1 and reason
+    assert set(winners) <= {0, 1}
