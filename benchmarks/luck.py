@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from meeple.agents import CheatInfoSet, CheatMCTSAgent, info_set, make
 from meeple.agents.mcts import parse_spec
-from meeple.core import State, game_class
+from meeple.core import MeepleError, State, game_class
 from meeple.sim.arena import seating
 from meeple.sim.runner import agent_seed
 from meeple.sim.stats import wilson
@@ -69,6 +70,14 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
+    try:  # bad names fail here, with the engine's message, before any game is played
+        game_class(a.game)(players=a.players)
+        make(a.against, 0)
+        parse_spec(a.search)
+    except MeepleError as e:
+        sys.exit(f"luck.py: {e}")
+    if a.games < 1:
+        sys.exit("luck.py: --games must be at least 1")
     specs = [ORACLE] + [a.against] * (a.players - 1)
     jobs = [(a.game, seating(specs, i), a.search, a.seed + i // a.players)
             for i in range(a.games)]

@@ -45,3 +45,23 @@ def test_the_oracle_plays_whole_games_in_rotated_seats() -> None:
     winners, oracle, reason = luck.play(("tictactoe", ("random", "oracle"), "50", 3))
     assert oracle == 1 and reason
     assert set(winners) <= {0, 1}
+
+
+def no_game(job: object) -> None:
+    raise AssertionError(f"a game was started: {job}")
+
+
+def test_bad_names_stop_before_any_game_with_the_engines_message(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    luck = load_luck()
+    for argv, says in ((["nosuchgame"], "unknown game 'nosuchgame'"),
+                       (["grabhit", "--against", "foo"], "unknown agent 'foo'"),
+                       (["grabhit", "--search", "xx"], "cannot read 'xx'"),
+                       (["grabhit", "--games", "0"], "--games must be at least 1")):
+        monkeypatch.setattr("sys.argv", ["luck.py", *argv])
+        monkeypatch.setattr(luck, "play", no_game)
+        try:
+            luck.main()
+        except SystemExit as e:
+            assert says in str(e.code)
+        else:
+            raise AssertionError(f"{argv} was accepted")
