@@ -11,7 +11,8 @@ fair bot cannot be expected to reach that rate.
     PYTHONPATH=src python benchmarks/luck.py grabhit --games 100 --seed 3000 --jobs 2
     PYTHONPATH=src python benchmarks/luck.py grabhit --search 1000 --against greedy
 
-Seats are rotated as in ``meeple arena``; the win rate carries a 95% Wilson interval.
+Seats are rotated and the report is ``meeple arena``'s (win rates with 95% Wilson intervals,
+endings, time per decision), with the oracle's seat named ``oracle``.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from meeple.agents import CheatInfoSet, CheatMCTSAgent, info_set, make
 from meeple.agents.mcts import parse_spec
 from meeple.core import MeepleError, State, game_class
-from meeple.sim.arena import seating
+from meeple.sim.arena import Played, print_report, seating, summarise
 from meeple.sim.runner import agent_seed
-from meeple.sim.stats import wilson
 
 ORACLE = "oracle"
 
@@ -41,22 +42,29 @@ class OracleInfoSet(CheatInfoSet):
         return self._state.clone()
 
 
-def play(job: tuple[str, tuple[str, ...], str, int]) -> tuple[tuple[int, ...], int, str]:
-    """One game; returns (winners, the oracle's seat, how it ended)."""
+def play(job: tuple[str, tuple[str, ...], str, int]) -> Played:
+    """One game with the oracle in the seat named ``oracle``, timed like an arena game."""
     game_id, seats, search, seed = job
     game = game_class(game_id)(players=len(seats))
     agents = [CheatMCTSAgent(agent_seed(seed, i), parse_spec(search)) if s == ORACLE
               else make(s, agent_seed(seed, i)) for i, s in enumerate(seats)]
     oracle = seats.index(ORACLE)
     state = game.new_state(seed=seed)
+    decisions = [0] * len(seats)
+    think = [0.0] * len(seats)
     while state.to_act is not None:
         seat = state.to_act
         agent = agents[seat]
         info = (OracleInfoSet(state, seat) if seat == oracle
                 else info_set(agent, state, seat))
-        state.apply(agent.choose(info))
+        start = time.perf_counter()
+        action = agent.choose(info)
+        think[seat] += time.perf_counter() - start
+        decisions[seat] += 1
+        state.apply(action)
     res = state.result()
-    return tuple(res.winners), oracle, res.reason
+    return Played(seed, seats, res.winners, state.n_actions, res.turns, res.reason,
+                  tuple(decisions), tuple(think))
 
 
 def main() -> None:
@@ -71,7 +79,7 @@ def main() -> None:
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
     try:  # bad names fail here, with the engine's message, before any game is played
-        game_class(a.game)(players=a.players)
+        game = game_class(a.game)(players=a.players)
         make(a.against, 0)
         parse_spec(a.search)
     except MeepleError as e:
@@ -86,20 +94,14 @@ def main() -> None:
             played = list(pool.map(play, jobs))
     else:
         played = [play(j) for j in jobs]
-    wins = sum(1 for winners, seat, _ in played if seat in winners)
-    endings: dict[str, int] = {}
-    for _, _, reason in played:
-        endings[reason] = endings.get(reason, 0) + 1
-    low, high = wilson(wins, a.games)
-    report = {"game": a.game, "players": a.players, "oracle": f"mcts:{a.search}",
-              "against": a.against, "seed": a.seed, "games": a.games, "wins": wins,
-              "win_rate": wins / a.games, "ci95": [low, high], "endings": endings}
+    report = summarise(a.game, a.players, dict(game.config), a.seed, specs, played,
+                       game.cooperative)
+    report["oracle"] = f"mcts:{a.search}"
     if a.json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{a.game}, {a.players} seats: oracle mcts:{a.search} against {a.against} won "
-              f"{wins}/{a.games} = {100 * wins / a.games:.0f}% [{100 * low:.0f}, "
-              f"{100 * high:.0f}] (seed {a.seed}, seats rotated); endings {endings}")
+        print(f"oracle = mcts:{a.search} that knows the future chance")
+        print_report(report)
 
 
 if __name__ == "__main__":

@@ -44,10 +44,13 @@ def test_the_oracle_plays_a_whole_game_from_any_seat_the_same_way_twice() -> Non
     luck = load_luck()
     for seats in (("oracle", "random"), ("random", "oracle")):
         job = ("tictactoe", seats, "50", 3)
-        first = luck.play(job)
-        assert first[1] == seats.index("oracle")
-        assert first[2] in ("three-in-a-row", "draw")
-        assert luck.play(job) == first  # an iteration budget makes the search repeatable
+        first, again = luck.play(job), luck.play(job)
+        assert first.seats == seats and first.reason in ("three-in-a-row", "draw")
+        assert sum(first.decisions) == first.actions  # every move was an agent's decision
+        assert first.decisions[seats.index("oracle")] >= 2  # a game of noughts and crosses
+        # an iteration budget makes the search repeatable (times aside)
+        assert (again.winners, again.actions, again.decisions) == (
+            first.winners, first.actions, first.decisions)
 
 
 def no_game(job: object) -> None:
