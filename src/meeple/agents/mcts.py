@@ -17,7 +17,10 @@ One tree per decision, grown from the deciding seat's point of view. Every itera
    on finished games, the game's heuristic (or a generic fallback) on unfinished ones.
 5. **Back up** the reward vector: each node adds the reward of the seat that chose it.
 
-The chosen action is the most visited root child. With an iteration budget the search is
+The chosen action is the most visited root child. With ``settle`` (``z``), root moves whose
+mean values lie within that many standard errors of the most visited one's are close calls the
+search cannot decide: the game's heuristic decides between them one step ahead, averaged over
+a few determinizations, as the greedy bot would. With an iteration budget the search is
 deterministic for a seed; a time budget trades that for a bounded thinking time.
 
 Spec syntax (after ``mcts:``, tokens separated by ``:`` in any order)::
@@ -30,6 +33,7 @@ Spec syntax (after ``mcts:``, tokens separated by ``:`` in any order)::
     mcts:800:d20         rollouts cut off after 20 actions (default 60), then evaluated
     mcts:800:full        rollouts played to the end of the game
     mcts:800:c1.0        exploration constant of UCB1 (default 0.7)
+    mcts:800:z1          close calls within 1 standard error settled by the heuristic
 
 ``mcts-cheat`` takes the same spec and searches the true state: it sees every hand and the
 deck order (future dice are still re-rolled). It is a yardstick, never a fair opponent.
@@ -46,7 +50,7 @@ from meeple.core import Action, ConfigError, Rng, State
 
 from .base import CheatInfoSet, InfoSet
 from .evaluation import values
-from .greedy import greedy_action
+from .greedy import action_values, greedy_action
 
 DEFAULT_ITERATIONS = 2000
 DEFAULT_SECONDS = 1.5
@@ -54,6 +58,8 @@ DEFAULT_EXPLORATION = 0.7
 #: Rollouts stop after this many actions and are scored by evaluation: the cost of an
 #: iteration stays bounded however long a game runs (``full`` lifts the cut-off).
 DEFAULT_DEPTH = 60
+#: Determinizations the one-step heuristic is averaged over when it settles a close call.
+SETTLE_SAMPLES = 8
 
 _BUDGET = re.compile(r"^(\d+)?(?:@(\d+(?:\.\d*)?|\.\d+)(ms|s)?)?$")
 
@@ -70,10 +76,13 @@ class SearchConfig:
     rollout: str = "random"
     depth: int | None = DEFAULT_DEPTH
     exploration: float = DEFAULT_EXPLORATION
-    #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``);
-    #: the others may be filled in from the game's ``search_hints``.
-    given: frozenset[str] = field(default=frozenset(("rollout", "depth", "exploration")),
-                                  repr=False)
+    #: Root moves whose mean values lie within this many standard errors of the most visited
+    #: one are told apart by the game's one-step heuristic (0: never).
+    settle: float = 0.0
+    #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``,
+    #: ``"settle"``); the others may be filled in from the game's ``search_hints``.
+    given: frozenset[str] = field(
+        default=frozenset(("rollout", "depth", "exploration", "settle")), repr=False)
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -86,6 +95,8 @@ class SearchConfig:
             raise ConfigError(f"rollouts are random or greedy, not {self.rollout!r}")
         if self.depth is not None and self.depth < 0:
             raise ConfigError(f"a rollout depth cannot be negative, got {self.depth}")
+        if self.settle < 0:
+            raise ConfigError(f"a settling margin cannot be negative, got {self.settle}")
 
     @property
     def deterministic(self) -> bool:
@@ -104,6 +115,8 @@ class SearchConfig:
             parts.append(f"d{self.depth}")
         if self.exploration != DEFAULT_EXPLORATION:
             parts.append(f"c{self.exploration:g}")
+        if self.settle:
+            parts.append(f"z{self.settle:g}")
         return ":".join(parts)
 
     def with_hints(self, hints: str) -> SearchConfig:
@@ -127,6 +140,7 @@ class SearchConfig:
             rollout=self.rollout if "rollout" in self.given else h.rollout,
             depth=self.depth if "depth" in self.given else h.depth,
             exploration=self.exploration if "exploration" in self.given else h.exploration,
+            settle=self.settle if "settle" in self.given else h.settle,
             given=self.given | h.given)
 
 
@@ -149,6 +163,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     rollout = "random"
     depth: int | None = DEFAULT_DEPTH
     exploration = DEFAULT_EXPLORATION
+    settle = 0.0
     for token in arg.split(":"):
         t = token.strip().lower()
         m = _BUDGET.match(t)
@@ -170,25 +185,30 @@ def parse_spec(arg: str | None) -> SearchConfig:
         elif re.fullmatch(r"c(\d+(\.\d*)?|\.\d+)", t):
             exploration = float(t[1:])
             given.add("exploration")
+        elif re.fullmatch(r"z(\d+(\.\d*)?|\.\d+)", t):
+            settle = float(t[1:])
+            given.add("settle")
         else:
             raise ConfigError(
                 f"cannot read {token!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
-                "mcts:800:greedy, mcts:800:d20, mcts:800:full, mcts:800:c1.0")
+                "mcts:800:greedy, mcts:800:d20, mcts:800:full, mcts:800:c1.0, mcts:800:z1")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-    return SearchConfig(iterations, seconds, rollout, depth, exploration, frozenset(given))
+    return SearchConfig(iterations, seconds, rollout, depth, exploration, settle,
+                        frozenset(given))
 
 
 class Node:
     """A tree node: the seat that chose the action leading here and that seat's statistics."""
 
-    __slots__ = ("actor", "avail", "children", "n", "value")
+    __slots__ = ("actor", "avail", "children", "n", "square", "value")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor
         self.n = 0
         self.avail = 1
         self.value = 0.0
+        self.square = 0.0
         self.children: dict[tuple[int, str], Node] = {}
 
 
@@ -213,12 +233,15 @@ class MCTSAgent:
         #: The configuration of the current search: ``config`` completed by the game's hints.
         self.active = self.config
         self.last_stats: list[MoveStats] = []
+        #: One-step values of the moves the last search could not tell apart (see ``settle``).
+        self.last_settled: dict[str, float] = {}
         self.last_iterations = 0
         self.last_seconds = 0.0
 
     def choose(self, info: InfoSet) -> Action:
         """The most visited legal action after searching within the budget."""
         legal = info.legal_actions()
+        self.last_settled = {}
         if len(legal) == 1:
             self.last_stats = [MoveStats(legal[0][0], 0, 0.0)]
             self.last_iterations, self.last_seconds = 0, 0.0
@@ -235,7 +258,45 @@ class MCTSAgent:
             stats.append((n, v, -i, a))
         stats.sort(key=lambda s: (s[0], s[1], s[2]), reverse=True)
         self.last_stats = [MoveStats(a[0], n, v) for n, v, _, a in stats]
+        if self.active.settle:
+            close = self._close_calls(root, seat, [a for *_, a in stats])
+            if len(close) > 1:
+                return self._settle(info, close)
         return stats[0][3]
+
+    def _close_calls(self, root: Node, seat: int, ranked: list[Action]) -> list[Action]:
+        """The root moves the search cannot tell from its most visited one (``ranked[0]``):
+        their mean values lie within ``settle`` standard errors of its mean."""
+        z = self.active.settle
+
+        def moments(a: Action) -> tuple[float, float] | None:
+            ch = root.children.get((seat, a[0]))
+            if ch is None or ch.n < 2:
+                return None
+            mean = ch.value / ch.n
+            return mean, max(0.0, ch.square / ch.n - mean * mean) / ch.n
+
+        top = moments(ranked[0])
+        if top is None:
+            return [ranked[0]]
+        close = [ranked[0]]
+        for a in ranked[1:]:
+            m = moments(a)
+            if m is not None and top[0] - m[0] <= z * math.sqrt(top[1] + m[1]):
+                close.append(a)
+        return close
+
+    def _settle(self, info: InfoSet, close: list[Action]) -> Action:
+        """Of moves the search values alike, the one the game's heuristic likes best one step
+        ahead, averaged over a few determinizations; the most visited on equal terms."""
+        totals = [0.0] * len(close)
+        for _ in range(SETTLE_SAMPLES):
+            det = info.sample(self.rng.next64())
+            for i, v in enumerate(action_values(det, info.seat, close)):
+                totals[i] += v
+        best = max(range(len(close)), key=lambda i: (totals[i], -i))
+        self.last_settled = {a[0]: t / SETTLE_SAMPLES for a, t in zip(close, totals, strict=True)}
+        return close[best]
 
     def search(self, info: InfoSet) -> Node:
         """Grow a tree for ``info.seat`` within the budget and return its root."""
@@ -294,8 +355,10 @@ class MCTSAgent:
         rewards = self._rollout(det)
         root.n += 1
         for nd in path[1:]:
+            r = rewards[nd.actor]
             nd.n += 1
-            nd.value += rewards[nd.actor]
+            nd.value += r
+            nd.square += r * r
 
     def _rollout(self, det: State) -> list[float]:
         """Play on by the rollout policy (at most ``depth`` actions); every seat's reward."""
@@ -320,8 +383,11 @@ class MCTSAgent:
             if s.visits == 0 and len(self.last_stats) == 1:
                 rows.append((s.action, "the only legal action"))
             else:
-                rows.append((s.action, f"{s.visits} visits ({100 * s.visits / total:.0f}%), "
-                                       f"value {s.value:.3f}"))
+                text = (f"{s.visits} visits ({100 * s.visits / total:.0f}%), "
+                        f"value {s.value:.3f}")
+                if s.action in self.last_settled:
+                    text += f", one step ahead {self.last_settled[s.action]:.3f}"
+                rows.append((s.action, text))
         return rows
 
 

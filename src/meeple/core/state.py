@@ -47,8 +47,8 @@ class Game:
     version: ClassVar[str] = "1"
     cooperative: ClassVar[bool] = False
     #: Search settings that suit this game, in the ``mcts`` spec syntax without a budget
-    #: (``"greedy:d4"``): a bot spec that does not name a rollout policy, depth or exploration
-    #: constant takes them from here. Configuration, not search code.
+    #: (``"greedy:d4"``): a bot spec that does not name a rollout policy, depth, exploration
+    #: constant or settling margin takes them from here. Configuration, not search code.
     search_hints: ClassVar[str] = ""
     options: ClassVar[tuple[Param, ...]] = ()
     state_class: ClassVar[type[State]]
