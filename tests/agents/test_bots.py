@@ -118,7 +118,7 @@ def plant_marker(state: State, seat: int) -> State:
 
 
 # ------------------------------------------------------------------ fairness
-BOTS = ["mcts:300", "mcts:150:greedy", "mcts:200:d1", "greedy", "greedy:3"]
+BOTS = ["mcts:300", "mcts:150:greedy", "mcts:200:d1", "mcts:200:d1:z2", "greedy", "greedy:3"]
 
 
 @pytest.mark.parametrize("moves", [0, 3])
@@ -134,6 +134,7 @@ def test_bot_never_reads_another_seats_hidden_hand(spec: str, moves: int) -> Non
     assert explain(a) == explain(b)
     if isinstance(a, MCTSAgent):
         assert a.last_stats == b.last_stats  # type: ignore[attr-defined]
+        assert a.last_settled == b.last_settled  # type: ignore[attr-defined]
         assert a.last_iterations == 300 or a.last_iterations == b.last_iterations
 
 
