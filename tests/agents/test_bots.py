@@ -410,20 +410,20 @@ def test_arena_command_rejects_a_wrong_seat_count() -> None:
 
 
 def test_search_takes_what_the_spec_leaves_open_from_the_game_hints() -> None:
-    """A game's ``search_hints`` fill the rollout and depth a spec does not name; a spec that
-    names them wins."""
+    """A game's ``search_hints`` fill the rollout, depth and settling margin a spec does not
+    name; a spec that names them wins."""
     state = meeple.load("myth", players=2).new_state(seed=1)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     seat = state.to_act
-    assert seat is not None and type(state.game).search_hints == "greedy:d4"
+    assert seat is not None and type(state.game).search_hints == "greedy:d4:z1"
     plain = make("mcts:3", seed=1)
     assert isinstance(plain, MCTSAgent)
     plain.choose(info_set(plain, state, seat))
-    assert (plain.active.rollout, plain.active.depth) == ("greedy", 4)
-    own = make("mcts:3:random:d9", seed=1)
+    assert (plain.active.rollout, plain.active.depth, plain.active.settle) == ("greedy", 4, 1.0)
+    own = make("mcts:3:random:d9:z0", seed=1)
     assert isinstance(own, MCTSAgent)
     own.choose(info_set(own, state, seat))
-    assert (own.active.rollout, own.active.depth) == ("random", 9)
+    assert (own.active.rollout, own.active.depth, own.active.settle) == ("random", 9, 0.0)
     with pytest.raises(ConfigError):
         parse_spec("3").with_hints("800:greedy")

@@ -18,9 +18,10 @@ class MythGame(Game):
     """Myth: explore, fight, fulfil three quests and reach level 4 first."""
 
     id = "myth"
-    #: Bot search settings (docs/bots.md): short greedy rollouts: ten random actions drown the
-    #: heuristic's small differences.
-    search_hints = "greedy:d4"
+    #: Bot search settings (docs/bots.md): short greedy rollouts, since ten random actions
+    #: drown the heuristic's small differences; and close calls settled by the heuristic, since
+    #: dice and hidden cards blur the search's values of moves that differ little.
+    search_hints = "greedy:d4:z1"
     name = "Myth"
     name_ru = "Миф"
     description = ("Explore a dungeon tile by tile, fight Soulblighter's monsters and fulfil "
