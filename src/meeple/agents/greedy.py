@@ -33,6 +33,18 @@ def action_values(state: State, seat: int, legal: list[Action]) -> list[float]:
     return out
 
 
+def sampled_values(info: InfoSet, actions: list[Action], samples: int, rng: Rng
+                   ) -> list[float]:
+    """The seat's value after each of ``actions``, averaged over ``samples`` determinizations
+    drawn from ``info`` with seeds from ``rng``."""
+    totals = [0.0] * len(actions)
+    for _ in range(samples):
+        det = info.sample(rng.next64())
+        for i, v in enumerate(action_values(det, info.seat, actions)):
+            totals[i] += v
+    return [t / samples for t in totals]
+
+
 def best_index(values: list[float], rng: Rng) -> int:
     """The index of the highest value; equal best values are broken uniformly by ``rng``."""
     top = max(values)
@@ -73,12 +85,7 @@ class GreedyAgent:
             self._last = []
             self._only = legal[0][0]
             return legal[0]
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
-            det = info.sample(self.rng.next64())
-            for i, v in enumerate(action_values(det, info.seat, legal)):
-                totals[i] += v
-        means = [t / self.samples for t in totals]
+        means = sampled_values(info, legal, self.samples, self.rng)
         self._only = None
         self._last = sorted(((a[0], v) for a, v in zip(legal, means, strict=True)),
                             key=lambda p: -p[1])

@@ -50,7 +50,7 @@ from meeple.core import Action, ConfigError, Rng, State
 
 from .base import CheatInfoSet, InfoSet
 from .evaluation import values
-from .greedy import action_values, greedy_action
+from .greedy import greedy_action, sampled_values
 
 DEFAULT_ITERATIONS = 2000
 DEFAULT_SECONDS = 1.5
@@ -239,7 +239,8 @@ class MCTSAgent:
         self.last_seconds = 0.0
 
     def choose(self, info: InfoSet) -> Action:
-        """The most visited legal action after searching within the budget."""
+        """The most visited legal action after searching within the budget; with ``settle``,
+        the heuristic's pick among the close calls (see :meth:`_settle`)."""
         legal = info.legal_actions()
         self.last_settled = {}
         if len(legal) == 1:
@@ -289,13 +290,9 @@ class MCTSAgent:
     def _settle(self, info: InfoSet, close: list[Action]) -> Action:
         """Of moves the search values alike, the one the game's heuristic likes best one step
         ahead, averaged over a few determinizations; the most visited on equal terms."""
-        totals = [0.0] * len(close)
-        for _ in range(SETTLE_SAMPLES):
-            det = info.sample(self.rng.next64())
-            for i, v in enumerate(action_values(det, info.seat, close)):
-                totals[i] += v
-        best = max(range(len(close)), key=lambda i: (totals[i], -i))
-        self.last_settled = {a[0]: t / SETTLE_SAMPLES for a, t in zip(close, totals, strict=True)}
+        means = sampled_values(info, close, SETTLE_SAMPLES, self.rng)
+        best = max(range(len(close)), key=lambda i: (means[i], -i))
+        self.last_settled = {a[0]: v for a, v in zip(close, means, strict=True)}
         return close[best]
 
     def search(self, info: InfoSet) -> Node:
