@@ -373,8 +373,11 @@ class MCTSAgent:
         return values(det)
 
     def explain_last(self) -> list[tuple[str, str]]:
-        """The top moves of the last search with their visit counts and mean values."""
+        """The top moves of the last search with their visit counts and mean values; after a
+        settled close call, also their one-step values and which of them was played."""
         total = sum(s.visits for s in self.last_stats) or 1
+        settled = self.last_settled
+        played = max(settled, key=settled.__getitem__) if settled else None
         rows = []
         for s in self.last_stats[:5]:
             if s.visits == 0 and len(self.last_stats) == 1:
@@ -382,8 +385,10 @@ class MCTSAgent:
             else:
                 text = (f"{s.visits} visits ({100 * s.visits / total:.0f}%), "
                         f"value {s.value:.3f}")
-                if s.action in self.last_settled:
-                    text += f", one step ahead {self.last_settled[s.action]:.3f}"
+                if s.action in settled:
+                    text += f", one step ahead {settled[s.action]:.3f}"
+                    if s.action == played:
+                        text += " (played: a close call, settled by the heuristic)"
                 rows.append((s.action, text))
         return rows
 
