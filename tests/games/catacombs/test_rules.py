@@ -229,9 +229,8 @@ def test_cat10_threshold_bonus_only_once() -> None:
     assert st.exp[s] == 5 and "raise armour" not in legal(st) and st.levels == 0
 
 
-def test_cat11_death_costs_four_experience_and_removes_dwarf() -> None:
-    """CAT-11: health 0 or less: -4 experience, off the board, skipped afterwards."""
-    st = started()
+def fall(st: CatacombsState) -> int:
+    """The dwarf on turn walks onto a dragon with 2 health and falls to its counter-attack."""
     s = st.turn
     monster_on(st, at(st, 1, 0), "dragon")
     st.health[s] = 2
@@ -239,9 +238,37 @@ def test_cat11_death_costs_four_experience_and_removes_dwarf() -> None:
     st.apply("walk")
     st.apply("step east")
     st.apply("attack")
+    return s
+
+
+def test_cat11_death_costs_four_experience_and_removes_dwarf() -> None:
+    """CAT-11: health 0 or less: -4 experience, off the board, skipped afterwards."""
+    st = started(players=3)
+    s = fall(st)
     assert not st.alive[s] and st.exp[s] == -4 and st.pos[s] == -1
-    assert st.turn != s and st.view()["dwarves"][s]["cell"] is None
+    assert st.to_act is not None and st.turn != s
+    assert st.view()["dwarves"][s]["cell"] is None
     assert st.pack[s] == [] and "death" in kinds(st)
+    for _ in range(2):  # two more turns: the fallen dwarf is never on turn again
+        st.apply("stay")
+        st.apply("end turn")
+        assert st.turn != s
+
+
+def test_cat11_the_last_dwarf_standing_wins_at_once() -> None:
+    """CAT-11: when every other dwarf has fallen the one left has won, whatever the experience
+    (the fallen cannot win), so the game ends there (`play_on_alone` lets it play on)."""
+    st = started()
+    other = 1 - st.turn
+    st.exp[other] = -6  # less than the fallen dwarf will hold after losing 4
+    s = fall(st)
+    assert st.exp[s] == -4 > st.exp[other]
+    assert st.to_act is None and st.ended == "last-dwarf"
+    r = st.result()
+    assert r.winners == (other,) and r.reason == "last-dwarf"
+    on = started(play_on_alone=True)
+    s = fall(on)
+    assert on.to_act == 1 - s and not on.ended and not on.alive[s]
 
 
 # ---------------------------------------------------------------- screen

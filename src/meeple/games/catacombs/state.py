@@ -565,6 +565,9 @@ class CatacombsState(State):
         if not any(self.alive):
             self._finish("all-fallen")
             return
+        if sum(self.alive) == 1 and not self.game.config["play_on_alone"]:
+            self._finish("last-dwarf")  # CAT-11: the one left has won; alone, play stops
+            return
         self.end_turn()
 
     def _finish(self, reason: str) -> None:
@@ -584,6 +587,7 @@ class CatacombsState(State):
             "dead-end": "No dwarf can reach unexplored ground any more.",
             "round-limit": "The safety limit of rounds was reached.",
             "all-fallen": "Every dwarf has fallen.",
+            "last-dwarf": "Every other dwarf has fallen.",
         }.get(self.ended, "")
         return Result(winners, tuple(float(e) for e in self.exp), self.turns, self.ended,
                       detail, {"kills": list(self.kills), "veins": self.veins,
