@@ -28,6 +28,9 @@ class Catacombs(Game):
     description = ("Dwarves explore hidden catacombs, build its walls as they go, fight, brew "
                    "potions and race for experience until the tenth mithril vein is found.")
     min_players, max_players = 2, 4
+    #: 2: a game ends when one dwarf is left (CAT-11), so records of version 1 in which a
+    #: survivor played on no longer replay.
+    version = "2"
     options = OPTIONS
     state_class = CatacombsState
 
