@@ -14,9 +14,9 @@ OPTIONS = (
     Param("money", 300, "Starting coins (rulebook: 300).", minimum=0, maximum=5000),
     Param("veins_to_end", 10, "Mithril veins whose finding ends the game (rulebook: 10).",
           minimum=1, maximum=10),
-    Param("play_on_alone", False, "Whether the last dwarf left alive plays on alone until the "
-          "tenth vein or a dead end (rulebook: not said) instead of ending the game as its "
-          "winner.", choices=(False, True)),
+    Param("play_on_alone", False,
+          "The last dwarf left alive plays on alone to the tenth vein or a dead end instead of "
+          "ending the game as its winner (the rulebook does not say; CAT-11)."),
     Param("max_rounds", 250, "Safety limit: the game stops after this many rounds.",
           minimum=1, maximum=10000),
     Param("trade_offers_per_turn", 3, "Trade proposals a dwarf may make in one turn.",
