@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 
-HEURISTIC = Path(__file__).resolve().parents[2] / "benchmarks" / "heuristic.py"
+import pytest
+
+from .scripts import assert_refused, load
 
 
-def load():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("heuristic_bench", HEURISTIC)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def bench():  # type: ignore[no-untyped-def]
+    return load("heuristic")
 
 
 def outcomes(value: float, chance: float, n: int = 1000) -> list[tuple[float, float]]:
@@ -24,7 +20,7 @@ def outcomes(value: float, chance: float, n: int = 1000) -> list[tuple[float, fl
 
 
 def test_a_prophet_has_skill_one_and_the_base_rate_has_skill_zero() -> None:
-    h = load()
+    h = bench()
     prophet = [(1.0, 1.0), (0.0, 0.0), (1.0, 1.0), (0.0, 0.0)]
     assert h.brier(prophet) == 0.0 and h.skill(prophet) == 1.0
     base = outcomes(0.3, 0.3)
@@ -34,7 +30,7 @@ def test_a_prophet_has_skill_one_and_the_base_rate_has_skill_zero() -> None:
 
 
 def test_sharpness_reads_a_timid_heuristic_as_above_one_and_a_bold_one_below() -> None:
-    h = load()
+    h = bench()
 
     def sig(x: float) -> float:
         return 1.0 / (1.0 + math.exp(-x))
@@ -53,7 +49,7 @@ def test_sharpness_reads_a_timid_heuristic_as_above_one_and_a_bold_one_below() -
 
 
 def test_bands_count_every_reading_once_and_keep_a_value_of_one() -> None:
-    h = load()
+    h = bench()
     points = [(0.05, 0.0), (0.15, 1.0), (0.1, 0.0), (1.0, 1.0), (0.95, 0.0)]
     rows = h.bands(points)
     assert sum(n for _, _, n, _, _ in rows) == len(points)
@@ -62,7 +58,7 @@ def test_bands_count_every_reading_once_and_keep_a_value_of_one() -> None:
 
 
 def test_a_real_game_pairs_each_reading_with_that_seats_final_value() -> None:
-    h = load()
+    h = bench()
     points = h.play(("grabhit", 2, ("greedy", "random"), 7, 3))
     assert points and len(points) % 2 == 0  # both seats read at every reading
     finals = {y for _, y in points}
@@ -73,21 +69,9 @@ def test_a_real_game_pairs_each_reading_with_that_seats_final_value() -> None:
     assert h.play(("grabhit", 2, ("greedy", "random"), 7, 3)) == points  # seeded
 
 
-def test_bad_input_stops_before_any_game(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    h = load()
-
-    def no_game(job: object) -> None:
-        raise AssertionError(f"a game was started: {job}")
-
-    for argv, says in ((["nosuchgame"], "unknown game 'nosuchgame'"),
-                       (["grabhit", "--seats", "foo"], "unknown agent 'foo'"),
-                       (["grabhit", "--seats", "greedy,random,random"], "3 seats listed for 2"),
-                       (["grabhit", "--every", "0"], "must be at least 1")):
-        monkeypatch.setattr("sys.argv", ["heuristic.py", *argv])
-        monkeypatch.setattr(h, "play", no_game)
-        try:
-            h.main()
-        except SystemExit as e:
-            assert says in str(e.code)
-        else:
-            raise AssertionError(f"{argv} was accepted")
+def test_bad_input_stops_before_any_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_refused(bench(), monkeypatch, (
+        (["nosuchgame"], "unknown game 'nosuchgame'"),
+        (["grabhit", "--seats", "foo"], "unknown agent 'foo'"),
+        (["grabhit", "--seats", "greedy,random,random"], "3 seats listed for 2"),
+        (["grabhit", "--every", "0"], "must be at least 1")))

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+import pytest
 
 from meeple.agents import CheatInfoSet, InfoSet
 from meeple.core import game_class
 
-LUCK = Path(__file__).resolve().parents[2] / "benchmarks" / "luck.py"
+from .scripts import assert_refused, load
 
 
 def load_luck():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("luck", LUCK)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("luck")
 
 
 def test_the_oracle_meets_the_spin_the_game_will_make_and_a_fair_sample_does_not() -> None:
@@ -53,21 +48,10 @@ def test_the_oracle_plays_a_whole_game_from_any_seat_the_same_way_twice() -> Non
             first.winners, first.actions, first.decisions)
 
 
-def no_game(job: object) -> None:
-    raise AssertionError(f"a game was started: {job}")
-
-
-def test_bad_names_stop_before_any_game_with_the_engines_message(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    luck = load_luck()
-    for argv, says in ((["nosuchgame"], "unknown game 'nosuchgame'"),
-                       (["grabhit", "--against", "foo"], "unknown agent 'foo'"),
-                       (["grabhit", "--search", "xx"], "cannot read 'xx'"),
-                       (["grabhit", "--games", "0"], "--games must be at least 1")):
-        monkeypatch.setattr("sys.argv", ["luck.py", *argv])
-        monkeypatch.setattr(luck, "play", no_game)
-        try:
-            luck.main()
-        except SystemExit as e:
-            assert says in str(e.code)
-        else:
-            raise AssertionError(f"{argv} was accepted")
+def test_bad_names_stop_before_any_game_with_the_engines_message(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_refused(load_luck(), monkeypatch, (
+        (["nosuchgame"], "unknown game 'nosuchgame'"),
+        (["grabhit", "--against", "foo"], "unknown agent 'foo'"),
+        (["grabhit", "--search", "xx"], "cannot read 'xx'"),
+        (["grabhit", "--games", "0"], "--games must be at least 1")))
