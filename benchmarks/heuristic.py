@@ -3,8 +3,8 @@
 The bots score an unfinished position by the game's ``_evaluate`` (or the generic fallback,
 ``meeple.agents.evaluation``) and a finished one by the result: 1 won, 0 lost, 0.5 drawn. The
 search averages the two kinds of value together, so a heuristic works best when it reads as a
-chance of winning. This plays games, reads every seat's value every few actions, and sets it
-against the value the finished game gave that seat:
+chance of winning. This plays games, reads every seat's value whenever the actions played come
+to a multiple of ``--every``, and sets it against the value the finished game gave that seat:
 
 - the Brier score (mean squared error) of the heuristic, beside that of the constant guess
   (the mean outcome), and the *skill* 1 - heuristic / constant: 0 tells nothing, 1 is a
@@ -29,10 +29,9 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from meeple.agents import info_set
 from meeple.agents.evaluation import has_heuristic, values
-from meeple.core import MeepleError, game_class
-from meeple.sim.runner import make_agents
+from meeple.core import MeepleError, State, game_class
+from meeple.sim import runner
 
 #: Values are kept this far from 0 and 1 when they are read as odds.
 EDGE = 1e-6
@@ -43,16 +42,14 @@ Point = tuple[float, float]  # (the heuristic's value, the value the finished ga
 def play(job: tuple[str, int, tuple[str, ...], int, int]) -> list[Point]:
     """One game: each seat's value every ``every`` actions, paired with its final value."""
     game_id, players, seats, seed, every = job
-    game = game_class(game_id)(players=players)
-    agents = make_agents(list(seats), players, seed)
-    state = game.new_state(seed=seed)
     read: list[list[float]] = []
-    while state.to_act is not None:
-        if state.n_actions % every == 0:
+
+    def look(state: State, seat: int, action: str) -> None:
+        if state.to_act is not None and state.n_actions % every == 0:
             read.append(values(state))
-        seat = state.to_act
-        state.apply(agents[seat].choose(info_set(agents[seat], state, seat)))
-    final = [state.evaluate(s) for s in range(players)]
+
+    end = runner.play(game_class(game_id)(players=players), seats, seed, on_step=look)
+    final = [end.evaluate(s) for s in range(players)]
     return [(v[s], final[s]) for v in read for s in range(players)]
 
 
@@ -145,7 +142,7 @@ def main() -> None:
         sys.exit("heuristic.py: --games and --every must be at least 1")
     try:  # bad names fail here, with the engine's message, before any game is played
         game = game_class(a.game)(players=a.players)
-        make_agents(list(seats), a.players, 0)
+        runner.make_agents(seats, a.players, 0)
     except MeepleError as e:
         sys.exit(f"heuristic.py: {e}")
     jobs = [(a.game, a.players, seats, a.seed + i, a.every) for i in range(a.games)]
