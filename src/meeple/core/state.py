@@ -12,6 +12,7 @@ game has run.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
@@ -29,6 +30,9 @@ S = TypeVar("S", bound="State")
 #: An event: ("E", kind, data, seats_that_see_it_or_None, redacted_data_or_None).
 LogEntry = tuple[Any, ...]
 _BASE_FIELDS = frozenset({"game", "rng", "_log", "_legal"})
+#: Per state and seat, the last log seen by ``_seen_log`` and its redaction for that seat.
+_SEEN: weakref.WeakKeyDictionary[State, dict[int, tuple[Any, Any]]] = (
+    weakref.WeakKeyDictionary())
 STATE_FORMAT = "meeple-state/1"
 
 
@@ -216,20 +220,39 @@ class State:
             la = self._legal = self._legal_actions()
         return list(la)
 
-    def apply(self, action: Action | str) -> None:
-        """Advance by ``action`` (an Action or its text); an illegal one changes nothing."""
+    def apply(self, action: Action | str, *, seat: int | None = None) -> None:
+        """Advance by ``action`` (an Action or its text); an illegal one changes nothing.
+
+        An interface passes ``seat``, the seat it acts for: a seat that is not to act is refused
+        with whose turn it is and nothing more. Without ``seat`` the caller is the referee.
+        """
         la = self._legal
         if la is None:
             if self.to_act is None:
                 raise IllegalAction("the game is over; no action is legal")
             la = self._legal = self._legal_actions()
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(self._not_your_turn(seat))
         if action.__class__ is not Action or action not in la:
             action = self._find(action, la)
         pub = self._public_text(action) if self._private_actions else None
-        self._log = (self._log, ("A", self.to_act, action, pub))  # the events it causes follow
-        self._apply(action)
+        log, n = self._log, self.n_actions
+        self._log = (log, ("A", self.to_act, action, pub))  # the events it causes follow
+        try:
+            self._apply(action)
+        except BaseException:
+            # A rule that fails part-way (only possible on a state no game could reach) must not
+            # leave the action in the log; the log and counters go back to where they were.
+            self._log, self.n_actions, self._legal = log, n, la
+            raise
         self._legal = None
         self.n_actions += 1
+
+    def _not_your_turn(self, seat: int) -> str:
+        self._check_seat(seat)
+        if self.to_act is None:
+            return "the game is over; no action is legal"
+        return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
 
     def _find(self, action: Any, la: list[Action]) -> Action:
         if isinstance(action, str):
@@ -241,6 +264,7 @@ class State:
         raise IllegalAction(self._reason(action, la))
 
     def _reason(self, action: Any, la: list[Action]) -> str:
+        """Why ``action`` is refused, told to the seat to act (it may hear its own options)."""
         text = action[0] if isinstance(action, Action) else str(action)
         why = self._explain(action) if isinstance(action, Action) else None
         if why:
@@ -249,10 +273,12 @@ class State:
         more = f" and {len(la) - 12} more" if len(la) > 12 else ""
         return f"'{text}' is not legal now; legal actions are: {shown}{more}"
 
-    def check(self, action: Action | str) -> str | None:
-        """None if ``action`` is legal now, else the reason as a sentence."""
+    def check(self, action: Action | str, *, seat: int | None = None) -> str | None:
+        """None if ``action`` is legal now, else the reason as a sentence (for ``seat``)."""
         if self.to_act is None:
             return "the game is over; no action is legal"
+        if seat is not None and seat != self.to_act:
+            return self._not_your_turn(seat)
         la = self.legal_actions()
         try:
             self._find(action, la)
@@ -260,15 +286,19 @@ class State:
             return e.reason
         return None
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: str, *, seat: int | None = None) -> Action:
         """The legal action whose text is ``text`` (spaces and case forgiven)."""
         if self.to_act is None:
             raise IllegalAction("the game is over; no action is legal")
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(self._not_your_turn(seat))
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is given by its text, not {type(text).__name__}")
         la = self.legal_actions()
         for a in la:
             if a[0] == text:
                 return a
-        norm = " ".join(str(text).split()).lower()
+        norm = " ".join(text.split()).lower()
         for a in la:
             if a[0].lower() == norm:
                 return a
@@ -314,14 +344,58 @@ class State:
         return new
 
     def determinize(self: S, seat: int, seed: int) -> S:
-        """A clone where all that ``seat`` cannot know is re-sampled; ``view(seat)`` is kept."""
-        self._check_seat(seat)
+        """A world consistent with all that ``seat`` knows, and with nothing else of the true one.
+
+        Everything hidden from ``seat`` is re-sampled from a generator derived from ``seed``
+        alone; the world gets its own ``seed`` and future chance from it too, and its log keeps
+        only what ``seat`` saw (others' private actions as their public text, events redacted as
+        ``events(seat)`` shows them). ``view(seat)`` and ``events(seat)`` are unchanged.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ConfigError(f"determinize takes a seat 0..{self.players - 1}, got {seat!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"determinize takes a whole-number seed, got {seed!r}")
         new = self.clone()
         search_rng = Rng(seed ^ 0x5EED_D1CE_0000_0000)
         new.rng = Rng(search_rng.next64())  # future chance is hidden too
+        new.seed = Rng(seed ^ 0xD1CE_5EED_0000_0000).next64() >> 1
+        new._log = self._seen_log(seat)
         new._determinize(seat, search_rng)
         new._legal = None
         return new
+
+    def _seen_log(self, seat: int) -> LogEntry | None:
+        """The log as ``seat`` saw it, as a log: memoised per seat and extended incrementally."""
+        memo = _SEEN.get(self)
+        if memo is None:
+            memo = _SEEN[self] = {}
+        log = self._log
+        known, seen = memo.get(seat, (None, None))
+        seen_log: LogEntry | None = seen
+        fresh: list[LogEntry] = []
+        node = log
+        while node is not known:
+            if node is None:  # the memo is of another past (an undo): start again
+                fresh.clear()
+                node = log
+                while node is not None:
+                    fresh.append(node[1])
+                    node = node[0]
+                seen_log = None
+                break
+            fresh.append(node[1])
+            node = node[0]
+        for e in reversed(fresh):
+            if e[0] == "A":
+                if e[3] is not None and e[1] != seat:
+                    e = ("A", e[1], Action(e[3]), None)
+            elif e[3] is not None and seat not in e[3]:
+                if e[4] is None:
+                    continue
+                e = ("E", e[1], e[4], None, None)
+            seen_log = (seen_log, e)
+        memo[seat] = (log, seen_log)
+        return seen_log
 
     def emit(self, kind: str, /, *, to: tuple[int, ...] | None = None,
              others: dict[str, Any] | None = None, **data: Any) -> None:
@@ -408,5 +482,6 @@ class State:
         return st
 
     def __repr__(self) -> str:
-        return (f"<{type(self).__name__} {self.game.id} seed={self.seed} "
-                f"actions={self.n_actions} to_act={self.to_act}>")
+        # No seed and nothing hidden: a repr can end up in a log or an error a player reads.
+        return (f"<{type(self).__name__} {self.game.id} actions={self.n_actions} "
+                f"to_act={self.to_act}>")

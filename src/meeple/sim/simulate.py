@@ -178,11 +178,16 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
     }
     actors: list[int] = []
     playing: list[State] = []
+    chosen: list[tuple[int, str]] = []
     limit = spec.max_actions
 
-    def on_step(state: State, seat: int, text: str) -> None:
+    def on_choose(state: State, seat: int, text: str) -> None:
         if not playing:
             playing.append(state)
+        chosen[:] = [(seat, text)]
+
+    def on_step(state: State, seat: int, text: str) -> None:
+        chosen.clear()
         actors.append(seat)
         if len(actors) >= limit and state.to_act is not None:
             raise TooLong(f"the game did not end within {limit} actions")
@@ -190,7 +195,7 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
     game: Game | None = None
     try:
         game = _game(spec, options)
-        playing.append(play(game, seats, seed, on_step=on_step))
+        playing.append(play(game, seats, seed, on_step=on_step, on_choose=on_choose))
     except Exception as e:
         line["error"] = _error(e)
         if not playing and game is not None:  # it failed on its first action
@@ -205,8 +210,11 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
             record = {"actions": [a[0] for a in state.actions_taken()], "result": None}
         line["actions"] = record["actions"]
         line["result"] = record["result"]
-        if len(record["actions"]) != len(actors):  # the action that raised is recorded too
-            actors = [e["seat"] for e in state.events() if e["type"] == "action"]
+        actors = [e["seat"] for e in state.events() if e["type"] == "action"]
+        if line["error"] is not None and chosen:  # the action that raised is recorded too
+            seat, text = chosen[0]
+            line["actions"] = [*record["actions"], text]
+            actors.append(seat)
     line["actors"] = actors
     return line
 
