@@ -90,6 +90,15 @@ def resample(piles: Sequence[list[T]], rng: Rng) -> None:
         i += k
 
 
+def reshuffle(pile: list[T], rng: Rng) -> None:
+    """Shuffle a pile whose order is hidden, starting from a fixed order of its cards.
+
+    The result depends only on which cards the pile holds and on ``rng``, never on their true
+    order: a determinization made with a known seed cannot be unshuffled back into the truth.
+    """
+    resample((pile,), rng)
+
+
 def public(pile: Sequence[Any], *, face_up: bool = False) -> dict[str, Any]:
     """What everybody sees of a pile: its count, and its cards only when face up."""
     if face_up:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from meeple.components.deck import reshuffle
 from meeple.core import Action, ConfigError, Game, Result, Rng, State
 
 from . import fight, world
@@ -536,12 +537,12 @@ class AndorState(State):
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """The event deck's order and the face-down fog tokens are hidden from everyone."""
-        deck = list(self.deck)
-        rng.shuffle(deck)
-        self.deck = tuple(deck)
+        events = list(self.deck)
+        reshuffle(events, rng)
+        self.deck = tuple(events)
         hidden = sorted(r for r in self.fog if r not in self.fog_seen)
         tokens = [self.fog[r] for r in hidden]
-        rng.shuffle(tokens)
+        reshuffle(tokens, rng)
         fog = dict(self.fog)
         fog.update(zip(hidden, tokens, strict=True))
         self.fog = fog

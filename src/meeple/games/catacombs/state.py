@@ -625,10 +625,10 @@ class CatacombsState(State):
         """CAT-61: re-deal the face-down event cards among their cells; reshuffle the tiles."""
         hidden = [c for c in range(self.game.ncells) if self.card[c] >= 0 and not self.up[c]]
         cards = [self.card[c] for c in hidden]
-        rng.shuffle(cards)
+        deck.reshuffle(cards, rng)
         for c, k in zip(hidden, cards, strict=True):
             self.card[c] = k
-        rng.shuffle(self.pile)
+        deck.reshuffle(self.pile, rng)
 
 
 _HANDLERS: dict[str, Callable[[CatacombsState, Any], None]] = {

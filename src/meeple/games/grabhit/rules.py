@@ -776,7 +776,7 @@ class GrabHitState(GrabHitBase):
     def _determinize(self, seat: int, rng: Rng) -> None:
         """GAH-67: only the order of the three decks is hidden."""
         for pile in self.deck:
-            rng.shuffle(pile)
+            deck.reshuffle(pile, rng)
 
 
 class GrabHit(Game):

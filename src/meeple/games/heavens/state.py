@@ -501,7 +501,7 @@ class HeavensState(State):
         g = self.game
         side = g.side_of[seat]
         own = list(self.deck[side])
-        rng.shuffle(own)  # the order of one's own deck is unknown
+        deck.reshuffle(own, rng)  # the order of one's own deck is unknown
         self.set_deck(side, own)
         other = 1 - side
         hidden = [list(self.deck[other]), *(list(self.hands[s]) for s in g.team[other])]

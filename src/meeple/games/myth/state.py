@@ -736,5 +736,5 @@ class MythState(ResolveMixin):
         decks.resample([*qp, pile], rng)
         self.quest_pile = tuple(pile)
         tiles = list(self.tiles)
-        rng.shuffle(tiles)
+        decks.reshuffle(tiles, rng)
         self.tiles = tuple(tiles)
