@@ -64,17 +64,37 @@ def leaves(v: Any, path: str = "") -> Iterator[tuple[str, Any]]:
         yield path, v
 
 
+def _named(s: State, path: str, v: Any) -> list[str]:
+    """The id and names of a card the state keeps as a number (by the field it is in)."""
+    g: Any = s.game
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        return []
+    if g.id == "heavens" and path.startswith((".hands", ".deck")):
+        return [g.ids[v], g.names[v], g.names_ru[v]]
+    if g.id == "catacombs" and path.startswith(".card["):
+        return [g.cat.cards[v].label]
+    if g.id == "grabhit" and path.startswith(".deck"):
+        entry = s.T.cards[v].entry  # type: ignore[attr-defined]
+        return [entry.id, entry.name, entry.name_ru]
+    if g.id == "_template" and path.startswith((".hands", ".pile")):
+        card = g.cards[v]
+        return [card.id, card.name]
+    return []
+
+
 def hidden_facts(s: State, seat: int, worlds: list[State]) -> set[str]:
-    """Strings the referee's state holds where ``seat``'s worlds differ, which ``seat`` has not
-    been shown (in its view or its events: what it saw revealed earlier it knows)."""
+    """Ids and names the referee's state holds where ``seat``'s worlds differ, which ``seat``
+    has not been shown (in its view or its events: what it saw revealed earlier it knows)."""
     true = dict(leaves(decode(s.to_json()["fields"])))
     facts: set[str] = set()
     for w in worlds:
         other = dict(leaves(decode(w.to_json()["fields"])))
-        facts.update(v for p, v in true.items()
-                     if isinstance(v, str) and len(v) > 2 and other.get(p) != v)
+        for p, v in true.items():
+            if other.get(p) != v:
+                facts.update(f for f in ([v] if isinstance(v, str) else _named(s, p, v))
+                             if f and len(f) > 2)
     known = words(json.dumps([s.view(seat), s.events(seat)], ensure_ascii=False))
-    return {f for f in facts if not _has(known, f)}
+    return facts - _found(known, facts)
 
 
 def words(text: str) -> str:
@@ -82,14 +102,19 @@ def words(text: str) -> str:
     return text.lower().replace("_", " ")
 
 
-def _has(text: str, fact: str) -> bool:
-    return re.search(rf"\b{re.escape(words(fact))}\b", text) is not None
+def _found(text: str, facts: set[str]) -> set[str]:
+    """The facts that stand in ``text`` (already through :func:`words`) as whole words."""
+    if not facts:
+        return set()
+    alternatives = sorted({words(f) for f in facts}, key=len, reverse=True)
+    # A lookahead tries every position, so a fact inside a longer one is found too.
+    hits = set(re.findall(r"(?=\b(" + "|".join(map(re.escape, alternatives)) + r")\b)", text))
+    return {f for f in facts if words(f) in hits}
 
 
 def revealed(text: str, facts: set[str]) -> list[str]:
     """The facts (and the seed) that appear in ``text`` as whole words."""
-    low = words(text)
-    found = [f for f in facts if _has(low, f)]
+    found = sorted(_found(words(text), facts))
     if str(SEED) in text:
         found.append("the seed")
     return found
