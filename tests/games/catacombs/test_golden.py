@@ -105,7 +105,7 @@ def test_golden_playthrough_seed_2024() -> None:
             counts.append(len(legal))
         st.apply(chooser.choice(legal))
     res = st.result()
-    assert st.n_actions == 1879
-    assert counts == [4, 4, 4, 4]
-    assert (res.reason, res.winners, res.turns) == ("dead-end", (0,), 233)
-    assert res.scores == (-2.0, -8.0, -2.0)
+    assert st.n_actions == 7649
+    assert counts == [4, 2, 4, 5, 5, 3, 2, 2, 7, 5, 3, 4, 6, 3, 2, 3]
+    assert (res.reason, res.winners, res.turns) == ("round-limit", (0,), 750)
+    assert res.scores == (0.0, -2.0, -3.0)

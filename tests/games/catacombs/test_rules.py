@@ -14,6 +14,7 @@ from meeple.games.catacombs.state import CatacombsState
 
 N, E, S, W = 1, 2, 4, 8
 LETTER = {"N": N, "E": E, "S": S, "W": W}
+ANYTIME = ("buy extra turn", "buy experience", "offer trade to seat")
 
 
 # ---------------------------------------------------------------- helpers
@@ -36,6 +37,12 @@ def fresh(st: CatacombsState) -> None:
 
 def legal(st: CatacombsState) -> list[str]:
     return [str(a) for a in st.legal_actions()]
+
+
+def decision(st: CatacombsState) -> list[str]:
+    """The legal actions of the step itself, without what may be done at any moment of the
+    turn (buying a turn or experience, opening a trade: CAT-19, CAT-20)."""
+    return [t for t in legal(st) if not t.startswith(ANYTIME)]
 
 
 def item(st: CatacombsState, name: str) -> int:
@@ -548,7 +555,7 @@ def test_cat27_walk_uses_d6_and_never_enters_unexplored() -> None:
     st.apply("step east")
     st.apply("step east")
     assert st.pos[s] == at(st, 2, 0)
-    assert legal(st) == ["step west", "stop"]  # (3,0) is unexplored
+    assert decision(st) == ["step west", "stop"]  # (3,0) is unexplored
     st.apply("stop")
     assert st.step == "main" and st.phase == "end" and st.walk_left == 0
     st2 = started()
@@ -767,7 +774,7 @@ def test_cat43_destruction_through_wall_and_fight_to_the_end() -> None:
     give(st, s, "destruction")
     assert "explore east" not in legal(st)
     st.apply("break east wall")
-    assert legal(st) == ["fight", "retreat"]
+    assert decision(st) == ["fight", "retreat"]
     st.apply("fight")
     st.apply("attack")  # fists cannot beat a ghost
     assert st.no_retreat[s]
@@ -841,7 +848,7 @@ def test_cat47_rollshtain_reveals_neighbours() -> None:
     assert v["cards"][at(st, 1, 2)] != "hidden" and v["cards"][at(st, 3, 1)] == "hidden"
     put_card(st, at(st, 2, 1), "monster:rat", up=True)
     st.apply("explore east")
-    assert legal(st) == ["fight", "retreat"]
+    assert decision(st) == ["fight", "retreat"]
 
 
 def test_cat48_spinner_turns_or_redraws_tile() -> None:
@@ -853,7 +860,7 @@ def test_cat48_spinner_turns_or_redraws_tile() -> None:
     move_to(st, s, 1, 0)
     give(st, s, "spinner")
     st.apply("use Spinner")
-    assert legal(st) == ["turn tile to NS", "turn tile to EW"]
+    assert decision(st) == ["turn tile to NS", "turn tile to EW"]
     st.apply("turn tile to NS")
     assert st.tile[at(st, 1, 0)] == N | S and st.exp[s] == 2 and st.step == "main"
     give(st, s, "spinner")
@@ -900,7 +907,7 @@ def test_cat51_forced_retreat_leaves_monster_face_up() -> None:
     s = st.turn
     put_card(st, at(st, 1, 0), "monster:troll")
     st.apply("explore east")
-    assert legal(st) == ["fight", "retreat"]
+    assert decision(st) == ["fight", "retreat"]
     st.apply("retreat")
     assert st.pos[s] == 0 and st.step == "build"
     st.apply("draw tile")
@@ -1047,9 +1054,9 @@ def test_cat59_face_up_tile_can_be_taken() -> None:
     st.faceup_tiles.append(cross)
     put_card(st, at(st, 1, 0), "treasure:ruby")
     st.apply("explore east")
-    assert legal(st) == ["draw tile", "take Crossroads"]
+    assert decision(st) == ["draw tile", "take Crossroads"]
     st.apply("take Crossroads")
-    assert st.faceup_tiles == [] and legal(st) == ["place NESW", "refuse tile"]
+    assert st.faceup_tiles == [] and decision(st) == ["place NESW", "refuse tile"]
 
 
 def test_cat60_no_building_when_walking() -> None:

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 RIGHT, LEFT = SLOTS.index("right_hand"), SLOTS.index("left_hand")
 DRINKABLE = ("heal", "armour", "strength")
+#: Verbs offered at every decision of a dwarf's own turn (CAT-19, CAT-20).
+ANYTIME = frozenset({"buy_turn", "buy_exp", "offer"})
+_ANSWERED = {"accept": "trade_accepted", "decline": "trade_declined"}
 
 
 def at_entrance(st: CatacombsState, s: int) -> bool:
@@ -97,10 +100,7 @@ def free_actions(st: CatacombsState) -> list[Action]:
     for i in cat.shop:
         if money >= buy_price(st, s, i):
             out.append(A.buy[i])
-    if money >= 2 * cat.extra_turn_price:
-        out.append(A.buy_turn)  # CAT-19
-    if money >= 2 * cat.experience_price:
-        out.append(A.buy_exp)
+    out += _purchases(st, s)
     if st.caul[cur] >= 0:  # CAT-37, CAT-50
         cristall = g.cristall in pack
         for potion, ings in cat.recipes:
@@ -109,9 +109,36 @@ def free_actions(st: CatacombsState) -> list[Action]:
                 out.append(A.brew[potion])
             if cristall and len(missing) <= 2:
                 out.append(A.brew_cristall[potion])
-    if st.offers < g.config["trade_offers_per_turn"]:  # CAT-20
-        out += [A.offer[p] for p in range(st.players) if p != s and st.alive[p]]
+    return out + _offers(st, s)
+
+
+def anytime_actions(st: CatacombsState) -> list[Action]:
+    """CAT-19/CAT-20: what a dwarf may do at any decision of its own turn, not only between
+    moves: buy an extra turn or experience, open a trade. Counted against the free-action cap
+    (CAT-25) like every free action."""
+    limit = st.game.config["free_action_limit"]
+    if limit and st.free_used >= limit:
+        return []
+    return _purchases(st, st.turn) + _offers(st, st.turn)
+
+
+def _purchases(st: CatacombsState, s: int) -> list[Action]:
+    """CAT-19: 200 coins buy an extra turn, or one experience."""
+    A, cat = st.game.acts, st.game.cat
+    out: list[Action] = []
+    if st.money[s] >= 2 * cat.extra_turn_price:
+        out.append(A.buy_turn)
+    if st.money[s] >= 2 * cat.experience_price:
+        out.append(A.buy_exp)
     return out
+
+
+def _offers(st: CatacombsState, s: int) -> list[Action]:
+    """CAT-20: an offer to every other living dwarf, while the turn has offers left."""
+    if st.offers >= st.game.config["trade_offers_per_turn"]:
+        return []
+    offer = st.game.acts.offer
+    return [offer[p] for p in range(st.players) if p != s and st.alive[p]]
 
 
 def battle_actions(st: CatacombsState) -> list[Action]:
@@ -327,6 +354,7 @@ def _trade(st: CatacombsState, verb: str, arg: int) -> None:
     if verb == "offer":  # CAT-20: opening an offer uses one of the turn's offers
         st.offers += 1
         st.trade = [arg, [], [], 0, 0]
+        st.resume = st.step  # the decision the trade interrupts, taken up again after it
         st.step = "trade"
         return
     t = st.trade
@@ -354,10 +382,10 @@ def _trade(st: CatacombsState, verb: str, arg: int) -> None:
                 st.add_item(s, i)
             st.money[s] += t[4] - t[3]
             st.money[p] += t[3] - t[4]
-        if verb in ("accept", "decline"):
-            st.emit("trade_" + verb + "ed", seat=t[0], partner=s)
+        if verb in _ANSWERED:
+            st.emit(_ANSWERED[verb], seat=t[0], partner=s)
         st.trade = None
-        st.step = "main"
+        st.step, st.resume = st.resume, ""
         st.to_act = s
 
 

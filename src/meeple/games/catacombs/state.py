@@ -62,6 +62,7 @@ class CatacombsState(State):
     screen: list[list[int]]
     pack: list[list[int]]
     trade: list[Any] | None
+    resume: str  # the step an open trade interrupted ("" when none)
     turn: int
     phase: str
     step: str
@@ -129,6 +130,7 @@ class CatacombsState(State):
         self.screen = [[-1] * len(SLOTS) for _ in range(n)]
         self.pack = [[] for _ in range(n)]
         self.trade = None
+        self.resume = ""
         self.turn = -1
         self.phase, self.step = "setup", "entrance"
         self.setup_k = 0
@@ -219,6 +221,17 @@ class CatacombsState(State):
             if self.phase == "move":
                 return self._move_actions() + economy.free_actions(self)
             return [*economy.free_actions(self), A.end_turn]
+        if st in ("trade", "respond"):
+            return economy.trade_actions(self)
+        if st == "entrance":  # CAT-6
+            taken = set(self.pos)
+            return [a for a, e in zip(A.enter, self.game.cat.entrances, strict=True)
+                    if e[3] not in taken]
+        return self._step_actions(st) + economy.anytime_actions(self)  # CAT-19, CAT-20
+
+    def _step_actions(self, st: str) -> list[Action]:
+        """The decision of a step inside the turn, before what may be done at any moment."""
+        A = self.game.acts
         if st == "walk":
             return self._walk_actions()
         if st == "monster":
@@ -233,16 +246,10 @@ class CatacombsState(State):
             mask = self.game.cat.tiles[self.held][3]
             out = [A.place[m] for m in self.game.rots[mask] if m & self.build_side]
             return out + ([A.refuse_tile] if self.pile else [])
-        if st == "spin":
-            cell = self.pos[self.turn]
-            mask = self.game.cat.tiles[self.tcard[cell]][3]
-            return [A.turn_tile[m] for m in self.game.rots[mask]]
-        if st in ("trade", "respond"):
-            return economy.trade_actions(self)
-        # entrance choice at set-up (CAT-6)
-        taken = set(self.pos)
-        return [a for a, e in zip(A.enter, self.game.cat.entrances, strict=True)
-                if e[3] not in taken]
+        # spin (CAT-48)
+        cell = self.pos[self.turn]
+        mask = self.game.cat.tiles[self.tcard[cell]][3]
+        return [A.turn_tile[m] for m in self.game.rots[mask]]
 
     def _move_actions(self) -> list[Action]:
         A, g = self.game.acts, self.game
@@ -309,7 +316,7 @@ class CatacombsState(State):
         if handler is not None:
             handler(self, arg)
         else:
-            if self.step == "main":  # CAT-25: a free action, counted against the turn's cap
+            if self.step == "main" or verb in economy.ANYTIME:  # CAT-25: counted, capped
                 self.free_used += 1
             economy.apply_free(self, verb, arg)
 
