@@ -359,7 +359,7 @@ def test_a_forced_move_is_explained_without_search(spec: str) -> None:
     assert len(state.legal_actions()) == 1
     agent = make(spec)
     assert str(agent.choose(InfoSet(state, state.to_act or 0))) == "mark c3"
-    assert explain(agent) == [("mark c3", "the only legal action")]
+    assert [(str(a), why) for a, why in explain(agent)] == [("mark c3", "the only legal action")]
 
 
 def test_terminal_why_shows_the_bots_visit_counts(tmp_path: Path) -> None:

@@ -122,7 +122,7 @@ def test_explain_shows_the_one_step_values_of_a_settled_call() -> None:
     agent = make("mcts:200:full:c2:z2", seed=3)
     assert isinstance(agent, MCTSAgent)
     assert str(agent.choose(InfoSet(Doors().new_state(seed=3), 0))) == "left"
-    rows = dict(explain(agent))
+    rows = {str(a): why for a, why in explain(agent)}
     assert "one step ahead 0.600" in rows["left"] and "played" in rows["left"]
     assert "one step ahead 0.400" in rows["right"] and "played" not in rows["right"]
 

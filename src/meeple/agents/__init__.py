@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from meeple.core import ConfigError
 
-from .base import Agent, CheatInfoSet, InfoSet, explain, info_set
+from .base import Agent, CheatInfoSet, InfoSet, explain, explain_for, info_set
 from .greedy import GreedyAgent, make_greedy
 from .mcts import CheatMCTSAgent, MCTSAgent, SearchConfig, make_mcts, make_mcts_cheat
 from .random_agent import RandomAgent
@@ -52,5 +52,5 @@ def make(spec: str, seed: int = 0) -> Agent:
 
 __all__ = [
     "Agent", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet", "MCTSAgent",
-    "RandomAgent", "SearchConfig", "explain", "info_set", "make", "names",
+    "RandomAgent", "SearchConfig", "explain", "explain_for", "info_set", "make", "names",
 ]

@@ -93,7 +93,46 @@ def info_set(agent: Agent, state: State, seat: int) -> InfoSet:
     return InfoSet(state, seat)
 
 
-def explain(agent: Agent) -> list[tuple[str, str]]:
-    """Why the agent chose its last action, if it can say (``(action, reason)`` pairs)."""
+def explain(agent: Agent) -> list[tuple[Action, str]]:
+    """Why the agent chose its last action, if it can say: ``(action, reason)`` rows.
+
+    The rows hold Actions, whose texts may name the agent's hidden cards; show them to another
+    seat only through :func:`explain_for`."""
     fn = getattr(agent, "explain_last", None)
     return list(fn()) if callable(fn) else []
+
+
+#: Worlds :func:`explain_for` samples to tell a candidate move the viewer could know of.
+EXPLAIN_SAMPLES = 32
+
+
+def explain_for(agent: Agent, before: State, viewer: int, played: Action | None = None,
+                samples: int = EXPLAIN_SAMPLES) -> list[tuple[str | None, str]]:
+    """The agent's last explanation as ``viewer`` may read it: ``(text, reason)`` rows, where
+    ``before`` is the state the agent chose in and ``played`` the action it chose.
+
+    The agent's own seat reads every text. Another seat reads a candidate by its public text
+    (``_public_text``) if the game hides it, by its text if the move is legal in every world
+    ``viewer`` could not tell from ``before`` (sampled by ``determinize``), the played move as
+    its events showed it, and else ``None``: a move hidden from the viewer. Rows that read
+    alike are merged into the first of them (the played one's, if it is among them), so the
+    viewer cannot tell alike moves apart or count them.
+    """
+    rows = explain(agent)
+    actor = before.to_act
+    if viewer == actor or not rows:
+        return [(a.text, why) for a, why in rows]
+    worlds: list[set[str]] | None = None
+    shown: dict[str | None, str] = {}
+    for a, why in rows:
+        pub = before._public_text(a) if before._private_actions else None
+        if pub is not None or a == played:
+            text: str | None = pub or a.text
+        else:
+            if worlds is None:
+                worlds = [{b.text for b in before.determinize(viewer, k).legal_actions()}
+                          for k in range(samples)]
+            text = a.text if all(a.text in w for w in worlds) else None
+        if text not in shown or a == played:
+            shown[text] = why
+    return list(shown.items())

@@ -75,27 +75,29 @@ class GreedyAgent:
             raise ConfigError(f"greedy needs at least one sample, got {samples}")
         self.rng = Rng(seed)
         self.samples = samples
-        self._last: list[tuple[str, float]] = []
-        self._only: str | None = None
+        self._last: list[tuple[Action, float]] = []
+        self._only: Action | None = None
 
     def choose(self, info: InfoSet) -> Action:
         """The legal action with the best mean evaluation over ``samples`` determinizations."""
         legal = info.legal_actions()
         if len(legal) == 1:
             self._last = []
-            self._only = legal[0][0]
+            self._only = legal[0]
             return legal[0]
         means = sampled_values(info, legal, self.samples, self.rng)
+        best = best_index(means, self.rng)
         self._only = None
-        self._last = sorted(((a[0], v) for a, v in zip(legal, means, strict=True)),
-                            key=lambda p: -p[1])
-        return legal[best_index(means, self.rng)]
+        self._last = sorted(((a, v) for a, v in zip(legal, means, strict=True)),
+                            key=lambda p: (-p[1], p[0] != legal[best]))  # played one first
+        return legal[best]
 
-    def explain_last(self) -> list[tuple[str, str]]:
-        """The best-looking actions of the last decision with their evaluations."""
+    def explain_last(self) -> list[tuple[Action, str]]:
+        """The best-looking actions of the last decision with their evaluations (keyed by the
+        Action: an interface chooses the text each seat may read)."""
         if self._only is not None:
             return [(self._only, "the only legal action")]
-        return [(text, f"evaluation {v:.3f}") for text, v in self._last[:5]]
+        return [(a, f"evaluation {v:.3f}") for a, v in self._last[:5]]
 
 
 def make_greedy(arg: str | None, seed: int) -> GreedyAgent:

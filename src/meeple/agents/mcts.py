@@ -216,7 +216,7 @@ class Node:
 class MoveStats:
     """What the search thinks of one root action."""
 
-    action: str
+    action: Action
     visits: int
     value: float
 
@@ -244,7 +244,7 @@ class MCTSAgent:
         legal = info.legal_actions()
         self.last_settled = {}
         if len(legal) == 1:
-            self.last_stats = [MoveStats(legal[0][0], 0, 0.0)]
+            self.last_stats = [MoveStats(legal[0], 0, 0.0)]
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         start = time.perf_counter()
@@ -258,7 +258,7 @@ class MCTSAgent:
             n, v = (ch.n, ch.value / ch.n) if ch is not None and ch.n else (0, 0.0)
             stats.append((n, v, -i, a))
         stats.sort(key=lambda s: (s[0], s[1], s[2]), reverse=True)
-        self.last_stats = [MoveStats(a[0], n, v) for n, v, _, a in stats]
+        self.last_stats = [MoveStats(a, n, v) for n, v, _, a in stats]
         if self.active.settle:
             close = self._close_calls(root, seat, [a for *_, a in stats])
             if len(close) > 1:
@@ -372,9 +372,12 @@ class MCTSAgent:
             steps += 1
         return values(det)
 
-    def explain_last(self) -> list[tuple[str, str]]:
+    def explain_last(self) -> list[tuple[Action, str]]:
         """The top moves of the last search with their visit counts and mean values; after a
-        settled close call, also their one-step values and which of them was played."""
+        settled close call, also their one-step values and which of them was played.
+
+        Rows are keyed by the Action, not its text: an interface shows each seat the text it
+        may read (see :func:`meeple.agents.explain_for`)."""
         total = sum(s.visits for s in self.last_stats) or 1
         settled = self.last_settled
         played = max(settled, key=settled.__getitem__) if settled else None
@@ -385,9 +388,9 @@ class MCTSAgent:
             else:
                 text = (f"{s.visits} visits ({100 * s.visits / total:.0f}%), "
                         f"value {s.value:.3f}")
-                if s.action in settled:
-                    text += f", one step ahead {settled[s.action]:.3f}"
-                    if s.action == played:
+                if s.action[0] in settled:
+                    text += f", one step ahead {settled[s.action[0]]:.3f}"
+                    if s.action[0] == played:
                         text += " (played: a close call, settled by the heuristic)"
                 rows.append((s.action, text))
         return rows
