@@ -13,6 +13,7 @@ pool processes are terminated, pending Ray tasks cancelled.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import multiprocessing
 import os
@@ -28,6 +29,14 @@ from .simulate import Chunk, Chunks, RunSpec, default_jobs, play_chunk
 
 BACKENDS = ("processes", "ray")
 RAY_HINT = "the ray backend needs Ray: pip install 'meeple[ray]'"
+
+
+def check_backend(backend: str) -> None:
+    """ConfigError for a backend that does not exist or cannot run here (Ray not installed)."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise ConfigError(RAY_HINT)
 
 
 def run_chunks(spec: RunSpec, chunks: Chunks, *, jobs: int | None,

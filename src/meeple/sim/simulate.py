@@ -11,9 +11,9 @@ The run directory holds::
     summary.json    the balance figures (rewritten atomically: never half-written)
     report.html     the figures for people, with PNG plots in plots/ (when matplotlib is there)
 
-Running again into the same directory resumes: games already in ``records.jsonl`` are kept,
-a half-written last line (a run killed while writing) is cut off, and only the missing games
-are played.
+Running again into the same directory resumes: the games already in ``records.jsonl`` are
+checked against the spec and kept, only the missing ones are played, and the file ends up
+byte-identical to an uninterrupted run's (see :mod:`meeple.sim.rundir`).
 
 >>> import tempfile
 >>> spec = make_spec("tictactoe", seats="random")
@@ -49,9 +49,10 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from meeple.agents import make
+from meeple.agents import make, names
 from meeple.core import ConfigError, Game, MeepleError, Rng, State, game_class, load
 
+from .rundir import RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
 from .tally import Tally
 
@@ -105,6 +106,13 @@ class RunSpec:
         shift = index % p if self.rotate else 0
         return [self.seats[(s + shift) % p] for s in range(p)]
 
+    def header(self, index: int) -> dict[str, Any]:
+        """The fields of game ``index``'s record that the spec decides (all but its play)."""
+        return {"index": index, "format": RECORD_FORMAT, "game": self.game,
+                "version": self.version, "players": self.players,
+                "options": self.options_for(index), "seed": game_seed(self.seed, index),
+                "seats": self.seats_for(index)}
+
 
 def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | None = None,
               options: Mapping[str, Any] | None = None,
@@ -116,17 +124,21 @@ def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | N
     the number of players, its last agent fills the remaining seats.
     """
     cls = game_class(game)
-    specs = [s.strip() for s in seats.split(",")] if isinstance(seats, str) else list(seats)
-    specs = [s for s in specs if s]
-    if not specs:
-        raise ConfigError("--seats needs at least one agent")
+    specs = _seat_specs(seats)
     if players is None:
         players = len(specs) if len(specs) > 1 else cls.default_players or cls.min_players
+    for name, value in (("players", players), ("seed", seed), ("max_actions", max_actions)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{name} must be a whole number, got {value!r}")
+    if players not in cls.allowed_players():
+        raise ConfigError(f"{game} is played by {cls.player_range()} players, not {players}")
     if len(specs) > players:
         raise ConfigError(f"{len(specs)} seats given for {players} players")
     specs += [specs[-1]] * (players - len(specs))
-    for s in sorted(set(specs)):
-        make(s, 0)  # an unknown agent fails now, not in every game
+    both = sorted(set(vary or {}) & set(options or {}))
+    if both:
+        raise ConfigError(f"option {both[0]!r} is both fixed (--option) and varied (--vary); "
+                          "give it once")
     fixed = dict(load(game, players=players, options=dict(options or {})).config)
     varied: list[tuple[str, tuple[Any, ...]]] = []
     for name, values in sorted((vary or {}).items()):
@@ -135,6 +147,10 @@ def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | N
             raise ConfigError(f"option {name!r} is varied over no values")
         checked = tuple(load(game, players=players, options={**(options or {}), name: v})
                         .config[name] for v in values)
+        twice = [v for k, v in enumerate(checked) if v in checked[:k]]
+        if twice:
+            raise ConfigError(f"option {name!r} is varied over {twice[0]!r} twice; "
+                              "give each value once")
         varied.append((name, checked))
     if max_actions < 1:
         raise ConfigError(f"max_actions must be at least 1, got {max_actions}")
@@ -142,6 +158,28 @@ def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | N
     return RunSpec(game=game, version=cls.version, players=players, seats=tuple(specs),
                    options={k: v for k, v in fixed.items() if k not in names},
                    vary=tuple(varied), seed=seed, rotate=rotate, max_actions=max_actions)
+
+
+def _seat_specs(seats: str | Sequence[str]) -> list[str]:
+    """The agents of a ``--seats`` list, each checked (an unknown one fails now, not per game)."""
+    if isinstance(seats, str):
+        specs = [s.strip() for s in seats.split(",")]
+    elif isinstance(seats, Sequence) and all(isinstance(s, str) for s in seats):
+        specs = [s.strip() for s in seats]
+    else:
+        raise ConfigError(f"seats must be agent names, got {seats!r}")
+    specs = [s for s in specs if s]
+    if not specs:
+        raise ConfigError(f"--seats needs at least one agent; agents are: {', '.join(names())}")
+    for s in sorted(set(specs)):
+        name = s.split(":", 1)[0].split("@", 1)[0]
+        if name.lower() == "human":
+            raise ConfigError(f"{s!r} seats a person, and only bots play here (meeple play "
+                              f"seats people); agents are: {', '.join(names())}")
+        if name not in names():
+            raise ConfigError(f"unknown agent {s!r}; agents are: {', '.join(names())}")
+        make(s, 0)  # a bad argument (mcts:abc) fails now, not in every game
+    return specs
 
 
 # ------------------------------------------------------------------------------ one game
@@ -168,14 +206,9 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
     the failure (the action that raised comes last, so replaying the record raises the same
     error), and the error's type, message and traceback.
     """
-    seed = game_seed(spec.seed, index)
-    seats = spec.seats_for(index)
-    options = spec.options_for(index)
-    line: dict[str, Any] = {
-        "index": index, "format": RECORD_FORMAT, "game": spec.game, "version": spec.version,
-        "players": spec.players, "options": options, "seed": seed, "seats": seats,
-        "actions": [], "actors": [], "result": None, "error": None,
-    }
+    line: dict[str, Any] = {**spec.header(index), "actions": [], "actors": [], "result": None,
+                            "error": None}
+    seed, seats, options = line["seed"], line["seats"], line["options"]
     actors: list[int] = []
     playing: list[State] = []
     chosen: list[tuple[int, str]] = []
@@ -223,11 +256,6 @@ def _error(e: BaseException) -> dict[str, str]:
     return {"type": type(e).__name__, "message": str(e), "traceback": traceback.format_exc()}
 
 
-def encode_line(line: dict[str, Any]) -> str:
-    """One JSON line (never fails: values JSON cannot hold are written as their repr)."""
-    return json.dumps(line, ensure_ascii=False, separators=(",", ":"), default=repr)
-
-
 @dataclass
 class Chunk:
     """Played games: their indexes, their record lines (text) and their tally."""
@@ -251,85 +279,6 @@ def play_chunk(spec: RunSpec, number: int, indexes: list[int]) -> Chunk:
         lines.append(encode_line(line))
     return Chunk(number, indexes, "".join(s + "\n" for s in lines), tally,
                  time.perf_counter() - start)
-
-
-# ------------------------------------------------------------------------- run directory
-class RunDir:
-    """The files of a run and how to resume one."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.run_file = path / "run.json"
-        self.records = path / "records.jsonl"
-        self.summary_file = path / "summary.json"
-
-    def open(self, spec: RunSpec) -> tuple[set[int], Tally]:
-        """Create or resume: the indexes already played and their tally.
-
-        ConfigError when the directory holds another run (other parameters) or records that
-        are not a run's.
-        """
-        self.path.mkdir(parents=True, exist_ok=True)
-        params = json.loads(json.dumps(spec.params()))
-        if self.run_file.exists():
-            try:
-                old = json.loads(self.run_file.read_text("utf-8"))
-            except (OSError, json.JSONDecodeError) as e:
-                raise ConfigError(f"{self.run_file} is not readable: {e}") from None
-            diffs = [f"{k} {params.get(k)!r} (the run has {old.get(k)!r})"
-                     for k in sorted(set(params) | set(old)) if params.get(k) != old.get(k)]
-            if diffs:
-                raise ConfigError(
-                    f"{self.path} holds a run with other parameters: {'; '.join(diffs)}. "
-                    "Use the same parameters to resume it, or another --out."
-                )
-        elif self.records.exists() and self.records.stat().st_size:
-            raise ConfigError(f"{self.records} exists but {self.run_file} does not; "
-                              "use an empty directory")
-        else:
-            write_atomic(self.run_file, json.dumps(params, indent=1) + "\n")
-        return self._read_records()
-
-    def _read_records(self) -> tuple[set[int], Tally]:
-        done: set[int] = set()
-        tally = Tally()
-        if not self.records.exists():
-            return done, tally
-        good = 0  # bytes up to the end of the last complete line
-        with self.records.open("rb") as f:
-            for number, raw in enumerate(f, 1):
-                try:
-                    if not raw.endswith(b"\n"):
-                        raise ValueError("no end of line")
-                    line = json.loads(raw)
-                    index = line["index"]
-                    if not isinstance(index, int) or index in done:
-                        raise ValueError(f"bad or repeated index {index!r}")
-                except (ValueError, KeyError, TypeError) as e:
-                    if f.read(1):  # not the last line: this file was not written by a run
-                        raise ConfigError(f"{self.records}, line {number}: {e}") from None
-                    break  # a run stopped while writing this line: play that game again
-                done.add(index)
-                tally.add(line)
-                good += len(raw)
-        if good != self.records.stat().st_size:
-            with self.records.open("r+b") as f:
-                f.truncate(good)
-        return done, tally
-
-    def write_summary(self, summary: dict[str, Any]) -> None:
-        """Replace ``summary.json`` at once."""
-        write_atomic(self.summary_file, json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new, never half."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with tmp.open("w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 # ------------------------------------------------------------------------------ the run
@@ -396,31 +345,37 @@ def build_summary(spec: RunSpec, tally: Tally, requested: int) -> dict[str, Any]
 
 def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
              backend: str = "processes", progress: Any = True, report: bool = True,
+             verify: bool = False,
              on_chunk: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play games ``0..games-1`` of ``spec`` into ``out`` (resuming); the summary.
 
     ``progress``: True for a bar on stderr, False for none, or a rich Console to draw on.
-    ``on_chunk(games_done)`` is called after each batch of records is written. Ctrl-C (or any
-    exception) still leaves ``out`` consistent: complete records, an up-to-date summary.
+    ``verify``: replay every record already in ``out`` first, and refuse one that does not
+    reproduce. ``on_chunk(games_done)`` is called after each batch of records is written.
+    Ctrl-C (or any exception) still leaves ``out`` consistent: complete records in game order,
+    an up-to-date summary. Bad arguments, a directory that cannot be written or that holds
+    another run raise ConfigError; a record line that is not this run's raises RecordError.
     """
-    from .backends import run_chunks
+    from .backends import check_backend, run_chunks
 
-    if games < 0:
-        raise ConfigError(f"the number of games must be at least 0, got {games}")
-    if jobs is not None and jobs < 1:
-        raise ConfigError(f"jobs must be at least 1, got {jobs}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ConfigError(f"the number of games must be at least 1, got {games!r}")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise ConfigError(f"jobs must be at least 1, got {jobs!r}")
+    check_backend(backend)
     if backend == "processes":
         jobs = jobs or default_jobs()
-    rundir = RunDir(out)
-    done, tally = rundir.open(spec)
-    todo = [i for i in range(games) if i not in done]
+    rundir = RunDir(Path(out))
+    kept = rundir.open(spec, games, verify=verify)
+    tally = kept.tally
+    todo = [i for i in range(games) if i not in kept.lines]
     combos = 1
     for _, values in spec.vary:
         combos *= len(values)
     for k in range(min(combos, len(todo))):
         _game(spec, spec.options_for(k))  # built once here, inherited by forked workers
     chunks = Chunks(todo, jobs or default_jobs())
-    bar = _Progress(progress, spec.game, games, len(done) if todo else games)
+    bar = _Progress(progress, spec.game, games, len(kept.lines) if todo else games)
     started = time.perf_counter()
     played = 0
     last_summary = started
@@ -428,15 +383,15 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
         ready: dict[int, Chunk] = {}
         next_chunk = 0
         results = run_chunks(spec, chunks, jobs=jobs, backend=backend, on_start=bar.start)
-        with rundir.records.open("a", encoding="utf-8") as records, closing(results):
+        records = RecordWriter(rundir, kept, todo)
+        with closing(records), closing(results):
             for chunk in results:
                 ready[chunk.number] = chunk
                 bar.advance(len(chunk.indexes), len(chunk.tally.failures))
                 # Records go out in game order, so the file is the same however games ran.
                 while next_chunk in ready:
                     c = ready.pop(next_chunk)
-                    records.write(c.text)
-                    records.flush()
+                    records.write(c.indexes, c.text)
                     tally.merge(c.tally)
                     played += len(c.indexes)
                     next_chunk += 1
@@ -510,19 +465,38 @@ def iter_records(path: Path) -> Iterator[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------------------ command
+class Refused(click.ClickException):
+    """Bad input to the command: one line on stderr, exit code 2 (as for a usage error)."""
+
+    exit_code = 2
+
+
+class _OneLineErrors(click.Command):
+    """A command whose usage errors are one line (``Error: ...``), without the usage text."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as e:
+            raise Refused(e.format_message()) from None
+
+
 def _pairs(values: tuple[str, ...], flag: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in values:
         key, sep, value = p.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{p!r} is not NAME=VALUE", param_hint=flag)
-        out[key.strip()] = value.strip()
+        key = key.strip()
+        if not sep or not key:
+            raise Refused(f"{flag} {p!r} is not NAME=VALUE")
+        if key in out:
+            raise Refused(f"{flag} {key} is given twice; give each option once")
+        out[key] = value.strip()
     return out
 
 
-@click.command("simulate")
+@click.command("simulate", cls=_OneLineErrors)
 @click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(min=0), default=100, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
               help="How many games to play (raise it and run again to extend a run).")
 @click.option("--seats", default="random", show_default=True,
               help="Comma-separated agents, one per seat (random, mcts:200, ...); the last "
@@ -540,8 +514,11 @@ def _pairs(values: tuple[str, ...], flag: str) -> dict[str, str]:
 @click.option("--backend", type=click.Choice(["processes", "ray"]), default="processes",
               show_default=True, help="Where games run; ray needs pip install 'meeple[ray]' and "
                                       "uses the cluster at RAY_ADDRESS, or a local one.")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), required=True,
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
               help="Run directory: records, summary and report (an existing run resumes).")
+@click.option("--verify", is_flag=True,
+              help="Replay every record already in --out first; refuse one that does not "
+                   "reproduce.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Move the agents one seat along each game, so every agent plays every seat.")
@@ -552,7 +529,7 @@ def _pairs(values: tuple[str, ...], flag: str) -> dict[str, str]:
 def simulate_command(game: str, games: int, seats: str, players: int | None,
                      options: tuple[str, ...], vary: tuple[str, ...], seed: int,
                      jobs: int | None, backend: str, out: Path, as_json: bool, rotate: bool,
-                     max_actions: int, progress: bool) -> None:
+                     verify: bool, max_actions: int, progress: bool) -> None:
     """Play GAME many times between agents and report on its balance.
 
     Writes records.jsonl (every game, replayable), summary.json and report.html into --out.
@@ -563,9 +540,12 @@ def simulate_command(game: str, games: int, seats: str, players: int | None,
         spec = make_spec(game, seats=seats, players=players,
                          options=_pairs(options, "--option"), vary=varied, seed=seed,
                          rotate=rotate, max_actions=max_actions)
-        summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress)
+        summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
+                           verify=verify)
     except MeepleError as e:
-        raise click.ClickException(str(e)) from None
+        raise Refused(str(e)) from None
+    except OSError as e:  # the disk filled up, the directory went away...
+        raise click.ClickException(f"{out}: {e}") from None
     except KeyboardInterrupt:
         click.echo(f"Interrupted. {out} is consistent; run the same command to resume.",
                    err=True)
@@ -580,5 +560,6 @@ def simulate_command(game: str, games: int, seats: str, players: int | None,
     console.print(f"Records, summary and report in {out}/", highlight=False)
 
 
-__all__ = ["Chunk", "Chunks", "RunDir", "RunSpec", "game_seed", "iter_records", "make_spec",
-           "play_chunk", "play_game", "simulate", "simulate_command"]
+__all__ = ["Chunk", "Chunks", "Refused", "RunDir", "RunSpec", "encode_line", "game_seed",
+           "iter_records", "make_spec", "play_chunk", "play_game", "simulate",
+           "simulate_command", "write_atomic"]
