@@ -160,3 +160,67 @@ def test_myth65_dead_hero_leaves_the_game() -> None:
     assert set(q) <= set(st.quest_discard) and st.bank == bank + 5
     assert {"rest", "nod", "standard"} <= set(st.discard)
     assert st.cur == 1 and not st.is_over
+
+
+def _battle_east(life: int) -> MythState:
+    """Seat 1 (a warrior with ``life``) fights a thrall and a Bre'Unor one cell east of the
+    start square, misses and is hit; seat 0 (a warrior) waits on the start square."""
+    st = fresh(3, 1)
+    open_cell(st, (1, 0))
+    st.hero[0] = st.hero[1] = "warrior"
+    st.pos[1] = (1, 0)
+    st.life[1] = life
+    st.enemies[(1, 0)] = ["thrall", "bre_unor"]
+    script_rolls(st, [1, 99, 99])
+    turn_of(st, 1)
+    assert st.step == "prebattle" and st.to_act == 1
+    st.apply("fight")
+    st.apply("attack Thrall")
+    return st
+
+
+def test_myth102_a_battle_whose_hero_died_is_begun_again_by_the_next_hero() -> None:
+    """MYTH-102, MYTH-60: the hero of a begun battle dies; the monsters stay on the cell; the
+    next hero to walk onto it meets them before his first attack and may pay them away."""
+    st = _battle_east(life=1)
+    assert not st.alive[1] and st.enemies[(1, 0)] == ["thrall", "bre_unor"]
+    assert {"type": "battle_deserted", "cell": [1, 0]} in st.events(0)
+    turn_of(st, 0)
+    st.apply("move east")
+    assert st.step == "prebattle" and st.to_act == 0
+    assert texts(st) == ["remove Thrall", "remove Bre'Unor", "fight"]
+    st.apply("remove Bre'Unor")
+    assert {"type": "enemy_removed", "seat": 0, "monster": "bre_unor"} in st.events(0)
+
+
+def test_myth102_a_hero_joining_a_battle_still_fought_may_not_pay_enemies_away() -> None:
+    """MYTH-102, MYTH-61: while a hero of the battle lives on the cell the battle goes on, so a
+    newcomer joins it after its first attack and is offered no removal."""
+    st = _battle_east(life=20)
+    assert st.alive[1] and (1, 0) in st.begun
+    script_rolls(st, [1, 1, 1])
+    turn_of(st, 0)
+    st.apply("move east")
+    assert st.step != "prebattle"
+    assert not any(t.startswith("remove") for t in texts(st))
+
+
+def test_myth102_a_battle_its_heroes_are_sent_away_from_ends_undecided() -> None:
+    """MYTH-102, MYTH-76: Nod sends every hero off a begun battle's cell: the battle ends, its
+    battle cards (Darkness) are discarded, the monsters stay for the next hero."""
+    st = fresh(3, 1)
+    open_cell(st, (1, 0))
+    open_cell(st, (0, 1))
+    st.hero[0] = "warrior"
+    st.pos[0] = (1, 0)
+    st.enemies[(1, 0)] = ["thrall", "bre_unor"]
+    st.begun = ((1, 0),)
+    st.lasting[(1, 0)] = ["darkness"]
+    st.cur = 0
+    st.table = [("nod", -1, 0)]
+    st.reveal()
+    assert st.step == "sub" and st.to_act == 0
+    st.apply("nod to 0,1")
+    assert st.pos[0] == (0, 1) and not st.begun
+    assert (1, 0) not in st.lasting and "darkness" in st.discard
+    assert st.enemies[(1, 0)] == ["thrall", "bre_unor"]

@@ -285,6 +285,7 @@ class MythBase(State):
         self.pay(seat, self.res(seat))
         self.emit("hero_died", seat=seat, hero=self.hero[seat], cause=why)
         self.note(f"{self.hero_name(seat)} dies ({why})")
+        self.end_deserted_battles()
         alive = self.living()
         if len(alive) == 1:
             self.finish((alive[0],), "last-hero", f"{self.hero_name(alive[0])} is the last "
@@ -339,6 +340,10 @@ class MythBase(State):
 
     def to_battle(self) -> None:
         """Go to the battle step."""
+        raise NotImplementedError
+
+    def end_deserted_battles(self) -> None:
+        """End the battles no living hero stands in any more."""
         raise NotImplementedError
 
     def resolve_loop(self) -> None:

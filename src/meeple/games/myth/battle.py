@@ -133,6 +133,16 @@ class BattleMixin(MythBase):
             self.emit("battle_continues", seat=cur, cell=list(cell))  # MYTH-58
         self.to_end()
 
+    def end_deserted_battles(self) -> None:
+        """MYTH-102: a begun battle whose cell no living hero stands on (its heroes died or
+        were sent away) ends undecided: its battle cards are discarded, its monsters stay on
+        the cell, and a hero who comes later begins a new battle (MYTH-60 applies again)."""
+        held = {self.pos[s] for s in self.living()}
+        for cell in [c for c in self.begun if c not in held]:
+            self.begun = tuple(c for c in self.begun if c != cell)
+            self.clear_battle_cards(cell)
+            self.emit("battle_deserted", cell=list(cell))
+
     def battle_won(self, cell: Cell) -> None:
         """The last enemy of the cell fell: the battle and its lasting cards end."""
         self.enemies.pop(cell, None)

@@ -531,6 +531,7 @@ class MythState(ResolveMixin):
             if arg is not None:
                 self.pos[s] = arg
                 self.emit("nod", seat=s, cell=list(arg))
+                self.end_deserted_battles()
         elif kind == "discard":
             self.hand[s].remove(arg)
             self.discard.append(arg)
