@@ -314,3 +314,51 @@ def test_myth101_two_player_order_and_tax() -> None:
     reveal(st, "avatara_tax")
     assert (st.res(0), st.res(1)) == (5, 5)
     assert HEROES
+
+
+def together(players: int, on_start: tuple[int, ...]) -> MythState:
+    """Seats ``on_start`` share the start square; the others stand one cell south."""
+    st = fresh(players, 1)
+    open_cell(st, (0, 1))
+    for s in range(players):
+        st.pos[s] = (0, 0) if s in on_start else (0, 1)
+    return st
+
+
+def test_myth103_help_and_contract_exchange_once_between_two_heroes_of_the_cell() -> None:
+    """MYTH-103, MYTH-49: with both heroes of a two-player game on the cell, the Help swaps
+    their resources once and the Contract their hands once (applied to each hero in turn they
+    would swap back)."""
+    st = together(2, (0, 1))
+    st.gain(1, 3)
+    reveal(st, "help_right")
+    assert (st.res(0), st.res(1)) == (8, 5)
+    st.hand[0], st.hand[1] = ["rest"], ["nod", "thrall"]
+    reveal(st, "contract_left")
+    assert st.hand[0] == ["nod", "thrall"] and st.hand[1] == ["rest"]
+
+
+def test_myth103_help_with_three_players_moves_every_purse_once() -> None:
+    """MYTH-103: seats 0 and 1 share the cell; the Help (right) makes seat 0 exchange with seat 2
+    and then seat 1 with seat 0, each pair once: every purse moves one place."""
+    st = together(3, (0, 1))
+    st.gain(1, 1)
+    st.gain(2, 2)
+    reveal(st, "help_right")
+    assert [st.res(s) for s in range(3)] == [6, 7, 5]
+
+
+def test_myth49_order_and_tax_cancel_between_heroes_of_one_cell() -> None:
+    """MYTH-49, MYTH-91, MYTH-92, MYTH-101: Order and Tax act on each hero of the cell, so
+    between two heroes there nothing changes hands; a hero elsewhere pays or gets it twice."""
+    st = together(2, (0, 1))
+    reveal(st, "avatara_order")
+    assert (st.res(0), st.res(1)) == (5, 5)
+    reveal(st, "avatara_tax")
+    assert (st.res(0), st.res(1)) == (5, 5)
+    st = together(3, (0, 1))
+    reveal(st, "avatara_order")
+    assert [st.res(s) for s in range(3)] == [7, 7, 1]
+    st = together(3, (0, 1))
+    reveal(st, "avatara_tax")
+    assert [st.res(s) for s in range(3)] == [4, 4, 7]

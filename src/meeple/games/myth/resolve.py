@@ -14,6 +14,7 @@ from .base import CARDS, HEROES, OWNERS, RES, START, Cell
 from .battle import BATTLE_CARDS, BattleMixin
 
 ITEM_EFFECTS = frozenset({"standard", "tain", "codex", "weapon"})
+SWAPS = frozenset({"help", "contract"})
 QUEST_ITEMS = ("tain", "codex")
 
 
@@ -114,10 +115,20 @@ class ResolveMixin(BattleMixin):
                 self.subq = (*self.subq, ("deceive", cur, 0))
             return
         self.discard.append(cid)
+        swapped: set[frozenset[int]] = set()
         for s in hit:
+            if eff in SWAPS:  # MYTH-103: an exchange between two heroes of the cell is one
+                pair = frozenset((s, self.swap_partner(cid, s)))
+                if pair in swapped:
+                    continue
+                swapped.add(pair)
             self.effect_on(cid, s)
             if self.over:
                 return
+
+    def swap_partner(self, cid: str, s: int) -> int:
+        """The neighbour the Help or the Contract makes ``s`` exchange with (MYTH-90, 94)."""
+        return self.right_of(s) if CARDS[cid].direction == "right" else self.left_of(s)
 
     def effect_on(self, cid: str, s: int) -> None:
         """A card's effect on one hero of the cell."""
@@ -152,7 +163,7 @@ class ResolveMixin(BattleMixin):
             if self.destroyable(s):
                 self.subq = (*self.subq, ("destroy", s, 0))
         elif eff == "help":  # MYTH-90
-            o = self.right_of(s) if c.direction == "right" else self.left_of(s)
+            o = self.swap_partner(cid, s)
             if o != s:
                 a, b = self.res(s), self.res(o)
                 self.tok[OWNERS[s]][RES], self.tok[OWNERS[o]][RES] = b, a
@@ -172,7 +183,7 @@ class ResolveMixin(BattleMixin):
         elif eff == "dream":  # MYTH-93
             self.dream[s] = c.value
         elif eff == "contract":  # MYTH-94
-            o = self.right_of(s) if c.direction == "right" else self.left_of(s)
+            o = self.swap_partner(cid, s)
             if o != s:
                 self.hand[s], self.hand[o] = self.hand[o], self.hand[s]
                 self.emit("contract", seat=s, other=o)

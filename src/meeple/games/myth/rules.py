@@ -29,6 +29,10 @@ class MythGame(Game):
     min_players = 2
     max_players = 4
     default_players = 3
+    #: 2: a battle no living hero stands in any more ends (MYTH-102), and the Help and the
+    #: Contract exchange once between two heroes of the cell (MYTH-103), so records of version
+    #: 1 in which either happened no longer replay the same.
+    version = "2"
     options = OPTIONS
     state_class = MythState
 
