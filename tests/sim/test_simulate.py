@@ -219,3 +219,92 @@ def test_replay_takes_one_game_of_a_run(tmp_path: Path) -> None:
     missing = CliRunner().invoke(main, ["replay", str(tmp_path / "records.jsonl"),
                                         "--index", "9"])
     assert "no game with index 9" in missing.output
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--seats", "human"], "only bots play here (meeple play seats people)"),
+    (["--seats", "random,human"], "only bots play here"),
+    (["--seats", "nobody"], "unknown agent 'nobody'; agents are: greedy, mcts, mcts-cheat, random"),
+    (["--seats", "mcts:abc"], "cannot read 'abc'"),
+    (["--seats", ","], "--seats needs at least one agent"),
+    (["--seats", "random,random,random"], "tictactoe is played by 2 players, not 3"),
+    (["--seats", "random,random,random", "-p", "2"], "3 seats given for 2 players"),
+    (["--games", "0"], "0 is not in the range x>=1"),
+    (["--games", "many"], "'many' is not a valid integer"),
+    (["--players", "0"], "tictactoe is played by 2 players, not 0"),
+    (["-o", "size"], "--option 'size' is not NAME=VALUE"),
+    (["-o", "size=3"], "unknown option 'size'"),
+    (["--vary", "size=1,2"], "unknown option 'size'"),
+    (["--jobs", "0"], "0 is not in the range x>=1"),
+    (["--backend", "cloud"], "'cloud' is not one of 'processes', 'ray'"),
+])
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, args: list[str], says: str) -> None:
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["simulate", "tictactoe", "-n", "3", *args,
+                                       "--out", str(out), "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [f"Error: {result.stderr[7:].strip()}"]
+    assert says in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not out.exists()
+
+
+def test_options_given_twice_or_twice_varied_are_refused(tmp_path: Path) -> None:
+    for args, says in ((["-o", "hand_size=2", "-o", "hand_size=3"], "given twice"),
+                       (["-o", "hand_size=2", "--vary", "hand_size=2,3"], "fixed (--option) "
+                                                                            "and varied"),
+                       (["--vary", "hand_size=2,2"], "varied over 2 twice")):
+        result = CliRunner().invoke(main, ["simulate", "_template", "-n", "3", *args,
+                                           "--out", str(tmp_path / "run"), "--no-progress"])
+        assert result.exit_code == 2 and says in result.stderr, (args, result.output)
+
+
+def test_an_out_that_cannot_be_a_directory_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a run\n")
+    cases = [(tmp_path / "file", "is a file; --out needs a directory"),
+             (tmp_path / "file" / "run", "cannot use"),
+             (Path("/proc/meeple-no-such-run"), "cannot use")]
+    for out, says in cases:
+        result = CliRunner().invoke(main, ["simulate", "tictactoe", "-n", "3", "--out", str(out),
+                                           "--no-progress"])
+        assert result.exit_code == 2, result.output
+        assert len(result.stderr.splitlines()) == 1 and says in result.stderr, result.stderr
+    assert (tmp_path / "file").read_text() == "not a run\n"
+
+
+def test_the_command_refuses_a_shorter_run_and_verifies_on_request(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ["simulate", "tictactoe", "-j", "1", "--out", str(out), "--no-progress", "--json"]
+    assert CliRunner().invoke(main, [*args, "-n", "12"]).exit_code == 0
+    shorter = CliRunner().invoke(main, [*args, "-n", "5"])
+    assert shorter.exit_code == 2
+    assert "holds 12 games" in shorter.stderr and "--games 12 or more" in shorter.stderr
+    lines = (out / "records.jsonl").read_text("utf-8").splitlines(keepends=True)
+    record = json.loads(lines[4])
+    record["actions"] = record["actions"][:-1]
+    record["actors"] = record["actors"][:-1]
+    lines[4] = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    (out / "records.jsonl").write_text("".join(lines), "utf-8")
+    assert CliRunner().invoke(main, [*args, "-n", "12"]).exit_code == 0
+    verified = CliRunner().invoke(main, [*args, "-n", "12", "--verify"])
+    assert verified.exit_code == 2
+    assert "line 5: game 4 does not reproduce" in verified.stderr
+    assert "goes on" in verified.stderr
+
+
+def test_make_spec_refuses_people_and_odd_arguments() -> None:
+    with pytest.raises(ConfigError, match="only bots play here"):
+        make_spec("tictactoe", seats=["random", "human"])
+    with pytest.raises(ConfigError, match="seats must be agent names"):
+        make_spec("tictactoe", seats=[1, 2])  # type: ignore[list-item]
+    with pytest.raises(ConfigError, match="players must be a whole number"):
+        make_spec("tictactoe", players="2")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="seed must be a whole number"):
+        make_spec("tictactoe", seed=1.5)  # type: ignore[arg-type]
+
+
+def test_simulate_refuses_no_games(tmp_path: Path) -> None:
+    for games in (0, -1, True, "3"):
+        with pytest.raises(ConfigError, match="at least 1"):
+            run(make_spec("tictactoe"), games, tmp_path / "run")  # type: ignore[arg-type]
+    assert not (tmp_path / "run").exists()
