@@ -117,6 +117,16 @@ def test_a_run_stopped_while_filling_gaps_keeps_what_it_played(tmp_path: Path) -
     assert resume(out, games=60) == good
 
 
+def test_a_run_killed_while_rewriting_resumes_from_the_old_file(tmp_path: Path) -> None:
+    good = whole(tmp_path)
+    lines = good.splitlines(keepends=True)
+    out = damaged(tmp_path, lines[:3] + lines[4:])
+    stale = out / ".records.jsonl.4242.tmp"  # the new file, half-written when it was killed
+    stale.write_bytes(b"".join(lines[:9]))
+    assert resume(out) == good
+    assert not stale.exists()
+
+
 def test_a_real_game_resumes_to_the_same_records(tmp_path: Path) -> None:
     spec = make_spec("grabhit", seats="random", players=3, seed=4)
     good = whole(tmp_path, spec, games=6)

@@ -101,6 +101,10 @@ class RunDir:
                 f"run of {games} games")
         if verify:
             self.verify(spec, kept)
+        for name in ("run.json", "records.jsonl", "summary.json", "report.html"):
+            for stale in self.path.glob(f".{name}.*.tmp"):  # left by a run killed while writing
+                with suppress(OSError):
+                    stale.unlink()
         return kept
 
     def _prepare(self, spec: RunSpec) -> None:
