@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import time
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -57,21 +57,25 @@ def games_cmd(as_json: bool) -> None:
 @click.argument("game")
 @click.option("--seats", default="human,random", show_default=True,
               help="Comma-separated seats: human or an agent (random, ...). One per player.")
-@click.option("--seed", type=int, default=None, help="Seed of the game (default: from the clock).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the game (default: from the clock). Shown when the game ends.")
 @click.option("--record", "record", type=click.Path(dir_okay=False, path_type=Path),
-              help="Save the game's record to this file.")
+              help="Save the game's record to this file (default: a new file in the user's "
+                   "data folder; the path is printed when it is written).")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A game option; repeat for several.")
 def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str,
          options: tuple[str, ...]) -> None:
-    """Play GAME in the terminal against bots or friends."""
+    """Play GAME in the terminal against bots or friends.
+
+    The seed is not shown before the game ends: it would let anyone at the table deal the
+    same game and read the hidden cards."""
     from meeple.tui import play_in_terminal
 
     seat_list = [s.strip() for s in seats.split(",") if s.strip()]
     if seed is None:
-        seed = int(time.time()) % 1_000_000
-        console.print(f"seed {seed}")
+        seed = secrets.randbelow(1_000_000_000)
     try:
         play_in_terminal(game, seat_list, seed, lang=lang, options=parse_options(options),
                          record=record, console=console)
