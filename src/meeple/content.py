@@ -9,27 +9,57 @@ A content file holds arrays of tables, one array per section::
     source = "authored"
     strength = 3
 
-A game declares a schema per section (a subclass of :class:`Entry`) and loads it once::
+A game declares a schema per section (a subclass of :class:`Entry`) and loads it::
 
     WEAPONS = load_section("meeple.games.catacombs", "items.toml", "weapon", Weapon)
 
-A broken file raises :class:`~meeple.core.ContentError` naming the file, the entry and the
-field. Loaded entries are frozen and shared by every state; states keep only ids.
+Numbers carry their ranges in the schema (:data:`Count`, :data:`Positive`, ``Field(ge=…)``);
+fields that name another entry are marked :class:`Ref` and resolved by :func:`check_refs`.
+A broken file raises :class:`~meeple.core.ContentError` whose ``file`` is the path relative to
+the games folder (``heavens/content/greek.toml``), whose ``entry`` is the referring entry and
+whose ``field`` is the field; a whole-file fault names ``line N`` and ``syntax`` (invalid TOML)
+or the section twice (a section missing or wrong as a whole).
+
+Content is read from the game package's ``content`` folder, or from another folder while
+:func:`use_folder` is active (a designer's modified copy, a test's broken one). Everything is
+cached per folder, so loading a game again costs a dictionary look-up. Loaded entries are
+frozen and shared by every state; states keep only ids.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from meeple.core.errors import ContentError
 
 M = TypeVar("M", bound="Entry")
+B = TypeVar("B", bound=BaseModel)
+T = TypeVar("T")
+
+#: A number of things: copies, counts, costs, prices, damage, experience.
+Count = Annotated[int, Field(ge=0)]
+#: At least one: life, health, sizes.
+Positive = Annotated[int, Field(ge=1)]
+#: A face of a six-sided die.
+D6 = Annotated[int, Field(ge=1, le=6)]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Marks a field that names other entries; ``leaves`` says which values do (str, int)."""
+
+    what: str
+    leaves: tuple[str, ...] = ("str",)
 
 
 class Entry(BaseModel):
@@ -37,7 +67,7 @@ class Entry(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str
+    id: str = Field(min_length=1)
     name: str = ""
     name_ru: str = ""
     source: Literal["rulebook", "authored"]
@@ -50,64 +80,209 @@ class Entry(BaseModel):
         return self.name or self.name_ru or self.id
 
 
-def _where(package: str, filename: str) -> str:
-    return f"{package.replace('.', '/')}/content/{filename}"
+class Table(BaseModel):
+    """A single ``[section]`` table (a file's header) rather than an array of entries."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-@cache
-def read_toml(package: str, filename: str) -> dict[str, Any]:
-    """The parsed TOML of ``<package>/content/<filename>`` (cached)."""
-    where = _where(package, filename)
+_overrides: dict[str, Path] = {}
+_cache: dict[tuple[str, ...], Any] = {}
+_schemas: dict[tuple[str, str, str], type[BaseModel]] = {}
+
+
+def game_of(package: str) -> str:
+    """The game id of a game package (``meeple.games.heavens`` -> ``heavens``)."""
+    return package.rsplit(".", 1)[-1]
+
+
+def where(package: str, filename: str) -> str:
+    """How messages name a content file: relative to the games folder."""
+    return f"{game_of(package)}/content/{filename}"
+
+
+def folder(package: str) -> Traversable:
+    """The content folder a package reads now: an override, or the one shipped with it."""
+    if package in _overrides:
+        return _overrides[package]
     try:
-        text = resources.files(package).joinpath("content", filename).read_text("utf-8")
-    except (FileNotFoundError, ModuleNotFoundError) as e:
-        raise ContentError(f"{where}: content file not found ({e})", file=where) from None
-    return parse_toml(text, where)
+        return resources.files(package).joinpath("content")
+    except ModuleNotFoundError as e:
+        raise ContentError(f"{where(package, '')}: no such game package ({e})",
+                           file=where(package, ""), entry="package", field="package") from None
 
 
-def parse_toml(text: str, where: str) -> dict[str, Any]:
-    """Parse TOML text; a syntax error becomes ContentError naming ``where``."""
+@contextmanager
+def use_folder(package: str, path: str | Path) -> Iterator[None]:
+    """Read ``package``'s content from ``path`` inside the block; its cache is dropped after."""
+    p = Path(path).resolve()
+    before = _overrides.get(package)
+    _overrides[package] = p
+    try:
+        yield
+    finally:
+        if before is None:
+            del _overrides[package]
+        else:
+            _overrides[package] = before
+        for key in [k for k in _cache if k[0] == str(p)]:
+            del _cache[key]
+
+
+def per_folder(package: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
+    """Cache a game's whole-content loader once per content folder."""
+    def wrap(fn: Callable[[], T]) -> Callable[[], T]:
+        def cached() -> T:
+            key = (str(folder(package)), "loader", fn.__module__, fn.__qualname__)
+            if key not in _cache:
+                _cache[key] = fn()
+            return _cache[key]  # type: ignore[no-any-return]
+        cached.__doc__ = fn.__doc__
+        cached.__name__ = fn.__name__
+        return cached
+    return wrap
+
+
+def content_files(package: str) -> list[str]:
+    """Every ``.toml`` file of a package's content folder, relative to it (sorted)."""
+    out: list[str] = []
+
+    def walk(node: Traversable, prefix: str) -> None:
+        for child in node.iterdir():
+            if child.is_dir():
+                walk(child, f"{prefix}{child.name}/")
+            elif child.name.endswith(".toml"):
+                out.append(prefix + child.name)
+    walk(folder(package), "")
+    return sorted(out)
+
+
+def schemas() -> dict[tuple[str, str, str], type[BaseModel]]:
+    """The schema of every (package, file, section) loaded so far."""
+    return dict(_schemas)
+
+
+def read_toml(package: str, filename: str) -> dict[str, Any]:
+    """The parsed TOML of ``<content folder>/<filename>`` (cached per folder)."""
+    key = (str(folder(package)), "toml", package, filename)
+    if key not in _cache:
+        name = where(package, filename)
+        try:
+            text = folder(package).joinpath(filename).read_text("utf-8")
+        except FileNotFoundError:
+            raise ContentError(f"{name}: content file not found", file=name, entry="file",
+                               field="file") from None
+        except UnicodeDecodeError as e:
+            raise ContentError(f"{name}: not UTF-8 text (byte {e.start})", file=name,
+                               entry="file", field="encoding") from None
+        except OSError as e:
+            raise ContentError(f"{name}: content file cannot be read ({e.strerror})",
+                               file=name, entry="file", field="file") from None
+        _cache[key] = parse_toml(text, name)
+    return _cache[key]  # type: ignore[no-any-return]
+
+
+def parse_toml(text: str, name: str) -> dict[str, Any]:
+    """Parse TOML text; a syntax error becomes ContentError naming ``name`` and the line."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{where}: not valid TOML: {e}", file=where) from None
+        m = re.search(r"line (\d+)", str(e))
+        raise ContentError(f"{name}: not valid TOML: {e}", file=name,
+                           entry=f"line {m.group(1) if m else '?'}", field="syntax") from None
 
 
-def validate(data: dict[str, Any], section: str, model: type[M], where: str) -> tuple[M, ...]:
+def _error(e: ValidationError, name: str, section: str, entry: str) -> ContentError:
+    err = e.errors()[0]
+    field = ".".join(str(p) for p in err["loc"]) or section
+    return ContentError(f"{name}: [[{section}]] entry {entry!r}, field {field!r}: {err['msg']}",
+                        file=name, entry=entry, field=field)
+
+
+def validate(data: dict[str, Any], section: str, model: type[M], name: str) -> tuple[M, ...]:
     """Validate every entry of ``data[section]``; the first error raises ContentError."""
     rows = data.get(section)
     if not isinstance(rows, list) or not rows:
-        raise ContentError(f"{where}: no [[{section}]] entries", file=where, entry=section)
+        raise ContentError(f"{name}: no [[{section}]] entries", file=name, entry=section,
+                           field=section)
     out: list[M] = []
-    seen: set[str] = set()
+    seen: set[Any] = set()
     for i, row in enumerate(rows):
         entry = str(row.get("id", f"#{i + 1}")) if isinstance(row, dict) else f"#{i + 1}"
         try:
             item = model.model_validate(row)
         except ValidationError as e:
-            err = e.errors()[0]
-            field = ".".join(str(p) for p in err["loc"]) or "?"
-            raise ContentError(
-                f"{where}: [[{section}]] entry {entry!r}, field {field!r}: {err['msg']}",
-                file=where, entry=entry, field=field,
-            ) from None
+            raise _error(e, name, section, entry) from None
         if item.id in seen:
-            raise ContentError(f"{where}: [[{section}]] id {item.id!r} appears twice",
-                               file=where, entry=item.id, field="id")
+            raise ContentError(f"{name}: [[{section}]] id {item.id!r} appears twice",
+                               file=name, entry=str(item.id), field="id")
         seen.add(item.id)
         out.append(item)
     return tuple(out)
 
 
 def load_section(package: str, filename: str, section: str, model: type[M]) -> tuple[M, ...]:
-    """The validated entries of one section of a game's content file."""
-    return _load_section(package, filename, section, model)  # type: ignore[return-value]
+    """The validated entries of one ``[[section]]`` of a game's content file."""
+    _schemas[(package, filename, section)] = model
+    key = (str(folder(package)), "section", package, filename, section, model.__qualname__)
+    if key not in _cache:
+        _cache[key] = validate(read_toml(package, filename), section, model,
+                               where(package, filename))
+    return _cache[key]  # type: ignore[no-any-return]
 
 
-@cache
-def _load_section(package: str, filename: str, section: str, model: type[Entry]
-                  ) -> tuple[Entry, ...]:
-    return validate(read_toml(package, filename), section, model, _where(package, filename))
+def load_table(package: str, filename: str, section: str, model: type[B]) -> B:
+    """The validated single ``[section]`` table of a game's content file."""
+    _schemas[(package, filename, section)] = model
+    name = where(package, filename)
+    data = read_toml(package, filename).get(section)
+    if not isinstance(data, dict):
+        raise ContentError(f"{name}: no [{section}] table", file=name, entry=section,
+                           field=section)
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        raise _error(e, name, section, section) from None
+
+
+def fail(name: str, entry: object, field: str, msg: str) -> ContentError:
+    """A ContentError about ``entry``'s ``field`` in the file ``name``."""
+    return ContentError(f"{name}: {entry}, field {field!r}: {msg}", file=name,
+                        entry=str(entry), field=field)
+
+
+def _leaves(value: Any, kinds: tuple[str, ...]) -> Iterator[Any]:
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _leaves(v, kinds)
+    elif isinstance(value, bool):
+        return
+    elif (isinstance(value, str) and "str" in kinds) or (
+            isinstance(value, int) and "int" in kinds):
+        yield value
+
+
+def check_refs(entries: Iterable[Any], field: str, targets: Iterable[Any], name: str,
+               what: str, *, skip: Iterable[Any] = ("",),
+               pick: Callable[[Any], Iterable[Any]] | None = None) -> None:
+    """Every value ``field`` of ``entries`` holds names one of ``targets``.
+
+    Strings and ints nested in tuples are all checked (the kinds the field's :class:`Ref`
+    declares, str by default), or the values ``pick(entry)`` returns; values in ``skip``
+    (the empty string) mean "none". The error names the referring entry and the field.
+    """
+    known = set(targets)
+    skipped = set(skip)
+    for e in entries:
+        info = type(e).model_fields.get(field) if isinstance(e, BaseModel) else None
+        ref = next((m for m in info.metadata if isinstance(m, Ref)), None) if info else None
+        values = pick(e) if pick else _leaves(getattr(e, field),
+                                              ref.leaves if ref else ("str",))
+        for v in values:
+            if v not in known and v not in skipped:
+                shown = ", ".join(sorted(map(str, known))[:12])
+                raise fail(name, getattr(e, "id", e), field,
+                           f"{v!r} names no {what} (known: {shown})")
 
 
 def load_file(path: str | Path, section: str, model: type[M]) -> tuple[M, ...]:
@@ -115,6 +290,10 @@ def load_file(path: str | Path, section: str, model: type[M]) -> tuple[M, ...]:
     p = Path(path)
     try:
         text = p.read_text("utf-8")
+    except UnicodeDecodeError as e:
+        raise ContentError(f"{p}: not UTF-8 text (byte {e.start})", file=str(p), entry="file",
+                           field="encoding") from None
     except OSError as e:
-        raise ContentError(f"{p}: cannot read ({e.strerror})", file=str(p)) from None
+        raise ContentError(f"{p}: cannot read ({e.strerror})", file=str(p), entry="file",
+                           field="file") from None
     return validate(parse_toml(text, str(p)), section, model, str(p))

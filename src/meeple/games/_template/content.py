@@ -1,13 +1,13 @@
 """The template's content, loaded once and shared by every state."""
 
-from meeple.content import Entry, load_section
+from meeple.content import Count, Entry, load_section
 
 
 class Card(Entry):
     """A card: its points and how many copies the deck holds."""
 
-    value: int
-    copies: int
+    value: Count
+    copies: Count
 
 
 def cards() -> tuple[Card, ...]:

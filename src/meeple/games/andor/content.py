@@ -8,47 +8,62 @@ event names exists.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import Field
 
 from meeple.components.regions import RegionGraph
-from meeple.content import Entry, load_section, read_toml
-from meeple.core import ContentError
+from meeple.content import (
+    Count,
+    Entry,
+    Positive,
+    Ref,
+    Table,
+    check_refs,
+    fail,
+    load_section,
+    load_table,
+    per_folder,
+)
+from meeple.content import where as _where
 
 PKG = __package__ or "meeple.games.andor"
 LETTERS = "ABCDEFGHIJKLMN"
 TERRAINS = ("castle", "riverbank", "forest", "marsh", "hills", "meadow", "field")
 FEATURES = ("", "castle", "well", "merchant", "mine", "witch", "tower")
+Terrain = Literal["castle", "riverbank", "forest", "marsh", "hills", "meadow", "field"]
+#: A region number; -1 where a field may name none.
+RegionRef = Annotated[int, Field(ge=-1), Ref("region", ("int",))]
+#: One value per number of heroes (1-4).
+ByHeroes = Annotated[tuple[Positive, ...], Field(min_length=4, max_length=4)]
 
 
 class Region(Entry):
     """One numbered region of the map."""
 
-    id: int  # type: ignore[assignment]
-    x: int
-    y: int
-    terrain: str
-    neighbours: list[int]
-    arrow: int
-    feature: str = ""
+    id: Count  # type: ignore[assignment]
+    x: Count
+    y: Count
+    terrain: Terrain
+    neighbours: Annotated[list[Count], Ref("region", ("int",))] = Field(min_length=1)
+    arrow: RegionRef
+    feature: Literal["", "castle", "well", "merchant", "mine", "witch", "tower"] = ""
     fog: bool = False
 
 
-class MapInfo(BaseModel):
+class MapInfo(Table):
     """The map's header: castle, drawing size, river and bridges."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    source: str
+    source: Literal["rulebook", "authored"]
     name: str
     name_ru: str
-    castle: int
-    width: int
-    height: int
-    river_x: int
-    bridges: list[list[int]]
+    castle: Annotated[Count, Ref("region", ("int",))]
+    width: Positive
+    height: Positive
+    river_x: Count
+    bridges: Annotated[list[tuple[Count, Count]], Ref("region", ("int",))]
 
 
 class Hero(Entry):
@@ -56,8 +71,8 @@ class Hero(Entry):
 
     hero_name: str
     hero_name_ru: str
-    rank: int
-    dice: list[int]
+    rank: Positive
+    dice: list[Positive] = Field(min_length=1)
     ability: str
     ability_ru: str
 
@@ -65,43 +80,42 @@ class Hero(Entry):
 class Creature(Entry):
     """A creature kind: strength, willpower, dice and reward as printed on the board."""
 
-    strength: int
-    willpower: int
-    dice: int
-    colour: str
-    weak_below: int = 0
-    weak_dice: int = 0
-    reward: int
-    count: int
-    moves_as: str
-    drops: str = ""
-    strength_by_heroes: tuple[int, ...] = ()
-    willpower_by_heroes: tuple[int, ...] = ()
+    strength: Positive
+    willpower: Positive
+    dice: Positive
+    colour: Literal["red", "black"]
+    weak_below: Count = 0
+    weak_dice: Count = 0
+    reward: Count
+    count: Count
+    moves_as: Annotated[str, Ref("creature or 'immobile'")]
+    drops: Annotated[str, Ref("article")] = ""
+    strength_by_heroes: ByHeroes | tuple[()] = ()
+    willpower_by_heroes: ByHeroes | tuple[()] = ()
 
 
-class Board(BaseModel):
+class Board(Table):
     """Prices and storage limits of the equipment board."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    source: str
-    article_price: int
-    strength_price: int
-    mine_strength_price: int
-    brew_price_by_heroes: list[int]
-    large_slots: int
-    helm_slots: int
-    small_slots: int
+    source: Literal["rulebook", "authored"]
+    article_price: Count
+    strength_price: Count
+    mine_strength_price: Count
+    brew_price_by_heroes: Annotated[list[Count], Field(min_length=4, max_length=4)]
+    large_slots: Count
+    helm_slots: Count
+    small_slots: Count
 
 
 class Article(Entry):
     """An article of the equipment board (or a legend token that takes a slot)."""
 
-    slot: str
-    count: int
-    uses: int
+    slot: Literal["large", "helm", "small"]
+    count: Count
+    uses: Count
     witch: bool = False
     sold: bool = True
-    value: int = 0
+    value: Count = 0
     worn_name: str = ""
     worn_name_ru: str = ""
 
@@ -109,59 +123,60 @@ class Article(Entry):
 class Fog(Entry):
     """A kind of fog token and how many lie face down."""
 
-    count: int
-    effect: str
-    amount: int = 0
+    count: Count
+    effect: Literal["event", "gold", "gor", "strength", "willpower", "wineskin", "witch"]
+    amount: Count = 0
 
 
 class Event(Entry):
     """An event card of meeple's own deck."""
 
     text: str
-    effect: str
+    effect: Literal["creature_bonus", "farmer", "gold", "hours_lost", "nothing", "place",
+                    "strength_lowest", "wells_empty", "willpower", "willpower_lowest"]
+    #: Signed: an event gives or takes willpower, gold or strength.
     amount: int = 0
     where: str = "all"
-    kind: str = ""
-    region: int = -1
+    kind: Annotated[str, Ref("creature")] = ""
+    region: RegionRef = -1
     blockable: bool = False
 
 
-class LegendInfo(BaseModel):
+class LegendInfo(Table):
     """A legend's header: names and goals."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     id: str
-    source: str
+    source: Literal["rulebook", "authored"]
     name: str
     name_ru: str
-    goals: list[str]
+    goals: Annotated[list[str], Ref("creature to kill or herb to deliver")] = Field(min_length=1)
     goal_text: str
     goal_text_ru: str
 
 
-class Setup(BaseModel):
+class Setup(Table):
     """How the heroes start a legend."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    strength: int
-    willpower: int
-    gold: int
+    strength: Positive
+    willpower: Positive
+    gold: Count
     fog: bool
     market: bool
-    start: dict[str, int]
+    start: Annotated[dict[str, Count], Ref("hero and region", ("str", "int"))]
 
 
 class Card(Entry):
     """A legend card, read when the narrator reaches its (star) letter."""
 
     text: str
-    place: tuple[tuple[str, int], ...] = ()
+    place: Annotated[tuple[tuple[str, Count], ...], Ref("creature and region", ("str", "int"))] = ()
     #: Creatures placed only when at least this many heroes play: (kind, region, heroes).
-    place_more: tuple[tuple[str, int, int], ...] = ()
-    farmers: tuple[int, ...] = ()
-    runes: tuple[tuple[str, int], ...] = ()
-    block: tuple[int, ...] = ()
-    witch: int = -1
+    place_more: Annotated[tuple[tuple[str, Count, Annotated[int, Field(ge=1, le=4)]], ...],
+                          Ref("creature and region", ("str", "int"))] = ()
+    farmers: Annotated[tuple[Count, ...], Ref("region", ("int",))] = ()
+    runes: Annotated[tuple[tuple[str, Count], ...], Ref("rune and region", ("str", "int"))] = ()
+    block: Annotated[tuple[Count, ...], Ref("region", ("int",))] = ()
+    witch: RegionRef = -1
     market: bool = False
 
 
@@ -190,88 +205,113 @@ class Content:
     legends: dict[str, Legend]
 
 
-def _model(model: type[BaseModel], data: Any, where: str, entry: str) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "?"
-        raise ContentError(f"{where}: [{entry}] field {field!r}: {err['msg']}",
-                           file=where, entry=entry, field=field) from None
-
-
-def _fail(where: str, entry: str, msg: str) -> ContentError:
-    return ContentError(f"{where}: {entry}: {msg}", file=where, entry=entry)
+MAP = _where(PKG, "map.toml")
 
 
 def _load_map() -> tuple[MapInfo, tuple[Region, ...], RegionGraph]:
-    where = f"{PKG.replace('.', '/')}/content/map.toml"
-    info: MapInfo = _model(MapInfo, read_toml(PKG, "map.toml").get("map"), where, "map")
+    info = load_table(PKG, "map.toml", "map", MapInfo)
     regions = load_section(PKG, "map.toml", "region", Region)
     by_id = {r.id: r for r in regions}
     if sorted(by_id) != list(range(len(regions))):
-        raise _fail(where, "region", "region numbers must run 0..n-1")
+        raise fail(MAP, "region", "id", "region numbers must run 0..n-1")
+    check_refs([info], "castle", by_id, MAP, "region")
+    check_refs([info], "bridges", by_id, MAP, "region")
+    check_refs(regions, "neighbours", by_id, MAP, "region")
+    check_refs(regions, "arrow", by_id, MAP, "region", skip=(-1,))
+    bridges = [sorted(p) for p in info.bridges]
     for r in regions:
-        if r.terrain not in TERRAINS:
-            raise _fail(where, f"region {r.id}", f"unknown terrain {r.terrain!r}")
-        if r.feature not in FEATURES:
-            raise _fail(where, f"region {r.id}", f"unknown feature {r.feature!r}")
+        if not (r.x < info.width and r.y < info.height):
+            raise fail(MAP, f"region {r.id}", "x", "lies outside the map's width and height")
         for n in r.neighbours:
-            if n not in by_id or r.id not in by_id[n].neighbours:
-                raise _fail(where, f"region {r.id}", f"neighbour {n} is not mutual")
+            if r.id not in by_id[n].neighbours:
+                raise fail(MAP, f"region {r.id}", "neighbours", f"neighbour {n} is not mutual")
             a, b = sorted((r.x, by_id[n].x))
-            crosses = a <= info.river_x < b
-            if crosses and sorted((r.id, n)) not in [sorted(p) for p in info.bridges]:
-                raise _fail(where, f"region {r.id}", f"crosses the river to {n} without a bridge")
+            if a <= info.river_x < b and sorted((r.id, n)) not in bridges:
+                raise fail(MAP, f"region {r.id}", "neighbours",
+                           f"crosses the river to {n} without a bridge")
         if (r.arrow == -1) != (r.id == info.castle):
-            raise _fail(where, f"region {r.id}", "only the castle has no arrow")
+            raise fail(MAP, f"region {r.id}", "arrow", "only the castle has no arrow")
     try:
         graph = RegionGraph({r.id: tuple(r.neighbours) for r in regions},
                             {r.id: r.arrow for r in regions if r.arrow != -1})
     except ValueError as e:
-        raise _fail(where, "arrows", str(e)) from None
+        raise fail(MAP, "region", "arrow", str(e)) from None
     return info, regions, graph
 
 
-def _load_legend(name: str, regions: int, kinds: dict[str, Creature]) -> Legend:
+@dataclass(frozen=True)
+class _Known:
+    """What a legend or an event may name."""
+
+    regions: range
+    creatures: dict[str, Creature]
+    heroes: dict[str, Hero]
+    articles: dict[str, Article]
+
+
+def _nth(field: str, i: int) -> Callable[[Any], Iterable[Any]]:
+    """The ``i``-th value of every tuple in ``field`` (a creature, a region)."""
+    return lambda c: (t[i] for t in getattr(c, field))
+
+
+def _load_legend(name: str, k: _Known) -> Legend:
     fname = f"legends/{name}.toml"
-    where = f"{PKG.replace('.', '/')}/content/{fname}"
-    data = read_toml(PKG, fname)
-    info: LegendInfo = _model(LegendInfo, data.get("legend"), where, "legend")
-    setup: Setup = _model(Setup, data.get("setup"), where, "setup")
+    where = _where(PKG, fname)
+    info = load_table(PKG, fname, "legend", LegendInfo)
+    setup = load_table(PKG, fname, "setup", Setup)
     cards = {c.id: c for c in load_section(PKG, fname, "card", Card)}
-    for letter, c in cards.items():
+    for letter in cards:
         if letter not in LETTERS:
-            raise _fail(where, f"card {letter}", "a card's id must be a letter A..N")
-        for kind, r in [*c.place, *((k, r) for k, r, _ in c.place_more)]:
-            if kind not in kinds or not 0 <= r < regions:
-                raise _fail(where, f"card {letter}", f"cannot place {kind!r} on {r}")
-        for r in [*c.farmers, *c.block, *(r for _, r in c.runes)]:
-            if not 0 <= r < regions:
-                raise _fail(where, f"card {letter}", f"no region {r}")
+            raise fail(where, f"card {letter}", "id", "a card's id must be a letter A..N")
+    runes = [a for a in k.articles if a.startswith("rune_")]
+    for field, targets, what in (("place", k.creatures, "creature"),
+                                 ("place_more", k.creatures, "creature"),
+                                 ("runes", runes, "rune article")):
+        check_refs(cards.values(), field, targets, where, what, pick=_nth(field, 0))
+        check_refs(cards.values(), field, k.regions, where, "region", pick=_nth(field, 1))
+    check_refs(cards.values(), "farmers", k.regions, where, "region")
+    check_refs(cards.values(), "block", k.regions, where, "region")
+    check_refs(cards.values(), "witch", k.regions, where, "region", skip=(-1,))
     if "A" not in cards or "N" not in cards:
-        raise _fail(where, "card", "a legend needs cards A and N")
-    for g in info.goals:
-        kind, _, arg = g.partition(":")
-        if not ((kind == "kill" and arg in kinds) or (kind == "deliver" and arg == "herb")):
-            raise _fail(where, "legend", f"unknown goal {g!r}")
+        raise fail(where, "card", "id", "a legend needs cards A and N")
+    goals = [f"kill:{c}" for c in k.creatures] + ["deliver:herb"]
+    check_refs([info], "goals", goals, where, "goal (kill:<creature> or deliver:herb)")
+    check_refs([setup], "start", k.heroes, where, "hero", pick=lambda s: s.start.keys())
+    check_refs([setup], "start", k.regions, where, "region", pick=lambda s: s.start.values())
     return Legend(info, setup, cards)
 
 
-@cache
+def _check_events(events: dict[str, Event], k: _Known) -> None:
+    name = _where(PKG, "events.toml")
+    check_refs([e for e in events.values() if e.effect == "place"], "kind", k.creatures, name,
+               "creature", skip=())
+    check_refs([e for e in events.values() if e.effect in ("place", "farmer")], "region",
+               k.regions, name, "region", skip=())
+    for e in events.values():
+        kind, _, arg = e.where.partition(":")
+        ok = (e.where in ("all", "well") or (kind == "above" and arg.isdigit())
+              or (kind == "terrain" and set(arg.split(",")) <= set(TERRAINS)))
+        if not ok:
+            raise fail(name, e.id, "where", f"{e.where!r} is not all, well, above:<willpower> "
+                       f"or terrain:<{'|'.join(TERRAINS)}>")
+
+
+@per_folder(PKG)
 def load() -> Content:
-    """The validated content (once per process)."""
+    """The validated content (once per content folder)."""
     info, regions, graph = _load_map()
     heroes = {h.id: h for h in load_section(PKG, "heroes.toml", "hero", Hero)}
     creatures = {c.id: c for c in load_section(PKG, "creatures.toml", "creature", Creature)}
-    where = f"{PKG.replace('.', '/')}/content/articles.toml"
-    board: Board = _model(Board, read_toml(PKG, "articles.toml").get("board"), where, "board")
+    board = load_table(PKG, "articles.toml", "board", Board)
     articles = {a.id: a for a in load_section(PKG, "articles.toml", "article", Article)}
+    cname = _where(PKG, "creatures.toml")
+    check_refs(creatures.values(), "moves_as", [*creatures, "immobile"], cname, "creature",
+               skip=())
+    check_refs(creatures.values(), "drops", articles, cname, "article")
     fog = load_section(PKG, "fog.toml", "fog", Fog)
     events = {e.id: e for e in load_section(PKG, "events.toml", "event", Event)}
-    for e in events.values():
-        if e.effect == "place" and (e.kind not in creatures or not 0 <= e.region < len(regions)):
-            raise _fail("events.toml", e.id, "places an unknown creature or region")
-    legends = {n: _load_legend(n, len(regions), creatures) for n in ("intro", "full")}
+    known = _Known(range(len(regions)), creatures, heroes, articles)
+    _check_events(events, known)
+    legends = {n: _load_legend(n, known) for n in ("intro", "full")}
     return Content(info, regions, graph, heroes, creatures, board, articles, fog, events,
                    legends)

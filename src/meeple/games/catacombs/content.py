@@ -8,11 +8,12 @@ rules use (a state holds only indexes into these tables).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
-from meeple.content import Entry, load_section
-from meeple.core import ContentError
+from pydantic import Field
+
+from meeple.content import Count, Entry, Positive, Ref, check_refs, fail, load_section, per_folder
+from meeple.content import where as _where
 
 PKG = __package__ or "meeple.games.catacombs"
 SLOTS = ("head", "body", "right_hand", "left_hand", "feet")
@@ -22,34 +23,34 @@ EVENT_KINDS = ("vein", "cauldron", "artifact", "ingredient", "treasure", "weapon
 
 
 class BoardSpec(Entry):
-    quarter: int
-    shop_markup: float
-    sell_remote: float
+    quarter: Positive
+    shop_markup: Annotated[float, Field(ge=1.0)]
+    sell_remote: Annotated[float, Field(gt=0.0, le=1.0)]
 
 
 class EntranceSpec(Entry):
-    cell: tuple[int, int]
+    cell: tuple[Count, Count]
 
 
 class TileSpec(Entry):
     sides: str
-    count: int
+    count: Count
 
 
 class WeaponSpec(Entry):
-    strength: int
+    strength: Count
     two_handed: bool
-    price: int
+    price: Count
 
 
 class ArmourSpec(Entry):
     slot: Literal["head", "body", "left_hand", "feet"]
-    armour: int
-    price: int
+    armour: Count
+    price: Count
 
 
 class TreasureSpec(Entry):
-    value: int
+    value: Count
 
 
 class IngredientSpec(Entry):
@@ -58,43 +59,45 @@ class IngredientSpec(Entry):
 
 class PotionSpec(Entry):
     effect: Literal["heal", "armour", "strength", "speed", "invisibility", "destruction"]
-    amount: int
-    price: int
+    amount: Count
+    price: Count
 
 
 class ArtifactSpec(Entry):
-    value: int
+    value: Count
 
 
 class RecipeSpec(Entry):
-    ingredients: tuple[str, ...]
+    """A recipe: its id is the potion it brews."""
+
+    ingredients: Annotated[tuple[str, ...], Ref("ingredient")] = Field(min_length=1)
 
 
 class TableSpec(Entry):
-    columns: tuple[str, ...]
+    columns: Annotated[tuple[str, ...], Ref("weapon")] = Field(min_length=1)
 
 
 class MonsterSpec(Entry):
-    attack: int
-    experience: int
+    attack: Count
+    experience: Count
     needs: str
 
 
 class CauldronSpec(Entry):
-    experience: int
+    experience: Count
 
 
 class CardSpec(Entry):
     kind: Literal["vein", "cauldron", "artifact", "ingredient", "treasure", "weapon", "armour",
                   "monster"]
-    ref: str
-    count: int
+    ref: Annotated[str, Ref("item, monster, cauldron or ore")]
+    count: Count
 
 
 class ShopSpec(Entry):
-    extra_turn: int
-    experience: int
-    sells: tuple[str, ...]
+    extra_turn: Positive
+    experience: Positive
+    sells: Annotated[tuple[str, ...], Ref("item with a price")]
 
 
 @dataclass(frozen=True)
@@ -162,46 +165,48 @@ class Catalog:
     experience_price: int
 
 
-def _need(text: str, where: str) -> int | None:
+BATTLE = _where(PKG, "battle.toml")
+EVENTS = _where(PKG, "events.toml")
+#: What a vein card can hold.
+ORES = ("mithril",)
+
+
+def _need(text: str, monster: str) -> int | None:
     if text in ("-", "–"):
         return None
     if text.upper() == "X":
         return 0
     if text.isdigit() and 1 <= int(text) <= 6:
         return int(text)
-    raise ContentError(f"{where}: battle table entry {text!r} is not 1-6, X or -",
-                       file="battle.toml", entry=where, field="needs")
+    raise fail(BATTLE, monster, "needs", f"battle table entry {text!r} is not 1-6, X or -")
 
 
 def _mask(sides: str, tile: str) -> int:
     m = 0
     for ch in sides:
         if ch not in SIDE_LETTERS:
-            raise ContentError(f"tiles.toml: tile {tile!r} has side {ch!r} (use N, E, S, W)",
-                               file="tiles.toml", entry=tile, field="sides")
+            raise fail(_where(PKG, "tiles.toml"), tile, "sides",
+                       f"side {ch!r} is not one of N, E, S, W")
         m |= SIDE_LETTERS[ch]
     if not m:
-        raise ContentError(f"tiles.toml: tile {tile!r} has no passage", file="tiles.toml",
-                           entry=tile, field="sides")
+        raise fail(_where(PKG, "tiles.toml"), tile, "sides", "a tile needs a passage")
     return m
 
 
-@cache
-def catalog() -> Catalog:
-    """Load, validate and join every content file (once per process)."""
+def _board() -> tuple[int, list[tuple[str, str, str, int]], BoardSpec]:
     board = load_section(PKG, "board.toml", "board", BoardSpec)[0]
     size = 2 * board.quarter
     entrances = []
     for e in load_section(PKG, "board.toml", "entrance", EntranceSpec):
         x, y = e.cell
-        if not (0 <= x < size and 0 <= y < size):
-            raise ContentError(f"board.toml: entrance {e.id!r} lies off the board",
-                               file="board.toml", entry=e.id, field="cell")
+        if not (x < size and y < size):
+            raise fail(_where(PKG, "board.toml"), e.id, "cell",
+                       f"lies off the {size}x{size} board")
         entrances.append((e.id, e.name, e.name_ru, y * size + x))
-    tiles = []
-    for t in load_section(PKG, "tiles.toml", "tile", TileSpec):
-        tiles += [(t.id, t.name, t.name_ru, _mask(t.sides, t.id))] * t.count
+    return size, entrances, board
 
+
+def _items() -> list[Item]:
     items: list[Item] = []
     for w in load_section(PKG, "items.toml", "weapon", WeaponSpec):
         items.append(Item(len(items), "weapon", w.id, w.name, w.name_ru, "right_hand",
@@ -219,74 +224,84 @@ def catalog() -> Catalog:
                           effect=ar.id))
     for ing in load_section(PKG, "items.toml", "ingredient", IngredientSpec):
         items.append(Item(len(items), "ingredient", ing.id, ing.name, ing.name_ru))
-    index = {it.id: it.index for it in items}
-    if len(index) != len(items):
-        raise ContentError("items.toml: two items share an id", file="items.toml")
-
-    def ref(kind: str, rid: str, where: str) -> int:
-        i = index.get(rid)
-        if i is None or items[i].kind != kind:
-            raise ContentError(f"{where}: {rid!r} is not a known {kind}", file=where, entry=rid)
-        return i
-
-    table = load_section(PKG, "battle.toml", "table", TableSpec)[0]
-    columns = tuple(-1 if c == "fists" else ref("weapon", c, "battle.toml")
-                    for c in table.columns)
-    if -1 not in columns:
-        raise ContentError("battle.toml: the table needs a 'fists' column", file="battle.toml")
+    seen: set[str] = set()
     for it in items:
-        if it.kind == "weapon" and it.id != "fists" and it.index not in columns:
-            raise ContentError(f"battle.toml: weapon {it.id!r} has no column",
-                               file="battle.toml", entry=it.id)
+        if it.id in seen:
+            raise fail(_where(PKG, "items.toml"), it.id, "id", "two items share this id")
+        seen.add(it.id)
+    return items
+
+
+def _monsters(columns: tuple[int, ...]) -> list[Monster]:
     monsters: list[Monster] = []
     for m in load_section(PKG, "battle.toml", "monster", MonsterSpec):
         row = m.needs.split()
         if len(row) != len(columns):
-            raise ContentError(f"battle.toml: monster {m.id!r} has {len(row)} entries for "
-                               f"{len(columns)} columns", file="battle.toml", entry=m.id,
-                               field="needs")
+            raise fail(BATTLE, m.id, "needs",
+                       f"{len(row)} entries for {len(columns)} columns")
         monsters.append(Monster(len(monsters), m.id, m.name, m.name_ru, m.attack,
                                 m.experience, tuple(_need(c, m.id) for c in row)))
+    return monsters
+
+
+def _cards(items: list[Item], index: dict[str, int], mindex: dict[str, int],
+           cindex: dict[str, int]) -> list[Card]:
+    specs = load_section(PKG, "events.toml", "card", CardSpec)
+    targets: dict[str, dict[str, int]] = {"monster": mindex, "cauldron": cindex,
+                                          "vein": {o: -1 for o in ORES}}
+    for kind in EVENT_KINDS:
+        known = targets.get(kind) or {i.id: i.index for i in items if i.kind == kind}
+        targets[kind] = known
+        check_refs([c for c in specs if c.kind == kind], "ref", known, EVENTS, kind,
+                   skip=())
+    cards: list[Card] = []
+    for c in specs:
+        label = "vein" if c.kind == "vein" else f"{c.kind}:{c.ref}"
+        r = targets[c.kind][c.ref]
+        cards += [Card(len(cards) + k, c.kind, r, label) for k in range(c.count)]
+    return cards
+
+
+@per_folder(PKG)
+def catalog() -> Catalog:
+    """Load, validate and join every content file (once per content folder)."""
+    size, entrances, board = _board()
+    tiles = []
+    for t in load_section(PKG, "tiles.toml", "tile", TileSpec):
+        tiles += [(t.id, t.name, t.name_ru, _mask(t.sides, t.id))] * t.count
+    items = _items()
+    index = {it.id: it.index for it in items}
+    weapons = {i.id: i.index for i in items if i.kind == "weapon"}
+    table = load_section(PKG, "battle.toml", "table", TableSpec)[0]
+    check_refs([table], "columns", [*weapons, "fists"], BATTLE, "weapon")
+    columns = tuple(-1 if c == "fists" else weapons[c] for c in table.columns)
+    if -1 not in columns:
+        raise fail(BATTLE, table.id, "columns", "the table needs a 'fists' column")
+    for it in items:
+        if it.kind == "weapon" and it.id != "fists" and it.index not in columns:
+            raise fail(BATTLE, table.id, "columns", f"weapon {it.id!r} has no column")
+    monsters = _monsters(columns)
     mindex = {m.id: m.index for m in monsters}
     cauldrons = tuple((c.id, c.name, c.name_ru, c.experience)
                       for c in load_section(PKG, "cauldrons.toml", "cauldron", CauldronSpec))
     cindex = {c[0]: i for i, c in enumerate(cauldrons)}
-
-    cards: list[Card] = []
-    for c in load_section(PKG, "events.toml", "card", CardSpec):
-        if c.kind == "vein":
-            r, label = -1, "vein"
-        elif c.kind == "monster":
-            if c.ref not in mindex:
-                raise ContentError(f"events.toml: unknown monster {c.ref!r}",
-                                   file="events.toml", entry=c.id, field="ref")
-            r, label = mindex[c.ref], f"monster:{c.ref}"
-        elif c.kind == "cauldron":
-            if c.ref not in cindex:
-                raise ContentError(f"events.toml: unknown cauldron {c.ref!r}",
-                                   file="events.toml", entry=c.id, field="ref")
-            r, label = cindex[c.ref], f"cauldron:{c.ref}"
-        else:
-            r, label = ref(c.kind, c.ref, "events.toml"), f"{c.kind}:{c.ref}"
-        cards += [Card(len(cards) + k, c.kind, r, label) for k in range(c.count)]
+    cards = _cards(items, index, mindex, cindex)
     cells = size * size - len(entrances)
     if len(cards) != cells:
-        raise ContentError(f"events.toml: {len(cards)} event cards for {cells} cells",
-                           file="events.toml")
+        raise fail(EVENTS, "card", "count", f"{len(cards)} event cards for {cells} cells")
     if len(tiles) < cells:
-        raise ContentError(f"tiles.toml: {len(tiles)} tiles for {cells} cells",
-                           file="tiles.toml")
-    recipes = tuple((ref("potion", r.id, "recipes.toml"),
-                     tuple(ref("ingredient", i, "recipes.toml") for i in r.ingredients))
-                    for r in load_section(PKG, "recipes.toml", "recipe", RecipeSpec))
+        raise fail(_where(PKG, "tiles.toml"), "tile", "count",
+                   f"{len(tiles)} tiles for {cells} cells")
+    specs = load_section(PKG, "recipes.toml", "recipe", RecipeSpec)
+    rname = _where(PKG, "recipes.toml")
+    check_refs(specs, "id", [i.id for i in items if i.kind == "potion"], rname, "potion")
+    check_refs(specs, "ingredients", [i.id for i in items if i.kind == "ingredient"], rname,
+               "ingredient", skip=())
+    recipes = tuple((index[r.id], tuple(index[i] for i in r.ingredients)) for r in specs)
     shop = load_section(PKG, "shop.toml", "shop", ShopSpec)[0]
-    sells = []
-    for s in shop.sells:
-        i = index.get(s)
-        if i is None or not items[i].price:
-            raise ContentError(f"shop.toml: {s!r} has no list price", file="shop.toml", entry=s)
-        sells.append(i)
+    check_refs([shop], "sells", [i.id for i in items if i.price], _where(PKG, "shop.toml"),
+               "item with a list price", skip=())
     return Catalog(size, tuple(entrances), board.shop_markup, board.sell_remote, tuple(tiles),
                    tuple(items), index, tuple(monsters), columns, columns.index(-1),
-                   cauldrons, tuple(cards), recipes, tuple(sells), shop.extra_turn,
-                   shop.experience)
+                   cauldrons, tuple(cards), recipes, tuple(index[s] for s in shop.sells),
+                   shop.extra_turn, shop.experience)

@@ -7,41 +7,44 @@ holds only those ids. The tables here are built once per process and shared.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from meeple.components.wheel import Sector, Wheel
-from meeple.content import Entry, load_section
-from meeple.core import ContentError
+from meeple.content import Count, Entry, Positive, fail, load_section, per_folder
+from meeple.content import where as _where
 
 PKG = __package__ or "meeple.games.grabhit"
 COLOURS = ("blue", "green", "red")
 WEAPON_CLASSES = ("sword", "axe", "hammer", "ranged", "unique")
 WORLDS = ("aura", "rondol", "terra", "centrol")
 BLUE, GREEN, RED = 0, 1, 2
+#: Coins on a sector of the wheel, and what a spin must reach in a check.
+Coins = Annotated[int, Field(ge=1, le=10)]
 
 
 class WheelSector(Entry):
     """A sector of the wheel: its coins, its colour(s) and repair symbols."""
 
-    value: int
-    colours: list[Literal["blue", "green", "red", "black"]]
+    value: Coins
+    colours: list[Literal["blue", "green", "red", "black"]] = Field(min_length=1, max_length=2)
     symbols: tuple[Literal["weapon", "armour"], ...] = ()
-    weight: int = 1
+    weight: Positive = 1
 
 
 class Adventurer(Entry):
     """An adventurer card."""
 
-    life: int
-    armour: int
-    start_armour: int
-    capital: int
+    life: Positive
+    armour: Positive
+    start_armour: Count
+    capital: Count
     ability: Literal["gain_per_location", "blast", "mend", "steal", "draw_red",
                      "assassinate", "extra_hit", "heal"]
-    check: int
-    amount: int
-    limbo_bonus: int = 0
+    check: Coins
+    amount: Count
+    limbo_bonus: Count = 0
     ability_name: str
     ability_name_ru: str
     motivation: str
@@ -52,9 +55,9 @@ class Weapon(Entry):
     """A weapon card (blue)."""
 
     weapon_class: Literal["sword", "axe", "hammer", "ranged", "unique"]
-    damage: int
-    speed: int
-    durability: int
+    damage: Count
+    speed: Count
+    durability: Count
     pierce: bool
 
 
@@ -62,22 +65,22 @@ class Blueprint(Entry):
     """A blueprint card (blue): a modification for some weapon classes."""
 
     classes: list[Literal["sword", "axe", "hammer", "ranged", "unique"]]
-    limit: int
-    damage: int = 0
-    speed: int = 0
-    durability: int = 0
+    limit: Positive
+    damage: Count = 0
+    speed: Count = 0
+    durability: Count = 0
     pierce: bool = False
-    copies: int = 1
+    copies: Count = 1
 
 
 class Location(Entry):
     """A location card (green)."""
 
     world: Literal["aura", "rondol", "terra", "centrol"]
-    level: int
-    price: int
-    auction: int
-    income: int
+    level: Annotated[int, Field(ge=1, le=3)]
+    price: Positive
+    auction: Count
+    income: Count
     shop: Literal["", "witch", "armourer", "tavern"] = ""
 
 
@@ -86,8 +89,8 @@ class Service(Entry):
 
     shop: Literal["witch", "armourer", "tavern"]
     kind: Literal["buy_scroll", "lift_curse", "repair_weapon", "repair_armour", "heal"]
-    fee: int
-    amount: int
+    fee: Count
+    amount: Count
 
 
 class Scroll(Entry):
@@ -98,12 +101,12 @@ class Scroll(Entry):
                     "steal_gold", "draw_blue", "extra_hit", "rust", "lose_gold", "shatter",
                     "forget", "frailty", "poverty", "clumsiness", "max_life", "max_armour",
                     "fists", "pockets", "berserk", "shield"]
-    amount: int = 0
-    copies: int = 1
+    amount: Count = 0
+    copies: Count = 1
     pierce: bool = False
     lasting: bool = False
     blocks: tuple[Literal["magic", "curse", "ability"], ...] = ()
-    check: int = 0
+    check: Annotated[int, Field(ge=0, le=10)] = 0
 
 
 @dataclass(frozen=True)
@@ -136,40 +139,39 @@ class Tables:
         return self.cards[card].entry.name
 
 
-def _fail(file: str, entry: str, msg: str) -> ContentError:
-    return ContentError(f"{PKG.replace('.', '/')}/content/{file}: {entry}: {msg}",
-                        file=file, entry=entry)
+def _fail(file: str, entry: str, field: str, msg: str) -> Exception:
+    return fail(_where(PKG, file), entry, field, msg)
 
 
-@cache
+@per_folder(PKG)
 def tables() -> Tables:
-    """Load and check every content file (once per process)."""
+    """Load and check every content file (once per content folder)."""
     sectors = load_section(PKG, "wheel.toml", "sector", WheelSector)
-    for s in sectors:
-        if not 1 <= s.value <= 10 or len(s.colours) not in (1, 2) or s.weight < 1:
-            raise _fail("wheel.toml", s.id, "coins must be 1-10, with one or two colours")
     if sum(1 for s in sectors if len(s.colours) == 2) != 3:
-        raise _fail("wheel.toml", "sector", "the wheel has exactly three mixed sectors")
+        raise _fail("wheel.toml", "sector", "colours", "the wheel has exactly three mixed sectors")
     advs = load_section(PKG, "adventurers.toml", "adventurer", Adventurer)
     if len(advs) != 8:
-        raise _fail("adventurers.toml", "adventurer", "there are exactly 8 adventurers")
+        raise _fail("adventurers.toml", "adventurer", "id", "there are exactly 8 adventurers")
     for a in advs:
-        if not 0 <= a.start_armour < a.armour or a.life < 1:
-            raise _fail("adventurers.toml", a.id, "armour starts damaged, below its maximum")
+        if a.start_armour >= a.armour:
+            raise _fail("adventurers.toml", a.id, "start_armour",
+                        "armour starts damaged, below its maximum")
     weapons = load_section(PKG, "blue.toml", "weapon", Weapon)
     bps = load_section(PKG, "blue.toml", "blueprint", Blueprint)
     locs = load_section(PKG, "green.toml", "location", Location)
     services = load_section(PKG, "green.toml", "service", Service)
     scrolls = load_section(PKG, "red.toml", "scroll", Scroll)
-    counts = (len(weapons), sum(b.copies for b in bps), len(locs),
-              sum(s.copies for s in scrolls))
-    if counts != (12, 14, 24, 33):
-        raise _fail("blue.toml", "deck", f"decks must hold 12/14/24/33 cards, not {counts}")
+    for name, file, n, want in (("weapon", "blue.toml", len(weapons), 12),
+                                ("blueprint", "blue.toml", sum(b.copies for b in bps), 14),
+                                ("location", "green.toml", len(locs), 24),
+                                ("scroll", "red.toml", sum(s.copies for s in scrolls), 33)):
+        if n != want:
+            raise _fail(file, name, "copies", f"the {name} cards number {want}, not {n}")
     for loc in locs:
         if loc.auction >= loc.price:
-            raise _fail("green.toml", loc.id, "the auction opening is below the price")
-    if sum(1 for s in scrolls if s.lasting) * 1 != 3:
-        raise _fail("red.toml", "scroll", "exactly three curses stay on the adventurer")
+            raise _fail("green.toml", loc.id, "auction", "the auction opening is below the price")
+    if sum(1 for s in scrolls if s.lasting) != 3:
+        raise _fail("red.toml", "scroll", "lasting", "exactly three curses stay on the adventurer")
     cards: list[Card] = []
     for w in weapons:
         cards.append(Card(len(cards), BLUE, "weapon", w))

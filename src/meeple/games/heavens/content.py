@@ -5,15 +5,20 @@ Loaded once per process through :mod:`meeple.content` and shared by every state.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from meeple.content import Entry, load_section
-from meeple.core import ContentError
+from meeple.content import Count, Entry, Positive, Ref, check_refs, fail, load_section, per_folder
+from meeple.content import where as _where
 
+PKG = __package__ or "meeple.games.heavens"
 PANTHEONS = ("greek", "norse", "egyptian")
+#: The letters of the map's columns; the radius is bounded by them.
+COLUMNS = "abcdefghijk"
+#: What an ability or a power costs: a turn has at most three action tokens (HVN-28).
+Tokens = Annotated[int, Field(ge=1, le=3)]
+Hexes = Annotated[list[str], Ref("hex")]
 
 EffectKind = Literal[
     "damage", "shockwave", "heal", "cure", "poison", "stun", "trap", "destroy_trap",
@@ -25,24 +30,24 @@ TargetKind = Literal["self", "ally", "enemy", "hex", "trap_spot", "trap", "centr
 class Ring(Entry):
     """One colour of ring and how many the box holds."""
 
-    count: int
+    count: Count
 
 
 class MapInfo(Entry):
     """The shape of the Heavens."""
 
-    radius: int
-    centre_length: int
-    central: list[str]
+    radius: Annotated[int, Field(ge=1, le=len(COLUMNS) // 2)]
+    centre_length: Positive
+    central: Hexes = Field(min_length=1)
 
 
 class Layout(Entry):
     """Where the two bases and their summoning hexes lie."""
 
-    base_a: str
-    summon_a: list[str]
-    base_b: str
-    summon_b: list[str]
+    base_a: Annotated[str, Ref("hex")]
+    summon_a: Hexes
+    base_b: Annotated[str, Ref("hex")]
+    summon_b: Hexes
 
 
 class Effect(BaseModel):
@@ -51,9 +56,9 @@ class Effect(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: EffectKind
-    amount: int = 0
+    amount: Count = 0
     pierce: bool = False
-    radius: int = 0
+    radius: Count = 0
 
 
 class Ability(BaseModel):
@@ -63,10 +68,10 @@ class Ability(BaseModel):
 
     name: str
     name_ru: str
-    cost: int = 1
+    cost: Tokens = 1
     target: TargetKind
-    range: int = 0
-    effects: tuple[Effect, ...]
+    range: Count = 0
+    effects: tuple[Effect, ...] = Field(min_length=1)
     text: str
 
 
@@ -82,11 +87,11 @@ class Character(Entry):
 
     title: str
     title_ru: str
-    health: int
-    move: int
-    range: int
-    melee: int
-    ranged: int
+    health: Positive
+    move: Count
+    range: Positive
+    melee: Count
+    ranged: Count
     myth: str
     ability: Ability
 
@@ -94,46 +99,83 @@ class Character(Entry):
 class Power(Entry):
     """A divine power card (карта Божественной Силы)."""
 
-    cost: int = 1
+    cost: Tokens = 1
     target: TargetKind
-    effects: tuple[Effect, ...]
+    effects: tuple[Effect, ...] = Field(min_length=1)
     text: str
+
+
+PantheonCards = tuple[Pantheon, tuple[Character, ...], tuple[Power, ...]]
 
 
 def rings() -> tuple[Ring, ...]:
     """The six colours of the box."""
-    return load_section(__package__, "rings.toml", "ring", Ring)
+    return load_section(PKG, "rings.toml", "ring", Ring)
 
 
 def map_info() -> MapInfo:
     """The shape of the Heavens."""
-    return load_section(__package__, "map.toml", "map", MapInfo)[0]
+    return load_section(PKG, "map.toml", "map", MapInfo)[0]
 
 
 def layouts() -> tuple[Layout, ...]:
     """Every base layout."""
-    return load_section(__package__, "map.toml", "layout", Layout)
+    return load_section(PKG, "map.toml", "layout", Layout)
 
 
-@cache
-def pantheon(pid: str) -> tuple[Pantheon, tuple[Character, ...], tuple[Power, ...]]:
-    """One pantheon with its characters and divine powers, checked."""
-    where = f"{pid}.toml"
-    info = load_section(__package__, where, "pantheon", Pantheon)[0]
-    chars = load_section(__package__, where, "character", Character)
-    powers = load_section(__package__, where, "power", Power)
+def hex_labels(info: MapInfo) -> set[str]:
+    """The label of every hex of the map (column letter, row from the top)."""
+    half = info.centre_length // 2
+    out: set[str] = set()
+    for q in range(-info.radius, info.radius + 1):
+        lo, hi = (-half, half - 1 - q) if q >= 0 else (-half - q, half - 1)
+        out |= {f"{COLUMNS[q + info.radius]}{r - lo + 1}" for r in range(lo, hi + 1)}
+    return out
+
+
+def _check_map() -> None:
+    info, name = map_info(), _where(PKG, "map.toml")
+    if info.centre_length <= info.radius:
+        raise fail(name, info.id, "centre_length", "the central column must outgrow the radius")
+    labels = hex_labels(info)
+    check_refs([info], "central", labels, name, "hex of the map")
+    for field in ("base_a", "summon_a", "base_b", "summon_b"):
+        check_refs(layouts(), field, labels, name, "hex of the map", skip=())
+
+
+def _pantheon(pid: str) -> PantheonCards:
+    fname = f"{pid}.toml"
+    name = _where(PKG, fname)
+    info = load_section(PKG, fname, "pantheon", Pantheon)[0]
+    chars = load_section(PKG, fname, "character", Character)
+    powers = load_section(PKG, fname, "power", Power)
     for c in chars:
-        if c.health < 1 or c.move < 0 or c.melee < 0 or c.ranged < 0 or c.range < 1:
-            raise ContentError(f"{where}: character {c.id!r} has an impossible statistic",
-                               file=where, entry=c.id)
         if c.ranged > 0 and c.range < 2:
-            raise ContentError(f"{where}: character {c.id!r} shoots with a range below 2",
-                               file=where, entry=c.id, field="range")
+            raise fail(name, c.id, "range", "a character that shoots needs a range of 2 or more")
         if c.ability.target == "central":
-            raise ContentError(f"{where}: only divine powers summon to central hexes",
-                               file=where, entry=c.id, field="ability.target")
+            raise fail(name, c.id, "ability.target", "only divine powers summon to central hexes")
     for p in powers:
         if p.target == "self":
-            raise ContentError(f"{where}: a divine power has no 'self'", file=where,
-                               entry=p.id, field="target")
+            raise fail(name, p.id, "target", "a divine power has no 'self'")
     return info, chars, powers
+
+
+@per_folder(PKG)
+def pantheons() -> dict[str, PantheonCards]:
+    """Every pantheon with its characters and divine powers, and the map and rings, checked."""
+    rings()
+    _check_map()
+    out = {pid: _pantheon(pid) for pid in PANTHEONS}
+    seen: dict[str, str] = {}
+    for pid, (_, chars, powers) in out.items():
+        for card in (*chars, *powers):
+            if card.name in seen:
+                raise fail(_where(PKG, f"{pid}.toml"), card.id, "name",
+                           f"{card.name!r} is also a card of {seen[card.name]}")
+            seen[card.name] = pid
+    return out
+
+
+def pantheon(pid: str) -> PantheonCards:
+    """One pantheon with its characters and divine powers; every pantheon is checked first."""
+    return pantheons()[pid]

@@ -6,39 +6,43 @@ Loaded once per process and shared by every state; a state keeps only ids.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from meeple.components.tilegrid import E, N, S, W
-from meeple.content import Entry, load_section
-from meeple.core import ContentError
+from meeple.content import Count, Entry, Positive, Ref, check_refs, fail, load_section, per_folder
+from meeple.content import where as _where
 
 PKG = "meeple.games.myth"
 SIDE_LETTERS = {"N": N, "E": E, "S": S, "W": W}
+#: A number read against a d100 roll (MYTH-53): attack, defence, target rolls.
+Percent = Annotated[int, Field(ge=0, le=100)]
+Level3 = tuple[Positive, Positive, Positive]
 
 
 class Hero(Entry):
     """A hero card: per-level life, attack, defence and attacks a round; abilities."""
 
-    life: tuple[int, int, int]
-    attack: tuple[int, int, int]
-    defence: tuple[int, int, int]
-    attacks: tuple[int, int, int]
+    life: Level3
+    attack: tuple[Percent, Percent, Percent]
+    defence: tuple[Percent, Percent, Percent]
+    attacks: Level3
     area: bool = False
-    heal: int = 0
-    weapon: str = ""
+    heal: Count = 0
+    weapon: Annotated[str, Ref("weapon event")] = ""
 
 
 class Monster(Entry):
     """A monster card of the event deck."""
 
-    attack: int
-    damage: int
-    defence: int
-    experience: int
+    attack: Percent
+    damage: Count
+    defence: Percent
+    experience: Count
     first_attack: bool = False
-    cost: int
-    copies: int
+    cost: Count
+    copies: Count
 
 
 class Event(Entry):
@@ -48,33 +52,33 @@ class Event(Entry):
                     "extra_turn", "rest", "execute", "darkness", "fury", "balor", "splinters",
                     "shade", "deceiver", "shiver_magic", "soulblighter", "fury_of_shiver",
                     "help", "order", "tax", "dream", "contract"]
-    cost: int
+    cost: Count
     timing: Literal["first", "", "last"] = ""
-    order: int = 0
-    value: int = 0
-    value_two_players: int = 0
-    target: int = 0
-    dwarf_bonus: int = 0
-    hero: str = ""
+    order: Count = 0
+    value: Count = 0
+    value_two_players: Count = 0
+    target: Percent = 0
+    dwarf_bonus: Percent = 0
+    hero: Annotated[str, Ref("hero")] = ""
     direction: Literal["", "left", "right"] = ""
-    copies: int
+    copies: Count
 
 
 class Quest(Entry):
     """A quest card: kill `count` monsters of a kind, or carry an artifact to the start."""
 
     kind: Literal["kill", "carry"]
-    monster: str = ""
-    item: str = ""
-    count: int = 1
-    copies: int
+    monster: Annotated[str, Ref("monster")] = ""
+    item: Annotated[str, Ref("artifact")] = ""
+    count: Positive = 1
+    copies: Count
 
 
 class Tile(Entry):
     """A dungeon tile: its passages as printed."""
 
     passages: str
-    copies: int
+    copies: Count
     start: bool = False
 
 
@@ -127,50 +131,58 @@ def _mask(tile: Tile) -> int:
     m = 0
     for ch in tile.passages:
         if ch not in SIDE_LETTERS:
-            raise ContentError(f"tiles.toml: tile {tile.id!r}: bad passage letter {ch!r}",
-                               file="tiles.toml", entry=tile.id, field="passages")
+            raise fail(_where(PKG, "tiles.toml"), tile.id, "passages",
+                       f"bad passage letter {ch!r} (use N, E, S, W)")
         m |= SIDE_LETTERS[ch]
     if not m:
-        raise ContentError(f"tiles.toml: tile {tile.id!r} has no passage",
-                           file="tiles.toml", entry=tile.id, field="passages")
+        raise fail(_where(PKG, "tiles.toml"), tile.id, "passages", "a tile needs a passage")
     return m
 
 
-@cache
+def _check(heroes: dict[str, Hero], monsters: tuple[Monster, ...], events: tuple[Event, ...],
+           quests: dict[str, Quest], tiles: dict[str, Tile]) -> None:
+    ev = _where(PKG, "events.toml")
+    for e in events:
+        if e.id in {m.id for m in monsters}:
+            raise fail(ev, e.id, "id", "an event has the id of a monster")
+    weapons = {e.id: e.hero for e in events if e.effect == "weapon"}
+    check_refs(heroes.values(), "weapon", weapons, _where(PKG, "heroes.toml"), "weapon event")
+    check_refs([e for e in events if e.effect == "weapon"], "hero", heroes, ev, "hero",
+               skip=())
+    for h in heroes.values():
+        if h.weapon and weapons[h.weapon] != h.id:
+            raise fail(_where(PKG, "heroes.toml"), h.id, "weapon",
+                       f"{h.weapon!r} is bound to {weapons[h.weapon]!r}")
+    qs = _where(PKG, "quests.toml")
+    check_refs([q for q in quests.values() if q.kind == "kill"], "monster",
+               [m.id for m in monsters], qs, "monster", skip=())
+    check_refs([q for q in quests.values() if q.kind == "carry"], "item", ("codex", "tain"),
+               qs, "artifact to carry (codex or tain)", skip=())
+    if sum(t.start for t in tiles.values()) != 1:
+        raise fail(_where(PKG, "tiles.toml"), "tile", "start", "exactly one start tile")
+
+
+@per_folder(PKG)
 def content() -> Content:
-    """Load and cross-check every content file (once per process)."""
+    """Load and cross-check every content file (once per content folder)."""
     heroes = {h.id: h for h in load_section(PKG, "heroes.toml", "hero", Hero)}
     monsters = load_section(PKG, "monsters.toml", "monster", Monster)
     events = load_section(PKG, "events.toml", "event", Event)
     quests = {q.id: q for q in load_section(PKG, "quests.toml", "quest", Quest)}
     tiles = {t.id: t for t in load_section(PKG, "tiles.toml", "tile", Tile)}
+    _check(heroes, monsters, events, quests, tiles)
     cards: dict[str, Card] = {}
     for m in monsters:
         cards[m.id] = Card(m.id, m.name, m.name_ru, True, "monster", m.cost, (1, 2), "",
                            0, 0, 0, 0, "", "", m.attack, m.damage, m.defence, m.experience,
                            m.first_attack)
     for e in events:
-        if e.id in cards:
-            raise ContentError(f"events.toml: id {e.id!r} is also a monster",
-                               file="events.toml", entry=e.id, field="id")
-        if e.effect == "weapon" and e.hero not in heroes:
-            raise ContentError(f"events.toml: weapon {e.id!r} names unknown hero {e.hero!r}",
-                               file="events.toml", entry=e.id, field="hero")
         timing = f"{e.timing} {e.order}" if e.timing else ""
         cards[e.id] = Card(e.id, e.name, e.name_ru, False, e.effect, e.cost,
                            (_RANK[e.timing], e.order), timing, e.value,
                            e.value_two_players or e.value, e.target, e.dwarf_bonus, e.hero,
                            e.direction, 0, 0, 0, 0, False)
-    for q in quests.values():
-        if q.kind == "kill" and (q.monster not in cards or not cards[q.monster].monster):
-            raise ContentError(f"quests.toml: quest {q.id!r} names unknown monster",
-                               file="quests.toml", entry=q.id, field="monster")
-        if q.kind == "carry" and q.item not in ("codex", "tain"):
-            raise ContentError(f"quests.toml: quest {q.id!r} must carry the codex or the tain",
-                               file="quests.toml", entry=q.id, field="item")
     starts = [t.id for t in tiles.values() if t.start]
-    if len(starts) != 1:
-        raise ContentError("tiles.toml: exactly one start tile is needed", file="tiles.toml")
     event_deck = tuple(c for m in monsters for c in [m.id] * m.copies) + tuple(
         c for e in events for c in [e.id] * e.copies)
     quest_deck = tuple(c for q in quests.values() for c in [q.id] * q.copies)
