@@ -22,7 +22,8 @@ from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
 from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng
-from .serial import decode, encode
+from .serial import encode
+from .validate import decode_fields, decode_log
 
 S = TypeVar("S", bound="State")
 
@@ -163,6 +164,14 @@ class State:
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Hook: re-sample everything hidden from ``seat`` using ``rng`` (default: nothing)."""
+
+    def _validate(self) -> None:
+        """Hook: on restore, raise RecordError naming a field whose value this game cannot hold.
+
+        Called once the fields have their declared types: check what only the game knows (ids
+        that exist in its content, cells on its board, counts that cannot be negative). Never
+        called in play. Default: nothing more to check.
+        """
 
     def _explain(self, action: Action) -> str | None:
         """Hook: why ``action`` is illegal now, when the game can say more than the default."""
@@ -463,22 +472,35 @@ class State:
 
     @classmethod
     def from_json(cls, game: Game, data: Mapping[str, Any]) -> State:
-        """Rebuild a state of ``game`` from ``to_json`` data."""
-        try:
-            fields = decode(data["fields"])
-            log_entries = [decode(e) for e in data["log"]]
-            rng_state = int(data["rng"])
-        except (KeyError, TypeError, ValueError) as e:
-            raise RecordError(f"malformed state data: {e}") from None
+        """Rebuild a state of ``game`` from ``to_json`` data, checking every part of it.
+
+        Each field is decoded by its annotation, the log entry by entry, and then the game's
+        ``_validate`` checks what only it knows; anything that does not fit is a RecordError
+        naming the field, and no state is made.
+        """
+        rng_state = data.get("rng")
+        if type(rng_state) is not int or not 0 <= rng_state < 1 << 64:
+            raise RecordError(f"rng must be a whole number 0..2**64-1, got {rng_state!r}")
+        fields = decode_fields(cls, data.get("fields"))
+        players, to_act, n = fields["players"], fields["to_act"], fields["n_actions"]
+        if players != game.players:
+            raise RecordError(f"fields.players is {players}, but the state is of {game.players}")
+        if to_act is not None and not 0 <= to_act < players:
+            raise RecordError(f"fields.to_act must be None or 0..{players - 1}, got {to_act}")
+        entries = decode_log(data.get("log"), players)
+        acted = sum(1 for e in entries if e[0] == "A")
+        if n != acted:
+            raise RecordError(f"fields.n_actions is {n}, but the log holds {acted} actions")
         st = object.__new__(game.state_class)
         st.__dict__.update(fields)
         st.game = game
         st.rng = Rng(rng_state)
         st._legal = None
         node: LogEntry | None = None
-        for entry in log_entries:
+        for entry in entries:
             node = (node, entry)
         st._log = node
+        st._validate()
         return st
 
     def __repr__(self) -> str:
