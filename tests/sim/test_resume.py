@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from meeple.core import ConfigError, MeepleError, RecordError
-from meeple.sim.rundir import RECORD_KEYS
+from meeple.sim.rundir import RECORD_KEYS, RunDir
 from meeple.sim.simulate import RunSpec, make_spec, simulate
 
 GAMES = 24
@@ -323,3 +323,19 @@ def test_any_altered_value_is_refused_or_resumes_cleanly(
     assert after == b"".join(lines)
     if verify or key not in {"actions", "actors", "result", "error"}:
         assert record == json.loads(good.splitlines()[number])  # only an unchanged line passes
+
+
+def test_a_directory_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "busy"
+    holder = RunDir(out)
+    holder.open(SPEC, GAMES)
+    try:
+        other = subprocess.run(_cli("simulate", "tictactoe", "-n", str(GAMES), "--seed", "9",
+                                    "--out", str(out), "--no-progress"),
+                               capture_output=True, text=True)
+        assert other.returncode == 2
+        assert other.stderr.splitlines() == [
+            f"Error: another run is using {out}; wait for it to end, or use another --out"]
+    finally:
+        holder.close()
+    assert resume(out) == whole(tmp_path)

@@ -30,6 +30,11 @@ from typing import IO, TYPE_CHECKING, Any
 
 from meeple.core import ConfigError, RecordError, replay
 
+try:
+    import fcntl
+except ImportError:  # not on Windows: runs there are not locked
+    fcntl = None  # type: ignore[assignment]
+
 from .tally import Tally
 
 if TYPE_CHECKING:
@@ -78,20 +83,28 @@ class RunDir:
         self.run_file = path / "run.json"
         self.records = path / "records.jsonl"
         self.summary_file = path / "summary.json"
+        self._lock_fd: int | None = None
 
     def open(self, spec: RunSpec, games: int, *, verify: bool = False) -> Kept:
         """Create or resume a run of ``games`` games: the records already played.
 
-        ConfigError when the directory cannot be written, holds another run (other
-        parameters) or more games than ``games``; RecordError for a record line that is not
-        this run's (or, with ``verify``, does not reproduce). Nothing is changed on error.
+        The directory stays locked against other runs until :meth:`close`. ConfigError when
+        it cannot be written, is in use, holds another run (other parameters) or more games
+        than ``games``; RecordError for a record line that is not this run's (or, with
+        ``verify``, does not reproduce). Nothing is changed on error.
         """
         try:
-            self._prepare(spec)
-            kept = self._read(spec)
-        except OSError as e:
-            raise ConfigError(f"cannot use {self.path} as a run directory: "
-                              f"{e.strerror or e}") from None
+            return self._open(spec, games, verify)
+        except BaseException as e:
+            self.close()
+            if isinstance(e, OSError):
+                raise ConfigError(f"cannot use {self.path} as a run directory: "
+                                  f"{e.strerror or e}") from None
+            raise
+
+    def _open(self, spec: RunSpec, games: int, verify: bool) -> Kept:
+        self._prepare(spec)
+        kept = self._read(spec)
         beyond = sorted(i for i in kept.lines if i >= games)
         if beyond:
             raise ConfigError(
@@ -111,6 +124,7 @@ class RunDir:
         if self.path.exists() and not self.path.is_dir():
             raise ConfigError(f"{self.path} is a file; --out needs a directory")
         self.path.mkdir(parents=True, exist_ok=True)
+        self._lock()
         params = json.loads(json.dumps(spec.params()))
         if self.run_file.exists():
             try:
@@ -132,6 +146,29 @@ class RunDir:
                               "use an empty directory")
         else:
             write_atomic(self.run_file, json.dumps(params, indent=1) + "\n")
+
+    def _lock(self) -> None:
+        """Hold ``.lock`` until :meth:`close`: one run at a time in a directory.
+
+        A POSIX record lock: the system drops it when this process ends, however it ends, and
+        the processes it forks do not hold it. Where there is no ``fcntl`` nothing is locked.
+        """
+        if fcntl is None or self._lock_fd is not None:
+            return
+        fd = os.open(self.path / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ConfigError(f"another run is using {self.path}; wait for it to end, or use "
+                              "another --out") from None
+        self._lock_fd = fd
+
+    def close(self) -> None:
+        """Let another run use the directory."""
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the file releases the lock
+            self._lock_fd = None
 
     def _read(self, spec: RunSpec) -> Kept:
         kept = Kept()

@@ -52,7 +52,7 @@ from rich.text import Text
 from meeple.agents import make, names
 from meeple.core import ConfigError, Game, MeepleError, Rng, State, game_class, load
 
-from .rundir import RecordWriter, RunDir, encode_line, write_atomic
+from .rundir import Kept, RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
 from .tally import Tally
 
@@ -356,7 +356,7 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
     an up-to-date summary. Bad arguments, a directory that cannot be written or that holds
     another run raise ConfigError; a record line that is not this run's raises RecordError.
     """
-    from .backends import check_backend, run_chunks
+    from .backends import check_backend
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ConfigError(f"the number of games must be at least 1, got {games!r}")
@@ -367,6 +367,19 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
         jobs = jobs or default_jobs()
     rundir = RunDir(Path(out))
     kept = rundir.open(spec, games, verify=verify)
+    try:
+        return _run(spec, games, rundir, kept, jobs=jobs, backend=backend, progress=progress,
+                    report=report, on_chunk=on_chunk)
+    finally:
+        rundir.close()
+
+
+def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | None,
+         backend: str, progress: Any, report: bool,
+         on_chunk: Callable[[int], None] | None) -> dict[str, Any]:
+    """Play the games of ``0..games-1`` not in ``kept`` into ``rundir``; the summary."""
+    from .backends import run_chunks
+
     tally = kept.tally
     todo = [i for i in range(games) if i not in kept.lines]
     combos = 1
@@ -411,7 +424,7 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
         if report:
             from .report import write_report
 
-            write_report(summary, out)
+            write_report(summary, rundir.path)
     return summary
 
 
