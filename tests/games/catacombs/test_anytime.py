@@ -115,6 +115,7 @@ def test_cat20_trade_offered_at_every_decision_and_the_decision_resumes(step: st
     before = decision(st)
     st.apply(f"offer trade to seat {p}", seat=s)
     assert st.step == "trade" and st.view(s)["trade"]["to"] == p
+    assert st.view(p)["trade"]["resumes"] == step
     st.apply("give 10 coins", seat=s)
     st.apply("propose", seat=s)
     assert st.to_act == p and texts(st) == ["accept", "decline"]

@@ -53,7 +53,7 @@ def build(st: CatacombsState, seat: int | None) -> dict[str, Any]:
     if t is not None:
         trade = {"from": st.turn, "to": t[0], "give": [items[i].id for i in t[1]],
                  "ask": [items[i].id for i in t[2]], "give_money": coins(t[3]),
-                 "ask_money": coins(t[4])}
+                 "ask_money": coins(t[4]), "resumes": st.resume}
     return {
         "phase": st.phase,
         "step": "level" if st.levels else st.step,
