@@ -181,3 +181,16 @@ def test_cat19_cat20_offered_at_every_own_decision_and_nowhere_else(seed: int,
             while st.step in ("trade", "respond"):
                 st.apply(chooser.choice(st.legal_actions()))
             assert st.step == resumed and st.to_act == st.turn
+
+
+def test_cat20_an_offer_saved_and_restored_resumes_the_same_decision() -> None:
+    """CAT-20: the interrupted step is part of the state: a game saved with an offer open and
+    restored resumes the walk it interrupted."""
+    st = reach("walk", "move")
+    s, p = st.turn, 1 - st.turn
+    before = decision(st)
+    st.apply(f"offer trade to seat {p}", seat=s)
+    back = meeple.restore(st.to_json())
+    assert isinstance(back, CatacombsState) and back.step == "trade"
+    back.apply("cancel trade", seat=s)
+    assert (back.step, back.phase) == ("walk", "move") and decision(back) == before
