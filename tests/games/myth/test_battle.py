@@ -206,21 +206,25 @@ def test_myth102_a_hero_joining_a_battle_still_fought_may_not_pay_enemies_away()
 
 
 def test_myth102_a_battle_its_heroes_are_sent_away_from_ends_undecided() -> None:
-    """MYTH-102, MYTH-76: Nod sends every hero off a begun battle's cell: the battle ends, its
-    battle cards (Darkness) are discarded, the monsters stay for the next hero."""
+    """MYTH-102, MYTH-76, MYTH-49: seat 0 walks onto seat 1's battle and a Nod sends both off
+    the cell: the battle lasts while one of them is left, then ends; its battle card
+    (Darkness) is discarded and the monsters stay for the next hero."""
     st = fresh(3, 1)
     open_cell(st, (1, 0))
     open_cell(st, (0, 1))
-    st.hero[0] = "warrior"
-    st.pos[0] = (1, 0)
+    st.pos[1] = (1, 0)
     st.enemies[(1, 0)] = ["thrall", "bre_unor"]
     st.begun = ((1, 0),)
     st.lasting[(1, 0)] = ["darkness"]
-    st.cur = 0
-    st.table = [("nod", -1, 0)]
-    st.reveal()
+    turn_of(st, 0)
+    st.deck.remove("nod")
+    st.hand[0] = ["nod"]
+    st.apply("move east")
+    st.apply("play Nod")  # revealed at once: the other seats hold no cards
     assert st.step == "sub" and st.to_act == 0
     st.apply("nod to 0,1")
-    assert st.pos[0] == (0, 1) and not st.begun
+    assert st.begun == ((1, 0),) and st.to_act == 1  # seat 1 still fights there
+    st.apply("nod to 0,1")
+    assert st.pos[0] == st.pos[1] == (0, 1) and not st.begun
     assert (1, 0) not in st.lasting and "darkness" in st.discard
     assert st.enemies[(1, 0)] == ["thrall", "bre_unor"]
