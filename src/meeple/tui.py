@@ -52,6 +52,7 @@ TEXT: dict[str, dict[str, str]] = {
         "not_saved": "Could not save the record to {path}: {error}",
         "seed": "Seed {seed}: meeple play {game} --seed {seed} deals this game again.",
         "undo_none": "Nothing to undo.",
+        "undone": "Back to before your move: {action}.",
         "undo_human": "Cannot undo: another player has decided since your move.",
         "undo_chance": ("Cannot undo: dice were rolled, a card or tile was drawn or something "
                         "was shuffled since your move."),
@@ -78,6 +79,7 @@ TEXT: dict[str, dict[str, str]] = {
         "not_saved": "Не удалось сохранить запись в {path}: {error}",
         "seed": "Зерно {seed}: meeple play {game} --seed {seed} раздаст эту игру снова.",
         "undo_none": "Нечего отменять.",
+        "undone": "Возврат к моменту перед вашим ходом: {action}.",
         "undo_human": "Отменить нельзя: после вашего хода решал другой игрок.",
         "undo_chance": ("Отменить нельзя: после вашего хода бросали кубики, брали карту или "
                         "тайл либо что-то перемешивали."),
@@ -304,6 +306,7 @@ class Session:
         if self.last_bot is not None and self.last_bot.before.n_actions >= before.n_actions:
             self.last_bot = None
         self.shown = {k: min(v, len(self.state.events(k))) for k, v in self.shown.items()}
+        self.console.print(self.t("undone", action=since[0].text), style="yellow", markup=False)
         return True
 
     def explain_bot(self, seat: int) -> None:
