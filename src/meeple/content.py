@@ -135,12 +135,32 @@ def per_folder(package: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
         def cached() -> T:
             key = (str(folder(package)), "loader", fn.__module__, fn.__qualname__)
             if key not in _cache:
-                _cache[key] = fn()
+                value = fn()
+                _check_whole(package)
+                _cache[key] = value
             return _cache[key]  # type: ignore[no-any-return]
         cached.__doc__ = fn.__doc__
         cached.__name__ = fn.__name__
         return cached
     return wrap
+
+
+def _check_whole(package: str) -> None:
+    """Every file of the folder was read, and every section of it has a schema."""
+    root = str(folder(package))
+    read = {k[3]: v for k, v in _cache.items() if k[:3] == (root, "toml", package)}
+    used = {(k[3], k[4]) for k in _cache if k[0] == root and k[1] in ("section", "table")
+            and k[2] == package}
+    for f in content_files(package):
+        if f not in read:
+            raise ContentError(f"{where(package, f)}: a file the game does not read",
+                               file=where(package, f), entry="file", field="file")
+    for f, data in read.items():
+        for section in data:
+            if (f, section) not in used:
+                known = ", ".join(sorted(s for g, s in used if g == f))
+                raise fail(where(package, f), section, section,
+                           f"unknown section (this file holds: {known})")
 
 
 def content_files(package: str) -> list[str]:
@@ -195,7 +215,8 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
 def _error(e: ValidationError, name: str, section: str, entry: str) -> ContentError:
     err = e.errors()[0]
     field = ".".join(str(p) for p in err["loc"]) or section
-    return ContentError(f"{name}: [[{section}]] entry {entry!r}, field {field!r}: {err['msg']}",
+    head = f"[{section}]" if entry == section else f"[[{section}]] entry {entry!r}"
+    return ContentError(f"{name}: {head}, field {field!r}: {err['msg']}",
                         file=name, entry=entry, field=field)
 
 
@@ -234,20 +255,23 @@ def load_section(package: str, filename: str, section: str, model: type[M]) -> t
 def load_table(package: str, filename: str, section: str, model: type[B]) -> B:
     """The validated single ``[section]`` table of a game's content file."""
     _schemas[(package, filename, section)] = model
-    name = where(package, filename)
-    data = read_toml(package, filename).get(section)
-    if not isinstance(data, dict):
-        raise ContentError(f"{name}: no [{section}] table", file=name, entry=section,
-                           field=section)
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        raise _error(e, name, section, section) from None
+    key = (str(folder(package)), "table", package, filename, section, model.__qualname__)
+    if key not in _cache:
+        name = where(package, filename)
+        data = read_toml(package, filename).get(section)
+        if not isinstance(data, dict):
+            raise ContentError(f"{name}: no [{section}] table", file=name, entry=section,
+                               field=section)
+        try:
+            _cache[key] = model.model_validate(data)
+        except ValidationError as e:
+            raise _error(e, name, section, section) from None
+    return _cache[key]  # type: ignore[no-any-return]
 
 
 def fail(name: str, entry: object, field: str, msg: str) -> ContentError:
     """A ContentError about ``entry``'s ``field`` in the file ``name``."""
-    return ContentError(f"{name}: {entry}, field {field!r}: {msg}", file=name,
+    return ContentError(f"{name}: entry {str(entry)!r}, field {field!r}: {msg}", file=name,
                         entry=str(entry), field=field)
 
 
@@ -264,12 +288,14 @@ def _leaves(value: Any, kinds: tuple[str, ...]) -> Iterator[Any]:
 
 def check_refs(entries: Iterable[Any], field: str, targets: Iterable[Any], name: str,
                what: str, *, skip: Iterable[Any] = ("",),
-               pick: Callable[[Any], Iterable[Any]] | None = None) -> None:
+               pick: Callable[[Any], Iterable[Any]] | None = None,
+               table: str = "") -> None:
     """Every value ``field`` of ``entries`` holds names one of ``targets``.
 
     Strings and ints nested in tuples are all checked (the kinds the field's :class:`Ref`
     declares, str by default), or the values ``pick(entry)`` returns; values in ``skip``
-    (the empty string) mean "none". The error names the referring entry and the field.
+    (the empty string) mean "none". The error names the referring entry (by its id, or
+    ``table``: the section of a single table) and the field.
     """
     known = set(targets)
     skipped = set(skip)
@@ -281,7 +307,7 @@ def check_refs(entries: Iterable[Any], field: str, targets: Iterable[Any], name:
         for v in values:
             if v not in known and v not in skipped:
                 shown = ", ".join(sorted(map(str, known))[:12])
-                raise fail(name, getattr(e, "id", e), field,
+                raise fail(name, table or getattr(e, "id", e), field,
                            f"{v!r} names no {what} (known: {shown})")
 
 

@@ -1,6 +1,6 @@
 """The template's content, loaded once and shared by every state."""
 
-from meeple.content import Count, Entry, load_section
+from meeple.content import Count, Entry, load_section, per_folder
 
 
 class Card(Entry):
@@ -10,6 +10,7 @@ class Card(Entry):
     copies: Count
 
 
+@per_folder(__package__)
 def cards() -> tuple[Card, ...]:
     """The deck's card kinds, validated."""
     return load_section(__package__, "cards.toml", "card", Card)

@@ -212,25 +212,26 @@ def _load_map() -> tuple[MapInfo, tuple[Region, ...], RegionGraph]:
     info = load_table(PKG, "map.toml", "map", MapInfo)
     regions = load_section(PKG, "map.toml", "region", Region)
     by_id = {r.id: r for r in regions}
-    if sorted(by_id) != list(range(len(regions))):
-        raise fail(MAP, "region", "id", "region numbers must run 0..n-1")
-    check_refs([info], "castle", by_id, MAP, "region")
-    check_refs([info], "bridges", by_id, MAP, "region")
+    for i, r in enumerate(sorted(regions, key=lambda r: r.id)):
+        if r.id != i:
+            raise fail(MAP, r.id, "id", f"region numbers must run 0..{len(regions) - 1}")
+    check_refs([info], "castle", by_id, MAP, "region", table="map")
+    check_refs([info], "bridges", by_id, MAP, "region", table="map")
     check_refs(regions, "neighbours", by_id, MAP, "region")
     check_refs(regions, "arrow", by_id, MAP, "region", skip=(-1,))
     bridges = [sorted(p) for p in info.bridges]
     for r in regions:
         if not (r.x < info.width and r.y < info.height):
-            raise fail(MAP, f"region {r.id}", "x", "lies outside the map's width and height")
+            raise fail(MAP, r.id, "x", "lies outside the map's width and height")
         for n in r.neighbours:
             if r.id not in by_id[n].neighbours:
-                raise fail(MAP, f"region {r.id}", "neighbours", f"neighbour {n} is not mutual")
+                raise fail(MAP, r.id, "neighbours", f"neighbour {n} is not mutual")
             a, b = sorted((r.x, by_id[n].x))
             if a <= info.river_x < b and sorted((r.id, n)) not in bridges:
-                raise fail(MAP, f"region {r.id}", "neighbours",
+                raise fail(MAP, r.id, "neighbours",
                            f"crosses the river to {n} without a bridge")
         if (r.arrow == -1) != (r.id == info.castle):
-            raise fail(MAP, f"region {r.id}", "arrow", "only the castle has no arrow")
+            raise fail(MAP, r.id, "arrow", "only the castle has no arrow")
     try:
         graph = RegionGraph({r.id: tuple(r.neighbours) for r in regions},
                             {r.id: r.arrow for r in regions if r.arrow != -1})
@@ -262,7 +263,7 @@ def _load_legend(name: str, k: _Known) -> Legend:
     cards = {c.id: c for c in load_section(PKG, fname, "card", Card)}
     for letter in cards:
         if letter not in LETTERS:
-            raise fail(where, f"card {letter}", "id", "a card's id must be a letter A..N")
+            raise fail(where, letter, "id", "a card's id must be a letter A..N")
     runes = [a for a in k.articles if a.startswith("rune_")]
     for field, targets, what in (("place", k.creatures, "creature"),
                                  ("place_more", k.creatures, "creature"),
@@ -275,9 +276,12 @@ def _load_legend(name: str, k: _Known) -> Legend:
     if "A" not in cards or "N" not in cards:
         raise fail(where, "card", "id", "a legend needs cards A and N")
     goals = [f"kill:{c}" for c in k.creatures] + ["deliver:herb"]
-    check_refs([info], "goals", goals, where, "goal (kill:<creature> or deliver:herb)")
-    check_refs([setup], "start", k.heroes, where, "hero", pick=lambda s: s.start.keys())
-    check_refs([setup], "start", k.regions, where, "region", pick=lambda s: s.start.values())
+    check_refs([info], "goals", goals, where, "goal (kill:<creature> or deliver:herb)",
+               table="legend")
+    check_refs([setup], "start", k.heroes, where, "hero", pick=lambda s: s.start.keys(),
+               table="setup")
+    check_refs([setup], "start", k.regions, where, "region", pick=lambda s: s.start.values(),
+               table="setup")
     return Legend(info, setup, cards)
 
 

@@ -45,9 +45,9 @@ class Layout(Entry):
     """Where the two bases and their summoning hexes lie."""
 
     base_a: Annotated[str, Ref("hex")]
-    summon_a: Hexes
+    summon_a: Hexes = Field(min_length=3, max_length=3)
     base_b: Annotated[str, Ref("hex")]
-    summon_b: Hexes
+    summon_b: Hexes = Field(min_length=3, max_length=3)
 
 
 class Effect(BaseModel):
@@ -109,38 +109,61 @@ PantheonCards = tuple[Pantheon, tuple[Character, ...], tuple[Power, ...]]
 
 
 def rings() -> tuple[Ring, ...]:
-    """The six colours of the box."""
-    return load_section(PKG, "rings.toml", "ring", Ring)
+    """The six colours of the box (after every content file is checked)."""
+    pantheons()
+    return _rings()
 
 
 def map_info() -> MapInfo:
-    """The shape of the Heavens."""
-    return load_section(PKG, "map.toml", "map", MapInfo)[0]
+    """The shape of the Heavens (after every content file is checked)."""
+    pantheons()
+    return _map_info()
 
 
 def layouts() -> tuple[Layout, ...]:
-    """Every base layout."""
+    """Every base layout (after every content file is checked)."""
+    pantheons()
+    return _layouts()
+
+
+def _rings() -> tuple[Ring, ...]:
+    return load_section(PKG, "rings.toml", "ring", Ring)
+
+
+def _map_info() -> MapInfo:
+    return load_section(PKG, "map.toml", "map", MapInfo)[0]
+
+
+def _layouts() -> tuple[Layout, ...]:
     return load_section(PKG, "map.toml", "layout", Layout)
 
 
-def hex_labels(info: MapInfo) -> set[str]:
-    """The label of every hex of the map (column letter, row from the top)."""
+def hex_coords(info: MapInfo) -> dict[str, tuple[int, int]]:
+    """The axial coordinates of every hex of the map by label (column letter, row)."""
     half = info.centre_length // 2
-    out: set[str] = set()
+    out: dict[str, tuple[int, int]] = {}
     for q in range(-info.radius, info.radius + 1):
         lo, hi = (-half, half - 1 - q) if q >= 0 else (-half - q, half - 1)
-        out |= {f"{COLUMNS[q + info.radius]}{r - lo + 1}" for r in range(lo, hi + 1)}
+        out |= {f"{COLUMNS[q + info.radius]}{r - lo + 1}": (q, r) for r in range(lo, hi + 1)}
     return out
 
 
 def _check_map() -> None:
-    info, name = map_info(), _where(PKG, "map.toml")
+    info, name = _map_info(), _where(PKG, "map.toml")
     if info.centre_length <= info.radius:
         raise fail(name, info.id, "centre_length", "the central column must outgrow the radius")
-    labels = hex_labels(info)
-    check_refs([info], "central", labels, name, "hex of the map")
+    at = hex_coords(info)
+    check_refs([info], "central", at, name, "hex of the map")
     for field in ("base_a", "summon_a", "base_b", "summon_b"):
-        check_refs(layouts(), field, labels, name, "hex of the map", skip=())
+        check_refs(_layouts(), field, at, name, "hex of the map", skip=())
+    for lay in _layouts():
+        for base, summon, field in ((lay.base_a, lay.summon_a, "summon_a"),
+                                    (lay.base_b, lay.summon_b, "summon_b")):
+            (bq, br) = at[base]
+            for h in summon:
+                q, r = at[h]
+                if abs(q - bq) + abs(r - br) + abs(q - bq + r - br) != 2:
+                    raise fail(name, lay.id, field, f"{h!r} is not next to the base {base!r}")
 
 
 def _pantheon(pid: str) -> PantheonCards:
@@ -163,7 +186,7 @@ def _pantheon(pid: str) -> PantheonCards:
 @per_folder(PKG)
 def pantheons() -> dict[str, PantheonCards]:
     """Every pantheon with its characters and divine powers, and the map and rings, checked."""
-    rings()
+    _rings()
     _check_map()
     out = {pid: _pantheon(pid) for pid in PANTHEONS}
     seen: dict[str, str] = {}
