@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import shutil
+import time
+import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from meeple.content import Entry, load_file, load_section
+import meeple
+from meeple.content import Entry, load_file, load_section, use_folder
 from meeple.core import ContentError
 from meeple.games._template.content import Card
+from meeple.games.andor.content import load as andor_content
+from meeple.games.myth.data import content as myth_content
 
 
 class Weapon(Entry):
@@ -59,8 +67,9 @@ def test_broken_entries_name_file_entry_and_field(tmp_path: Path, text: str, ent
 
 
 def test_bad_toml_missing_section_and_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match="not valid TOML"):
+    with pytest.raises(ContentError, match="not valid TOML") as err:
         load_file(write(tmp_path, "[[weapon]\nid="), "weapon", Weapon)
+    assert (err.value.entry, err.value.field) == ("line 1", "syntax")
     with pytest.raises(ContentError, match=r"no \[\[armour\]\] entries"):
         load_file(write(tmp_path, GOOD), "armour", Weapon)
     with pytest.raises(ContentError, match="cannot read"):
@@ -73,3 +82,113 @@ def test_shipped_content_is_loaded_once_and_shared() -> None:
     a = load_section("meeple.games._template", "cards.toml", "card", Card)
     b = load_section("meeple.games._template", "cards.toml", "card", Card)
     assert a is b and all(c.source == "authored" for c in a)
+
+
+GAMES = Path(meeple.__file__).parent / "games"
+
+
+def copy_of(game: str, tmp_path: Path) -> Path:
+    dest = tmp_path / game / "content"
+    shutil.copytree(GAMES / game / "content", dest)
+    return dest
+
+
+def test_a_game_reads_its_content_from_the_folder_it_is_pointed_at(tmp_path: Path) -> None:
+    folder = copy_of("myth", tmp_path)
+    text = (folder / "monsters.toml").read_text("utf-8")
+    (folder / "monsters.toml").write_text(text.replace('"Ghol"', '"Marsh Ghol"'), "utf-8")
+    shipped = myth_content()
+    with use_folder("meeple.games.myth", folder):
+        assert myth_content().cards["ghol"].name == "Marsh Ghol"
+        assert myth_content() is myth_content()
+    assert myth_content() is shipped and shipped.cards["ghol"].name == "Ghol"
+
+
+def test_repeated_loads_reuse_the_checked_content() -> None:
+    meeple.load("andor")
+    start = time.perf_counter()
+    for _ in range(200):
+        meeple.load("andor")
+    assert andor_content() is andor_content()
+    assert (time.perf_counter() - start) / 200 < 0.01
+
+
+def test_a_pantheon_nobody_chose_is_checked_when_heavens_loads(tmp_path: Path) -> None:
+    folder = copy_of("heavens", tmp_path)
+    text = (folder / "egyptian.toml").read_text("utf-8")
+    (folder / "egyptian.toml").write_text(text.replace("health = ", "health = -", 1), "utf-8")
+    with use_folder("meeple.games.heavens", folder), pytest.raises(ContentError) as err:
+        meeple.load("heavens", options={"pantheon_a": "greek", "pantheon_b": "norse"})
+    assert err.value.file == "heavens/content/egyptian.toml"
+    assert err.value.field == "health" and err.value.entry
+    assert str(tmp_path) not in str(err.value)
+    meeple.load("heavens")  # the shipped content is untouched
+
+
+def test_a_dangling_reference_names_the_referring_entry(tmp_path: Path) -> None:
+    folder = copy_of("andor", tmp_path)
+    text = (folder / "creatures.toml").read_text("utf-8")
+    (folder / "creatures.toml").write_text(
+        text.replace('moves_as = "skral"', 'moves_as = "dragon"', 1), "utf-8")
+    with use_folder("meeple.games.andor", folder), pytest.raises(ContentError) as err:
+        meeple.load("andor")
+    e = err.value
+    assert (e.file, e.entry, e.field) == ("andor/content/creatures.toml", "skral", "moves_as")
+    assert "'dragon' names no creature" in str(e)
+
+
+def test_a_stray_file_or_section_is_refused(tmp_path: Path) -> None:
+    folder = copy_of("grabhit", tmp_path)
+    (folder / "purple.toml").write_text('[[card]]\nid = "x"\n', "utf-8")
+    with use_folder("meeple.games.grabhit", folder), pytest.raises(ContentError) as err:
+        meeple.load("grabhit")
+    assert (err.value.file, err.value.field) == ("grabhit/content/purple.toml", "file")
+    (folder / "purple.toml").unlink()
+    with (folder / "red.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[scrolls]]\nid = "typo"\n')
+    with use_folder("meeple.games.grabhit", folder), pytest.raises(ContentError) as err:
+        meeple.load("grabhit")
+    assert (err.value.entry, err.value.field) == ("scrolls", "scrolls")
+
+
+@pytest.fixture(scope="module")
+def catacombs_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_of("catacombs", tmp_path_factory.mktemp("c"))
+
+
+PRICED = tomllib.loads((GAMES / "catacombs/content/items.toml").read_text("utf-8"))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(section=st.sampled_from(["weapon", "armour", "potion"]), row=st.integers(0, 2),
+       value=st.integers(-10**6, 10**6))
+def test_any_price_either_loads_as_written_or_is_refused(catacombs_copy: Path, section: str,
+                                                        row: int, value: int) -> None:
+    """A price is a count: a negative one is refused, a positive one loads unchanged, and a
+    price of 0 (not for sale) is refused only because the shop sells the item."""
+    path = catacombs_copy / "items.toml"
+    original = path.read_text("utf-8")
+    entry = PRICED[section][row]["id"]
+    head = f'id = "{entry}"'
+    i = original.index(head)
+    j = original.index("price = ", i)
+    k = original.index("\n", j)
+    path.write_text(original[:j] + f"price = {value}" + original[k:], "utf-8")
+    try:
+        with use_folder("meeple.games.catacombs", catacombs_copy):
+            if value < 0:
+                with pytest.raises(ContentError) as err:
+                    meeple.load("catacombs")
+                assert (err.value.entry, err.value.field) == (entry, "price")
+            elif value == 0:
+                with pytest.raises(ContentError) as err:
+                    meeple.load("catacombs")
+                assert (err.value.file, err.value.field) == ("catacombs/content/shop.toml",
+                                                             "sells")
+            else:
+                game = meeple.load("catacombs")
+                cat = game.cat  # type: ignore[attr-defined]
+                assert cat.items[cat.item_index[entry]].price == value
+    finally:
+        path.write_text(original, "utf-8")
