@@ -192,3 +192,16 @@ def test_any_price_either_loads_as_written_or_is_refused(catacombs_copy: Path, s
                 assert cat.items[cat.item_index[entry]].price == value
     finally:
         path.write_text(original, "utf-8")
+
+
+@pytest.mark.parametrize("face", ["0", "7", "d"])
+def test_a_battle_table_entry_off_the_die_is_refused(tmp_path: Path, face: str) -> None:
+    folder = copy_of("catacombs", tmp_path)
+    text = (folder / "battle.toml").read_text("utf-8")
+    (folder / "battle.toml").write_text(
+        text.replace('needs = "4 3 2 2 3', f'needs = "{face} 3 2 2 3', 1), "utf-8")
+    with use_folder("meeple.games.catacombs", folder), pytest.raises(ContentError) as err:
+        meeple.load("catacombs")
+    e = err.value
+    assert (e.file, e.entry, e.field) == ("catacombs/content/battle.toml", "rat", "needs")
+    assert f"{face!r} is not 1-6, X or -" in str(e)

@@ -50,8 +50,6 @@ T = TypeVar("T")
 Count = Annotated[int, Field(ge=0)]
 #: At least one: life, health, sizes.
 Positive = Annotated[int, Field(ge=1)]
-#: A face of a six-sided die.
-D6 = Annotated[int, Field(ge=1, le=6)]
 
 
 @dataclass(frozen=True)
@@ -178,7 +176,7 @@ def content_files(package: str) -> list[str]:
 
 
 def schemas() -> dict[tuple[str, str, str], type[BaseModel]]:
-    """The schema of every (package, file, section) loaded so far."""
+    """The schema of every (package, file, section) read so far."""
     return dict(_schemas)
 
 
@@ -244,21 +242,21 @@ def validate(data: dict[str, Any], section: str, model: type[M], name: str) -> t
 
 def load_section(package: str, filename: str, section: str, model: type[M]) -> tuple[M, ...]:
     """The validated entries of one ``[[section]]`` of a game's content file."""
-    _schemas[(package, filename, section)] = model
     key = (str(folder(package)), "section", package, filename, section, model.__qualname__)
     if key not in _cache:
-        _cache[key] = validate(read_toml(package, filename), section, model,
-                               where(package, filename))
+        data = read_toml(package, filename)
+        _schemas[(package, filename, section)] = model
+        _cache[key] = validate(data, section, model, where(package, filename))
     return _cache[key]  # type: ignore[no-any-return]
 
 
 def load_table(package: str, filename: str, section: str, model: type[B]) -> B:
     """The validated single ``[section]`` table of a game's content file."""
-    _schemas[(package, filename, section)] = model
     key = (str(folder(package)), "table", package, filename, section, model.__qualname__)
     if key not in _cache:
         name = where(package, filename)
         data = read_toml(package, filename).get(section)
+        _schemas[(package, filename, section)] = model
         if not isinstance(data, dict):
             raise ContentError(f"{name}: no [{section}] table", file=name, entry=section,
                                field=section)

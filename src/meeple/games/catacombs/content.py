@@ -244,8 +244,7 @@ def _monsters(columns: tuple[int, ...]) -> list[Monster]:
     return monsters
 
 
-def _cards(items: list[Item], index: dict[str, int], mindex: dict[str, int],
-           cindex: dict[str, int]) -> list[Card]:
+def _cards(items: list[Item], mindex: dict[str, int], cindex: dict[str, int]) -> list[Card]:
     specs = load_section(PKG, "events.toml", "card", CardSpec)
     targets: dict[str, dict[str, int]] = {"monster": mindex, "cauldron": cindex,
                                           "vein": {o: -1 for o in ORES}}
@@ -285,7 +284,7 @@ def catalog() -> Catalog:
     cauldrons = tuple((c.id, c.name, c.name_ru, c.experience)
                       for c in load_section(PKG, "cauldrons.toml", "cauldron", CauldronSpec))
     cindex = {c[0]: i for i, c in enumerate(cauldrons)}
-    cards = _cards(items, index, mindex, cindex)
+    cards = _cards(items, mindex, cindex)
     cells = size * size - len(entrances)
     if len(cards) != cells:
         raise fail(EVENTS, "card", "count", f"{len(cards)} event cards for {cells} cells")
