@@ -183,8 +183,25 @@ def restore(data: Mapping[str, Any]) -> State:
         raise RecordError(f"the state's version must be a string, got {data['version']!r}")
     game = _game_of(data, "state")
     try:
-        return game.state_class.from_json(game, data)
+        state = game.state_class.from_json(game, data)
     except MeepleError as e:
         if isinstance(e, RecordError):
             raise
         raise RecordError(f"the state does not hold together: {e}") from None
+    _probe(state)
+    return state
+
+
+def _probe(state: State) -> None:
+    """Show the state to every seat and list its actions: a state its own rules cannot read
+    (a combination of fields each valid alone that no game reaches) is refused here."""
+    try:
+        for seat in (None, *range(state.players)):
+            state.view(seat)
+        if state.to_act is not None and not state.legal_actions():
+            raise RecordError(f"seat {state.to_act} is to act but has no legal action")
+    except MeepleError as e:
+        raise RecordError(f"the state does not hold together: {e}") from None
+    except Exception as e:  # the rules met a value no game of theirs can hold
+        raise RecordError(f"the state does not hold together: its rules fail on it with "
+                          f"{type(e).__name__}: {e}") from None

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -425,3 +425,68 @@ def _entry_fault(e: tuple[Any, ...], players: int) -> str | None:
 
 def _is_seat(s: Any, players: int) -> bool:
     return type(s) is int and 0 <= s < players
+
+
+# ---------------------------------------------------------------- for the games' _validate
+def refuse(name: str, why: str) -> None:
+    """Raise the RecordError of field ``name`` (``"hand[2]"``): ``why`` says what is wrong."""
+    raise RecordError(f"fields.{name}: {why}")
+
+
+def per_seat(state: Any, *names: str) -> None:
+    """Each field in ``names`` holds one item per seat."""
+    n = state.players
+    for name in names:
+        got = len(getattr(state, name))
+        if got != n:
+            refuse(name, f"holds {got} items, one per seat is {n}")
+
+
+def _leaves(v: Any, path: str, keys: bool) -> Iterator[tuple[str, Any]]:
+    t = type(v)
+    if t is list or t is tuple:
+        for i, x in enumerate(v):
+            yield from _leaves(x, f"{path}[{i}]", keys)
+    elif t is dict:
+        for k, x in v.items():
+            if keys:
+                yield from _leaves(k, f"{path} key {k!r}", keys)
+            yield from _leaves(x, f"{path}[{k!r}]", keys)
+    elif t is set or t is frozenset:
+        for x in v:
+            yield from _leaves(x, f"{path} item", keys)
+    else:
+        yield path, v
+
+
+def each(state: Any, name: str, of: type, ok: Callable[[Any], bool], what: str, *,
+         keys: bool = False, value: Any = None) -> None:
+    """Every ``of`` (int or str) inside field ``name`` passes ``ok``, else "is not ``what``".
+
+    ``keys``: dict keys are checked too. ``value``: check this part of the field instead of
+    the whole (``name`` then says where it is).
+    """
+    v = getattr(state, name.split("[")[0].split(".")[0]) if value is None else value
+    for path, leaf in _leaves(v, name, keys):
+        if type(leaf) is of and not ok(leaf):
+            raise RecordError(f"fields.{path}: {leaf!r} is not {what}")
+
+
+def in_range(state: Any, name: str, lo: int, hi: int, *, keys: bool = False,
+             value: Any = None) -> None:
+    """Every whole number inside field ``name`` is in ``lo..hi``."""
+    each(state, name, int, lambda x: lo <= x <= hi, f"in {lo}..{hi}", keys=keys, value=value)
+
+
+def known(state: Any, name: str, ids: Collection[Any], what: str, *, keys: bool = False,
+          value: Any = None) -> None:
+    """Every string inside field ``name`` is one of ``ids`` ("'x' is not ``what``")."""
+    each(state, name, str, lambda x: x in ids, what, keys=keys, value=value)
+
+
+def one_of(state: Any, name: str, allowed: Collection[Any]) -> None:
+    """Field ``name`` is one of ``allowed``."""
+    v = getattr(state, name)
+    if v not in allowed:
+        shown = ", ".join(repr(a) for a in sorted(allowed, key=str)[:12])
+        refuse(name, f"{_short(v)} is not one of {shown}")

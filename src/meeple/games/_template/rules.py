@@ -67,6 +67,24 @@ class TemplateState(State):
         hidden = [h for s, h in enumerate(self.hands) if s != seat]
         deck.resample([self.pile, *hidden], rng)
 
+    def _validate(self) -> None:
+        from collections import Counter
+
+        from meeple.core.validate import in_range, per_seat, refuse
+
+        cards = self.game.cards
+        per_seat(self, "hands", "scores")
+        in_range(self, "hands", 0, len(cards) - 1)
+        in_range(self, "pile", 0, len(cards) - 1)
+        in_range(self, "scores", 0, sum(c.value * c.copies for c in cards))
+        held = Counter(self.pile + [c for h in self.hands for c in h])
+        for i, n in held.items():
+            if n > cards[i].copies:
+                refuse("hands", f"{cards[i].id} is held {n} times; the game has "
+                       f"{cards[i].copies}")
+        if self.to_act is not None and not self.hands[self.to_act]:
+            refuse(f"hands[{self.to_act}]", "the seat to act has no card to play")
+
 
 class Template(Game):
     """A tiny hidden-hand card game that shows the shape of a meeple game."""

@@ -547,6 +547,61 @@ class AndorState(State):
         fog.update(zip(hidden, tokens, strict=True))
         self.fog = fog
 
+    def _validate(self) -> None:
+        from meeple.core.validate import each, in_range, known, per_seat, refuse
+
+        c, n = self.game.c, self.players
+        last = len(c.regions) - 1
+        per_seat(self, "pos", "sp", "wp", "gold", "hours", "items", "ended", "carried",
+                 "falcon_used")
+        in_range(self, "pos", 0, last)
+        for name in ("sp", "wp", "gold", "hours", "carried", "day", "free_steps", "free_used",
+                     "castle_creatures", "castle_farmers", "creature_bonus", "next_day_hours"):
+            in_range(self, name, 0, 1000)
+        for name in ("creatures", "farmers", "ground", "fog", "wells_full", "fog_seen",
+                     "blocked"):
+            in_range(self, name, 0, last, keys=True)
+        in_range(self, "farmers", 0, 1000)
+        known(self, "creatures", c.creatures, "a creature of andor")
+        known(self, "killed", c.creatures, "a creature of andor")
+        for name in ("items", "ground"):  # an article, and maybe how it is worn (brew:worn)
+            each(self, name, str, lambda x: x.partition(":")[0] in c.articles,
+                 "an article of andor")
+        known(self, "stock", c.articles, "an article of andor", keys=True)
+        in_range(self, "stock", 0, 1000)
+        known(self, "fog", {f.id for f in c.fog}, "a fog token of andor")
+        for name in ("deck", "discard"):
+            known(self, name, c.events, "an event card of andor")
+        known(self, "cards_read", self.game.legend.cards, "a card of the legend")
+        in_range(self, "letter", 0, len(LETTERS) - 1)
+        in_range(self, "active", 0, n - 1)
+        in_range(self, "falcon_partner", -1, n - 1)
+        in_range(self, "rooster", 0, n - 1)
+        in_range(self, "witch", -1, last)
+        if self.fight is not None:
+            f = self.fight
+            fields: Mapping[str, object] = f
+            if f["region"] not in range(last + 1) or f["kind"] not in c.creatures:
+                refuse("fight", f"no creature {f['kind']!r} can be fought in region "
+                       f"{f['region']}")
+            for key in ("who", "cands", "queue", "shielded"):
+                in_range(self, f"fight[{key!r}]", 0, n - 1, value=fields[key])
+            if not f["who"] or not 0 <= f["i"] <= len(f["who"]):
+                refuse("fight", "a fight has its heroes and the one rolling among them")
+            in_range(self, "fight['dice']", 1, 12, value=f["dice"])
+            in_range(self, "fight['black']", -1, len(f["dice"]) - 1, value=f["black"])
+            for key in ("cwp", "csp", "asked", "round", "remaining", "herb", "total", "losses",
+                        "reward"):
+                in_range(self, f"fight[{key!r}]", -1 if key == "asked" else 0, 1000,
+                         value=fields[key])
+        if self.event_block is not None:
+            b = self.event_block
+            if b["card"] not in c.events or b["resume"] not in ("sunrise", "fog") \
+                    or not b["holders"]:
+                refuse("event_block", f"{b!r} is not an event waiting for a shield")
+            in_range(self, "event_block['holders']", 0, n - 1, value=b["holders"])
+            in_range(self, "event_block['seat']", -1, n - 1, value=b["seat"])
+
 
 class Andor(Game):
     """Cooperative: every hero wins or every hero loses, with the reason."""

@@ -778,6 +778,44 @@ class GrabHitState(GrabHitBase):
         for pile in self.deck:
             deck.reshuffle(pile, rng)
 
+    def _validate(self) -> None:
+        from meeple.core.validate import in_range, one_of, per_seat, refuse
+
+        n, T = self.players, self.T
+        card = len(T.cards) - 1
+        per_seat(self, "adv", "life", "armour", "gold", "weapons", "hand", "upg", "locs",
+                 "limbo", "immune", "dead", "died")
+        for name in ("hand", "upg", "locs", "deck", "discard", "centre", "centre_queue"):
+            in_range(self, name, 0, card)
+        if len(self.deck) != 3 or len(self.discard) != 3:
+            refuse("deck", "there are three decks and three discard piles, one per colour")
+        in_range(self, "adv", -1, len(T.adventurers) - 1)
+        in_range(self, "weapons", 0, card)
+        in_range(self, "limbo", 0, 2)
+        for name in ("life", "armour", "gold", "round", "turns"):
+            in_range(self, name, 0, 10_000)
+        for name in ("current", "first"):
+            in_range(self, name, 0, n - 1)
+        for i, (c, opener, bid, bidder) in enumerate(self.lots):
+            if not (0 <= c <= card and 0 <= opener < n and 0 <= bid <= 10_000
+                    and -1 <= bidder < n):
+                refuse(f"lots[{i}]", f"{self.lots[i]!r} is not (card, opener, bid, bidder)")
+        in_range(self, "defending", 0, n - 1)
+        in_range(self, "winners", 0, n - 1)
+        in_range(self, "sector", -1, len(T.sectors) - 1)
+        one_of(self, "phase", {"start", "before", "1", "2", "3", "4", "5", "end", "limbo",
+                                "over"})
+        kinds = {"adventurer": 2, "colour": 3, "keep": 4, "buy": 3, "repair": 3, "shield": 3,
+                 "centre": 2}
+        for i, top in enumerate(self.pending):
+            if len(top) < 2 or top[0] not in kinds or len(top) != kinds[top[0]] \
+                    or type(top[1]) is not int or not 0 <= top[1] < n:
+                refuse(f"pending[{i}]", f"{top!r} is not a decision of {self.game.id}")
+            if top[0] in ("keep", "buy"):
+                in_range(self, f"pending[{i}]", 0, card, value=top[2:])
+            if top[0] == "colour":
+                in_range(self, f"pending[{i}]", 0, 2, value=top[2])
+
 
 class GrabHit(Game):
     """Grab and Hit: spin the wheel, grab gold and cards, hit someone every turn."""

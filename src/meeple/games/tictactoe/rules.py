@@ -61,6 +61,19 @@ class TicTacToeState(State):
         rows = ["".join(SYMBOLS[v] for v in self.board[r * 3:r * 3 + 3]) for r in range(3)]
         return {"phase": "play", "step": "mark", "board": rows}
 
+    def _validate(self) -> None:
+        from meeple.core.validate import in_range, refuse
+
+        b = self.board
+        if len(b) != 9:
+            refuse("board", f"holds {len(b)} cells, the grid has 9")
+        in_range(self, "board", 0, 2)
+        in_range(self, "winner", 0, 1)
+        if self.to_act is not None and (self.winner is not None or 0 not in b):
+            refuse("to_act", "a seat is to act, but the game is over (a winner or a full grid)")
+        if self.to_act is None and self.winner is None and 0 in b:
+            refuse("to_act", "nobody is to act, but the grid has empty cells and no winner")
+
 
 class TicTacToe(Game):
     """Noughts and crosses on a 3×3 grid."""
