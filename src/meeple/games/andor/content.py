@@ -313,6 +313,10 @@ def load() -> Content:
                skip=())
     check_refs(creatures.values(), "drops", articles, cname, "article")
     fog = load_section(PKG, "fog.toml", "fog", Fog)
+    spots = sum(r.fog for r in regions)
+    if sum(f.count for f in fog) != spots:  # AND-68: one token face down on each fog region
+        raise fail(_where(PKG, "fog.toml"), "fog", "count",
+                   f"{sum(f.count for f in fog)} fog tokens for {spots} fog regions")
     events = {e.id: e for e in load_section(PKG, "events.toml", "event", Event)}
     known = _Known(range(len(regions)), creatures, heroes, articles)
     _check_events(events, known)

@@ -202,6 +202,8 @@ def _board() -> tuple[int, list[tuple[str, str, str, int]], BoardSpec]:
         if not (x < size and y < size):
             raise fail(_where(PKG, "board.toml"), e.id, "cell",
                        f"lies off the {size}x{size} board")
+        if any(c == y * size + x for *_, c in entrances):
+            raise fail(_where(PKG, "board.toml"), e.id, "cell", "another entrance has this cell")
         entrances.append((e.id, e.name, e.name_ru, y * size + x))
     return size, entrances, board
 
