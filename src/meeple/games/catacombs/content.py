@@ -196,7 +196,7 @@ def _mask(sides: str, tile: str) -> int:
 def _board() -> tuple[int, list[tuple[str, str, str, int]], BoardSpec]:
     board = load_section(PKG, "board.toml", "board", BoardSpec)[0]
     size = 2 * board.quarter
-    entrances = []
+    entrances: list[tuple[str, str, str, int]] = []
     for e in load_section(PKG, "board.toml", "entrance", EntranceSpec):
         x, y = e.cell
         if not (x < size and y < size):
