@@ -72,7 +72,8 @@ class Hero(Entry):
     hero_name: str
     hero_name_ru: str
     rank: Positive
-    dice: list[Positive] = Field(min_length=1)
+    #: Dice at willpower 0-6, 7-13 and 14-20 (AND-42).
+    dice: list[Positive] = Field(min_length=3, max_length=3)
     ability: str
     ability_ru: str
 
@@ -157,8 +158,8 @@ class LegendInfo(Table):
 class Setup(Table):
     """How the heroes start a legend."""
 
-    strength: Positive
-    willpower: Positive
+    strength: Annotated[int, Field(ge=1, le=14)]  # AND-43: strength at most 14
+    willpower: Annotated[int, Field(ge=1, le=20)]  # AND-43: willpower at most 20
     gold: Count
     fog: bool
     market: bool
