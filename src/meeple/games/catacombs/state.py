@@ -637,6 +637,51 @@ class CatacombsState(State):
             self.card[c] = k
         deck.reshuffle(self.pile, rng)
 
+    def _validate(self) -> None:
+        from meeple.core.validate import in_range, one_of, per_seat, refuse
+
+        g, cat, n = self.game, self.game.cat, self.players
+        cells = g.ncells
+        for name in ("card", "up", "tile", "tcard", "caul"):
+            if len(getattr(self, name)) != cells:
+                refuse(name, f"holds {len(getattr(self, name))} cells, the board has {cells}")
+        per_seat(self, "order", "pos", "health", "strength", "armour", "exp", "money", "kills",
+                 "level", "alive", "came", "no_retreat", "screen", "pack", "entered")
+        if sorted(self.order) != list(range(n)):
+            refuse("order", f"{self.order} is not an order of the seats 0..{n - 1}")
+        in_range(self, "card", -1, len(cat.cards) - 1)
+        in_range(self, "tile", -1, 15)
+        in_range(self, "tcard", -1, len(cat.tiles) - 1)
+        in_range(self, "caul", -1, len(cat.cauldrons) - 1)
+        in_range(self, "pile", 0, len(cat.tiles) - 1)
+        in_range(self, "faceup_tiles", 0, len(cat.tiles) - 1)
+        for name in ("pos", "came", "build_cell"):
+            in_range(self, name, -1, cells - 1)
+        in_range(self, "entered", -1, cells)
+        in_range(self, "screen", -1, len(cat.items) - 1)
+        in_range(self, "pack", 0, len(cat.items) - 1)
+        for name in ("health", "strength", "armour", "exp", "money", "kills", "level", "turn",
+                     "setup_k", "walk_left", "roll", "bonus", "offers", "free_used", "extra",
+                     "levels", "veins", "taken", "turns"):
+            in_range(self, name, -100_000 if name in ("exp", "health", "turn") else 0, 100_000)
+        if any(len(s) != len(self.screen[0]) for s in self.screen):
+            refuse("screen", "every dwarf has the same slots")
+        in_range(self, "build_side", 0, 15)  # a side bit
+        in_range(self, "held", -1, len(cat.tiles) - 1)
+        one_of(self, "phase", {"setup", "move", "event", "build", "end"})
+        steps = {"entrance", "main", "monster", "battle", "walk", "place", "build", "spin",
+                 "respond", "trade", "end"}
+        one_of(self, "step", steps)
+        one_of(self, "resume", steps | {""})
+        t = self.trade
+        if t is not None and not (
+                len(t) == 5 and type(t[0]) is int and 0 <= t[0] < n
+                and all(type(x) is list for x in t[1:3]) and all(type(x) is int for x in t[3:])):
+            refuse("trade", f"{t!r} is not [partner, items given, items asked, coins, coins]")
+        if t is not None:
+            in_range(self, "trade[1]", 0, len(cat.items) - 1, value=t[1:3])
+            in_range(self, "trade[3]", 0, 100_000, value=t[3:])
+
 
 _HANDLERS: dict[str, Callable[[CatacombsState, Any], None]] = {
     "enter": CatacombsState._enter,

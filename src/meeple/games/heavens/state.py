@@ -522,6 +522,49 @@ class HeavensState(State):
         """HVN-31: pay action tokens before the action is carried out."""
         self.tokens -= n
 
+    def _validate(self) -> None:
+        from meeple.core.validate import in_range, one_of, refuse
+
+        g, n = self.game, self.players
+        cards, hexes = len(g.ids) - 1, len(g.board.coords) - 1
+        if len(self.deck) != 2 or len(self.discard) != 2 or len(self.hands) != n:
+            refuse("hands", "two decks, two discard piles and a hand per seat")
+        for name in ("deck", "hands", "discard", "units"):
+            in_range(self, name, 0, cards, keys=True, value=getattr(self, name)
+                     if name != "units" else tuple(self.units))
+        for c, u in self.units.items():
+            if len(u) != 7 or not 0 <= u[0] <= hexes or not all(-1000 <= x <= 1000 for x in u):
+                refuse(f"units[{c}]", f"{u!r} is not (hex, health, armour, attack, poison, "
+                       "stun turn, fallen)")
+        for name in ("at", "fallen_at"):
+            for h, c in getattr(self, name).items():
+                if not 0 <= h <= hexes or c not in self.units or self.units[c][0] != h:
+                    refuse(f"{name}[{h}]", f"no unit {c} stands on hex {h}")
+        for name in ("trap", "arch", "drop"):
+            in_range(self, name, 0, hexes, keys=True, value=tuple(getattr(self, name)))
+            in_range(self, name, 0, 1000, value=tuple(getattr(self, name).values()))
+        if set(self.box) != set(g.ring_counts):
+            refuse("box", f"the rings are {', '.join(g.ring_counts)}")
+        in_range(self, "box", 0, 1000)
+        in_range(self, "base_hp", -1000, 1000)
+        in_range(self, "summons", 0, 1000)
+        in_range(self, "order_pos", 0, len(g.order) - 1)
+        in_range(self, "start_pos", 0, len(g.order) - 1)
+        in_range(self, "active", 0, n - 1)
+        in_range(self, "winner", NO_WINNER, 1)
+        for name in ("turn", "rounds", "tokens"):
+            in_range(self, name, 0, 100_000)
+        one_of(self, "phase", {"actions", "cleanup", "over"})
+        shapes = {"move": (int, int, tuple, int), "acquire": (int, int, int),
+                  "target": (int, int)}
+        for i, p in enumerate(self.pending):
+            if not p or p[0] not in shapes or len(p) != len(shapes[p[0]]) + 1 \
+                    or [type(x) for x in p[1:]] != list(shapes[p[0]]):
+                refuse(f"pending[{i}]", f"{p!r} is not a decision of heavens")
+            in_range(self, f"pending[{i}]", -1, max(cards, hexes, 1000), value=p[1:])
+            if not 0 <= p[2 if p[0] == "target" else 1] <= cards:
+                refuse(f"pending[{i}]", f"{p!r} names no card of this game")
+
 
 def _less(m: Mapping[int, int], h: int, n: int) -> dict[int, int]:
     """A copy of ``m`` with ``n`` fewer at ``h``; an entry that reaches nothing is gone."""

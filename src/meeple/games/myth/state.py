@@ -739,3 +739,61 @@ class MythState(ResolveMixin):
         tiles = list(self.tiles)
         decks.reshuffle(tiles, rng)
         self.tiles = tuple(tiles)
+
+    def _validate(self) -> None:
+        from meeple.core.validate import in_range, known, one_of, per_seat, refuse
+
+        n, cells = self.players, set(self.grid)
+        per_seat(self, "hero", "level", "life", "alive", "pos", "hand", "quests", "shown",
+                 "trophies", "items", "skip", "extra", "dream")
+        known(self, "hero", C.heroes, "a hero of myth")
+        for name in ("hand", "trophies", "items", "deck", "discard", "pending", "lasting",
+                     "enemies"):
+            known(self, name, C.cards, "a card of myth")
+        for name in ("quests", "shown", "quest_pile", "quest_discard"):
+            known(self, name, C.quests, "a quest of myth")
+        for name in ("tiles", "tile_discard", "tile_of"):
+            known(self, name, C.tiles, "a tile of myth")
+        in_range(self, "grid", 1, 15)
+        if set(self.tile_of) != cells:
+            refuse("tile_of", "every placed tile is on the grid, and only those")
+        for name in ("enemies", "lasting"):
+            for cell in getattr(self, name):
+                if cell not in cells:
+                    refuse(f"{name}[{cell}]", f"{cell} is not a cell of the grid")
+        for name, where in (("pos", self.pos), ("begun", self.begun),
+                            ("affected_cell", (self.affected_cell,))):
+            for cell in where:
+                if cell not in cells:
+                    refuse(name, f"{cell} is not a cell of the grid")
+        owners = {*OWNERS[:n], "table", "bank"}
+        if not set(self.tok) <= {*OWNERS, "table", "bank"} or not owners <= set(self.tok) \
+                or any(set(h) != {RES} for h in self.tok.values()):
+            refuse("tok", f"resources are held by {', '.join(sorted(owners))}")
+        for name in ("level", "life", "skip", "extra", "dream", "tok", "tain_load", "turn",
+                     "forbid_cards", "explore_side"):
+            in_range(self, name, -1000 if name == "life" else 0, 100_000)
+        in_range(self, "forbid_cards", 0, 2)
+        in_range(self, "explore_side", 0, 15)
+        in_range(self, "cur", 0, n - 1)
+        in_range(self, "final_left", -1, n)
+        in_range(self, "offer_queue", 0, n - 1)
+        in_range(self, "winners", 0, n - 1)
+        for i, (card, by, paid) in enumerate(self.table):
+            if card not in C.cards or not -1 <= by < n or not 0 <= paid <= 1000:
+                refuse(f"table[{i}]", f"{self.table[i]!r} is not (card, seat or -1, paid)")
+        for i, (kind, s, count) in enumerate(self.subq):
+            if kind not in ("deceive", "destroy", "discard", "nod") or not 0 <= s < n \
+                    or not 0 <= count <= 100:
+                refuse(f"subq[{i}]", f"{self.subq[i]!r} is not (kind, seat, count)")
+        each_bq = [x for x in self.bq if x != "@" and x not in C.cards]
+        if each_bq:
+            refuse("bq", f"{each_bq[0]!r} is not a card of myth")
+        if self.drawn_tile and self.drawn_tile not in C.tiles:
+            refuse("drawn_tile", f"{self.drawn_tile!r} is not a tile of myth")
+        one_of(self, "step", {"", "attack", "draw", "end", "forbid", "move", "offer", "order",
+                              "place", "prebattle", "sub", "target"})
+        one_of(self, "phase", {"setup", "draw", "move", "explore", "events", "resolve",
+                               "battle", "end"})
+        if bool(self.over_reason) != (self.to_act is None):
+            refuse("over_reason", "a game has a reason it ended exactly when nobody is to act")
