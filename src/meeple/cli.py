@@ -92,33 +92,39 @@ def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str
                    "with this index. Without it, every game of the file is verified.")
 def replay(file: Path, step: bool, seat: int | None, index: int | None) -> None:
     """Replay a record FILE, verifying that it reproduces."""
+    from meeple.core import ConfigError, load
     from meeple.core import replay as do_replay
+    from meeple.core.records import load_json
     from meeple.tui import renderer
 
-    if index is not None or file.suffix == ".jsonl":
-        found = _replay_lines(file, index)
-        if found is None:
-            return
-        record = found
-    else:
-        try:
-            record = json.loads(file.read_text("utf-8"))
-        except (OSError, json.JSONDecodeError) as e:
-            raise click.ClickException(f"{file}: not a readable JSON record ({e})") from None
     try:
-        final = do_replay(record)
-    except RecordError as e:
-        raise click.ClickException(f"{file}: {e}") from None
-    except Exception as e:
-        failed = record.get("error")
-        if not failed:
-            raise
-        # A game that failed in a simulation: its last action raises again.
-        raise click.ClickException(
-            f"{file}: the recorded failure reproduces: {type(e).__name__}: {e}") from None
+        if index is not None or file.suffix == ".jsonl":
+            found = _replay_lines(file, index)
+            if found is None:
+                return
+            record = found
+        else:
+            record = load_json(file)
+            if not isinstance(record, dict):
+                raise RecordError(f"{file}: a record is a JSON object, not "
+                                  f"{type(record).__name__}")
+        try:
+            final = do_replay(record)
+        except RecordError as e:
+            raise RecordError(f"{file}: {e}") from None
+        except Exception as e:
+            if not record.get("error"):
+                raise
+            # A game that failed in a simulation: its last action raises again.
+            raise click.ClickException(
+                f"{file}: the recorded failure reproduces: {type(e).__name__}: {e}") from None
+        if seat is not None and not 0 <= seat < final.players:
+            raise ConfigError(f"--seat must be 0..{final.players - 1} for this "
+                              f"{final.players}-player game, got {seat}")
+    except MeepleError as e:
+        click.echo(f"Error: {e}", err=True)
+        raise SystemExit(2) from None
     if step:
-        from meeple.core import load
-
         game = load(record["game"], players=record["players"], options=record.get("options"))
         state = game.new_state(seed=record["seed"])
         render = renderer(game)
@@ -134,32 +140,39 @@ def replay(file: Path, step: bool, seat: int | None, index: int | None) -> None:
 
 
 def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
-    """The record of game ``index`` in a JSON Lines file; None after verifying every line."""
+    """The record of game ``index`` in a JSON Lines file; None after verifying every line.
+
+    A line that is not a JSON object, or a record that does not reproduce, is a RecordError
+    naming the line.
+    """
     from meeple.core import replay as do_replay
+    from meeple.core.records import load_json
 
     checked = failed = 0
-    with file.open(encoding="utf-8") as f:
-        for number, raw in enumerate(f):
-            if not raw.strip():
-                continue
-            try:
-                record = json.loads(raw)
-            except json.JSONDecodeError as e:
-                raise click.ClickException(f"{file}, line {number + 1}: not JSON ({e})") from None
+    try:
+        lines = file.read_bytes().split(b"\n")
+    except OSError as e:
+        raise RecordError(f"{file} cannot be read: {e.strerror or e}") from None
+    for number, raw in enumerate(lines):
+        if not raw.strip():
+            continue
+        try:
+            record = load_json(raw)
+            if not isinstance(record, dict):
+                raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
             if index is not None:
                 if record.get("index", number) == index:
-                    return dict(record)
+                    return record
                 continue
             if record.get("error"):
                 failed += 1  # a simulated game that raised: replay it alone with --index
                 continue
-            try:
-                do_replay(record)
-            except RecordError as e:
-                raise click.ClickException(f"{file}, line {number + 1}: {e}") from None
-            checked += 1
+            do_replay(record)
+        except RecordError as e:
+            raise RecordError(f"{file}, line {number + 1}: {e}") from None
+        checked += 1
     if index is not None:
-        raise click.ClickException(f"{file} has no game with index {index}")
+        raise RecordError(f"{file} has no game with index {index}")
     skipped = f" ({failed} failed games skipped: replay one with --index)" if failed else ""
     console.print(f"[green]{file}: all {checked} records reproduce[/green]{skipped}")
     return None
