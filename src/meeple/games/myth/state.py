@@ -770,7 +770,8 @@ class MythState(ResolveMixin):
         if not set(self.tok) <= {*OWNERS, "table", "bank"} or not owners <= set(self.tok) \
                 or any(set(h) != {RES} for h in self.tok.values()):
             refuse("tok", f"resources are held by {', '.join(sorted(owners))}")
-        for name in ("level", "life", "skip", "extra", "dream", "tok", "tain_load", "turn",
+        in_range(self, "level", 1, len(HEROES[self.hero[0]].life))
+        for name in ("life", "skip", "extra", "dream", "tok", "tain_load", "turn",
                      "forbid_cards", "explore_side"):
             in_range(self, name, -1000 if name == "life" else 0, 100_000)
         in_range(self, "forbid_cards", 0, 2)
