@@ -116,6 +116,8 @@ def plain(v: Any, depth: int = 0) -> Any:
     if depth > MAX_DEPTH:
         raise Bad(f"nested more than {MAX_DEPTH} levels deep")
     if t is list:
+        if all(_flat(x) for x in v):  # the common case: a list of numbers or strings
+            return v[:]
         return [_at(i, plain, x, depth + 1) for i, x in enumerate(v)]
     if t is not dict:
         raise Bad(f"{type(v).__name__} is not JSON data")
@@ -125,6 +127,8 @@ def plain(v: Any, depth: int = 0) -> Any:
     if tag == "@d":
         if type(body) is not dict:
             raise Bad(f"the body of @d must be an object, got {_short(body)}")
+        if all(_flat(x) for x in body.values()):
+            return dict(body)
         return {k: _key(k, plain, x, depth + 1) for k, x in body.items()}
     items = _items(body, tag)
     if tag == "@t":
@@ -134,6 +138,16 @@ def plain(v: Any, depth: int = 0) -> Any:
                       lambda x: plain(x, depth + 1))
     made = (_hashable(_at(i, plain, x, depth + 1)) for i, x in enumerate(items))
     return set(made) if tag == "@s" else frozenset(made)
+
+
+#: Types ``plain`` returns as they are, with no check to make.
+_FLAT = frozenset({str, bool, type(None)})
+
+
+def _flat(x: Any) -> bool:
+    """True for a value ``plain`` returns as it is: a string, flag, None or whole number."""
+    t = type(x)
+    return t in _FLAT or (t is int and -INT_LIMIT < x < INT_LIMIT)
 
 
 def _finite(v: float) -> float:
@@ -378,6 +392,19 @@ def decode_fields(cls: type, raw: Any) -> dict[str, Any]:
 
 
 _ENTRY = compile_type(tuple[Any, ...])
+def _entry(raw: Any) -> tuple[Any, ...]:
+    """A log entry, decoded by its exact shape (what is in it is checked by ``_entry_fault``);
+    anything else is decoded as plain data and refused there."""
+    body = raw.get("@t") if type(raw) is dict and len(raw) == 1 else None
+    if type(body) is list:
+        if len(body) == 4 and body[0] == "A":
+            act = body[2]
+            if type(act) is dict and len(act) == 1 and "@a" in act:
+                return ("A", body[1], _at(2, _action_of, act), body[3])
+        elif len(body) == 5 and body[0] == "E":
+            return ("E", body[1], *(_at(i, plain, body[i]) for i in (2, 3, 4)))
+    e: tuple[Any, ...] = _ENTRY(raw)
+    return e
 
 
 def decode_log(raw: Any, players: int) -> list[tuple[Any, ...]]:
@@ -387,7 +414,7 @@ def decode_log(raw: Any, players: int) -> list[tuple[Any, ...]]:
         raise RecordError(f"log must be a list of entries, got {_short(raw)}")
     entries = []
     for i, item in enumerate(raw):
-        e = decode_field(_ENTRY, f"log[{i}]", item)
+        e = decode_field(_entry, f"log[{i}]", item)
         why = _entry_fault(e, players)
         if why:
             raise RecordError(f"log[{i}]: {why}")
