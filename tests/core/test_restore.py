@@ -227,3 +227,45 @@ def test_meeple_replay_refuses_bad_files_and_seats_in_one_line(tmp_path: Path) -
     assert "--seat must be 0..1" in meeple_cli("replay", str(good), "--seat", "99").stderr
     ok = meeple_cli("replay", str(good), "--seat", "1")
     assert ok.returncode == 0 and "reproduces" in ok.stdout
+
+
+class _Unannotated(State):
+    """A game written without annotations, as a first game often is."""
+
+    _mutable = ("banked",)
+
+    def _setup(self) -> None:
+        self.banked = [0] * self.players
+        self.to_act = 0
+
+    def _legal_actions(self) -> list[meeple.Action]:
+        return [meeple.Action("hold")]
+
+    def _apply(self, action: meeple.Action) -> None:
+        self.banked[self.to_act or 0] += 1
+        self.to_act = None
+
+    def _result(self) -> meeple.Result:
+        return meeple.Result((0,), (1.0, 0.0), 1, "held")
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"banked": list(self.banked)}
+
+
+class _UnannotatedGame(meeple.Game):
+    id = "unannotated"
+    state_class = _Unannotated
+
+
+def test_a_game_without_annotations_restores_its_fields_as_plain_data_only() -> None:
+    game = _UnannotatedGame()
+    data = doc(game.new_state(seed=1))
+    assert _Unannotated.from_json(game, data).banked == [0, 0]
+    for name, value in (("_private_actions", True), ("_legal_actions", 1), ("bad key", 1)):
+        d = json.loads(json.dumps(data))
+        fields(d)[name] = value
+        with pytest.raises(RecordError, match=f"{name!r} is not a field of _Unannotated"):
+            _Unannotated.from_json(game, d)
+    fields(data)["banked"] = {"@x": 1}
+    with pytest.raises(RecordError, match=r"fields\.banked: unknown tag '@x'"):
+        _Unannotated.from_json(game, data)

@@ -386,9 +386,20 @@ def decode_fields(cls: type, raw: Any) -> dict[str, Any]:
     if missing:
         raise RecordError(f"fields: {missing[0]!r} is missing ({len(missing)} missing in all)")
     extra = [k for k in body if k not in decoders]
-    if extra:
+    if extra and not _undeclared(cls, decoders):
         raise RecordError(f"fields: {_short(extra[0])} is not a field of {cls.__name__}")
-    return {k: decode_field(fn, f"fields.{k}", body[k]) for k, fn in decoders.items()}
+    out = {k: decode_field(fn, f"fields.{k}", body[k]) for k, fn in decoders.items()}
+    for k in extra:  # a game that annotates none of its fields: plain data, own names only
+        if not isinstance(k, str) or not k.isidentifier() or hasattr(cls, k):
+            raise RecordError(f"fields: {_short(k)} is not a field of {cls.__name__}")
+        out[k] = decode_field(plain, f"fields.{k}", body[k])
+    return out
+
+
+def _undeclared(cls: type, decoders: Mapping[str, Decoder]) -> bool:
+    """True when ``cls`` annotates no field beyond the State base's (``players``, ``seed``,
+    ``to_act``, ``n_actions``): its fields can be checked only as plain data."""
+    return len(decoders) <= 4
 
 
 _ENTRY = compile_type(tuple[Any, ...])
