@@ -572,6 +572,8 @@ class AndorState(State):
         known(self, "fog", {f.id for f in c.fog}, "a fog token of andor")
         for name in ("deck", "discard"):
             known(self, name, c.events, "an event card of andor")
+        if not self.deck and not self.discard:
+            refuse("deck", "the event deck and its discard pile cannot both be empty")
         known(self, "cards_read", self.game.legend.cards, "a card of the legend")
         in_range(self, "letter", 0, len(LETTERS) - 1)
         in_range(self, "active", 0, n - 1)

@@ -805,6 +805,10 @@ class GrabHitState(GrabHitBase):
         in_range(self, "sector", -1, len(T.sectors) - 1)
         one_of(self, "phase", {"start", "before", "1", "2", "3", "4", "5", "end", "limbo",
                                 "over"})
+        w = self.p5_weapon
+        if w >= 0 and all(h[0] != w for h in self.weapons[self.current]):
+            refuse("p5_weapon", f"{w} is not a weapon seat {self.current} holds")
+        in_range(self, "p5_weapon", -2, card)
         kinds = {"adventurer": 2, "colour": 3, "keep": 4, "buy": 3, "repair": 3, "shield": 3,
                  "centre": 2}
         for i, top in enumerate(self.pending):
