@@ -188,6 +188,9 @@ def restore(data: Mapping[str, Any]) -> State:
         if isinstance(e, RecordError):
             raise
         raise RecordError(f"the state does not hold together: {e}") from None
+    except Exception as e:  # a game's checks that met a value they did not expect
+        raise RecordError(f"the state does not hold together: {game.id}'s checks fail on it "
+                          f"with {type(e).__name__}: {e}") from None
     _probe(state)
     return state
 

@@ -567,7 +567,9 @@ class AndorState(State):
         for name in ("items", "ground"):  # an article, and maybe how it is worn (brew:worn)
             each(self, name, str, lambda x: x.partition(":")[0] in c.articles,
                  "an article of andor")
-        known(self, "stock", c.articles, "an article of andor", keys=True)
+        sold = {a.id for a in c.articles.values() if a.sold}
+        if set(self.stock) != sold:
+            refuse("stock", f"the market holds exactly {', '.join(sorted(sold))}")
         in_range(self, "stock", 0, 1000)
         known(self, "fog", {f.id for f in c.fog}, "a fog token of andor")
         for name in ("deck", "discard"):

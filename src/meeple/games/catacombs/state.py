@@ -666,6 +666,10 @@ class CatacombsState(State):
             in_range(self, name, -100_000 if name in ("exp", "health", "turn") else 0, 100_000)
         if any(len(s) != len(self.screen[0]) for s in self.screen):
             refuse("screen", "every dwarf has the same slots")
+        worn = [(s, i) for s, slots in enumerate(self.screen) for i in slots
+                if i >= 0 and i not in g.acts.unequip]
+        if worn:
+            refuse(f"screen[{worn[0][0]}]", f"{worn[0][1]} is not a weapon or armour to wear")
         in_range(self, "build_side", 0, 15)  # a side bit
         in_range(self, "held", -1, len(cat.tiles) - 1)
         one_of(self, "phase", {"setup", "move", "event", "build", "end"})

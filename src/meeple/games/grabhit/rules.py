@@ -812,8 +812,9 @@ class GrabHitState(GrabHitBase):
         kinds = {"adventurer": 2, "colour": 3, "keep": 4, "buy": 3, "repair": 3, "shield": 3,
                  "centre": 2}
         for i, top in enumerate(self.pending):
-            if len(top) < 2 or top[0] not in kinds or len(top) != kinds[top[0]] \
-                    or type(top[1]) is not int or not 0 <= top[1] < n:
+            if len(top) < 2 or type(top[0]) is not str or top[0] not in kinds \
+                    or len(top) != kinds[top[0]] or type(top[1]) is not int \
+                    or not 0 <= top[1] < n:
                 refuse(f"pending[{i}]", f"{top!r} is not a decision of {self.game.id}")
             if top[0] in ("keep", "buy"):
                 in_range(self, f"pending[{i}]", 0, card, value=top[2:])
