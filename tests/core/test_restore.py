@@ -91,6 +91,18 @@ def test_ids_and_ranges_only_the_game_knows_are_checked_by_its_hook() -> None:
     assert refusal(d) == "fields.board: holds 5 cells, the grid has 9"
 
 
+def test_cat6_a_dwarf_not_yet_at_an_entrance_cannot_be_restored_on_the_board() -> None:
+    s = played("catacombs", 4, 0)
+    waiting = s.order[-1]  # CAT-6: entrances are chosen in turn order, so the last waits
+    d = doc(s)
+    fields(d)["pos"][waiting] = 0
+    assert refusal(d) == f"fields.pos[{waiting}]: 0 for a dwarf who is not set up yet"
+    d = doc(played("catacombs", 2, 40))
+    seat = fields(d)["alive"].index(True)
+    fields(d)["pos"][seat] = -1  # CAT-11: only a dead dwarf has left the board
+    assert refusal(d) == f"fields.pos[{seat}]: -1 for a dwarf who is alive"
+
+
 def test_the_base_fields_the_log_and_the_document_itself_are_checked() -> None:
     base = doc(played("_template", 3, 4))
     cases: list[tuple[str, Any, str]] = [

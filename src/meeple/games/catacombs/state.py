@@ -664,6 +664,16 @@ class CatacombsState(State):
                      "setup_k", "walk_left", "roll", "bonus", "offers", "free_used", "extra",
                      "levels", "veins", "taken", "turns"):
             in_range(self, name, -100_000 if name in ("exp", "health", "turn") else 0, 100_000)
+        # CAT-6, CAT-11: a dwarf is on the board from his entrance until his death.
+        for k, s in enumerate(self.order):
+            on_board = k < self.setup_k if self.phase == "setup" else self.alive[s]
+            if (self.pos[s] >= 0) != on_board:
+                where = "set up yet" if self.phase == "setup" else "alive"
+                refuse(f"pos[{s}]", f"{self.pos[s]} for a dwarf who is {'' if on_board else 'not '}"
+                       f"{where}")
+            if self.phase == "setup" and (self.entered[s] >= 0) != on_board:
+                refuse(f"entered[{s}]", f"{self.entered[s]} for a dwarf who has "
+                       f"{'' if on_board else 'not '}entered")
         if any(len(s) != len(self.screen[0]) for s in self.screen):
             refuse("screen", "every dwarf has the same slots")
         worn = [(s, i) for s, slots in enumerate(self.screen) for i in slots
