@@ -26,7 +26,7 @@ import pytest
 from rich.console import Console
 
 import meeple
-from meeple.agents import InfoSet
+from meeple.agents import InfoSet, explain_for, info_set, make
 from meeple.core import State
 from meeple.core.serial import decode
 from meeple.tui import Session
@@ -237,3 +237,34 @@ def test_the_terminal_screen_shows_a_seat_nothing_hidden_from_it(
     session.run()
     assert checked
     assert str(SEED) not in out.getvalue().split("Game over")[0]
+
+
+@pytest.mark.parametrize(("game_id", "players"),
+                         [(g, max(2, meeple.core.game_class(g).min_players))
+                          for g in meeple.game_ids(hidden=True)])
+@pytest.mark.parametrize("bot", ["greedy", "mcts:40"])
+def test_a_bots_explanation_names_nothing_hidden_from_the_seat_that_reads_it(
+        game_id: str, players: int, bot: str) -> None:
+    """``why``: another seat's candidate moves, read by each seat after the bot has moved."""
+    s = meeple.load(game_id, players=players).new_state(seed=SEED)
+    agents = [make(bot, seed=i) for i in range(players)]
+    rows_read = 0
+    for _ in range(40):
+        if s.is_over:
+            break
+        actor = s.to_act
+        assert actor is not None
+        before = s.clone()
+        action = agents[actor].choose(info_set(agents[actor], s, actor))
+        s.apply(action)
+        for viewer in range(players):
+            if viewer == actor:
+                continue
+            rows = explain_for(agents[actor], before, viewer, action)
+            worlds = [before.determinize(viewer, j) for j in (1, 2)]
+            facts = hidden_facts(before, viewer, worlds) & hidden_facts(
+                s, viewer, [s.determinize(viewer, j) for j in (1, 2)])
+            text = json.dumps(rows, ensure_ascii=False)
+            assert revealed(text, facts) == [], (game_id, actor, viewer, s.n_actions)
+            rows_read += len(rows)
+    assert rows_read
