@@ -39,6 +39,11 @@ def make(spec: str, seed: int = 0) -> Agent:
     The name ends at the first ``:`` or ``@``; what follows is the agent's argument (an ``@``
     is kept in it, a ``:`` is not).
     """
+    if not isinstance(spec, str):
+        raise ConfigError(f"an agent spec is a string such as 'random' or 'mcts:800', "
+                          f"got {spec!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"an agent's seed must be a whole number, got {seed!r}")
     spec = spec.strip()
     cut = min((i for i in (spec.find(":"), spec.find("@")) if i >= 0), default=-1)
     name, arg = (spec, None) if cut < 0 else (spec[:cut], spec[cut:])
@@ -46,7 +51,8 @@ def make(spec: str, seed: int = 0) -> Agent:
         arg = arg[1:]
     factory = FACTORIES.get(name)
     if factory is None:
-        raise ConfigError(f"unknown agent {spec!r}; agents are: {', '.join(names())}, human")
+        raise ConfigError(f"unknown agent {spec!r}; agents are: {', '.join(names())} "
+                          f"('human' seats a person, in meeple play only)")
     return factory(arg, seed)
 
 

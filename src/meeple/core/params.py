@@ -55,13 +55,18 @@ class Param:
                     raise ValueError(value)
                 v = int(value)
             elif kind is float:
+                if isinstance(value, bool):
+                    raise ValueError(value)
                 v = float(value)
+                if v != v or v in (float("inf"), float("-inf")):
+                    raise ValueError(value)
+            elif isinstance(value, kind):
+                v = value
             else:
-                v = kind(value)
+                raise TypeError(value)
         except (TypeError, ValueError):
-            raise ConfigError(
-                f"option '{self.name}' must be {kind.__name__}, got {value!r}"
-            ) from None
+            raise ConfigError(f"option '{self.name}' must be {self._allowed()}, "
+                              f"got {value!r}") from None
         if self.choices is not None and v not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise ConfigError(f"option '{self.name}' must be one of {allowed}; got {v!r}")
@@ -70,6 +75,16 @@ class Param:
         if self.maximum is not None and v > self.maximum:
             raise ConfigError(f"option '{self.name}' must be at most {self.maximum:g}, got {v!r}")
         return v
+
+    def _allowed(self) -> str:
+        """What the option accepts, in words: ``int from 1 to 40``, ``one of a, b``."""
+        if self.choices is not None:
+            return "one of " + ", ".join(map(str, self.choices))
+        bounds = [f"at least {self.minimum:g}" if self.minimum is not None else "",
+                  f"at most {self.maximum:g}" if self.maximum is not None else ""]
+        if self.kind is bool:
+            return "true or false (bool)"
+        return " ".join([self.kind.__name__, ", ".join(filter(None, bounds))]).strip()
 
     def describe(self) -> dict[str, Any]:
         """A JSON-able description."""
@@ -87,6 +102,8 @@ class Param:
 def resolve(params: Iterable[Param], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """All options with defaults filled in; an unknown or bad option raises ConfigError."""
     table = {p.name: p for p in params}
+    if given is not None and not isinstance(given, Mapping):
+        raise ConfigError(f"options must be a mapping of option names to values, got {given!r}")
     given = dict(given or {})
     unknown = sorted(set(given) - set(table))
     if unknown:

@@ -49,9 +49,16 @@ def game_ids(hidden: bool = False) -> list[str]:
     return ids if hidden else [g for g in ids if not g.startswith("_")]
 
 
-@cache
 def game_class(game_id: str) -> type[Game]:
     """The Game class registered under ``game_id``; ConfigError if there is none."""
+    if not isinstance(game_id, str):
+        raise ConfigError(f"a game id is a string, got {game_id!r}; "
+                          f"the games are: {', '.join(game_ids())}")
+    return _game_class(game_id)
+
+
+@cache
+def _game_class(game_id: str) -> type[Game]:
     targets = _targets()
     if game_id not in targets:
         raise ConfigError(
@@ -66,6 +73,10 @@ def game_class(game_id: str) -> type[Game]:
     if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.id != game_id:
         raise ConfigError(f"{targets[game_id]} is not a meeple game with id {game_id!r}")
     return cls
+
+
+#: Forgets loaded classes (for tests that register games on the fly).
+game_class.cache_clear = _game_class.cache_clear  # type: ignore[attr-defined]
 
 
 def games() -> list[dict[str, Any]]:

@@ -23,6 +23,8 @@ def agent_seed(seed: int, seat: int) -> int:
 
 def make_agents(specs: Sequence[str | Agent], players: int, seed: int) -> list[Agent]:
     """One agent per seat from names (``random``, ``mcts:200``) or ready agents."""
+    if isinstance(specs, str) or not all(isinstance(s, str | Agent) for s in specs):
+        raise ConfigError(f"seats must be a list of agent specs or agents, got {specs!r}")
     if len(specs) != players:
         raise ConfigError(f"{players} seats need {players} agents, got {len(specs)}")
     return [make(s, agent_seed(seed, i)) if isinstance(s, str) else s
