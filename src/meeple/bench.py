@@ -20,7 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from meeple.core import State, load
+from meeple.core import ConfigError, State, load
 
 CloneFn = Callable[[State], Any]
 
@@ -159,9 +159,18 @@ def openspiel_ttt(seconds: float) -> float | None:
     return _timed(one_game, seconds)
 
 
+def check_seconds(seconds: float) -> None:
+    """ConfigError unless ``seconds`` is a time a measurement can take (0 < s <= 3600)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
+            or not 0 < seconds <= 3600:
+        raise ConfigError(f"seconds per measurement must be more than 0 and at most 3600, "
+                          f"got {seconds!r}")
+
+
 def run_benchmarks(game_ids: list[str], seconds: float = 2.0,
                    console: Console | None = None) -> dict[str, Any]:
     """Every measurement for ``game_ids``; prints tables to ``console`` when given."""
+    check_seconds(seconds)
     report: dict[str, Any] = {"games": {}}
     table = Table(title="Random playouts and clone cost")
     for col in ("game", "players", "actions/s", "games/s", "clone/s", "deepcopy/s",

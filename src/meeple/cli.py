@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,8 @@ from meeple.sim.arena import arena_command
 from meeple.sim.simulate import simulate_command
 
 console = Console()
+#: The longest ``bench --seconds`` (per measurement).
+MAX_SECONDS = 3600.0
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -23,13 +26,52 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for p in pairs:
         key, sep, value = p.partition("=")
+        key = key.strip()
         if not sep or not key:
             raise click.BadParameter(f"{p!r} is not NAME=VALUE", param_hint="--option")
-        out[key.strip()] = value.strip()
+        if key in out:
+            raise click.BadParameter(f"{key} is given twice; give each option once",
+                                     param_hint="--option")
+        out[key] = value.strip()
     return out
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+class OneLineErrors(click.Group):
+    """The ``meeple`` group: every refusal is one line on stderr, never a traceback.
+
+    A usage error or a MeepleError (bad game, option, agent, record...) exits with 2; another
+    ClickException keeps its exit code unless it was raised while handling a MeepleError.
+    """
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        except click.UsageError as e:
+            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            click.echo(f"Error: {_one_line(e.format_message())}{hint}", err=True)
+            sys.exit(2)
+        except click.ClickException as e:
+            code = 2 if isinstance(e.__context__, MeepleError) else e.exit_code
+            click.echo(f"Error: {_one_line(e.format_message())}", err=True)
+            sys.exit(code)
+        except MeepleError as e:
+            click.echo(f"Error: {_one_line(str(e))}", err=True)
+            sys.exit(2)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="meeple")
 def main() -> None:
     """meeple: play, playtest and balance tabletop adventure games."""
@@ -180,19 +222,17 @@ def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
 
 @main.command()
 @click.argument("games_", metavar="[GAME]...", nargs=-1)
-@click.option("--seconds", type=float, default=2.0, show_default=True,
-              help="Time spent on each measurement.")
+@click.option("--seconds", type=click.FloatRange(0, MAX_SECONDS, min_open=True), default=2.0,
+              show_default=True, help="Time spent on each measurement.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
     """Measure random-playout speed, clone cost and the tic-tac-toe baselines."""
-    from meeple.bench import run_benchmarks
+    from meeple.bench import check_seconds, run_benchmarks
 
     ids = list(games_) or game_ids()
+    check_seconds(seconds)
     for g in ids:
-        try:
-            game_class(g)
-        except MeepleError as e:
-            raise click.ClickException(str(e)) from None
+        game_class(g)
     report = run_benchmarks(ids, seconds=seconds, console=None if as_json else console)
     if as_json:
         click.echo(json.dumps(report, indent=1))

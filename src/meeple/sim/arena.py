@@ -24,7 +24,7 @@ from typing import Any
 import click
 
 from meeple.agents import info_set
-from meeple.core import ConfigError, MeepleError, game_class
+from meeple.core import ConfigError, game_class
 
 from .runner import make_agents
 from .stats import wilson
@@ -80,12 +80,34 @@ def _play_job(job: tuple[str, int, dict[str, Any], tuple[str, ...], int]) -> Pla
     return play_one(*job)
 
 
+def _whole(value: Any, what: str, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ConfigError(f"{what} must be a whole number of at least {least}, got {value!r}")
+
+
+def _check_arguments(specs: Sequence[str], games: int, players: int | None, seed: int,
+                     jobs: int) -> list[str]:
+    """The agent specs stripped, or ConfigError naming the argument that is wrong."""
+    if isinstance(specs, str) or not all(isinstance(s, str) for s in specs):
+        raise ConfigError(f"seats must be a list of agent specs, got {specs!r}")
+    out = [s.strip() for s in specs if s.strip()]
+    if not out:
+        raise ConfigError("--seats needs one agent per seat, e.g. --seats mcts:200,random")
+    _whole(games, "the number of games", 1)
+    _whole(jobs, "jobs", 1)
+    if players is not None:
+        _whole(players, "players", 1)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"seed must be a whole number, got {seed!r}")
+    return out
+
+
 def arena(game_id: str, specs: Sequence[str], games: int, players: int | None = None,
           seed: int = 0, options: dict[str, Any] | None = None, jobs: int = 1,
           on_game: Callable[[Played], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games between the agents ``specs`` (one per seat) and summarise them."""
     cls = game_class(game_id)
-    specs = [s.strip() for s in specs if s.strip()]
+    specs = _check_arguments(specs, games, players, seed, jobs)
     if players is None:
         players = len(specs)
     if len(specs) != players:
@@ -182,13 +204,14 @@ def print_report(report: dict[str, Any]) -> None:
 @click.argument("game")
 @click.option("--seats", required=True,
               help="Comma-separated agents, one per seat: random, greedy, mcts:800, mcts@2s...")
-@click.option("--games", "n_games", type=int, default=20, show_default=True,
+@click.option("--games", "n_games", type=click.IntRange(min=1), default=20, show_default=True,
               help="Games to play (a multiple of the player count keeps seats balanced).")
-@click.option("--players", type=int, default=None, help="Player count (default: one per agent).")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="Player count (default: one per agent).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A game option; repeat for several.")
-@click.option("--jobs", type=int, default=1, show_default=True,
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games played at once in separate processes (same results).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def arena_command(game: str, seats: str, n_games: int, players: int | None, seed: int,
@@ -207,11 +230,8 @@ def arena_command(game: str, seats: str, n_games: int, players: int | None, seed
             done[0] += 1
             click.echo(f"\rgame {done[0]}/{n_games}", nl=False, err=True)
 
-    try:
-        report = arena(game, specs, n_games, players, seed, parse_options(options), jobs,
-                       on_game=progress)
-    except MeepleError as e:
-        raise click.ClickException(str(e)) from None
+    report = arena(game, specs, n_games, players, seed, parse_options(options), jobs,
+                   on_game=progress)
     if as_json:
         click.echo(json.dumps(report, indent=1))
     else:
