@@ -103,6 +103,15 @@ def test_cat6_a_dwarf_not_yet_at_an_entrance_cannot_be_restored_on_the_board() -
     assert refusal(d) == f"fields.pos[{seat}]: -1 for a dwarf who is alive"
 
 
+def test_hvn32_a_character_on_the_heavens_must_stand_or_lie_on_its_hex() -> None:
+    s = played("heavens", 4, 60)
+    assert s.at  # HVN-32: summoned characters stand on the map
+    d = doc(s)
+    fields(d)["at"]["@m"] = []
+    assert refusal(d).startswith("fields.units[")
+    assert "neither at nor fallen_at holds it there once" in refusal(d)
+
+
 def test_the_base_fields_the_log_and_the_document_itself_are_checked() -> None:
     base = doc(played("_template", 3, 4))
     cases: list[tuple[str, Any, str]] = [

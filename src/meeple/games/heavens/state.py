@@ -540,6 +540,10 @@ class HeavensState(State):
             for h, c in getattr(self, name).items():
                 if not 0 <= h <= hexes or c not in self.units or self.units[c][0] != h:
                     refuse(f"{name}[{h}]", f"no unit {c} stands on hex {h}")
+        for c, u in self.units.items():  # each unit stands or lies on its hex, once
+            if (self.at.get(u[0]) == c) == (self.fallen_at.get(u[0]) == c):
+                refuse(f"units[{c}]", f"is on hex {u[0]}, but neither at nor fallen_at "
+                       "holds it there once")
         for name in ("trap", "arch", "drop"):
             in_range(self, name, 0, hexes, keys=True, value=tuple(getattr(self, name)))
             in_range(self, name, 0, 1000, value=tuple(getattr(self, name).values()))
