@@ -20,6 +20,7 @@ import os
 import queue
 import signal
 from collections.abc import Callable, Generator
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -83,8 +84,12 @@ def _context() -> Any:
 
 def _processes(spec: RunSpec, chunks: Chunks, jobs: int,
                on_start: Callable[[], None] | None) -> Generator[Chunk, None, None]:
-    pool = _context().Pool(jobs, initializer=_ignore_sigint)
-    finished: queue.SimpleQueue[Chunk | BaseException] = queue.SimpleQueue()
+    # concurrent.futures rather than multiprocessing.Pool: Pool.terminate() can hang for good
+    # when its task thread waits on the queue's lock as the workers are stopped, which an
+    # interrupted run hit. Here an interruption cancels the chunks not started and waits for
+    # the running ones, which are sized to take a moment.
+    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_sigint)
+    finished: queue.SimpleQueue[Future[Chunk]] = queue.SimpleQueue()
     running = 0
     try:
         if on_start is not None:
@@ -92,21 +97,16 @@ def _processes(spec: RunSpec, chunks: Chunks, jobs: int,
         while True:
             # A chunk waiting behind each running one keeps every worker busy.
             while running < 2 * jobs and (nxt := chunks.next()) is not None:
-                pool.apply_async(play_chunk, (spec, *nxt), callback=finished.put,
-                                 error_callback=finished.put)
+                pool.submit(play_chunk, spec, *nxt).add_done_callback(finished.put)
                 running += 1
             if not running:
                 break
-            got = finished.get()
+            got = finished.get().result()  # a worker's exception is raised here
             running -= 1
-            if isinstance(got, BaseException):
-                raise got
             chunks.done(got)
             yield got
-        pool.close()
     finally:
-        pool.terminate()  # no-op after a clean close; stops the workers otherwise
-        pool.join()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # -------------------------------------------------------------------------------------- ray
