@@ -129,7 +129,7 @@ def plain(v: Any, depth: int = 0) -> Any:
             raise Bad(f"the body of @d must be an object, got {_short(body)}")
         if all(_flat(x) for x in body.values()):
             return dict(body)
-        return {k: _key(k, plain, x, depth + 1) for k, x in body.items()}
+        return {k: _at(k, plain, x, depth + 1) for k, x in body.items()}
     items = _items(body, tag)
     if tag == "@t":
         return tuple(_at(i, plain, x, depth + 1) for i, x in enumerate(items))
@@ -156,15 +156,8 @@ def _finite(v: float) -> float:
     return v
 
 
-def _at(i: int, fn: Callable[..., Any], x: Any, *args: Any) -> Any:
-    try:
-        return fn(x, *args)
-    except Bad as e:
-        e.where.append(f"[{i}]")
-        raise
-
-
-def _key(k: Any, fn: Callable[..., Any], x: Any, *args: Any) -> Any:
+def _at(k: Any, fn: Callable[..., Any], x: Any, *args: Any) -> Any:
+    """``fn(x, *args)``, naming index or key ``k`` in the path of an error (``[2]``, ``['a']``)."""
     try:
         return fn(x, *args)
     except Bad as e:
@@ -180,7 +173,7 @@ def _pairs(items: list[Any], key: Decoder, value: Decoder) -> dict[Any, Any]:
         k = _at(i, key, pair[0])
         if k in out:
             raise Bad(f"the key {_short(k)} appears twice")
-        out[k] = _key(k, value, pair[1])
+        out[k] = _at(k, value, pair[1])
     return out
 
 
@@ -254,7 +247,7 @@ def _dict(key: Decoder, value: Decoder, name: str) -> Decoder:
             return _pairs(_items(body, "@m"), lambda k: _hashable(key(k)), value)
         if type(body) is not dict:
             raise Bad(f"the body of @d must be an object, got {_short(body)}")
-        return {_key(k, key, k): _key(k, value, x) for k, x in body.items()}
+        return {_at(k, key, k): _at(k, value, x) for k, x in body.items()}
     return check
 
 
@@ -268,7 +261,7 @@ def _record(tp: Any) -> Decoder:
         if type(body) is not dict:
             raise Bad(f"the body of @d must be an object, got {_short(body)}")
         _same_keys(body, fields, name)
-        return {k: _key(k, fields[k], body[k]) for k in fields}
+        return {k: _at(k, fields[k], body[k]) for k in fields}
     return check
 
 
