@@ -61,7 +61,7 @@ class RelayState(State):
     def _apply(self, action: Action) -> None:
         if action[1] == 1:
             roll = self.rng.randint(1, 6)
-            self.emit("roll", value=roll)
+            self._emit("roll", value=roll)
             if roll != 1:  # RLY-2
                 self.counter += 1
         else:

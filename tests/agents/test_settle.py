@@ -47,7 +47,7 @@ class DoorsState(State):
             self.to_act = 1
             return
         roll = self.rng.randint(1, 6)
-        self.emit("roll", value=roll)
+        self._emit("roll", value=roll)
         self.won = self.door != "trap" and roll >= 4  # DRS-2
         self.to_act = None
 

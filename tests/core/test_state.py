@@ -96,7 +96,7 @@ def test_hidden_hands_are_counts_for_others_and_events_are_redacted() -> None:
     assert v1["hand"] == sorted(ids[c] for c in s.hands[1])
     assert spectator["hand"] is None and spectator["hand_sizes"] == [3, 3]
     assert "pile" not in json.dumps(v0)  # deck order never shown
-    s.emit("secret", to=(0,), others={"note": "hidden"}, card="blaze")
+    s._emit("secret", to=(0,), others={"note": "hidden"}, card="blaze")
     assert s.events(0)[-1] == {"type": "secret", "card": "blaze"}
     assert s.events(1)[-1] == {"type": "secret", "note": "hidden"}
     assert s.events(None)[-1] == {"type": "secret", "note": "hidden"}

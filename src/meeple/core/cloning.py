@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import Action
+from .decisions import is_decision_type
 from .serial import copy_data
 
 _ATOMS: tuple[Any, ...] = (int, float, str, bool, bytes, type(None), Action)
@@ -36,7 +37,7 @@ _ATOMS: tuple[Any, ...] = (int, float, str, bool, bytes, type(None), Action)
 
 def _is_atom(tp: Any) -> bool:
     """True for a type whose values are immutable (numbers, strings, tuples, frozensets)."""
-    if tp in _ATOMS:
+    if tp in _ATOMS or is_decision_type(tp):  # decisions hold only immutable values
         return True
     origin = typing.get_origin(tp)
     if origin is typing.Literal:

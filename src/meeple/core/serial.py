@@ -1,7 +1,8 @@
 """Plain-data encoding of state fields, and the structural copy used by ``clone``.
 
 State fields hold only plain data: ``None``, ``bool``, ``int``, ``float``, ``str``, ``list``,
-``tuple``, ``dict``, ``set``/``frozenset`` and :class:`Action`. JSON has no tuples, sets or
+``tuple``, ``dict``, ``set``/``frozenset``, :class:`Action` and the pending decisions of
+:mod:`meeple.core.decisions` (tagged ``@k``, decoded only by their declared type). JSON has no tuples, sets or
 non-string keys, so those are tagged; the round trip is exact:
 
 >>> v = {"a": [1, (2, 3)], 4: {5, 6}, "act": Action("pass")}
@@ -12,9 +13,11 @@ True
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 from .actions import Action
+from .decisions import Decision
 
 _ATOMS = (type(None), bool, int, float, str)
 
@@ -37,6 +40,8 @@ def encode(v: Any) -> Any:
     if t is set or t is frozenset:
         items = sorted((encode(x) for x in v), key=lambda e: json.dumps(e, sort_keys=True))
         return {"@s" if t is set else "@f": items}
+    if isinstance(v, Decision):
+        return {"@k": [v.kind, {f.name: encode(getattr(v, f.name)) for f in fields(v)}]}
     raise TypeError(f"state fields must be plain data; cannot encode {t.__name__}")
 
 
@@ -59,6 +64,8 @@ def decode(v: Any) -> Any:
         return frozenset(decode(x) for x in body)
     if tag == "@a":
         return Action(body[0], decode(body[1]))
+    if tag == "@k":
+        raise ValueError(f"a {body[0]!r} decision is decoded by its declared type (restore)")
     raise ValueError(f"unknown tag {tag!r}")
 
 

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
 from .cloning import build_copier
+from .decisions import Decision, describe
 from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
 from .outcome import Result
 from .params import Param, resolve
@@ -115,6 +116,7 @@ class Game:
         d["rng"] = Rng(seed)
         d["to_act"] = None
         d["n_actions"] = 0
+        d["decisions"] = []
         d["_log"] = None
         d["_legal"] = None
         st._setup()
@@ -138,8 +140,16 @@ class State:
     rng: Rng
     to_act: int | None
     n_actions: int
+    #: The pending decisions, innermost last (see :mod:`meeple.core.decisions`). A game that
+    #: nests decisions annotates it with its own kinds: ``decisions: list[Fight | Shield]``.
+    decisions: list[Decision]
     _log: LogEntry | None
     _legal: list[Action] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "decisions" not in cls._mutable:  # every clone copies its own stack
+            cls._mutable = (*cls._mutable, "decisions")
 
     # ----------------------------------------------------------------- hooks
     def _setup(self) -> None:
@@ -172,6 +182,11 @@ class State:
         that exist in its content, cells on its board, counts that cannot be negative). Never
         called in play. Default: nothing more to check.
         """
+
+    def _turn_kind(self) -> str:
+        """Hook: the kind of decision ``to_act`` takes when no nested decision is pending
+        (shown as ``view()["decision"]["kind"]``). Default: ``"turn"``."""
+        return "turn"
 
     def _explain(self, action: Action) -> str | None:
         """Hook: why ``action`` is illegal now, when the game can say more than the default."""
@@ -333,6 +348,12 @@ class State:
         }
         v.update(self._view(seat))
         if self.to_act is None:
+            v["decision"] = None
+        elif self.decisions:
+            v["decision"] = describe(self.decisions[-1])
+        else:
+            v["decision"] = {"kind": self._turn_kind(), "seat": self.to_act}
+        if self.to_act is None:
             v["result"] = self._result().to_dict()
         return v
 
@@ -406,8 +427,8 @@ class State:
         memo[seat] = (log, seen_log)
         return seen_log
 
-    def emit(self, kind: str, /, *, to: tuple[int, ...] | None = None,
-             others: dict[str, Any] | None = None, **data: Any) -> None:
+    def _emit(self, kind: str, /, *, to: tuple[int, ...] | None = None,
+              others: dict[str, Any] | None = None, **data: Any) -> None:
         """Log an event. ``to``: only these seats see ``data``; the rest see ``others`` if given."""
         self._log = (self._log, ("E", kind, data, to, others))
 

@@ -23,6 +23,7 @@ negative) its ``_validate`` hook checks on the decoded state. None of this runs 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import types
 import typing
@@ -32,13 +33,14 @@ from typing import Any
 
 from .actions import Action
 from .cloning import _hints
+from .decisions import is_decision_type
 from .errors import RecordError
 
 #: Whole numbers in a state fit in 64 bits, signed or not.
 INT_LIMIT = 1 << 64
 #: Plain data nested deeper than this is refused (a state's fields are a few levels deep).
 MAX_DEPTH = 60
-_TAGS = ("@t", "@d", "@m", "@s", "@f", "@a")
+_TAGS = ("@t", "@d", "@m", "@s", "@f", "@a", "@k")
 
 Decoder = Callable[[Any], Any]
 
@@ -136,6 +138,8 @@ def plain(v: Any, depth: int = 0) -> Any:
     if tag == "@m":
         return _pairs(items, lambda k: _hashable(plain(k, depth + 1)),
                       lambda x: plain(x, depth + 1))
+    if tag == "@k":
+        raise Bad("a pending decision belongs in a field annotated with its decision types")
     made = (_hashable(_at(i, plain, x, depth + 1)) for i, x in enumerate(items))
     return set(made) if tag == "@s" else frozenset(made)
 
@@ -310,6 +314,30 @@ def _literal(values: tuple[Any, ...], name: str) -> Decoder:
     return check
 
 
+def _decisions(types_: tuple[type, ...], nullable: bool) -> Decoder:
+    """One of the :class:`~meeple.core.decisions.Decision` classes ``types_``, chosen by the
+    kind it is tagged with, then exactly that class's fields."""
+    by_kind: dict[str, tuple[type, dict[str, Decoder]]] = {}
+    for tp in types_:
+        hints = typing.get_type_hints(tp)
+        fields = {f.name: compile_type(hints[f.name]) for f in dataclasses.fields(tp)}
+        by_kind[tp.kind] = (tp, fields)  # type: ignore[attr-defined]
+    kinds = ", ".join(repr(k) for k in by_kind)
+
+    def check(v: Any) -> Any:
+        if v is None and nullable:
+            return None
+        body = _body(v, ("@k",), f"a decision ({kinds})")[1]
+        if type(body) is not list or len(body) != 2 or type(body[1]) is not dict:
+            raise Bad(f"a decision is encoded as [kind, {{field: value}}], got {_short(body)}")
+        if type(body[0]) is not str or body[0] not in by_kind:
+            raise Bad(f"{_short(body[0])} is not a decision of this state; its kinds are {kinds}")
+        tp, fields = by_kind[body[0]]
+        _same_keys(body[1], fields, f"a {body[0]!r} decision")
+        return tp(**{k: _at(k, fn, body[1][k]) for k, fn in fields.items()})
+    return check
+
+
 def _action_of(v: Any) -> Action:
     return _action(_body(v, ("@a",), "Action")[1])
 
@@ -331,6 +359,9 @@ def compile_type(tp: Any) -> Decoder:
     if origin is typing.Literal:
         return _literal(args, name)
     if origin in (types.UnionType, typing.Union):
+        if all(is_decision_type(a) for a in args if a is not type(None)):
+            return _decisions(tuple(a for a in args if a is not type(None)),
+                              type(None) in args)
         rest = tuple(compile_type(a) for a in args if a is not type(None))
         return _union(rest, type(None) in args, name)
     if origin is list:
@@ -350,6 +381,8 @@ def compile_type(tp: Any) -> Decoder:
         return _set(compile_type(args[0]) if args else plain, origin is frozenset, name)
     if typing.is_typeddict(tp):
         return _record(tp)
+    if is_decision_type(tp):
+        return _decisions((tp,), False)
     return plain  # a type this module does not know: still plain data, checked by the game
 
 
@@ -391,8 +424,8 @@ def decode_fields(cls: type, raw: Any) -> dict[str, Any]:
 
 def _undeclared(cls: type, decoders: Mapping[str, Decoder]) -> bool:
     """True when ``cls`` annotates no field beyond the State base's (``players``, ``seed``,
-    ``to_act``, ``n_actions``): its fields can be checked only as plain data."""
-    return len(decoders) <= 4
+    ``to_act``, ``n_actions``, ``decisions``): its fields can be checked only as plain data."""
+    return len(decoders) <= 5
 
 
 _ENTRY = compile_type(tuple[Any, ...])

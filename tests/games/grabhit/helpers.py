@@ -42,7 +42,7 @@ def rig(st: GrabHitState, *sectors: int) -> None:
     def fake(why: str, seat: int) -> int:
         i = queue.pop(0)
         st.last_spin = i
-        st.emit("spin", seat=seat, why=why, value=T.sectors[i].value)
+        st._emit("spin", seat=seat, why=why, value=T.sectors[i].value)
         return T.sectors[i].value
 
     st.__dict__["spin"] = fake

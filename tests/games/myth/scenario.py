@@ -27,7 +27,7 @@ def script_rolls(st: MythState, values: Iterable[int]) -> list[tuple[int, str, i
     def roll(who: int, what: str) -> int:
         v = next(it)
         log.append((who, what, v))
-        st.emit("roll", seat=who, value=v, purpose=what)
+        st._emit("roll", seat=who, value=v, purpose=what)
         return v
 
     st.__dict__["roll"] = roll

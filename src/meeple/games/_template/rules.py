@@ -43,7 +43,7 @@ class TemplateState(State):
         card = action.data
         self.hands[seat].remove(card)
         self.scores[seat] += self.game.cards[card].value  # TPL-2
-        self.emit("played", seat=seat, card=self.game.cards[card].id)
+        self._emit("played", seat=seat, card=self.game.cards[card].id)
         nxt = (seat + 1) % self.players
         self.to_act = nxt if self.hands[nxt] else None  # TPL-3: hands empty together
 

@@ -102,7 +102,7 @@ def start(st: AndorState, s: int, region: int) -> None:
         "brewed": False, "herb": 0, "total": 0, "losses": 0, "queue": (),
         "shielded": (), "reward": 0, "stage": "",
     }
-    st.emit("fight", seat=s, kind=kind, region=region)
+    st._emit("fight", seat=s, kind=kind, region=region)
     if cands:
         _stage(st, "invite", s)
     else:
@@ -189,7 +189,7 @@ def apply(st: AndorState, action: Action) -> None:
     elif kind in ("join", "decline"):
         if kind == "join":
             f["who"] = (*f["who"], f["asked"])
-        st.emit("invitation", seat=f["asked"], joined=kind == "join")
+        st._emit("invitation", seat=f["asked"], joined=kind == "join")
         if f["cands"]:
             _stage(st, "invite", f["inviter"])
         else:
@@ -207,7 +207,7 @@ def apply(st: AndorState, action: Action) -> None:
         k = action[1][1]
         f["dice"] = with_item(f["dice"], k, flip_value(f["dice"][k], k == f["black"]))
         f["flip_used"] = True
-        st.emit("flip", seat=st.to_act, value=f["dice"][k])
+        st._emit("flip", seat=st.to_act, value=f["dice"][k])
         boost_or_finish(st)
     elif kind == "brew":  # AND-79
         s = f["who"][f["i"]]
@@ -239,7 +239,7 @@ def apply(st: AndorState, action: Action) -> None:
         f["queue"] = f["queue"][1:]
         if kind == "withdraw":  # AND-60
             f["who"] = tuple(o for o in f["who"] if o != s)
-            st.emit("withdraw", seat=s)
+            st._emit("withdraw", seat=s)
         _next_continue(st)
     else:  # reward (AND-53/59)
         o = action[1][1]
@@ -344,7 +344,7 @@ def finish_roll(st: AndorState) -> None:
     s = f["who"][f["i"]]
     v = hero_value(st, s, f)
     f["total"] += st.sp[s] + v
-    st.emit("hero_roll", seat=s, dice=list(f["dice"]), value=v, strength=st.sp[s])
+    st._emit("hero_roll", seat=s, dice=list(f["dice"]), value=v, strength=st.sp[s])
     f["i"] += 1
     roll_next(st)
 
@@ -374,7 +374,7 @@ def creature_roll(st: AndorState) -> None:
         dice = [st.rng.below(6) + 1 for _ in range(n)]
     cval = best_or_identical_sum(dice) + f["csp"]
     hval = f["total"]
-    st.emit("creature_roll", kind=f["kind"], dice=dice, value=cval, heroes=hval)
+    st._emit("creature_roll", kind=f["kind"], dice=dice, value=cval, heroes=hval)
     if hval > cval:
         f["cwp"] = max(0, f["cwp"] - (hval - cval))
         if f["cwp"] <= 0:
@@ -435,7 +435,7 @@ def _end(st: AndorState) -> None:
     """AND-55: a fight without a winner; the creature recovers completely."""
     f = st.fight
     assert f is not None
-    st.emit("fight_over", kind=f["kind"], region=f["region"], winner="none")
+    st._emit("fight_over", kind=f["kind"], region=f["region"], winner="none")
     st.fight = None
     st.next_turn(f["inviter"])  # AND-61
 
@@ -450,7 +450,7 @@ def _killed(st: AndorState) -> None:
     drop = st.game.c.creatures[kind].drops
     if drop:
         world.drop(st, region, drop)
-    st.emit("fight_over", kind=kind, region=region, winner="heroes")
+    st._emit("fight_over", kind=kind, region=region, winner="heroes")
     st.fight = None
     world.advance_narrator(st)  # AND-31
     world.check_early(st)

@@ -413,7 +413,7 @@ class AndorState(State):
             self.end_turn()
         elif kind == "pass":
             self.spend_hour(s)  # AND-45, AND-87: an overtime pass costs willpower too
-            self.emit("pass", seat=s, hours=self.hours[s])
+            self._emit("pass", seat=s, hours=self.hours[s])
             self.end_turn()
         elif kind == "end":
             self.end_day(s)
@@ -435,9 +435,9 @@ class AndorState(State):
             self.spend_hour(s)
         self.pos[s] = region
         self.step = "moving"
-        self.emit("move", seat=s, dest=region, means=means or "hour")
+        self._emit("move", seat=s, dest=region, means=means or "hour")
         if self.carried[s] and region in self.creatures:  # AND-73
-            self.emit("farmers_lost", seat=s, count=self.carried[s])
+            self._emit("farmers_lost", seat=s, count=self.carried[s])
             self.carried = with_item(self.carried, s, 0)
         if region == self.game.castle:
             world.deliver(self, s)
@@ -465,7 +465,7 @@ class AndorState(State):
         self.ended = with_item(self.ended, s, True)
         if self.rooster is None:
             self.rooster = s
-        self.emit("end_day", seat=s, rooster=self.rooster == s)
+        self._emit("end_day", seat=s, rooster=self.rooster == s)
         self.end_turn()
 
     def apply_free(self, s: int, action: Action) -> None:
@@ -517,7 +517,7 @@ class AndorState(State):
         elif kind == "give":
             self.remove_item(s, data[2])
             self.add_item(data[1], data[2])
-        self.emit("free", seat=s, action=action[0])
+        self._emit("free", seat=s, action=action[0])
 
     # ------------------------------------------------------------------ result & view
     def _result(self) -> Result:

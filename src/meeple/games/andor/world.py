@@ -37,19 +37,19 @@ def knocked_out(st: AndorState, seat: int) -> None:
     if st.sp[seat] > 1:
         st.sp[seat] -= 1
     st.wp[seat] = KNOCKED_OUT_WILLPOWER
-    st.emit("knocked_out", seat=seat, strength=st.sp[seat])
+    st._emit("knocked_out", seat=seat, strength=st.sp[seat])
 
 
 def deliver(st: AndorState, seat: int) -> None:
     """AND-72: farmers (and the herb, AND-81) carried into the castle stay there."""
     if st.carried[seat]:
         st.castle_farmers += st.carried[seat]
-        st.emit("farmers_saved", seat=seat, count=st.carried[seat])
+        st._emit("farmers_saved", seat=seat, count=st.carried[seat])
         st.carried = with_item(st.carried, seat, 0)
     if "herb" in st.items[seat] and "deliver:herb" in st.game.legend.info.goals:
         st.remove_item(seat, "herb")
         st.herb_delivered = True
-        st.emit("herb_delivered", seat=seat)
+        st._emit("herb_delivered", seat=seat)
         check_early(st)
 
 
@@ -75,7 +75,7 @@ def enter(st: AndorState, kind: str, region: int) -> None:
     if region == st.game.castle:  # AND-70/71
         st.castle_creatures += 1
         free = st.game.shields + st.castle_farmers
-        st.emit("castle", kind=kind, creatures=st.castle_creatures, shields=free)
+        st._emit("castle", kind=kind, creatures=st.castle_creatures, shields=free)
         if st.castle_creatures > free:
             finish(st, "castle-overrun",
                    f"A {kind} entered the castle and no golden shield was free.")
@@ -83,7 +83,7 @@ def enter(st: AndorState, kind: str, region: int) -> None:
     st.creatures = with_key(st.creatures, region, kind)
     if region in st.farmers:  # AND-73
         st.farmers = with_key(st.farmers, region, None)
-        st.emit("farmers_lost", region=region)
+        st._emit("farmers_lost", region=region)
 
 
 def place(st: AndorState, kind: str, region: int) -> None:
@@ -95,7 +95,7 @@ def place(st: AndorState, kind: str, region: int) -> None:
         region = destination(st, region)
         if region < 0:
             return
-    st.emit("creature_placed", kind=kind, region=region)
+    st._emit("creature_placed", kind=kind, region=region)
     enter(st, kind, region)
 
 
@@ -110,7 +110,7 @@ def move_creatures(st: AndorState) -> None:
             if to < 0:  # AND-8: blocked, it stays
                 continue
             st.creatures = with_key(st.creatures, r, None)
-            st.emit("creature_moved", kind=kind, frm=r, dest=to)
+            st._emit("creature_moved", kind=kind, frm=r, dest=to)
             enter(st, kind, to)
             if st.outcome:
                 return
@@ -120,7 +120,7 @@ def move_creatures(st: AndorState) -> None:
 def sunrise(st: AndorState) -> None:
     """AND-23/27: every hero has ended the day; the sunrise box runs in order."""
     st.creature_bonus = 0
-    st.emit("sunrise", day=st.day)
+    st._emit("sunrise", day=st.day)
     draw_event(st, "sunrise", -1)
     if st.step != "event" and not st.outcome:
         sunrise_rest(st)
@@ -154,7 +154,7 @@ def advance_narrator(st: AndorState) -> None:
         return
     st.letter += 1
     letter = LETTERS[st.letter]
-    st.emit("narrator", letter=letter)
+    st._emit("narrator", letter=letter)
     if letter in st.game.legend.cards:
         read_card(st, letter)
     if letter == "N" and not st.outcome:
@@ -165,7 +165,7 @@ def read_card(st: AndorState, letter: str) -> None:
     """AND-32: do what a legend card says."""
     card = st.game.legend.cards[letter]
     st.cards_read = (*st.cards_read, letter)
-    st.emit("legend_card", letter=letter, name=card.name)
+    st._emit("legend_card", letter=letter, name=card.name)
     if card.market:
         st.market_open = True
     if card.witch >= 0:
@@ -418,7 +418,7 @@ def finish(st: AndorState, reason: str, detail: str) -> None:
     st.fight = None
     st.event_block = None
     st.to_act = None
-    st.emit("legend_over", reason=reason, detail=detail)
+    st._emit("legend_over", reason=reason, detail=detail)
 
 
 # ---------------------------------------------------------------------- events
@@ -432,7 +432,7 @@ def draw_event(st: AndorState, resume: str, seat: int) -> None:
     st.deck = st.deck[:-1]
     st.discard = (*st.discard, card)
     st.last_event = card
-    st.emit("event", card=card)
+    st._emit("event", card=card)
     ev = st.game.c.events[card]
     holders = tuple(s for s in range(st.players) if st.has(s, "shield"))
     if ev.blockable and holders:  # AND-74
@@ -458,7 +458,7 @@ def apply_event_choice(st: AndorState, action: Action) -> None:
         item = st.has(seat, "shield")
         assert item is not None
         st.use_up(seat, item)
-        st.emit("event_blocked", seat=seat, card=eb["card"])
+        st._emit("event_blocked", seat=seat, card=eb["card"])
     elif eb["holders"]:
         st.to_act = eb["holders"][0]
         return
@@ -525,7 +525,7 @@ def activate_fog(st: AndorState, seat: int) -> None:
     st.fog = with_key(st.fog, here, None)
     st.fog_seen = st.fog_seen - {here}
     fog = next(f for f in st.game.c.fog if f.id == token)
-    st.emit("fog", seat=seat, region=here, token=token)
+    st._emit("fog", seat=seat, region=here, token=token)
     eff = fog.effect
     if eff == "gold":
         st.gold[seat] += fog.amount

@@ -45,7 +45,7 @@ def spend_effect(st: CatacombsState, s: int, effect: str) -> None:
     for i in st.pack[s]:
         if items[i].effect == effect:
             st.pack[s].remove(i)
-            st.emit("potion_used", seat=s, item=items[i].id)
+            st._emit("potion_used", seat=s, item=items[i].id)
             return
 
 
@@ -191,12 +191,12 @@ def attack(st: CatacombsState) -> None:
         roll = d6(st.rng)
         win = roll + st.bonus >= need
     st.attacked = True
-    st.emit("attack", seat=s, monster=mon.id, need=need, roll=roll, bonus=st.bonus, win=win)
+    st._emit("attack", seat=s, monster=mon.id, need=need, roll=roll, bonus=st.bonus, win=win)
     if win:
         kill(st, s, cur, mon.experience)
     else:
         dmg = max(0, mon.attack - st.armour_of(s))  # CAT-54: armour never adds health
-        st.emit("wound", seat=s, monster=mon.id, damage=dmg)
+        st._emit("wound", seat=s, monster=mon.id, damage=dmg)
         st.damage(s, dmg)
         if not st.alive[s] or st.ended:
             return
@@ -220,20 +220,20 @@ def _use(st: CatacombsState, s: int, item: int) -> None:
     g = st.game
     eff = g.cat.items[item].effect
     st.take_item(s, item)
-    st.emit("artifact", seat=s, item=g.cat.items[item].id)
+    st._emit("artifact", seat=s, item=g.cat.items[item].id)
     cur = st.pos[s]
     if eff == "rollshtain":  # CAT-47
         for n in g.nb[cur]:
             if n >= 0 and st.card[n] >= 0 and not st.up[n]:
                 st.up[n] = True
-                st.emit("reveal", seat=s, cell=g.xy(n), card=g.cat.cards[st.card[n]].label)
+                st._emit("reveal", seat=s, cell=g.xy(n), card=g.cat.cards[st.card[n]].label)
         st.gain(s, 2)
     elif eff == "spinner":  # CAT-48
         st.gain(s, 2)
         st.step = "spin"
     else:  # summoner, CAT-49: the kill's experience and the artifact's
         mon = g.cat.monsters[st.monster_at(cur)]
-        st.emit("banish", seat=s, monster=mon.id)
+        st._emit("banish", seat=s, monster=mon.id)
         kill(st, s, cur, mon.experience + 2)
         st.after_battle()
 
@@ -248,7 +248,7 @@ def _redraw(st: CatacombsState, s: int) -> None:
     new = st.pile.pop()
     st.tcard[cur] = new
     st.tile[cur] = g.cat.tiles[new][3]
-    st.emit("redraw_tile", seat=s, cell=g.xy(cur), tile=g.cat.tiles[new][0])
+    st._emit("redraw_tile", seat=s, cell=g.xy(cur), tile=g.cat.tiles[new][0])
     st.gain(s, 1)
     st.step = "spin"
 
@@ -269,7 +269,7 @@ def _equip(st: CatacombsState, s: int, item: int) -> None:
         st.add_item(s, scr[RIGHT])
         scr[RIGHT] = -1
     scr[slot] = item
-    st.emit("equip", seat=s, item=it.id, slot=it.slot)
+    st._emit("equip", seat=s, item=it.id, slot=it.slot)
 
 
 def _brew(st: CatacombsState, s: int, potion: int, cristall: bool) -> None:
@@ -289,7 +289,7 @@ def _brew(st: CatacombsState, s: int, potion: int, cristall: bool) -> None:
     for i in spend:
         st.take_item(s, i)
     st.add_item(s, potion)
-    st.emit("brew", seat=s, potion=g.cat.items[potion].id, cristall=cristall)
+    st._emit("brew", seat=s, potion=g.cat.items[potion].id, cristall=cristall)
     st.gain(s, gained)
 
 
@@ -304,15 +304,15 @@ def apply_free(st: CatacombsState, verb: str, arg: int) -> None:
         scr = st.screen[s]
         scr[scr.index(arg)] = -1
         st.add_item(s, arg)
-        st.emit("unequip", seat=s, item=items[arg].id)
+        st._emit("unequip", seat=s, item=items[arg].id)
     elif verb == "buy":
         st.money[s] -= buy_price(st, s, arg)
         st.add_item(s, arg)
-        st.emit("buy", seat=s, item=items[arg].id)
+        st._emit("buy", seat=s, item=items[arg].id)
     elif verb == "sell":
         st.money[s] += sell_price(st, s, arg)
         st.take_item(s, arg)
-        st.emit("sell", seat=s, item=items[arg].id)
+        st._emit("sell", seat=s, item=items[arg].id)
     elif verb == "drink":  # CAT-38..40
         it = items[arg]
         st.take_item(s, arg)
@@ -322,11 +322,11 @@ def apply_free(st: CatacombsState, verb: str, arg: int) -> None:
             st.armour[s] += it.amount
         else:
             st.strength[s] += it.amount
-        st.emit("drink", seat=s, item=it.id)
+        st._emit("drink", seat=s, item=it.id)
     elif verb == "sacrifice":  # CAT-44
         st.take_item(s, arg)
         st.bonus += 1
-        st.emit("sacrifice", seat=s, item=items[arg].id, bonus=st.bonus)
+        st._emit("sacrifice", seat=s, item=items[arg].id, bonus=st.bonus)
     elif verb == "attack":
         attack(st)
     elif verb == "use":
@@ -340,10 +340,10 @@ def apply_free(st: CatacombsState, verb: str, arg: int) -> None:
     elif verb == "buy_turn":
         st.money[s] -= 2 * g.cat.extra_turn_price
         st.extra += 1
-        st.emit("buy_turn", seat=s)
+        st._emit("buy_turn", seat=s)
     elif verb == "buy_exp":
         st.money[s] -= 2 * g.cat.experience_price
-        st.emit("buy_experience", seat=s)
+        st._emit("buy_experience", seat=s)
         st.gain(s, 1)
     else:
         _trade(st, verb, arg)
@@ -370,7 +370,7 @@ def _trade(st: CatacombsState, verb: str, arg: int) -> None:
     elif verb == "propose":
         st.step = "respond"
         st.to_act = t[0]
-        st.emit("offer", seat=s, partner=t[0], **_terms(st, t))
+        st._emit("offer", seat=s, partner=t[0], **_terms(st, t))
     else:
         if verb == "accept":
             p = t[0]
@@ -383,7 +383,7 @@ def _trade(st: CatacombsState, verb: str, arg: int) -> None:
             st.money[s] += t[4] - t[3]
             st.money[p] += t[3] - t[4]
         if verb in _ANSWERED:
-            st.emit(_ANSWERED[verb], seat=t[0], partner=s)
+            st._emit(_ANSWERED[verb], seat=t[0], partner=s)
         st.trade = None
         st.step, st.resume = st.resume, ""
         st.to_act = s

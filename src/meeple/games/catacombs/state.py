@@ -149,7 +149,7 @@ class CatacombsState(State):
         rolling = list(range(self.players))
         while len(rolling) > 1:
             rolls = [d6(self.rng) for _ in rolling]
-            self.emit("order_roll", seats=list(rolling), rolls=rolls)
+            self._emit("order_roll", seats=list(rolling), rolls=rolls)
             top = max(rolls)
             rolling = [s for s, r in zip(rolling, rolls, strict=True) if r == top]
         first = rolling[0]
@@ -198,7 +198,7 @@ class CatacombsState(State):
             self.level[s] += 1
             self.levels += 1
             self.extra += 1
-            self.emit("threshold", seat=s, experience=5 * self.level[s])
+            self._emit("threshold", seat=s, experience=5 * self.level[s])
 
     def has(self, s: int, item: int) -> bool:
         return item in self.pack[s]
@@ -329,14 +329,14 @@ class CatacombsState(State):
         else:
             self.health[s] += HEAL_ON_LEVEL
         self.levels -= 1
-        self.emit("raise", seat=s, stat=("strength", "armour", "health")[which])
+        self._emit("raise", seat=s, stat=("strength", "armour", "health")[which])
 
     def _enter(self, e: int) -> None:
         s = self.order[self.setup_k]
         cell = self.game.cat.entrances[e][3]
         self.pos[s] = cell
         self.came[s] = cell
-        self.emit("enter", seat=s, entrance=self.game.cat.entrances[e][0])
+        self._emit("enter", seat=s, entrance=self.game.cat.entrances[e][0])
         self.entered = (*self.entered[:s], e, *self.entered[s + 1:])
         self.setup_k += 1
         if self.setup_k < self.players:
@@ -349,7 +349,7 @@ class CatacombsState(State):
         self._reset_turn()
         self.phase, self.step = "move", "main"
         self.to_act = s
-        self.emit("turn", seat=s)
+        self._emit("turn", seat=s)
 
     def to_end_phase(self) -> None:
         self.phase, self.step = "end", "main"
@@ -374,7 +374,7 @@ class CatacombsState(State):
         self.came[s] = cur
         self.pos[s] = n
         self.via_wall = True
-        self.emit("break_wall", seat=s, cell=self.game.xy(n), side=DIRS[d])
+        self._emit("break_wall", seat=s, cell=self.game.xy(n), side=DIRS[d])
         if self.tile[n] < 0:
             self._reveal(n, d)
         elif self.monster_at(n) >= 0:
@@ -394,7 +394,7 @@ class CatacombsState(State):
             self._to_build()
             return
         card = g.cat.cards[c]
-        self.emit("reveal", seat=s, cell=g.xy(cell), card=card.label)
+        self._emit("reveal", seat=s, cell=g.xy(cell), card=card.label)
         if card.kind == "monster":
             self.phase, self.step = "event", "monster"  # CAT-51
             return
@@ -435,7 +435,7 @@ class CatacombsState(State):
     def _retreat(self, _: int) -> None:
         """CAT-51/CAT-55: back to the cell the dwarf came from; the monster stays face up."""
         s = self.turn
-        self.emit("retreat", seat=s, cell=self.game.xy(self.came[s]))
+        self._emit("retreat", seat=s, cell=self.game.xy(self.came[s]))
         self.pos[s] = self.came[s]
         self.after_battle()
 
@@ -448,7 +448,7 @@ class CatacombsState(State):
     def _walk(self, _: int) -> None:
         self.roll = d6(self.rng)
         self.walk_left = self.roll
-        self.emit("roll", seat=self.turn, purpose="walk", value=self.roll)
+        self._emit("roll", seat=self.turn, purpose="walk", value=self.roll)
         self.step = "walk"
 
     def _speed_walk(self, _: int) -> None:
@@ -461,7 +461,7 @@ class CatacombsState(State):
         economy.spend_effect(self, s, "speed")
         self.came[s] = self.pos[s]
         self.pos[s] = self.game.cat.entrances[e][3]
-        self.emit("speed_jump", seat=s, entrance=self.game.cat.entrances[e][0])
+        self._emit("speed_jump", seat=s, entrance=self.game.cat.entrances[e][0])
         self.to_end_phase()
 
     def _step(self, d: int, sneak: bool = False) -> None:
@@ -504,7 +504,7 @@ class CatacombsState(State):
         cell = self.build_cell
         self.tile[cell] = mask
         self.tcard[cell] = self.held
-        self.emit("place", seat=self.turn, cell=self.game.xy(cell), mask=mask,
+        self._emit("place", seat=self.turn, cell=self.game.xy(cell), mask=mask,
                   tile=self.game.cat.tiles[self.held][0])
         self.held = -1
         self.to_end_phase()
@@ -512,14 +512,14 @@ class CatacombsState(State):
     def _refuse_tile(self, _: int) -> None:
         """CAT-58: the refused tile lies face up; another is drawn; -1 experience."""
         self.faceup_tiles.append(self.held)
-        self.emit("refuse_tile", seat=self.turn, tile=self.game.cat.tiles[self.held][0])
+        self._emit("refuse_tile", seat=self.turn, tile=self.game.cat.tiles[self.held][0])
         self.gain(self.turn, -1)
         self.held = self.pile.pop()
 
     def _turn_tile(self, mask: int) -> None:
         cell = self.pos[self.turn]
         self.tile[cell] = mask
-        self.emit("turn_tile", seat=self.turn, cell=self.game.xy(cell), mask=mask)
+        self._emit("turn_tile", seat=self.turn, cell=self.game.xy(cell), mask=mask)
         self.step = "main"
 
     def _stop(self, _: int) -> None:
@@ -563,7 +563,7 @@ class CatacombsState(State):
         """CAT-11: -4 experience and out of the game, with everything the dwarf carried."""
         self.alive[s] = False
         self.exp[s] -= 4
-        self.emit("death", seat=s, cell=self.game.xy(self.pos[s]))
+        self._emit("death", seat=s, cell=self.game.xy(self.pos[s]))
         self.pos[s] = -1
         self.pack[s] = []
         self.screen[s] = [-1] * len(SLOTS)
@@ -581,7 +581,7 @@ class CatacombsState(State):
         self.ended = reason
         self.to_act = None
         self.levels = 0
-        self.emit("game_over", reason=reason)
+        self._emit("game_over", reason=reason)
 
     # ------------------------------------------------------------------ outcome
     def _result(self) -> Result:

@@ -96,7 +96,7 @@ class GrabHitState(GrabHitBase):
             best = max(vals)
             tied = [s for s, v in zip(tied, vals, strict=True) if v == best]
         self.current = self.first = tied[0]
-        self.emit("starts", seat=self.first)
+        self._emit("starts", seat=self.first)
         self._new_turn()
 
     def _new_turn(self) -> None:
@@ -163,13 +163,13 @@ class GrabHitState(GrabHitBase):
                 if self.gold[s] >= bid:
                     self.gold[s] -= bid
                     self.locs[s] = (*self.locs[s], card)
-                    self.emit("auction_won", seat=s, card=self.cname(card), bid=bid)
+                    self._emit("auction_won", seat=s, card=self.cname(card), bid=bid)
                 else:
                     self.discard[GREEN].append(card)
-                    self.emit("auction_failed", seat=s, card=self.cname(card))
+                    self._emit("auction_failed", seat=s, card=self.cname(card))
             elif opener == s and bidder < 0:
                 self.discard[GREEN].append(card)
-                self.emit("auction_unsold", card=self.cname(card))
+                self._emit("auction_unsold", card=self.cname(card))
             else:
                 keep.append(lot)
         self.lots = keep
@@ -186,7 +186,7 @@ class GrabHitState(GrabHitBase):
         if self.spin("escape limbo", s) >= LIMBO_ESCAPE[stage] - bonus:
             self.limbo[s] = 0
             self.immune[s] = True
-            self.emit("limbo_escape", seat=s)
+            self._emit("limbo_escape", seat=s)
         elif stage == 1:
             self.limbo[s] = 2
             self.lost = [1, 3, 4, 5]
@@ -199,7 +199,7 @@ class GrabHitState(GrabHitBase):
         sec = self.T.sectors[self.sector] if 1 not in self.lost and self.sector >= 0 else None
         if sec is not None:
             got += max(0, sec.value - self.count_upg(s, "poverty") * 2)
-        self.emit("phase2", seat=s, gold=got)
+        self._emit("phase2", seat=s, gold=got)
         self.gain(s, got)
         if sec is None or self.phase == "over":
             return
@@ -222,19 +222,19 @@ class GrabHitState(GrabHitBase):
         if self.limbo[s] == 2:  # GAH-38: out of limbo at phase 3, grabbing any colour
             self.limbo[s] = 0
             self.immune[s] = True
-            self.emit("limbo_leave", seat=s)
+            self._emit("limbo_leave", seat=s)
             self.pending.append(("colour", s, (BLUE, GREEN, RED)))
             return
         cols = self.T.sectors[self.sector].colours
         if cols[0] == "black":
             if was_immune:  # GAH-39
-                self.emit("trap_ignored", seat=s)
+                self._emit("trap_ignored", seat=s)
                 return
-            self.emit("limbo_enter", seat=s)
+            self._emit("limbo_enter", seat=s)
             bonus = self.T.adventurers[self.adv[s]].limbo_bonus
             if self.spin("escape limbo", s) >= LIMBO_ESCAPE[0] - bonus:  # GAH-36
                 self.immune[s] = True
-                self.emit("limbo_escape", seat=s)
+                self._emit("limbo_escape", seat=s)
             else:
                 self.limbo[s] = 1
                 self.lost = [4, 5]
@@ -454,9 +454,9 @@ class GrabHitState(GrabHitBase):
         self.gold[s] = a.capital
         if self.dead[s]:
             self.dead[s] = False
-            self.emit("reborn", seat=s, adventurer=a.id)
+            self._emit("reborn", seat=s, adventurer=a.id)
         else:
-            self.emit("chosen", seat=s, adventurer=a.id)
+            self._emit("chosen", seat=s, adventurer=a.id)
 
     def _do_spin(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         """GAH-6: phase 1, the wheel shows coins, colour and symbols."""
@@ -485,18 +485,18 @@ class GrabHitState(GrabHitBase):
             self.weapons[s] = (*ws, (new, self.weapon_entry(new).durability, ()))
         else:
             self.discard[BLUE].append(new)
-        self.emit("keep", seat=s, weapon=self.cname(data[1]))
+        self._emit("keep", seat=s, weapon=self.cname(data[1]))
 
     def _do_buy(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         card = top[2]
         self.gold[s] -= self.location(card).price
         self.locs[s] = (*self.locs[s], card)
-        self.emit("buy", seat=s, card=self.cname(card))
+        self._emit("buy", seat=s, card=self.cname(card))
 
     def _do_decline(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         """GAH-17: a declined location goes to auction at its lower opening price."""
         self.lots.append((top[2], s, 0, -1))
-        self.emit("auction_open", seat=s, card=self.cname(top[2]))
+        self._emit("auction_open", seat=s, card=self.cname(top[2]))
 
     def _do_repair(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         self.repair_weapon(s, data[1], top[2])
@@ -510,7 +510,7 @@ class GrabHitState(GrabHitBase):
     def _do_take(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         self.centre.remove(data[1])
         self.hand[s] = (*self.hand[s], data[1])
-        self.emit("take", seat=s, card=self.cname(data[1]))
+        self._emit("take", seat=s, card=self.cname(data[1]))
         self.next_pick()
 
     def _do_attach(self, s: int, data: tuple[Any, ...], top: Any) -> None:
@@ -523,13 +523,13 @@ class GrabHitState(GrabHitBase):
                 h = (w, h[1] + bonus, (*h[2], b))
             ws.append(h)
         self.weapons[s] = tuple(ws)
-        self.emit("attach", seat=s, blueprint=self.cname(b), weapon=self.cname(w))
+        self._emit("attach", seat=s, blueprint=self.cname(b), weapon=self.cname(w))
 
     def _do_bid(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         _, card, v = data
         self.lots = [(c, o, v, s) if c == card else (c, o, b, who)
                      for c, o, b, who in self.lots]
-        self.emit("bid", seat=s, card=self.cname(card), bid=v)
+        self._emit("bid", seat=s, card=self.cname(card), bid=v)
 
     def _do_visit(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         """GAH-23, GAH-24: pay the fee to the shop's owner (the bank if none) and be served."""
@@ -538,7 +538,7 @@ class GrabHitState(GrabHitBase):
         self.visited = (*self.visited, sv.shop)
         self.gold[s] -= sv.fee
         owner = self.owner(self.shop_card(sv.shop))
-        self.emit("visit", seat=s, shop=sv.shop, service=sv.kind, owner=owner)
+        self._emit("visit", seat=s, shop=sv.shop, service=sv.kind, owner=owner)
         if owner >= 0 and owner != s:
             self.gain(owner, sv.fee)
         if sv.kind == "buy_scroll":
@@ -558,7 +558,7 @@ class GrabHitState(GrabHitBase):
         _, card, (argk, arg) = data
         self.hand[s] = tuple(c for c in self.hand[s] if c != card)
         sc = self.scroll(card)
-        self.emit("cast", seat=s, card=sc.name, target=arg if argk == "seat" else None)
+        self._emit("cast", seat=s, card=sc.name, target=arg if argk == "seat" else None)
         if argk == "seat":
             tag = "curse" if sc.kind == "curse" else "magic"
             eff = "steal_gold" if sc.effect == "steal_gold" else sc.effect
@@ -591,9 +591,9 @@ class GrabHitState(GrabHitBase):
         a = self.T.adventurers[self.adv[s]]
         argk, arg = data[1]
         if self.spin("ability", s) < a.check:
-            self.emit("ability_failed", seat=s)
+            self._emit("ability_failed", seat=s)
             return
-        self.emit("ability", seat=s, ability=a.ability)
+        self._emit("ability", seat=s, ability=a.ability)
         if argk == "seat":
             if a.ability == "steal":
                 self.affect(arg, ("steal_gold", a.amount, s, -1, "ability", False))
@@ -607,7 +607,7 @@ class GrabHitState(GrabHitBase):
         """GAH-21: the sixth location forces a discard in phase 4."""
         self.locs[s] = tuple(c for c in self.locs[s] if c != data[1])
         self.discard[GREEN].append(data[1])
-        self.emit("discard", seat=s, card=self.cname(data[1]))
+        self._emit("discard", seat=s, card=self.cname(data[1]))
 
     def _do_weapon(self, s: int, data: tuple[Any, ...], top: Any) -> None:
         """GAH-47: the weapon for this phase 5 and its hits (speed)."""
@@ -623,7 +623,7 @@ class GrabHitState(GrabHitBase):
         self.hits_left -= 1
         self.hits_made += 1
         self.attacked.append(t)
-        self.emit("hit", seat=s, target=t, damage=dmg,
+        self._emit("hit", seat=s, target=t, damage=dmg,
                   weapon=self.cname(w) if w >= 0 else "fists")
         if w >= 0:
             before = len(self.weapons[s])

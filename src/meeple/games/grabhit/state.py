@@ -213,7 +213,7 @@ class GrabHitBase(State):
         self.end_reason = reason
         self.phase = "over"
         self.pending.clear()
-        self.emit("game_over", winners=list(winners), reason=reason)
+        self._emit("game_over", winners=list(winners), reason=reason)
 
     # -------------------------------------------------------------- cards
     def spin(self, why: str, seat: int) -> int:
@@ -221,7 +221,7 @@ class GrabHitBase(State):
         i = self.T.wheel.spin(self.rng)
         self.last_spin = i
         sec = self.T.sectors[i]
-        self.emit("spin", seat=seat, why=why, value=sec.value, colours=list(sec.colours),
+        self._emit("spin", seat=seat, why=why, value=sec.value, colours=list(sec.colours),
                   symbols=list(sec.symbols))
         return sec.value
 
@@ -231,12 +231,12 @@ class GrabHitBase(State):
         if not pile:
             deck.refill(pile, self.discard[colour], self.rng)
             if pile:
-                self.emit("reshuffle", colour=COLOURS[colour])
+                self._emit("reshuffle", colour=COLOURS[colour])
         card = deck.draw_one(pile)
         if card is None:
-            self.emit("nothing_to_draw", seat=seat, colour=COLOURS[colour])
+            self._emit("nothing_to_draw", seat=seat, colour=COLOURS[colour])
             return
-        self.emit("draw", seat=seat, colour=COLOURS[colour], card=self.cname(card))
+        self._emit("draw", seat=seat, colour=COLOURS[colour], card=self.cname(card))
         self.receive(seat, card)
 
     def can_draw(self, colour: int) -> bool:
@@ -277,17 +277,17 @@ class GrabHitBase(State):
         elif eff == "max_armour":
             self.armour[seat] = min(self.max_armour(seat), self.armour[seat] + 1)
         self.armour[seat] = min(self.armour[seat], self.max_armour(seat))
-        self.emit("upgrade", seat=seat, card=self.cname(card))
+        self._emit("upgrade", seat=seat, card=self.cname(card))
 
     def add_shield(self, seat: int, card: int) -> None:
         """GAH-30: a shield joins the adventurer unless an identical one is there."""
         sid = self.scroll(card).id
         if any(self.scroll(c).id == sid for c in self.upg[seat]):
             self.discard[RED].append(card)
-            self.emit("shield_duplicate", seat=seat, card=self.cname(card))
+            self._emit("shield_duplicate", seat=seat, card=self.cname(card))
             return
         self.upg[seat] = (*self.upg[seat], card)
-        self.emit("shield", seat=seat, card=self.cname(card))
+        self._emit("shield", seat=seat, card=self.cname(card))
 
     def curse_possible(self, target: int, sc: Scroll) -> bool:
         """Whether a curse can take effect on ``target`` (GAH-26, GAH-28)."""
@@ -318,13 +318,13 @@ class GrabHitBase(State):
 
     def block(self, target: int, shield: int, eff: Effect) -> None:
         """GAH-31, GAH-32: the shield stops the effect; a failed check breaks it."""
-        self.emit("block", seat=target, shield=self.cname(shield))
+        self._emit("block", seat=target, shield=self.cname(shield))
         if eff[3] >= 0:
             self.discard[RED].append(eff[3])
         if self.spin("shield check", target) < self.scroll(shield).check:
             self.upg[target] = tuple(c for c in self.upg[target] if c != shield)
             self.discard[RED].append(shield)
-            self.emit("shield_broken", seat=target, shield=self.cname(shield))
+            self._emit("shield_broken", seat=target, shield=self.cname(shield))
 
     def resolve(self, target: int, eff: Effect) -> None:
         """Carry out an effect on ``target``."""
@@ -336,7 +336,7 @@ class GrabHitBase(State):
                 self.life[target] = min(self.life[target], self.max_life(target))
             else:
                 self.discard[RED].append(card)
-        self.emit("effect", seat=target, kind=kind, amount=amount,
+        self._emit("effect", seat=target, kind=kind, amount=amount,
                   card=self.cname(card) if card >= 0 else None)
         if kind == "damage":
             self.damage(target, amount, pierce, source)
@@ -365,7 +365,7 @@ class GrabHitBase(State):
             self.armour[target] -= soak
             amount -= soak
         self.life[target] = max(0, self.life[target] - amount)
-        self.emit("damage", seat=target, life=self.life[target], armour=self.armour[target],
+        self._emit("damage", seat=target, life=self.life[target], armour=self.armour[target],
                   by=source)
         if self.life[target] == 0:
             self.die(target, source)
@@ -378,7 +378,7 @@ class GrabHitBase(State):
                 dur = h[1] - n
                 if dur <= 0:
                     self.discard[BLUE].extend((card, *h[2]))
-                    self.emit("weapon_broken", seat=seat, weapon=self.cname(card))
+                    self._emit("weapon_broken", seat=seat, weapon=self.cname(card))
                     continue
                 h = (card, dur, h[2])
             ws.append(h)
@@ -392,11 +392,11 @@ class GrabHitBase(State):
                 h = (card, min(self.weapon_stats(h)[2], h[1] + n), h[2])
             ws.append(h)
         self.weapons[seat] = tuple(ws)
-        self.emit("repair", seat=seat, weapon=self.cname(card))
+        self._emit("repair", seat=seat, weapon=self.cname(card))
 
     def repair_armour(self, seat: int, n: int) -> None:
         self.armour[seat] = min(self.max_armour(seat), self.armour[seat] + n)
-        self.emit("repair", seat=seat, armour=self.armour[seat])
+        self._emit("repair", seat=seat, armour=self.armour[seat])
 
     def worn_weapons(self, seat: int) -> list[int]:
         """Weapons below their maximum durability."""
@@ -405,7 +405,7 @@ class GrabHitBase(State):
     # -------------------------------------------------------------- death
     def die(self, seat: int, killer: int) -> None:
         """GAH-61..GAH-63: death, the killer's gold, the discards and the centre."""
-        self.emit("death", seat=seat, killer=killer)
+        self._emit("death", seat=seat, killer=killer)
         if killer >= 0 and killer != seat:
             n, self.gold[seat] = self.gold[seat], 0
             self.gain(killer, n)

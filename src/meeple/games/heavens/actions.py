@@ -262,7 +262,7 @@ def apply(st: HeavensState, action: Action) -> None:
         else:
             atk -= 1
         st.set_unit(c, slot, st.units[c][slot] + 1)
-        st.emit("acquired", card=g.ids[c], hex=st.board.labels[h],
+        st._emit("acquired", card=g.ids[c], hex=st.board.labels[h],
                 ring="armour" if slot == ARM else "attack")
         drop = dict(st.drop)
         if arm or atk:
@@ -281,7 +281,7 @@ def apply(st: HeavensState, action: Action) -> None:
         c = data[1]
         ab = g.ability[c]
         st.spend(ab.cost)
-        st.emit("ability", card=g.ids[c], ability=ab.name)
+        st._emit("ability", card=g.ids[c], ability=ab.name)
         _begin(st, c, c, ab.target)
     elif kind == "power":
         c = data[1]
@@ -289,7 +289,7 @@ def apply(st: HeavensState, action: Action) -> None:
         st.spend(p.cost)
         st.from_hand(seat, c)
         st.to_discard(g.side_of[seat], c)  # HVN-24, HVN-20
-        st.emit("power", card=g.ids[c], seat=seat)
+        st._emit("power", card=g.ids[c], seat=seat)
         _begin(st, -1, c, p.target)
     elif kind == "target":
         _, source, card = st.pop()
@@ -301,7 +301,7 @@ def apply(st: HeavensState, action: Action) -> None:
         c = data[1]
         st.from_hand(seat, c)
         st.to_discard(g.side_of[seat], c)
-        st.emit("discarded", card=g.ids[c], seat=seat)
+        st._emit("discarded", card=g.ids[c], seat=seat)
         if not st.hands[seat]:
             st._end_turn()
         return
@@ -334,7 +334,7 @@ def _attack(st: HeavensState, c: int, target: tuple[str, int], melee: bool) -> N
     """HVN-33: power plus attack rings; armour absorbs against characters."""
     g = st.game
     power = (g.melee[c] if melee else g.ranged[c]) + st.units[c][ATK]
-    st.emit("attack", card=g.ids[c], melee=melee, power=power)
+    st._emit("attack", card=g.ids[c], melee=melee, power=power)
     if not st.roll_hits():
         return
     kind, val = target

@@ -96,7 +96,7 @@ class HeavensState(State):
         self.discard = ((), ())
         self.order_pos = self.rng.below(len(g.order))  # HVN-28: first player by chance
         self.start_pos = self.order_pos
-        self.emit("first_player", seat=g.order[self.order_pos])
+        self._emit("first_player", seat=g.order[self.order_pos])
         self._start_turn()
 
     def _deal_opening(self, seat: int, pile: list[int]) -> list[int]:
@@ -114,7 +114,7 @@ class HeavensState(State):
             hand = deck.draw(pile, g.hand_size[side])
             if any(g.is_char[c] for c in hand) or not any(g.is_char[c] for c in pile):
                 break
-            self.emit("redeal", seat=seat, shown=[g.ids[c] for c in hand])
+            self._emit("redeal", seat=seat, shown=[g.ids[c] for c in hand])
             deck.put(pile, hand)
             deck.shuffle(pile, self.rng)
         self._emit_draw(seat, hand)
@@ -163,7 +163,7 @@ class HeavensState(State):
     def _emit_draw(self, seat: int, cards: list[int]) -> None:
         if cards:
             g = self.game
-            self.emit("drew", to=g.team[g.side_of[seat]],
+            self._emit("drew", to=g.team[g.side_of[seat]],
                       others={"seat": seat, "count": len(cards)},
                       seat=seat, count=len(cards), cards=[g.ids[c] for c in cards])
 
@@ -178,11 +178,11 @@ class HeavensState(State):
         self.tokens = g.tokens[side] - (1 if self.turn == 1 else 0)
         self.phase = "actions"
         self.to_act = seat
-        self.emit("turn", seat=seat, turn=self.turn, round=self.rounds + 1, tokens=self.tokens)
+        self._emit("turn", seat=seat, turn=self.turn, round=self.rounds + 1, tokens=self.tokens)
         for c in sorted(self.at.values()):  # HVN-6: poison bites as the controller's turn begins
             u = self.units[c]
             if g.card_side[c] == side and u[PSN]:
-                self.emit("poison", card=g.ids[c], amount=u[PSN])
+                self._emit("poison", card=g.ids[c], amount=u[PSN])
                 self._lose_health(c, u[PSN])
         self._settle()
 
@@ -247,7 +247,7 @@ class HeavensState(State):
         self.to_act = None
         self.phase = "over"
         self.pending = ()
-        self.emit("game_over", winner=winner, reason=reason)
+        self._emit("game_over", winner=winner, reason=reason)
 
     def wiped(self, side: int) -> bool:
         """HVN-25: no character standing and none left to summon from hand or deck."""
@@ -317,7 +317,7 @@ class HeavensState(State):
         if n > 0:
             self._take(colour, n)
             self.set_unit(c, slot, self.units[c][slot] + n)
-            self.emit("rings", card=self.game.ids[c], colour=colour, amount=n)
+            self._emit("rings", card=self.game.ids[c], colour=colour, amount=n)
 
     def heal(self, c: int, n: int) -> None:
         """HVN-9: health never rises above the card's value."""
@@ -325,14 +325,14 @@ class HeavensState(State):
         if n > 0:
             self._take("red", n)
             self.set_unit(c, HP, self.units[c][HP] + n)
-            self.emit("healed", card=self.game.ids[c], amount=n)
+            self._emit("healed", card=self.game.ids[c], amount=n)
 
     def cure(self, c: int) -> None:
         """Every poison ring leaves the character."""
         u = self.units[c]
         if u[PSN]:
             self._give_back("green", u[PSN])
-            self.emit("cured", card=self.game.ids[c], amount=u[PSN])
+            self._emit("cured", card=self.game.ids[c], amount=u[PSN])
             self.set_unit(c, PSN, 0)
 
     def stun(self, c: int) -> None:
@@ -341,13 +341,13 @@ class HeavensState(State):
         if u[STUN] < 0:
             self._take("black", 1)
             self.set_unit(c, STUN, self.turn)
-            self.emit("incapacitated", card=self.game.ids[c])
+            self._emit("incapacitated", card=self.game.ids[c])
 
     def set_trap(self, h: int, n: int) -> None:
         """HVN-4: a trap of ``n`` black rings under a stack or on an empty hex."""
         self._take("black", n)
         self.trap = {**self.trap, h: self.trap.get(h, 0) + n}
-        self.emit("trap_set", hex=self.board.labels[h], strength=n)
+        self._emit("trap_set", hex=self.board.labels[h], strength=n)
 
     def damage_trap(self, h: int, n: int) -> None:
         """HVN-5: damage removes black rings from a trap."""
@@ -355,14 +355,14 @@ class HeavensState(State):
         if n > 0:
             self._give_back("black", n)
             self.trap = _less(self.trap, h, n)
-            self.emit("trap_damaged", hex=self.board.labels[h], amount=n,
+            self._emit("trap_damaged", hex=self.board.labels[h], amount=n,
                       left=self.trap.get(h, 0))
 
     def build(self, h: int, n: int) -> None:
         """HVN-10: architecture of ``n`` white rings."""
         self._take("white", n)
         self.arch = {**self.arch, h: n}
-        self.emit("built", hex=self.board.labels[h], strength=n)
+        self._emit("built", hex=self.board.labels[h], strength=n)
 
     def damage_arch(self, h: int, n: int) -> None:
         """HVN-10: damage removes white rings from architecture."""
@@ -370,23 +370,23 @@ class HeavensState(State):
         if n > 0:
             self._give_back("white", n)
             self.arch = _less(self.arch, h, n)
-            self.emit("architecture_damaged", hex=self.board.labels[h], amount=n,
+            self._emit("architecture_damaged", hex=self.board.labels[h], amount=n,
                       left=self.arch.get(h, 0))
 
     def hurt_base(self, side: int, n: int) -> None:
         """HVN-26: base damage."""
         left = max(0, self.base_hp[side] - n)
         self.base_hp = (left, self.base_hp[1]) if side == 0 else (self.base_hp[0], left)
-        self.emit("base_damaged", side=side, amount=n, left=left)
+        self._emit("base_damaged", side=side, amount=n, left=left)
 
     def hurt(self, c: int, n: int, pierce: bool = False) -> int:
         """HVN-7: armour absorbs one damage per ring unless the attack pierces it."""
         if not pierce:
             n -= self.units[c][ARM]
         if n <= 0:
-            self.emit("absorbed", card=self.game.ids[c])
+            self._emit("absorbed", card=self.game.ids[c])
             return 0
-        self.emit("damaged", card=self.game.ids[c], amount=n)
+        self._emit("damaged", card=self.game.ids[c], amount=n)
         return self._lose_health(c, n)
 
     def _lose_health(self, c: int, n: int) -> int:
@@ -413,7 +413,7 @@ class HeavensState(State):
             self.drop = {**self.drop, h: (arm + u[ARM], atk + u[ATK])}
         self.units[c] = (h, 0, 0, 0, 0, -1, 1)
         self.fallen_at = {**self.fallen_at, h: c}
-        self.emit("fallen", card=self.game.ids[c], hex=self.board.labels[h])
+        self._emit("fallen", card=self.game.ids[c], hex=self.board.labels[h])
 
     def _remove_fallen(self, c: int, how: str) -> None:
         """HVN-38, HVN-42: a fallen character leaves the Heavens; its card is discarded."""
@@ -421,7 +421,7 @@ class HeavensState(State):
         h = self.units.pop(c)[HEX]
         self.fallen_at = {k: v for k, v in self.fallen_at.items() if k != h}
         self.to_discard(g.card_side[c], c)
-        self.emit(how, card=g.ids[c], hex=self.board.labels[h])
+        self._emit(how, card=g.ids[c], hex=self.board.labels[h])
 
     def _arrive(self, c: int, h: int) -> None:
         """A character enters a hex; a fallen one lying there is defeated (HVN-42)."""
@@ -435,7 +435,7 @@ class HeavensState(State):
         """Move a standing character straight to ``h`` (a leap)."""
         del self.at[self.units[c][HEX]]
         self._arrive(c, h)
-        self.emit("moved", card=self.game.ids[c], hex=self.board.labels[h])
+        self._emit("moved", card=self.game.ids[c], hex=self.board.labels[h])
 
     def summon(self, seat: int, c: int, h: int) -> None:
         """HVN-32: the character enters with as many health rings as its card shows."""
@@ -446,7 +446,7 @@ class HeavensState(State):
         self._arrive(c, h)
         self.summons = (self.summons[0] + 1, self.summons[1]) if side == 0 else (
             self.summons[0], self.summons[1] + 1)
-        self.emit("summoned", card=g.ids[c], hex=self.board.labels[h], seat=seat)
+        self._emit("summoned", card=g.ids[c], hex=self.board.labels[h], seat=seat)
 
     # --------------------------------------------------------- engine hooks
     def _legal_actions(self) -> list[Action]:
@@ -515,7 +515,7 @@ class HeavensState(State):
         if not self.game.config["rolling_runes"]:
             return True
         r = dice.d6(self.rng)
-        self.emit("rune_roll", roll=r, hit=r >= 3)
+        self._emit("rune_roll", roll=r, hit=r >= 3)
         return r >= 3
 
     def spend(self, n: int = 1) -> None:

@@ -231,14 +231,14 @@ class MythBase(State):
         cid = self.deck.pop()
         if not self.deck and self.final_left < 0:
             self.final_left = FINAL_TURNS  # MYTH-24
-            self.emit("deck_exhausted", seat=self.cur)
+            self._emit("deck_exhausted", seat=self.cur)
         return cid
 
     def roll(self, who: int, what: str) -> int:
         """A d100 from two d10 rolled by ``who``; the roll is an event and a line in the log."""
         tens, units = self.rng.below(10), self.rng.below(10)
         v = tens * 10 + units or 100
-        self.emit("roll", seat=who, value=v, tens=tens, units=units, purpose=what)
+        self._emit("roll", seat=who, value=v, tens=tens, units=units, purpose=what)
         return v
 
     def note(self, line: str) -> None:
@@ -283,7 +283,7 @@ class MythBase(State):
         self.quest_discard = (*self.quest_discard, *self.quests[seat])
         self.quests[seat] = []
         self.pay(seat, self.res(seat))
-        self.emit("hero_died", seat=seat, hero=self.hero[seat], cause=why)
+        self._emit("hero_died", seat=seat, hero=self.hero[seat], cause=why)
         self.note(f"{self.hero_name(seat)} dies ({why})")
         self.end_deserted_battles()
         alive = self.living()
@@ -296,7 +296,7 @@ class MythBase(State):
     def hurt(self, seat: int, n: int, why: str) -> None:
         """Take ``n`` life; at 0 or less the hero dies (MYTH-10)."""
         self.life[seat] -= n
-        self.emit("wound", seat=seat, amount=n, life=self.life[seat], cause=why)
+        self._emit("wound", seat=seat, amount=n, life=self.life[seat], cause=why)
         if self.life[seat] <= 0:
             self.kill_hero(seat, why)
 
@@ -308,7 +308,7 @@ class MythBase(State):
         self.over_reason = reason
         self.detail = detail
         self.to_act = None
-        self.emit("game_over", winners=list(winners), reason=reason)
+        self._emit("game_over", winners=list(winners), reason=reason)
 
     def finish_by_score(self, reason: str, detail: str) -> None:
         """MYTH-23, MYTH-24: most quests done; ties broken by life + resources."""

@@ -90,7 +90,7 @@ class BattleMixin(MythBase):
             self.bq = (*first, *rest, *hero)
         else:
             self.bq = (*first, *hero, *rest)
-        self.emit("round", seat=cur, cell=list(cell), enemies=list(en))
+        self._emit("round", seat=cur, cell=list(cell), enemies=list(en))
         self.battle_loop()
 
     def battle_loop(self) -> None:
@@ -130,7 +130,7 @@ class BattleMixin(MythBase):
         if self.alive[cur] and not self.enemies.get(cell):
             self.battle_won(cell)
         elif self.alive[cur]:
-            self.emit("battle_continues", seat=cur, cell=list(cell))  # MYTH-58
+            self._emit("battle_continues", seat=cur, cell=list(cell))  # MYTH-58
         self.to_end()
 
     def end_deserted_battles(self) -> None:
@@ -141,14 +141,14 @@ class BattleMixin(MythBase):
         for cell in [c for c in self.begun if c not in held]:
             self.begun = tuple(c for c in self.begun if c != cell)
             self.clear_battle_cards(cell)
-            self.emit("battle_deserted", cell=list(cell))
+            self._emit("battle_deserted", cell=list(cell))
 
     def battle_won(self, cell: Cell) -> None:
         """The last enemy of the cell fell: the battle and its lasting cards end."""
         self.enemies.pop(cell, None)
         self.begun = tuple(c for c in self.begun if c != cell)
         self.clear_battle_cards(cell)
-        self.emit("battle_won", seat=self.cur, cell=list(cell))
+        self._emit("battle_won", seat=self.cur, cell=list(cell))
         self.note(f"{self.hero_name(self.cur)} wins the battle")
 
     # --------------------------------------------------------------- attacks
@@ -160,7 +160,7 @@ class BattleMixin(MythBase):
             self.trophies[seat].append(m)  # MYTH-15: kept as proof
         else:
             self.discard.append(m)
-        self.emit("slain", seat=seat, monster=m, reward=got)
+        self._emit("slain", seat=seat, monster=m, reward=got)
         # the queue never holds more attacks of a kind than monsters of it are alive
         alive = self.enemies[cell].count(m)
         if self.bq.count(m) > alive:

@@ -27,7 +27,7 @@ class ResolveMixin(BattleMixin):
         paid = sum(p for _, _, p in self.table)
         if paid:
             tokens.transfer(self.tok, RES, "table", "bank", paid)
-        self.emit("revealed", cards=[[c, s, p] for c, s, p in self.table])
+        self._emit("revealed", cards=[[c, s, p] for c, s, p in self.table])
         cards = [c for c, _, _ in self.table]
         self.table = ()
         self.affected_cell = self.pos[self.cur]
@@ -46,7 +46,7 @@ class ResolveMixin(BattleMixin):
             self.pending = ["shadow_of_balor"]
             lasting = self.lasting.pop(cell, [])
             self.discard.extend(lasting)
-            self.emit("balor", cancelled=dropped + lasting)
+            self._emit("balor", cancelled=dropped + lasting)
             self.note(f"the Shadow of Balor cancels {len(dropped) + len(lasting)} card(s)")
 
     def next_choices(self) -> list[str]:
@@ -90,7 +90,7 @@ class ResolveMixin(BattleMixin):
         cell = self.affected_cell
         cur = self.cur
         hit = self.heroes_on(cell, cur)  # MYTH-49: every hero on the cell
-        self.emit("resolve", card=cid, heroes=hit)
+        self._emit("resolve", card=cid, heroes=hit)
         self.note(f"{c.name} resolves")
         eff = c.effect
         if c.monster:
@@ -109,7 +109,7 @@ class ResolveMixin(BattleMixin):
             self.discard.append(cid)
             if eff == "shade":
                 drawn = [d for d in (self.draw_event() for _ in range(c.value)) if d]
-                self.emit("shade", cards=drawn)
+                self._emit("shade", cards=drawn)
                 self.join(drawn)
             elif any(self.hand[s] for s in self.living()):
                 self.subq = (*self.subq, ("deceive", cur, 0))
@@ -158,7 +158,7 @@ class ResolveMixin(BattleMixin):
             if n:
                 self.subq = (*self.subq, ("discard", s, n))
         elif eff == "soulblighter":  # MYTH-88
-            self.emit("hand_shown", seat=s, cards=list(self.hand[s]))
+            self._emit("hand_shown", seat=s, cards=list(self.hand[s]))
         elif eff == "fury_of_shiver":  # MYTH-89
             if self.destroyable(s):
                 self.subq = (*self.subq, ("destroy", s, 0))
@@ -167,7 +167,7 @@ class ResolveMixin(BattleMixin):
             if o != s:
                 a, b = self.res(s), self.res(o)
                 self.tok[OWNERS[s]][RES], self.tok[OWNERS[o]][RES] = b, a
-                self.emit("help", seat=s, other=o)
+                self._emit("help", seat=s, other=o)
         elif eff == "order":  # MYTH-91, MYTH-101
             for o in self.clockwise_from(s):
                 if o != s:
@@ -186,7 +186,7 @@ class ResolveMixin(BattleMixin):
             o = self.swap_partner(cid, s)
             if o != s:
                 self.hand[s], self.hand[o] = self.hand[o], self.hand[s]
-                self.emit("contract", seat=s, other=o)
+                self._emit("contract", seat=s, other=o)
 
     def web(self, cid: str, cell: Cell, hit: list[int]) -> None:
         """MYTH-75: only the hardest web on a cell holds; each hero on it tries once."""

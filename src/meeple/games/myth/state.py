@@ -134,7 +134,7 @@ class MythState(ResolveMixin):
             for s in contenders:
                 a, b = self.rng.randint(1, 10), self.rng.randint(1, 10)
                 sums[s] = a + b
-            self.emit("first_roll", rolls={str(s): v for s, v in sums.items()})
+            self._emit("first_roll", rolls={str(s): v for s, v in sums.items()})
             best = max(sums.values())
             contenders = [s for s in contenders if sums[s] == best]
             if len(contenders) == 1:
@@ -160,7 +160,7 @@ class MythState(ResolveMixin):
         self.drawn_tile = ""
         self.dreaming = self.dream[seat] > 0
         self.phase = "draw"
-        self.emit("turn", seat=seat, turn=self.turn)
+        self._emit("turn", seat=seat, turn=self.turn)
         if self.skip[seat]:  # MYTH-77: a skipped turn, no drawing either
             self.skip[seat] -= 1
             self.note(f"{self.hero_name(seat)} loses the turn in the flooded place")
@@ -246,7 +246,7 @@ class MythState(ResolveMixin):
         cell = step_cell(self.pos[s], self.explore_side)
         self.grid[cell] = mask
         self.tile_of = {**self.tile_of, cell: self.drawn_tile}
-        self.emit("tile", tile=self.drawn_tile, cell=list(cell), passages=mask)
+        self._emit("tile", tile=self.drawn_tile, cell=list(cell), passages=mask)
         self.drawn_tile = ""
         self.pos[s] = cell
         self.moved = self.new_ground = True
@@ -263,7 +263,7 @@ class MythState(ResolveMixin):
             cid = self.draw_event()
             if cid:
                 self.table = (*self.table, (cid, -1, 0))
-                self.emit("event_drawn", seat=self.cur)
+                self._emit("event_drawn", seat=self.cur)
         self.offer_double = not self.new_ground
         self.offer_queue = tuple(self.clockwise_from(self.cur))
         self.other_played = False
@@ -296,7 +296,7 @@ class MythState(ResolveMixin):
             cid = self.draw_event()  # MYTH-100: the two-player second deck card
             if cid:
                 self.table = (*self.table, (cid, -1, 0))
-                self.emit("event_drawn", seat=cur)
+                self._emit("event_drawn", seat=cur)
         if self.table:
             self.reveal()
         else:
@@ -307,7 +307,7 @@ class MythState(ResolveMixin):
         self.pay(seat, cost, "table")
         self.hand[seat].remove(cid)
         self.table = (*self.table, (cid, seat, cost))
-        self.emit("card_played", seat=seat, paid=cost)
+        self._emit("card_played", seat=seat, paid=cost)
         if seat == self.cur:
             self.offer_queue = self.offer_queue[1:]
         else:
@@ -389,7 +389,7 @@ class MythState(ResolveMixin):
                 self.discard.append(qc.monster)
         old = self.max_life(s)
         self.level[s] += 1
-        self.emit("level", seat=s, quest=q, level=self.level[s])
+        self._emit("level", seat=s, quest=q, level=self.level[s])
         self.note(f"{self.hero_name(s)} reaches level {self.level[s]}")
         if self.level[s] >= 4:
             self.finish((s,), "level-4", f"{self.hero_name(s)} reached level 4.")
@@ -463,12 +463,12 @@ class MythState(ResolveMixin):
             self.pay(cur, REDRAW_COST)
             self.tile_discard = (*self.tile_discard, self.drawn_tile)
             self.drawn_tile = self.draw_tile()
-            self.emit("tile_drawn", tile=self.drawn_tile, redraw=True)
+            self._emit("tile_drawn", tile=self.drawn_tile, redraw=True)
             self.ask("place", s)
         elif kind == "forbid":
             self.forbid_cards = arg
             if arg == 1:
-                self.emit("order", seat=s, order="forbid cards")
+                self._emit("order", seat=s, order="forbid cards")
             self.next_offer()
         elif kind == "play":
             self.play(s, arg)
@@ -503,7 +503,7 @@ class MythState(ResolveMixin):
         self.pay(s, cost)
         got = [c for c in (self.draw_event() for _ in range(n)) if c]
         self.hand[s].extend(got)
-        self.emit("drew", to=(s,), others={"seat": s, "count": len(got), "paid": cost},
+        self._emit("drew", to=(s,), others={"seat": s, "count": len(got), "paid": cost},
                   seat=s, count=len(got), paid=cost, cards=got)
         self.to_move()
 
@@ -513,13 +513,13 @@ class MythState(ResolveMixin):
             self.pos[s] = step_cell(self.pos[s], side)
             self.moved = True
             self.new_ground = False
-            self.emit("moved", seat=s, cell=list(self.pos[s]))
+            self._emit("moved", seat=s, cell=list(self.pos[s]))
             self.begin_events()
             return
         self.gain(s, EXPLORE_REWARD)  # MYTH-34
         self.explore_side = side
         self.drawn_tile = self.draw_tile()
-        self.emit("tile_drawn", tile=self.drawn_tile, redraw=False)
+        self._emit("tile_drawn", tile=self.drawn_tile, redraw=False)
         self.phase = "explore"
         self.ask("place", self.controller())
 
@@ -530,12 +530,12 @@ class MythState(ResolveMixin):
             self.subq = self.subq[1:]
             if arg is not None:
                 self.pos[s] = arg
-                self.emit("nod", seat=s, cell=list(arg))
+                self._emit("nod", seat=s, cell=list(arg))
                 self.end_deserted_battles()
         elif kind == "discard":
             self.hand[s].remove(arg)
             self.discard.append(arg)
-            self.emit("discarded", seat=s, card=arg)
+            self._emit("discarded", seat=s, card=arg)
             left = top[2] - 1
             if left and self.hand[s]:
                 self.subq = (("discard", s, left), *self.subq[1:])
@@ -545,14 +545,14 @@ class MythState(ResolveMixin):
             self.subq = self.subq[1:]
             self.items[s].remove(arg)
             self.discard.append(arg)
-            self.emit("destroyed", seat=s, card=arg)
+            self._emit("destroyed", seat=s, card=arg)
         else:
             self.subq = self.subq[1:]
             victim = self.hand[arg]
             taken = []
             for _ in range(min(2, len(victim))):
                 taken.append(victim.pop(self.rng.below(len(victim))))
-            self.emit("deceived", seat=s, victim=arg, cards=taken)
+            self._emit("deceived", seat=s, victim=arg, cards=taken)
             self.join(taken)
         self.resolve_loop()
 
@@ -564,11 +564,11 @@ class MythState(ResolveMixin):
             self.pay(s, CARDS[m].damage + 1)
             self.deck.append(m)
             self.rng.shuffle(self.deck)
-            self.emit("enemy_removed", seat=s, monster=m)
+            self._emit("enemy_removed", seat=s, monster=m)
         else:  # MYTH-41
             self.tain_load += 1
             self.discard.append(m)
-            self.emit("imprisoned", seat=s, monster=m, load=self.tain_load)
+            self._emit("imprisoned", seat=s, monster=m, load=self.tain_load)
         if not en:
             self.battle_won(self.pos[s])
             self.to_end()
@@ -587,7 +587,7 @@ class MythState(ResolveMixin):
             self.quest_discard = (*self.quest_discard, arg)
             self.quests[s].append(self.quest_pile[-1])
             self.quest_pile = self.quest_pile[:-1]
-            self.emit("quest_swapped", seat=s)
+            self._emit("quest_swapped", seat=s)
         elif kind == "heal":  # MYTH-13
             self.pay(s, 1)
             self.heal(s, HEROES[self.hero[s]].heal)

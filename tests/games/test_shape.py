@@ -1,0 +1,128 @@
+"""What the design promises of every game beyond playing by the contract (docs/architecture.md).
+
+Every registered game, at every player count: its package has the parts every game has; its
+State exposes the contract and nothing else; every view says the phase, the step and the
+decision being taken, whose seat is the seat to act; a clone shares no mutable container with
+its original; and a determinized world offers the seat to act exactly the actions the true one
+offers (legality never depends on what that seat cannot see).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.core import State, game_class, game_ids
+
+CONFIGS = [
+    pytest.param(g, p, id=f"{g}-{p}p")
+    for g in game_ids(hidden=True)
+    for p in game_class(g).allowed_players()
+]
+GAMES = [pytest.param(g, id=g) for g in game_ids(hidden=True)]
+
+#: The public names a State has: the contract (docs/contract.md) and the base's own data.
+CONTRACT = frozenset({
+    "to_act", "legal_actions", "apply", "check", "parse", "is_over", "result", "view", "clone",
+    "determinize", "events", "to_json", "from_json", "record", "actions_taken", "evaluate",
+    "game", "players", "seed", "rng", "n_actions", "decisions",
+})
+#: The modules every game package holds (docs/architecture.md, "A game's parts").
+PARTS = ("__init__.py", "game.py", "state.py", "actions.py", "view.py", "render.py")
+
+
+def walk(state: State, seed: int, every: int = 7, limit: int = 600) -> Iterator[State]:
+    """The states of one random game, one every ``every`` actions."""
+    chooser = random.Random(seed)
+    for n in range(limit):
+        if n % every == 0:
+            yield state
+        if state.is_over:
+            return
+        state.apply(chooser.choice(state.legal_actions()))
+
+
+def containers(value: Any, seen: dict[int, str], path: str) -> None:
+    """Every list, dict and set reachable from ``value``, by id, with a path to it."""
+    if isinstance(value, (list, dict, set)):
+        if id(value) in seen:
+            return
+        seen[id(value)] = path
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, x in items:
+            containers(x, seen, f"{path}[{k!r}]")
+    elif isinstance(value, tuple):
+        for i, x in enumerate(value):
+            containers(x, seen, f"{path}[{i}]")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_package_has_the_same_parts(game: str) -> None:
+    module = importlib.import_module(game_class(game).__module__)
+    folder = Path(module.__file__ or "").parent
+    if not (folder / "game.py").exists():  # a game shipped in another package, laid out its way
+        pytest.skip(f"{game} is not laid out as a meeple game package")
+    missing = [p for p in PARTS if not (folder / p).exists()]
+    assert not missing, f"{game} lacks {', '.join(missing)}"
+    if (folder / "content").is_dir():
+        assert (folder / "content.py").exists(), f"{game} has content/ but no content.py"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_exposes_only_the_contract(game: str) -> None:
+    cls = game_class(game).state_class
+    extra = sorted(
+        name for name in dir(cls)
+        if not name.startswith("_") and name not in CONTRACT
+        and (callable(getattr(cls, name)) or isinstance(getattr(cls, name), property))
+    )
+    assert not extra, f"{cls.__name__} exposes {', '.join(extra)} beside the contract"
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_views_say_phase_step_and_decision(game: str, players: int) -> None:
+    for s in walk(meeple.load(game, players=players).new_state(seed=3), seed=3):
+        if s.decisions:
+            assert s.decisions[-1].seat == s.to_act, "the top decision is not the seat to act's"
+        for seat in (None, *range(players)):
+            v = s.view(seat)
+            assert "phase" in v and "step" in v, f"a view of {game} lacks phase or step"
+            d = v["decision"]
+            if s.is_over:
+                assert d is None
+            else:
+                assert d["seat"] == s.to_act and isinstance(d["kind"], str) and d["kind"]
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_a_clone_shares_no_mutable_container(game: str, players: int) -> None:
+    for s in walk(meeple.load(game, players=players).new_state(seed=5), seed=5, every=11):
+        twin = s.clone()
+        mine: dict[int, str] = {}
+        theirs: dict[int, str] = {}
+        for name, value in s.__dict__.items():
+            if name not in ("game", "_log", "rng"):
+                containers(value, mine, name)
+        for name, value in twin.__dict__.items():
+            if name not in ("game", "_log", "rng"):
+                containers(value, theirs, name)
+        shared = sorted(mine[i] for i in set(mine) & set(theirs))
+        assert not shared, f"a clone of {game} shares {', '.join(shared[:5])}"
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_a_determinized_world_offers_the_same_actions(game: str, players: int) -> None:
+    for s in walk(meeple.load(game, players=players).new_state(seed=8), seed=8, every=5):
+        if s.is_over:
+            continue
+        seat = s.to_act
+        assert seat is not None
+        legal = [a.text for a in s.legal_actions()]
+        for k in range(3):
+            assert [a.text for a in s.determinize(seat, k).legal_actions()] == legal
