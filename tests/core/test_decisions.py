@@ -46,7 +46,8 @@ def test_a_stack_of_two_kinds_round_trips_exactly() -> None:
 
 
 @pytest.mark.parametrize(("raw", "says"), [
-    ({"@k": ["teleport", {"seat": 0}]}, "'teleport' is not a decision of this state; its kinds are 'shield check', 'path'"),
+    ({"@k": ["teleport", {"seat": 0}]},
+     "'teleport' is not a decision of this state; its kinds are 'shield check', 'path'"),
     ({"@k": ["path", {"seat": 0, "left": 1}]}, "has no 'visited'"),
     ({"@k": ["path", {"seat": 0, "left": 1, "visited": {"@t": [1]}, "x": 2}]},
      "'x' is not a key"),

@@ -1,9 +1,9 @@
 """Plain-data encoding of state fields, and the structural copy used by ``clone``.
 
-State fields hold only plain data: ``None``, ``bool``, ``int``, ``float``, ``str``, ``list``,
-``tuple``, ``dict``, ``set``/``frozenset``, :class:`Action` and the pending decisions of
-:mod:`meeple.core.decisions` (tagged ``@k``, decoded only by their declared type). JSON has no tuples, sets or
-non-string keys, so those are tagged; the round trip is exact:
+State fields hold only plain data: ``None``, ``bool``, ``int``, ``float``, ``str``,
+``list``, ``tuple``, ``dict``, ``set``/``frozenset``, :class:`Action` and the pending
+decisions of :mod:`meeple.core.decisions` (tagged ``@k``, decoded by their declared type).
+JSON has no tuples, sets or non-string keys, so those are tagged; the round trip is exact:
 
 >>> v = {"a": [1, (2, 3)], 4: {5, 6}, "act": Action("pass")}
 >>> decode(json.loads(json.dumps(encode(v)))) == v
