@@ -28,9 +28,8 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
 
-from meeple.agents import Agent, explain_for, info_set
+from meeple.agents import Agent, explain_for, info_set, make_agents
 from meeple.core import Action, Game, IllegalAction, State, game_class
-from meeple.sim.runner import make_agents
 from meeple.undo import undo_allowed
 
 HUMAN = "human"
@@ -176,7 +175,7 @@ class Session:
     def __post_init__(self) -> None:
         self.state = self.game.new_state(seed=self.seed)
         bots = make_agents(["random" if s == HUMAN else s for s in self.seats],
-                           self.game.players, self.seed)
+                           self.game.players, self.seed, self.game.id)
         self.agents = [None if s == HUMAN else bots[i] for i, s in enumerate(self.seats)]
         self.humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.render = renderer(self.game)

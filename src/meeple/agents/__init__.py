@@ -1,4 +1,5 @@
-"""Agents: ``random``, ``greedy``, ``mcts`` and ``mcts-cheat``; ``make`` builds one by name.
+"""Agents: ``random``, ``greedy``, ``mcts`` and ``mcts-cheat``, and the scripted bots a game
+offers (``myth:balance``); ``make`` builds one by name.
 
 >>> make("random", seed=3).name
 'random'
@@ -10,9 +11,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Sequence
 
-from meeple.core import ConfigError
+from meeple.core import ConfigError, game_class, game_ids
 
 from .base import Agent, CheatInfoSet, InfoSet, explain, explain_for, info_set
 from .greedy import GreedyAgent, make_greedy
@@ -33,11 +35,18 @@ def names() -> list[str]:
     return sorted(FACTORIES)
 
 
-def make(spec: str, seed: int = 0) -> Agent:
-    """The agent named by ``spec`` (``random``, ``mcts:800``, ``mcts@2s``, ``mcts@2s:greedy``).
+def game_bots(game_id: str) -> list[str]:
+    """The scripted bots ``game_id`` offers, as seat specs (``myth:balance``)."""
+    return [f"{game_id}:{b}" for b in sorted(game_class(game_id).bots)]
+
+
+def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
+    """The agent named by ``spec`` (``random``, ``mcts:800``, ``mcts@2s``, ``mcts@2s:greedy``,
+    or a game's own bot such as ``myth:balance``).
 
     The name ends at the first ``:`` or ``@``; what follows is the agent's argument (an ``@``
-    is kept in it, a ``:`` is not).
+    is kept in it, a ``:`` is not). ``game``, when given, is the game the agent will play: a
+    bot of another game is refused.
     """
     if not isinstance(spec, str):
         raise ConfigError(f"an agent spec is a string such as 'random' or 'mcts:800', "
@@ -50,13 +59,47 @@ def make(spec: str, seed: int = 0) -> Agent:
     if arg is not None and arg.startswith(":"):
         arg = arg[1:]
     factory = FACTORIES.get(name)
+    if factory is None and name in game_ids(hidden=True):
+        return _game_bot(spec, name, arg, seed, game)
     if factory is None:
         raise ConfigError(f"unknown agent {spec!r}; agents are: {', '.join(names())} "
                           f"('human' seats a person, in meeple play only)")
     return factory(arg, seed)
 
 
+def _game_bot(spec: str, game_id: str, arg: str | None, seed: int, game: str | None) -> Agent:
+    """A scripted bot that ``game_id`` registers in ``Game.bots`` (``"module:factory"``)."""
+    bots = game_class(game_id).bots
+    bot, _, rest = (arg or "").partition(":")
+    if bot not in bots:
+        offered = ", ".join(game_bots(game_id)) or "none"
+        raise ConfigError(f"unknown agent {spec!r}; {game_id}'s own bots are: {offered}")
+    if game is not None and game != game_id:
+        raise ConfigError(f"{spec!r} is a bot of {game_id}; it cannot play {game}")
+    module, _, attr = bots[bot].partition(":")
+    factory: Callable[[str | None, int], Agent] = getattr(importlib.import_module(module), attr)
+    return factory(rest or None, seed)
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` for the game seeded ``seed`` (independent streams)."""
+    return (seed * 1_000_003 + seat * 7_919 + 17) & ((1 << 63) - 1)
+
+
+def make_agents(specs: Sequence[str | Agent], players: int, seed: int,
+                game: str | None = None) -> list[Agent]:
+    """One agent per seat from specs (``random``, ``mcts:200``, ``myth:balance``) or ready
+    agents; ``game``, when given, refuses another game's bots."""
+    if isinstance(specs, str) or not all(isinstance(s, str | Agent) for s in specs):
+        raise ConfigError(f"seats must be a list of agent specs or agents, got {specs!r}")
+    if len(specs) != players:
+        raise ConfigError(f"{players} seats need {players} agents, got {len(specs)}")
+    return [make(s, agent_seed(seed, i), game) if isinstance(s, str) else s
+            for i, s in enumerate(specs)]
+
+
 __all__ = [
     "Agent", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet", "MCTSAgent",
-    "RandomAgent", "SearchConfig", "explain", "explain_for", "info_set", "make", "names",
+    "RandomAgent", "SearchConfig", "agent_seed", "explain", "explain_for", "game_bots",
+    "info_set", "make", "make_agents", "names",
 ]

@@ -57,6 +57,9 @@ class Game:
     #: constant or settling margin takes them from here. Configuration, not search code.
     search_hints: ClassVar[str] = ""
     options: ClassVar[tuple[Param, ...]] = ()
+    #: Scripted bots this game offers as agents: name -> ``"module:factory"``, where
+    #: ``factory(argument, seed)`` returns an agent; seated as ``"<game id>:<name>"``.
+    bots: ClassVar[Mapping[str, str]] = {}
     state_class: ClassVar[type[State]]
 
     def __init__(self, players: int | None = None,

@@ -58,7 +58,7 @@ def play_one(game_id: str, players: int, options: dict[str, Any], seats: tuple[s
              seed: int) -> Played:
     """Play one game, timing every decision of every seat."""
     game = game_class(game_id)(players=players, options=options)
-    agents = make_agents(list(seats), players, seed)
+    agents = make_agents(list(seats), players, seed, game_id)
     state = game.new_state(seed=seed)
     decisions = [0] * players
     think = [0.0] * players
@@ -116,7 +116,7 @@ def arena(game_id: str, specs: Sequence[str], games: int, players: int | None = 
         raise ConfigError(f"an arena needs at least one game, got {games}")
     game = cls(players=players, options=options)  # validates players and options early
     opts = dict(game.config)
-    make_agents(specs, players, seed)  # validates agent specs early
+    make_agents(specs, players, seed, game_id)  # validates agent specs early
     jobs_list = [(game_id, players, opts, seating(specs, i), seed + i // players)
                  for i in range(games)]
     played: list[Played] = []

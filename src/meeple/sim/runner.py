@@ -12,23 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from meeple.agents import Agent, info_set, make
-from meeple.core import ConfigError, Game, State
+from meeple.agents import Agent, agent_seed, info_set, make_agents
+from meeple.core import Game, State
 
-
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent in ``seat`` for the game seeded ``seed`` (independent streams)."""
-    return (seed * 1_000_003 + seat * 7_919 + 17) & ((1 << 63) - 1)
-
-
-def make_agents(specs: Sequence[str | Agent], players: int, seed: int) -> list[Agent]:
-    """One agent per seat from names (``random``, ``mcts:200``) or ready agents."""
-    if isinstance(specs, str) or not all(isinstance(s, str | Agent) for s in specs):
-        raise ConfigError(f"seats must be a list of agent specs or agents, got {specs!r}")
-    if len(specs) != players:
-        raise ConfigError(f"{players} seats need {players} agents, got {len(specs)}")
-    return [make(s, agent_seed(seed, i)) if isinstance(s, str) else s
-            for i, s in enumerate(specs)]
+__all__ = ["agent_seed", "make_agents", "play"]
 
 
 def play(game: Game, seats: Sequence[str | Agent], seed: int = 0,
@@ -39,7 +26,7 @@ def play(game: Game, seats: Sequence[str | Agent], seed: int = 0,
     ``on_choose`` is called with the same arguments before each action is applied, so a caller
     can tell which action a failing ``apply`` was given (a failed ``apply`` leaves no trace).
     """
-    agents = make_agents(seats, game.players, seed)
+    agents = make_agents(seats, game.players, seed, game.id)
     state = game.new_state(seed=seed)
     while state.to_act is not None:
         seat = state.to_act

@@ -124,7 +124,7 @@ def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | N
     the number of players, its last agent fills the remaining seats.
     """
     cls = game_class(game)
-    specs = _seat_specs(seats)
+    specs = _seat_specs(seats, game)
     if players is None:
         players = len(specs) if len(specs) > 1 else cls.default_players or cls.min_players
     for name, value in (("players", players), ("seed", seed), ("max_actions", max_actions)):
@@ -160,7 +160,7 @@ def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | N
                    vary=tuple(varied), seed=seed, rotate=rotate, max_actions=max_actions)
 
 
-def _seat_specs(seats: str | Sequence[str]) -> list[str]:
+def _seat_specs(seats: str | Sequence[str], game: str) -> list[str]:
     """The agents of a ``--seats`` list, each checked (an unknown one fails now, not per game)."""
     if isinstance(seats, str):
         specs = [s.strip() for s in seats.split(",")]
@@ -176,9 +176,7 @@ def _seat_specs(seats: str | Sequence[str]) -> list[str]:
         if name.lower() == "human":
             raise ConfigError(f"{s!r} seats a person, and only bots play here (meeple play "
                               f"seats people); agents are: {', '.join(names())}")
-        if name not in names():
-            raise ConfigError(f"unknown agent {s!r}; agents are: {', '.join(names())}")
-        make(s, 0)  # a bad argument (mcts:abc) fails now, not in every game
+        make(s, 0, game)  # an unknown agent or argument (mcts:abc) fails now, not per game
     return specs
 
 
