@@ -41,7 +41,8 @@ def test_a_game_from_another_package_registers_by_entry_point(
     module = type(meeple)("pig_plugin")
     module.Pig = ns["Pig"]  # type: ignore[attr-defined]
     monkeypatch.setitem(__import__("sys").modules, "pig_plugin", module)
-    monkeypatch.setattr(registry, "_plugins", lambda: {"pig": "pig_plugin:Pig"})
+    targets = {**registry._targets(), "pig": "pig_plugin:Pig"}
+    monkeypatch.setattr(registry, "_targets", lambda: targets)
     registry.game_class.cache_clear()
     try:
         assert "pig" in registry.game_ids()

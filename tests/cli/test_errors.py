@@ -13,7 +13,7 @@ from meeple.cli import main
 BAD_LINES: list[tuple[list[str], str]] = [
     (["games", "--bogus"], "No such option '--bogus'"),
     (["nocommand"], "No such command 'nocommand'"),
-    (["arena", "chess", "--seats", "random,random"], "the games are: myth"),
+    (["arena", "chess", "--seats", "random,random"], "the games are: andor, catacombs"),
     (["arena", "myth", "--seats", "human,random"], "in meeple play only"),
     (["arena", "myth", "--seats", "mcts:abc,random"], "mcts:800"),
     (["arena", "myth", "--seats", ","], "--seats needs one agent"),

@@ -19,7 +19,7 @@ from meeple.sim.runner import make_agents
 BAD_CALLS: list[tuple[str, Any, str]] = [
     ("load a list", lambda: meeple.load(["myth"]), "a game id is a string"),
     ("game_class a dict", lambda: game_class({}), "a game id is a string"),
-    ("load unknown", lambda: meeple.load("chess"), "the games are: myth"),
+    ("load unknown", lambda: meeple.load("chess"), "the games are: andor, catacombs"),
     ("options a string", lambda: meeple.load("myth", options="x"), "must be a mapping"),
     ("players a string", lambda: meeple.load("myth", players="2"), "whole number"),
     ("players a float", lambda: meeple.load("myth", players=2.0), "whole number"),

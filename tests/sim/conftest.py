@@ -62,9 +62,9 @@ def test_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     module.Roles = Roles  # type: ignore[attr-defined]
     module.Dud = Dud  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(registry.BUILTIN, "_boom", f"{module.__name__}:Boom")
-    monkeypatch.setitem(registry.BUILTIN, "_roles", f"{module.__name__}:Roles")
-    monkeypatch.setitem(registry.BUILTIN, "_dud", f"{module.__name__}:Dud")
+    targets = {**registry._targets(), **{f"_{name.lower()}": f"{module.__name__}:{name}"
+                                         for name in ("Boom", "Roles", "Dud")}}
+    monkeypatch.setattr(registry, "_targets", lambda: targets)
     registry.game_class.cache_clear()
     yield
     registry.game_class.cache_clear()

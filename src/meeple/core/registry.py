@@ -1,51 +1,98 @@
-"""Which games exist. Registration is explicit: one line in ``BUILTIN`` for the games that ship
-with meeple, or a ``meeple.games`` entry point for games in other packages::
+"""Which games exist. Every game, meeple's own included, is registered by a ``meeple.games``
+entry point naming its Game class in its package's ``pyproject.toml``; there is no list of games
+in the code::
 
     [project.entry-points."meeple.games"]
-    mygame = "mypackage.mygame:MyGame"
+    pig = "mypackage.pig:Pig"
+
+The order of :func:`game_ids` is stable and depends on nothing but the ids: meeple's own games
+sorted by id, then the games of other packages sorted by id, then the hidden ones (ids that
+start with ``_``), meeple's first. (Installed metadata keeps entry points sorted by name, so
+their order in a ``pyproject.toml`` cannot be kept.) An id meeple registers cannot be taken by
+another package; an id two other packages register is the first one's found on ``sys.path``.
+
+meeple's own entry points are read from the ``pyproject.toml`` of the source tree when meeple
+runs from one (a clone, installed editable or not at all): an editable install's metadata is
+written when it is installed and goes stale when ``pyproject.toml`` changes, while the source
+tree is always the truth. An installed wheel has no source tree beside it and its metadata is
+read. A class is imported only when its game is first used.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
+import tomllib
+from collections.abc import Iterable
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
 from .state import Game
 
-#: The games that ship with meeple: id -> "module:Class" (imported only when used).
-BUILTIN: dict[str, str] = {
-    "myth": "meeple.games.myth:MythGame",
-    "catacombs": "meeple.games.catacombs:Catacombs",
-    "heavens": "meeple.games.heavens:Heavens",
-    "grabhit": "meeple.games.grabhit:GrabHit",
-    "andor": "meeple.games.andor:Andor",
-    "tictactoe": "meeple.games.tictactoe:TicTacToe",
-    "_template": "meeple.games._template:Template",
-}
-
 ENTRY_POINT_GROUP = "meeple.games"
+#: The distribution whose games come first.
+DISTRIBUTION = "meeple"
+#: Where the source tree keeps the project file, seen from this module (src/meeple/core/).
+SOURCE_PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
 
 
-@cache
-def _plugins() -> dict[str, str]:
-    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+def _normal(name: str) -> str:
+    """A distribution name as packaging compares them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _from_pyproject(path: Path) -> dict[str, str] | None:
+    """meeple's ``meeple.games`` entry points in ``path``, in file order; None if ``path`` is
+    not meeple's project file."""
+    try:
+        project = tomllib.loads(path.read_text("utf-8")).get("project", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    if _normal(str(project.get("name", ""))) != DISTRIBUTION:
+        return None
+    table = project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
+    return {str(k): str(v) for k, v in table.items()}
+
+
+def _split(found: Iterable[EntryPoint]) -> tuple[dict[str, str], dict[str, str]]:
+    """Installed entry points as (meeple's own, the other packages'), each id -> target."""
+    own: dict[str, str] = {}
+    others: dict[str, str] = {}
+    for ep in found:
+        dist = getattr(ep, "dist", None)
+        mine = dist is not None and _normal(dist.name) == DISTRIBUTION
+        (own if mine else others).setdefault(ep.name, ep.value)
+    return own, others
 
 
 def _targets() -> dict[str, str]:
-    found = dict(_plugins())
-    found.update(BUILTIN)  # a plugin cannot shadow a built-in game
-    return found
+    """Every registered game: id -> ``"module:Class"``, in the order of :func:`game_ids`."""
+    return _registered()
+
+
+@cache
+def _registered() -> dict[str, str]:
+    own, others = _split(entry_points(group=ENTRY_POINT_GROUP))
+    source = _from_pyproject(SOURCE_PYPROJECT)
+    if source is not None:
+        own = source
+    targets = {**others, **own}  # meeple's own ids win
+
+    def order(game_id: str) -> tuple[bool, bool, str]:
+        return game_id.startswith("_"), game_id not in own, game_id
+
+    return {g: targets[g] for g in sorted(targets, key=order)}
 
 
 def game_ids(hidden: bool = False) -> list[str]:
-    """Every registered game id, built-in ones first; ids starting with ``_`` only if ``hidden``.
+    """Every registered game id, in the order above; ids starting with ``_`` only if ``hidden``.
 
     The hidden ones (the ``_template`` skeleton) are tested like any game but not offered.
     """
-    ids = list(BUILTIN) + sorted(set(_plugins()) - set(BUILTIN))
+    ids = list(_targets())
     return ids if hidden else [g for g in ids if not g.startswith("_")]
 
 
@@ -66,7 +113,7 @@ def _game_class(game_id: str) -> type[Game]:
         )
     module, _, attr = targets[game_id].partition(":")
     try:
-        cls = getattr(importlib.import_module(module), attr)
+        cls = getattr(importlib.import_module(module.strip()), attr.strip())
     except (ImportError, AttributeError) as e:
         raise ConfigError(f"game {game_id!r} is registered as {targets[game_id]}, "
                           f"which cannot be loaded: {e}") from None
@@ -75,8 +122,14 @@ def _game_class(game_id: str) -> type[Game]:
     return cls
 
 
-#: Forgets loaded classes (for tests that register games on the fly).
-game_class.cache_clear = _game_class.cache_clear  # type: ignore[attr-defined]
+def _forget() -> None:
+    _game_class.cache_clear()
+    _registered.cache_clear()
+
+
+#: Forgets the registered games and loaded classes (after installing a game, and in tests that
+#: register games on the fly).
+game_class.cache_clear = _forget  # type: ignore[attr-defined]
 
 
 def games() -> list[dict[str, Any]]:

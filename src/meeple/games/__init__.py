@@ -1,4 +1,5 @@
-"""The games that ship with meeple; each registers with one line in ``core/registry.py``.
+"""The games that ship with meeple; each registers by a ``meeple.games`` entry point in
+meeple's ``pyproject.toml``, as a game in another package does.
 
 ``meeple.games()`` is the public function that lists the registered games, while
 ``meeple.games`` is also this package. Importing a game sets the package as the attribute
