@@ -1,0 +1,18 @@
+"""The tic-tac-toe game: its names, its player count and its state class."""
+
+from __future__ import annotations
+
+from meeple.core import Game
+
+from .state import TicTacToeState
+
+
+class TicTacToe(Game):
+    """Noughts and crosses on a 3×3 grid."""
+
+    id = "tictactoe"
+    name = "Tic-tac-toe"
+    name_ru = "Крестики-нолики"
+    description = "The reference game: three in a row wins."
+    min_players = max_players = 2
+    state_class = TicTacToeState
