@@ -1,4 +1,5 @@
-"""The ``meeple`` command."""
+"""The ``meeple`` command: every subcommand and its option parsing live here, over the
+library's layers (the simulator, the arena, the terminal table), which know nothing of it."""
 
 from __future__ import annotations
 
@@ -13,25 +14,33 @@ from rich.console import Console
 from rich.table import Table
 
 from meeple.core import MeepleError, RecordError, game_class, game_ids, games
-from meeple.sim.arena import arena_command
-from meeple.sim.simulate import simulate_command
 
 console = Console()
 #: The longest ``bench --seconds`` (per measurement).
 MAX_SECONDS = 3600.0
 
 
-def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
-    """``("a=1", "b=x")`` -> ``{"a": "1", "b": "x"}`` (values are checked by the game)."""
-    out: dict[str, Any] = {}
-    for p in pairs:
+class Refused(click.ClickException):
+    """Bad input to a command: one line on stderr, exit code 2 (as for a usage error)."""
+
+    exit_code = 2
+
+
+def parse_pairs(values: tuple[str, ...], flag: str = "--option") -> dict[str, str]:
+    """``("a=1", "b=x")`` -> ``{"a": "1", "b": "x"}``, for ``--option`` and ``--vary``
+    (values are checked by the game); a malformed or repeated pair is Refused.
+
+    >>> parse_pairs(("a=1", " b = x "))
+    {'a': '1', 'b': 'x'}
+    """
+    out: dict[str, str] = {}
+    for p in values:
         key, sep, value = p.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise click.BadParameter(f"{p!r} is not NAME=VALUE", param_hint="--option")
+            raise Refused(f"{flag} {p!r} is not NAME=VALUE")
         if key in out:
-            raise click.BadParameter(f"{key} is given twice; give each option once",
-                                     param_hint="--option")
+            raise Refused(f"{flag} {key} is given twice; give each option once")
         out[key] = value.strip()
     return out
 
@@ -119,7 +128,7 @@ def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str
     if seed is None:
         seed = secrets.randbelow(1_000_000_000)
     try:
-        play_in_terminal(game, seat_list, seed, lang=lang, options=parse_options(options),
+        play_in_terminal(game, seat_list, seed, lang=lang, options=parse_pairs(options),
                          record=record, console=console)
     except MeepleError as e:
         raise click.ClickException(str(e)) from None
@@ -238,8 +247,119 @@ def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
         click.echo(json.dumps(report, indent=1))
 
 
-main.add_command(simulate_command)
-main.add_command(arena_command)
+
+class _OneLineUsage(click.Command):
+    """A command whose usage errors are one line (``Error: ...``), without the usage text."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as e:
+            raise Refused(e.format_message()) from None
+
+
+@main.command("arena")
+@click.argument("game")
+@click.option("--seats", required=True,
+              help="Comma-separated agents, one per seat: random, greedy, mcts:800, mcts@2s, "
+                   "myth:balance...")
+@click.option("--games", "n_games", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Games to play (a multiple of the player count keeps seats balanced).")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="Player count (default: one per agent).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="A game option; repeat for several.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Games played at once in separate processes (same results).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def arena_cmd(game: str, seats: str, n_games: int, players: int | None, seed: int,
+              options: tuple[str, ...], jobs: int, as_json: bool) -> None:
+    """Pit agents against each other in GAME and report win rates with 95% intervals."""
+    from meeple.sim.arena import Played, arena, print_report
+
+    specs = [s.strip() for s in seats.split(",") if s.strip()]
+    done = [0]
+
+    def progress(p: Played) -> None:
+        done[0] += 1
+        click.echo(f"\rgame {done[0]}/{n_games}", nl=False, err=True)
+
+    report = arena(game, specs, n_games, players, seed, parse_pairs(options), jobs,
+                   on_game=None if as_json else progress)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+    else:
+        click.echo("", err=True)
+        print_report(report)
+
+
+@main.command("simulate", cls=_OneLineUsage)
+@click.argument("game")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play (raise it and run again to extend a run).")
+@click.option("--seats", default="random", show_default=True,
+              help="Comma-separated agents, one per seat (random, mcts:200, myth:balance...); "
+                   "the last fills the remaining seats.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Number of players (default: one per agent in --seats, or the game's).")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="A game option; repeat for several.")
+@click.option("--vary", multiple=True, metavar="NAME=V1,V2,...",
+              help="Play an option at several values, in turn; the report compares them.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run: game i's seed depends on it and i only.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Games played at once (default: every core, or every Ray CPU).")
+@click.option("--backend", type=click.Choice(["processes", "ray"]), default="processes",
+              show_default=True, help="Where games run; ray needs pip install 'meeple[ray]' and "
+                                      "uses the cluster at RAY_ADDRESS, or a local one.")
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+              help="Run directory: records, summary and report (an existing run resumes).")
+@click.option("--verify", is_flag=True,
+              help="Replay every record already in --out first; refuse one that does not "
+                   "reproduce.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--rotate/--no-rotate", default=True, show_default=True,
+              help="Move the agents one seat along each game, so every agent plays every seat.")
+@click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="A game still going after this many actions counts as failed.")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Show a progress bar on stderr.")
+def simulate_cmd(game: str, games: int, seats: str, players: int | None,
+                 options: tuple[str, ...], vary: tuple[str, ...], seed: int,
+                 jobs: int | None, backend: str, out: Path, as_json: bool, rotate: bool,
+                 verify: bool, max_actions: int, progress: bool) -> None:
+    """Play GAME many times between agents and report on its balance.
+
+    Writes records.jsonl (every game, replayable), summary.json and report.html into --out.
+    Interrupt with Ctrl-C at any time; the same command resumes the run.
+    """
+    from meeple.sim.report import print_tables
+    from meeple.sim.simulate import make_spec, simulate
+
+    varied = {k: [x.strip() for x in v.split(",")]
+              for k, v in parse_pairs(vary, "--vary").items()}
+    try:
+        spec = make_spec(game, seats=seats, players=players,
+                         options=parse_pairs(options), vary=varied, seed=seed,
+                         rotate=rotate, max_actions=max_actions)
+        summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
+                           verify=verify)
+    except MeepleError as e:
+        raise Refused(str(e)) from None
+    except OSError as e:  # the disk filled up, the directory went away...
+        raise click.ClickException(f"{out}: {e}") from None
+    except KeyboardInterrupt:
+        click.echo(f"Interrupted. {out} is consistent; run the same command to resume.",
+                   err=True)
+        raise SystemExit(130) from None
+    if as_json:
+        click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
+        return
+    print_tables(summary, console)
+    console.print(f"Records, summary and report in {out}/", highlight=False)
+
 
 if __name__ == "__main__":
     main()

@@ -1,4 +1,4 @@
-"""``meeple arena``: agents against each other over many games, seats rotated.
+"""Arenas: agents against each other over many games, seats rotated.
 
 Games are played in blocks of ``players`` games that share one seed: within a block the seat
 list is rotated one place per game, so every agent configuration sits in every seat equally
@@ -20,8 +20,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
-
-import click
 
 from meeple.agents import info_set
 from meeple.core import ConfigError, game_class
@@ -198,42 +196,3 @@ def print_report(report: dict[str, Any]) -> None:
     console.print(f"draws: {report['draws']} ({_pct(report['draw_rate'])}); mean length "
                   f"{report['mean_actions']:.1f} actions, {report['mean_turns']:.1f} turns")
     console.print("endings: " + ", ".join(f"{k} {v}" for k, v in report["endings"].items()))
-
-
-@click.command("arena")
-@click.argument("game")
-@click.option("--seats", required=True,
-              help="Comma-separated agents, one per seat: random, greedy, mcts:800, mcts@2s...")
-@click.option("--games", "n_games", type=click.IntRange(min=1), default=20, show_default=True,
-              help="Games to play (a multiple of the player count keeps seats balanced).")
-@click.option("--players", type=click.IntRange(min=1), default=None,
-              help="Player count (default: one per agent).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
-@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-              help="A game option; repeat for several.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Games played at once in separate processes (same results).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def arena_command(game: str, seats: str, n_games: int, players: int | None, seed: int,
-                  options: tuple[str, ...], jobs: int, as_json: bool) -> None:
-    """Pit agents against each other in GAME and report win rates with 95% intervals."""
-    import json
-
-    from meeple.cli import parse_options
-
-    specs = [s.strip() for s in seats.split(",") if s.strip()]
-    progress: Callable[[Played], None] | None = None
-    if not as_json:
-        done = [0]
-
-        def progress(p: Played) -> None:
-            done[0] += 1
-            click.echo(f"\rgame {done[0]}/{n_games}", nl=False, err=True)
-
-    report = arena(game, specs, n_games, players, seed, parse_options(options), jobs,
-                   on_game=progress)
-    if as_json:
-        click.echo(json.dumps(report, indent=1))
-    else:
-        click.echo("", err=True)
-        print_report(report)

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import click
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -50,7 +49,7 @@ from rich.progress import (
 from rich.text import Text
 
 from meeple.agents import make, names
-from meeple.core import ConfigError, Game, MeepleError, Rng, State, game_class, load
+from meeple.core import ConfigError, Game, Rng, State, game_class, load
 
 from .rundir import Kept, RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
@@ -475,102 +474,6 @@ def iter_records(path: Path) -> Iterator[dict[str, Any]]:
                 yield json.loads(raw)
 
 
-# ------------------------------------------------------------------------------ command
-class Refused(click.ClickException):
-    """Bad input to the command: one line on stderr, exit code 2 (as for a usage error)."""
-
-    exit_code = 2
-
-
-class _OneLineErrors(click.Command):
-    """A command whose usage errors are one line (``Error: ...``), without the usage text."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as e:
-            raise Refused(e.format_message()) from None
-
-
-def _pairs(values: tuple[str, ...], flag: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for p in values:
-        key, sep, value = p.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise Refused(f"{flag} {p!r} is not NAME=VALUE")
-        if key in out:
-            raise Refused(f"{flag} {key} is given twice; give each option once")
-        out[key] = value.strip()
-    return out
-
-
-@click.command("simulate", cls=_OneLineErrors)
-@click.argument("game")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
-              help="How many games to play (raise it and run again to extend a run).")
-@click.option("--seats", default="random", show_default=True,
-              help="Comma-separated agents, one per seat (random, mcts:200, ...); the last "
-                   "fills the remaining seats.")
-@click.option("--players", "-p", type=int, default=None,
-              help="Number of players (default: one per agent in --seats, or the game's).")
-@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-              help="A game option; repeat for several.")
-@click.option("--vary", multiple=True, metavar="NAME=V1,V2,...",
-              help="Play an option at several values, in turn; the report compares them.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the run: game i's seed depends on it and i only.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Games played at once (default: every core, or every Ray CPU).")
-@click.option("--backend", type=click.Choice(["processes", "ray"]), default="processes",
-              show_default=True, help="Where games run; ray needs pip install 'meeple[ray]' and "
-                                      "uses the cluster at RAY_ADDRESS, or a local one.")
-@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
-              help="Run directory: records, summary and report (an existing run resumes).")
-@click.option("--verify", is_flag=True,
-              help="Replay every record already in --out first; refuse one that does not "
-                   "reproduce.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--rotate/--no-rotate", default=True, show_default=True,
-              help="Move the agents one seat along each game, so every agent plays every seat.")
-@click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
-              help="A game still going after this many actions counts as failed.")
-@click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar on stderr.")
-def simulate_command(game: str, games: int, seats: str, players: int | None,
-                     options: tuple[str, ...], vary: tuple[str, ...], seed: int,
-                     jobs: int | None, backend: str, out: Path, as_json: bool, rotate: bool,
-                     verify: bool, max_actions: int, progress: bool) -> None:
-    """Play GAME many times between agents and report on its balance.
-
-    Writes records.jsonl (every game, replayable), summary.json and report.html into --out.
-    Interrupt with Ctrl-C at any time; the same command resumes the run.
-    """
-    varied = {k: [x.strip() for x in v.split(",")] for k, v in _pairs(vary, "--vary").items()}
-    try:
-        spec = make_spec(game, seats=seats, players=players,
-                         options=_pairs(options, "--option"), vary=varied, seed=seed,
-                         rotate=rotate, max_actions=max_actions)
-        summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
-                           verify=verify)
-    except MeepleError as e:
-        raise Refused(str(e)) from None
-    except OSError as e:  # the disk filled up, the directory went away...
-        raise click.ClickException(f"{out}: {e}") from None
-    except KeyboardInterrupt:
-        click.echo(f"Interrupted. {out} is consistent; run the same command to resume.",
-                   err=True)
-        raise SystemExit(130) from None
-    if as_json:
-        click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
-        return
-    console = Console()
-    from .report import print_tables
-
-    print_tables(summary, console)
-    console.print(f"Records, summary and report in {out}/", highlight=False)
-
-
-__all__ = ["Chunk", "Chunks", "Refused", "RunDir", "RunSpec", "encode_line", "game_seed",
+__all__ = ["Chunk", "Chunks", "RunDir", "RunSpec", "encode_line", "game_seed",
            "iter_records", "make_spec", "play_chunk", "play_game", "simulate",
-           "simulate_command", "write_atomic"]
+           "write_atomic"]

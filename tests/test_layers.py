@@ -1,0 +1,136 @@
+"""Imports run one way: core ← components ← games ← agents ← {sim, tui, cli} (docs/architecture.md).
+
+Every module of ``src/meeple`` is read with ``ast``, and every import in it, at the top or inside
+a function, is checked against what its layer may import. Only ``meeple`` imports are layered; the
+command-line library (click) belongs to the cli alone, and core and components use the standard
+library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "meeple"
+
+#: Each layer and the layers its modules may import (its own always included).
+MAY_IMPORT: dict[str, frozenset[str]] = {
+    "root": frozenset({"core"}),  # meeple/__init__.py: the public surface
+    "core": frozenset(),
+    "components": frozenset({"core"}),
+    "content": frozenset({"core"}),
+    "games": frozenset({"core", "components", "content"}),
+    "agents": frozenset({"core"}),
+    "sim": frozenset({"core", "components", "content", "agents"}),
+    "tui": frozenset({"core", "components", "content", "agents"}),
+    "cli": frozenset({"core", "components", "content", "agents", "sim", "tui"}),
+}
+#: Modules that count with a layer they are not named after.
+SAME_AS = {"undo": "tui", "bench": "sim"}
+#: Third-party packages a layer may use beyond the standard library (None: any).
+OUTSIDE: dict[str, frozenset[str] | None] = {
+    "root": frozenset(), "core": frozenset(), "components": frozenset(),
+    "content": frozenset({"pydantic"}),
+}
+#: Imports that point the wrong way today, each with the change that removes it.
+PENDING = {
+    "meeple.games.myth.balance:12 imports meeple.sim.stats":
+        "myth's balance player becomes an agent; its Wilson interval goes",
+}
+#: Third-party packages only one layer may use.
+ONLY_IN = {"click": "cli"}
+
+
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def dotted(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer_of(module: str, importing: bool = False) -> tuple[str, str | None]:
+    """The layer of a ``meeple`` module and, for a game, the game's id. The package itself,
+    imported, counts as core: it only re-exports core's public surface."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return ("core" if importing else "root"), None
+    head = SAME_AS.get(parts[0], parts[0])
+    if head == "games":
+        return "games", parts[1] if len(parts) > 1 else None
+    return head, None
+
+
+def imports(source: str, here: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """Every module the module ``here`` imports (resolved when relative), with its line."""
+    tree = ast.parse(source, here)
+    package = here if is_package else here.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+                names = [] if node.module else [f"{target}.{a.name}" for a in node.names]
+                # ``from . import x``: x is a module of the package, or a name in it
+                found += [(node.lineno, n) for n in names] or [(node.lineno, target)]
+            elif node.module:
+                found.append((node.lineno, node.module))
+    return found
+
+
+def wrong_imports(source: str, here: str, is_package: bool = False) -> list[str]:
+    """Every import of the module ``here`` that its layer may not make, as a sentence."""
+    layer, game = layer_of(here)
+    allowed = MAY_IMPORT[layer] | {layer}
+    outside = OUTSIDE.get(layer)
+    bad = []
+    for line, target in imports(source, here, is_package):
+        top = target.split(".")[0]
+        where = f"{here}:{line} imports {target}"
+        if top == "meeple":
+            theirs, their_game = layer_of(target, importing=True)
+            if theirs not in allowed:
+                bad.append(f"{where} ({layer} may not import {theirs})")
+            elif layer == "games" and theirs == "games" and their_game not in (game, None):
+                bad.append(f"{where} (a game imports another game)")
+        elif top == "__future__" or top in sys.stdlib_module_names:
+            continue
+        elif ONLY_IN.get(top, layer) != layer:
+            bad.append(f"{where} ({top} belongs to the {ONLY_IN[top]} alone)")
+        elif outside is not None and top not in outside:
+            bad.append(f"{where} ({layer} uses the standard library only)")
+    return bad
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_point_one_way(path: Path) -> None:
+    bad = [b for b in wrong_imports(path.read_text("utf-8"), dotted(path),
+                                     path.name == "__init__.py")
+           if b.partition(" (")[0] not in PENDING]
+    assert not bad, "\n".join(bad)
+
+
+def test_every_module_has_a_layer() -> None:
+    assert {layer_of(dotted(p))[0] for p in modules()} <= set(MAY_IMPORT)
+
+
+def test_the_check_sees_lazy_and_relative_imports() -> None:
+    """A wrong import inside a function, or written relatively, is caught all the same."""
+    assert (4, "meeple.sim.stats") in imports("\n\n\nfrom .stats import wilson\n",
+                                              "meeple.sim.arena")
+    bad = wrong_imports("def f():\n    from ..cli import main\n    import click\n",
+                        "meeple.sim.probe")
+    assert len(bad) == 2 and "sim may not import cli" in bad[0] and "click" in bad[1]
+    assert wrong_imports("from meeple.games.myth import base\n", "meeple.games.andor.rules")
+    assert wrong_imports("from .. import myth\n", "meeple.games.andor.rules")
+    assert not wrong_imports("from . import grid\n", "meeple.games.tictactoe.state")
+    assert wrong_imports("import pydantic\n", "meeple.core.state")
