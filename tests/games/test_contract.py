@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.core import Action, IllegalAction, RecordError, State, game_class, game_ids
+from meeple.core import Action, IllegalAction, RecordError, State, game_class
+from tests.games.checked import checked_games
 
 CONFIGS = [
     pytest.param(g, p, id=f"{g}-{p}p")
-    for g in game_ids(hidden=True)
+    for g in checked_games()
     for p in game_class(g).allowed_players()
 ]
 MAX_ACTIONS = 200_000
@@ -178,7 +179,7 @@ def test_views_are_json_and_hide_nothing_extra_from_the_spectator(game: str,
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_sequence_of_legal_actions_keeps_the_contract(data: st.DataObject) -> None:
-    game = data.draw(st.sampled_from(game_ids(hidden=True)), label="game")
+    game = data.draw(st.sampled_from(checked_games()), label="game")
     cls = game_class(game)
     players = data.draw(st.sampled_from(cls.allowed_players()), label="players")
     state = meeple.load(game, players=players).new_state(seed=data.draw(st.integers(0, 2**32)))

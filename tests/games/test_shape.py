@@ -18,14 +18,15 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.core import State, game_class, game_ids
+from meeple.core import State, game_class
+from tests.games.checked import checked_games
 
 CONFIGS = [
     pytest.param(g, p, id=f"{g}-{p}p")
-    for g in game_ids(hidden=True)
+    for g in checked_games()
     for p in game_class(g).allowed_players()
 ]
-GAMES = [pytest.param(g, id=g) for g in game_ids(hidden=True)]
+GAMES = [pytest.param(g, id=g) for g in checked_games()]
 
 #: The public names a State has: the contract (docs/contract.md) and the base's own data.
 CONTRACT = frozenset({
