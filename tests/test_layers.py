@@ -25,8 +25,8 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "content": frozenset({"core"}),
     "games": frozenset({"core", "components", "content"}),
     "agents": frozenset({"core"}),
-    "sim": frozenset({"core", "components", "content", "agents"}),
-    "tui": frozenset({"core", "components", "content", "agents"}),
+    "sim": frozenset({"core", "agents"}),
+    "tui": frozenset({"core", "agents"}),
     "cli": frozenset({"core", "components", "content", "agents", "sim", "tui"}),
 }
 #: Modules that count with a layer they are not named after.
