@@ -29,6 +29,9 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "tui": frozenset({"core", "agents"}),
     "cli": frozenset({"core", "components", "content", "agents", "sim", "tui"}),
 }
+#: Imports allowed for type checking only (``if TYPE_CHECKING:``), where they never run: a
+#: game's scripted bots name the ``InfoSet`` they receive.
+TYPES_ONLY = {("games", "agents")}
 #: Modules that count with a layer they are not named after.
 SAME_AS = {"undo": "tui", "bench": "sim"}
 #: Third-party packages a layer may use beyond the standard library (None: any).
@@ -66,14 +69,27 @@ def layer_of(module: str, importing: bool = False) -> tuple[str, str | None]:
     return head, None
 
 
-def imports(source: str, here: str, is_package: bool = False) -> list[tuple[int, str]]:
-    """Every module the module ``here`` imports (resolved when relative), with its line."""
+def _type_only(tree: ast.Module) -> set[int]:
+    """The ids of import nodes under ``if TYPE_CHECKING:`` (they never run)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            found |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return found
+
+
+def imports(source: str, here: str, is_package: bool = False
+            ) -> list[tuple[int, str, bool]]:
+    """Every module the module ``here`` imports (resolved when relative), with its line and
+    whether the import is for type checking only."""
     tree = ast.parse(source, here)
     package = here if is_package else here.rpartition(".")[0]
-    found: list[tuple[int, str]] = []
+    typing_only = _type_only(tree)
+    found: list[tuple[int, str, bool]] = []
     for node in ast.walk(tree):
+        only = id(node) in typing_only
         if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
+            found += [(node.lineno, alias.name, only) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -81,9 +97,9 @@ def imports(source: str, here: str, is_package: bool = False) -> list[tuple[int,
                 target = ".".join([*base, node.module] if node.module else base)
                 names = [] if node.module else [f"{target}.{a.name}" for a in node.names]
                 # ``from . import x``: x is a module of the package, or a name in it
-                found += [(node.lineno, n) for n in names] or [(node.lineno, target)]
+                found += [(node.lineno, n, only) for n in names] or [(node.lineno, target, only)]
             elif node.module:
-                found.append((node.lineno, node.module))
+                found.append((node.lineno, node.module, only))
     return found
 
 
@@ -93,11 +109,13 @@ def wrong_imports(source: str, here: str, is_package: bool = False) -> list[str]
     allowed = MAY_IMPORT[layer] | {layer}
     outside = OUTSIDE.get(layer)
     bad = []
-    for line, target in imports(source, here, is_package):
+    for line, target, type_only in imports(source, here, is_package):
         top = target.split(".")[0]
         where = f"{here}:{line} imports {target}"
         if top == "meeple":
             theirs, their_game = layer_of(target, importing=True)
+            if type_only and (layer, theirs) in TYPES_ONLY:
+                continue
             if theirs not in allowed:
                 bad.append(f"{where} ({layer} may not import {theirs})")
             elif layer == "games" and theirs == "games" and their_game not in (game, None):
@@ -125,8 +143,8 @@ def test_every_module_has_a_layer() -> None:
 
 def test_the_check_sees_lazy_and_relative_imports() -> None:
     """A wrong import inside a function, or written relatively, is caught all the same."""
-    assert (4, "meeple.sim.stats") in imports("\n\n\nfrom .stats import wilson\n",
-                                              "meeple.sim.arena")
+    assert (4, "meeple.sim.stats", False) in imports("\n\n\nfrom .stats import wilson\n",
+                                                     "meeple.sim.arena")
     bad = wrong_imports("def f():\n    from ..cli import main\n    import click\n",
                         "meeple.sim.probe")
     assert len(bad) == 2 and "sim may not import cli" in bad[0] and "click" in bad[1]
@@ -134,3 +152,11 @@ def test_the_check_sees_lazy_and_relative_imports() -> None:
     assert wrong_imports("from .. import myth\n", "meeple.games.andor.rules")
     assert not wrong_imports("from . import grid\n", "meeple.games.tictactoe.state")
     assert wrong_imports("import pydantic\n", "meeple.core.state")
+
+
+def test_a_game_may_name_the_agents_types_for_type_checking_only() -> None:
+    typed = ("from typing import TYPE_CHECKING\n"
+             "if TYPE_CHECKING:\n    from meeple.agents import InfoSet\n")
+    assert not wrong_imports(typed, "meeple.games.myth.bots")
+    assert wrong_imports("from meeple.agents import InfoSet\n", "meeple.games.myth.bots")
+    assert wrong_imports(typed.replace("agents", "sim"), "meeple.games.myth.bots")
