@@ -95,8 +95,8 @@ def test_the_game_registers_by_its_entry_point(pig_site: Path) -> None:
 
 
 def test_the_tutorials_game_passes_the_whole_contract_suite(pig_site: Path) -> None:
-    env = dict(os.environ, MEEPLE_CHECK_GAMES="pig",
-               PYTHONPATH=os.pathsep.join([str(pig_site), os.environ.get("PYTHONPATH", "")]))
+    path = [str(pig_site), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    env = dict(os.environ, MEEPLE_CHECK_GAMES="pig", PYTHONPATH=os.pathsep.join(path))
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs",
          "tests/games/test_contract.py", "tests/games/test_shape.py"],
