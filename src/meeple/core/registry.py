@@ -11,22 +11,18 @@ start with ``_``), meeple's first. (Installed metadata keeps entry points sorted
 their order in a ``pyproject.toml`` cannot be kept.) An id meeple registers cannot be taken by
 another package; an id two other packages register is the first one's found on ``sys.path``.
 
-meeple's own entry points are read from the ``pyproject.toml`` of the source tree when meeple
-runs from one (a clone, installed editable or not at all): an editable install's metadata is
-written when it is installed and goes stale when ``pyproject.toml`` changes, while the source
-tree is always the truth. An installed wheel has no source tree beside it and its metadata is
-read. A class is imported only when its game is first used.
+Entry points are read from the installed metadata, as for any package: after adding a game's
+line to a ``pyproject.toml``, install the package again (``pip install -e .``). A class is
+imported only when its game is first used.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-import tomllib
 from collections.abc import Iterable
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
@@ -35,26 +31,9 @@ from .state import Game
 ENTRY_POINT_GROUP = "meeple.games"
 #: The distribution whose games come first.
 DISTRIBUTION = "meeple"
-#: Where the source tree keeps the project file, seen from this module (src/meeple/core/).
-SOURCE_PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
-
-
 def _normal(name: str) -> str:
     """A distribution name as packaging compares them (PEP 503)."""
     return re.sub(r"[-_.]+", "-", name).lower()
-
-
-def _from_pyproject(path: Path) -> dict[str, str] | None:
-    """meeple's ``meeple.games`` entry points in ``path``, in file order; None if ``path`` is
-    not meeple's project file."""
-    try:
-        project = tomllib.loads(path.read_text("utf-8")).get("project", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
-    if _normal(str(project.get("name", ""))) != DISTRIBUTION:
-        return None
-    table = project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
-    return {str(k): str(v) for k, v in table.items()}
 
 
 def _split(found: Iterable[EntryPoint]) -> tuple[dict[str, str], dict[str, str]]:
@@ -76,9 +55,6 @@ def _targets() -> dict[str, str]:
 @cache
 def _registered() -> dict[str, str]:
     own, others = _split(entry_points(group=ENTRY_POINT_GROUP))
-    source = _from_pyproject(SOURCE_PYPROJECT)
-    if source is not None:
-        own = source
     targets = {**others, **own}  # meeple's own ids win
 
     def order(game_id: str) -> tuple[bool, bool, str]:
