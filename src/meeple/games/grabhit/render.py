@@ -95,7 +95,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
         )
     parts.append(t)
     lots = [f"{_n(a, lang)} ({a['bid'] or a['opening']}"
-            + (f", {_n(players[a['bidder']], lang)})" if a["bidder"] >= 0
+            + (f", {_n(players[a['bidder']], lang)})" if a["bidder"] is not None
                else f", {w['no_bid']})") for a in view["auction"]]
     parts.append(Text(f"{w['auction']}: " + ("; ".join(lots) or w["none"])))
     if view["centre"]:
