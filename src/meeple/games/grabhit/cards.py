@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from meeple.components import deck
 
 from . import shield
-from .content import COLOURS, RED, Blueprint, Location, Scroll, Weapon
+from .content import COLOURS, Blueprint, Location, Scroll, Weapon
 from .decisions import BuyLocation, Effect, KeepWeapon
 
 if TYPE_CHECKING:
@@ -152,7 +152,3 @@ def curse_possible(st: GrabHitState, target: int, sc: Scroll) -> bool:
     if sc.lasting:
         return count_upg(st, target, e) == 0
     return True
-
-
-def discard_red(st: GrabHitState, card: int) -> None:
-    st.discard[RED].append(card)
