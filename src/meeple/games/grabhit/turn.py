@@ -178,7 +178,7 @@ def draw(st: GrabHitState, s: int) -> None:
     cols = st.game.T.sectors[st.sector].colours
     if cols[0] == "black":
         limbo.trap(st, s, was_immune)
-    elif len(cols) == 2:  # GAH-9: a mixed sector offers two colours
+    elif len(cols) > 1:  # GAH-9: a mixed sector offers two colours
         st.decisions.append(ChooseColour(s, tuple(COLOURS.index(c) for c in cols)))
     else:
         cards.draw(st, s, COLOURS.index(cols[0]))
