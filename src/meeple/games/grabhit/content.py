@@ -6,7 +6,9 @@ holds only those ids. The tables here are built once per process and shared.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -137,6 +139,8 @@ class Tables:
     cards: tuple[Card, ...]
     services: tuple[Service, ...]
     decks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    #: GAH-23: the location card of each shop.
+    shops: Mapping[str, int]
 
     def by_name(self, card: int) -> str:
         """The English name of a card."""
@@ -191,5 +195,7 @@ def tables() -> Tables:
     decks = tuple(tuple(c.id for c in cards if c.colour == k) for k in (BLUE, GREEN, RED))
     wheel = Wheel(tuple(Sector(s.value, tuple(s.colours), tuple(s.symbols), s.weight)
                         for s in sectors))
+    shops: dict[str, int] = {c.entry.shop: c.id for c in cards
+                             if isinstance(c.entry, Location) and c.entry.shop}
     return Tables(wheel, sectors, advs, tuple(cards), services,
-                  (decks[0], decks[1], decks[2]))
+                  (decks[0], decks[1], decks[2]), MappingProxyType(shops))

@@ -35,10 +35,8 @@ def income(st: GrabHitState, seat: int) -> int:
 
 
 def shop_card(st: GrabHitState, shop: str) -> int:
-    for c in st.game.T.decks[GREEN]:
-        if cards.location(st, c).shop == shop:
-            return c
-    raise KeyError(shop)
+    """The location card of a shop (GAH-23)."""
+    return st.game.T.shops[shop]
 
 
 def owner(st: GrabHitState, card: int) -> int | None:
