@@ -68,6 +68,13 @@ def turn(st: GrabHitState, seat: int, phase: Phase = Phase.FREE, sector_index: i
     turns.advance(st)
 
 
+def stack(st: GrabHitState, colour: int, cid: int) -> None:
+    """Make ``cid`` the next card drawn from deck ``colour``: the deck's other cards go to its
+    discard (a deck is a pile with no order, its card chosen when drawn)."""
+    st.discard[colour] += [c for c in st.deck[colour] if c != cid]
+    st.deck[colour] = [cid]
+
+
 def texts(st: GrabHitState) -> list[str]:
     return [str(a) for a in st.legal_actions()]
 

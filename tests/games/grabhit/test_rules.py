@@ -12,7 +12,7 @@ from meeple.games.grabhit.content import BLUE, GREEN, RED
 from meeple.games.grabhit.decisions import BuyLocation
 from meeple.games.grabhit.phases import Phase
 
-from .helpers import T, all_cards, card, new, rig, sector, texts, turn
+from .helpers import T, all_cards, card, new, rig, sector, stack, texts, turn
 
 # ---------------------------------------------------------------- set-up
 
@@ -51,10 +51,16 @@ def test_gah2_setup_full_life_damaged_armour_capital() -> None:
 
 
 def test_gah3_decks_shuffled_and_hidden() -> None:
-    """GAH-3: the three decks are shuffled; their order differs between seeds."""
+    """GAH-3: the three decks are shuffled: a deck holds its cards with no order to see (a
+    pile), and the card drawn is chosen at random, so seeds draw different cards."""
     a, b = new(seed=1), new(seed=2)
-    assert a.deck != b.deck
-    assert sorted(a.deck[BLUE]) == list(T.decks[BLUE])
+    assert a.deck == b.deck and a.deck[BLUE] == list(T.decks[BLUE])
+    drawn = set()
+    for seed in range(8):
+        st = new(seed=seed)
+        turn(st, 0, Phase.DRAW, sector(3, "blue"))
+        drawn.add(next(c for c in T.decks[BLUE] if c not in st.deck[BLUE]))
+    assert len(drawn) > 2
 
 
 def test_gah4_gold_target_is_an_option() -> None:
@@ -150,7 +156,7 @@ def test_gah10_before_the_turn_steps_precede_phase1() -> None:
 def test_gah11_new_weapon_hits_same_turn() -> None:
     """GAH-11: a drawn weapon arrives at once and can hit in phase 5."""
     st = new(players=2)
-    st.deck[BLUE].append(card("great_maul"))
+    stack(st, BLUE, card("great_maul"))
     turn(st, 0, Phase.DRAW, sector(3, "blue"))
     st.apply("done")
     assert "attack with Great Maul" in texts(st)
@@ -160,7 +166,7 @@ def test_gah12_second_weapon_of_a_class_forces_a_choice() -> None:
     """GAH-12: a second weapon of a class: keep one, the other is discarded."""
     st = new(players=2)
     st.weapons[0] = ((card("hatchet"), 3, (card("sharpening"),)),)
-    st.deck[BLUE].append(card("battle_axe"))
+    stack(st, BLUE, card("battle_axe"))
     turn(st, 0, Phase.DRAW, sector(3, "blue"))
     assert texts(st) == ["keep Battle Axe", "keep Hatchet"]
     st.apply("keep Battle Axe")
@@ -171,7 +177,7 @@ def test_gah12_second_weapon_of_a_class_forces_a_choice() -> None:
 def test_gah13_blueprints_attach_in_phase4() -> None:
     """GAH-13: blueprints go to the hand and are attached in phase 4."""
     st = new(players=2)
-    st.deck[BLUE].append(card("sharpening"))
+    stack(st, BLUE, card("sharpening"))
     st.weapons[0] = ((card("battle_axe"), 5, ()),)
     turn(st, 0, Phase.DRAW, sector(3, "blue"))
     assert card("sharpening") in st.hand[0]
@@ -223,7 +229,7 @@ def test_gah17_declined_location_goes_to_auction() -> None:
     """GAH-17: buy at the price, or the location goes to auction at its lower opening."""
     st = new(players=2)
     farm = card("solar_farm")
-    st.deck[GREEN].append(farm)
+    stack(st, GREEN, farm)
     st.gold[0] = 12
     turn(st, 0, Phase.DRAW, sector(7, "green"))
     assert texts(st) == ["buy Solar Energy Farm", "decline Solar Energy Farm"]
@@ -232,7 +238,7 @@ def test_gah17_declined_location_goes_to_auction() -> None:
     assert "bid 8 on Solar Energy Farm" in texts(st)  # the decliner may bid too
     assert "bid 7 on Solar Energy Farm" not in texts(st)
     st.gold[0] = 3
-    st.deck[GREEN].append(card("frozen_lake"))
+    stack(st, GREEN, card("frozen_lake"))
     turn(st, 0, Phase.DRAW, sector(7, "green"))
     assert texts(st) == ["decline Frozen Lake"]  # cannot afford the price
 
@@ -348,7 +354,7 @@ def test_gah25_magic_is_kept_and_cast_in_phase4() -> None:
     """GAH-25: magic is kept and cast in phase 4."""
     st = new(players=2)
     fb = card("fireball")
-    st.deck[RED].append(fb)
+    stack(st, RED, fb)
     turn(st, 0, Phase.DRAW, sector(5, "red"))
     assert fb in st.hand[0]
     st.armour[1] = 0
@@ -361,7 +367,7 @@ def test_gah26_drawn_curse_applies_to_drawer() -> None:
     """GAH-26: a curse that can take effect hits the drawer at once and is discarded."""
     st = new(players=2)
     rob = card("robbery")
-    st.deck[RED].append(rob)
+    stack(st, RED, rob)
     st.gold[0] = 3
     turn(st, 0, Phase.DRAW, sector(5, "red"))
     assert st.gold[0] == 0 and rob in st.discard[RED] and rob not in st.hand[0]
@@ -372,7 +378,7 @@ def test_gah27_lasting_curse_stays() -> None:
     lasting = [c.entry.id for c in T.cards if c.kind == "curse" and c.entry.lasting]  # type: ignore
     assert sorted(lasting) == ["clumsiness", "frailty", "poverty"]
     st = new(players=2)
-    st.deck[RED].append(card("frailty"))
+    stack(st, RED, card("frailty"))
     full = cards.max_life(st, 0)
     turn(st, 0, Phase.DRAW, sector(5, "red"))
     assert card("frailty") in st.upg[0] and cards.max_life(st, 0) == full - 1
@@ -383,7 +389,7 @@ def test_gah28_inapplicable_curse_is_kept_for_others() -> None:
     """GAH-28: a curse that cannot take effect is kept and cast on others in phase 4."""
     st = new(players=2)
     rust = card("rust")
-    st.deck[RED].append(rust)
+    stack(st, RED, rust)
     st.weapons[0] = ()
     turn(st, 0, Phase.DRAW, sector(5, "red"))
     assert rust in st.hand[0]
@@ -399,7 +405,7 @@ def test_gah29_upgrade_applies_at_once() -> None:
     st = new(players=2)
     st.armour[0] = cards.max_armour(st, 0)
     before = cards.max_armour(st, 0)
-    st.deck[RED].append(card("berserk"))
+    stack(st, RED, card("berserk"))
     turn(st, 0, Phase.DRAW, sector(5, "red"))
     assert cards.max_armour(st, 0) == before - 1 and st.armour[0] == before - 1
     st.weapons[0] = ((card("battle_axe"), 5, ()),)
@@ -448,7 +454,7 @@ def test_gah33_shield_does_not_lift_earlier_curse() -> None:
     """GAH-33: a shield gives no protection from a curse received before it."""
     st = new(players=2)
     st.upg[0] = (card("poverty"),)
-    st.deck[RED].append(card("ward_of_will"))
+    stack(st, RED, card("ward_of_will"))
     turn(st, 0, Phase.DRAW, sector(5, "red"))
     assert set(st.upg[0]) == {card("poverty"), card("ward_of_will")}
     st.gold[0] = 0

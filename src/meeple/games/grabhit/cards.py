@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.components import deck
+from meeple.components import pile
 
 from . import shield
 from .content import COLOURS, Blueprint, Location, Scroll, Weapon
@@ -84,17 +84,19 @@ def can_draw(st: GrabHitState, colour: int) -> bool:
 
 
 def draw(st: GrabHitState, seat: int, colour: int) -> None:
-    """Draw the top card of a deck (reshuffling its discard when empty, GAH-69) and receive
-    it."""
-    pile = st.deck[colour]
-    if not pile:
-        deck.refill(pile, st.discard[colour], st.rng)
-        if pile:
-            st._emit("reshuffle", colour=COLOURS[colour])
-    card = deck.draw_one(pile)
-    if card is None:
+    """Draw a card of a deck (its discard shuffled in when it is empty, GAH-69) and receive it.
+
+    A deck is only ever drawn from, so it is kept as a ``pile``: the cards it holds, with the
+    card drawn chosen at random when it is drawn (GAH-3: the decks are shuffled).
+    """
+    if not st.deck[colour] and st.discard[colour]:
+        st.deck[colour] = pile.new(st.discard[colour])
+        st.discard[colour].clear()
+        st._emit("reshuffle", colour=COLOURS[colour])
+    if not st.deck[colour]:
         st._emit("nothing_to_draw", seat=seat, colour=COLOURS[colour])
         return
+    card = pile.draw(st.deck[colour], st.rng)
     st._emit("draw", seat=seat, colour=COLOURS[colour], card=cname(st, card))
     receive(st, seat, card)
 

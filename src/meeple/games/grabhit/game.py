@@ -16,6 +16,8 @@ class GrabHit(Game):
     """Grab and Hit: spin the wheel, grab gold and cards, hit someone every turn."""
 
     id = "grabhit"
+    #: 2: a deck's card is chosen when it is drawn (a ``pile``), so old seeds deal other cards.
+    version = "2"
     #: The heuristic's race reads the wheel's chances better than a few random actions do:
     #: random rollouts bid and buy away gold and only add noise, so leaves are read at once.
     search_hints = "d0"

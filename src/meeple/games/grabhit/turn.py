@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.components import deck
+from meeple.components import pile
 
 from . import auction, cards, hit, limbo, locations, victory, weapons, wheel
 from .content import COLOURS
@@ -34,9 +34,7 @@ def setup(st: GrabHitState) -> None:
     st.hand = [()] * n
     st.upg = [()] * n
     st.locs = [()] * n
-    st.deck = [list(d) for d in st.game.T.decks]
-    for pile in st.deck:  # GAH-3
-        deck.shuffle(pile, st.rng)
+    st.deck = [pile.new(d) for d in st.game.T.decks]  # GAH-3: drawn at random (cards.draw)
     st.discard = [[], [], []]
     st.lots = []
     st.centre = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.components import deck
 from meeple.core import Rng
 
 from . import cards, hit, locations, weapons
@@ -110,10 +109,10 @@ def _pending(st: GrabHitState) -> dict[str, Any] | None:
 
 
 def determinize(st: GrabHitState, seat: int, rng: Rng) -> None:
-    """GAH-67: only the order of the three decks is hidden."""
-    del seat  # the decks are hidden from every seat alike
-    for pile in st.deck:
-        deck.reshuffle(pile, rng)
+    """GAH-67: only the order of the three decks is hidden, and a deck has none: it is a
+    ``pile`` whose card is chosen when drawn, from the world's own future chance. A world the
+    seat cannot tell from the true one is the true one with fresh chance: nothing to do."""
+    del st, seat, rng
 
 
 def view(st: GrabHitState, seat: int | None) -> dict[str, Any]:
