@@ -37,6 +37,7 @@ DRAW = tuple(Action(f"draw {c}", ("draw", i)) for i, c in enumerate(COLOURS))
 
 
 def legal(st: GrabHitState) -> list[Action]:
+    """The actions of the seat to act: answers to the top decision, else the phase's own."""
     if st.decisions:
         return _answers(st, st.decisions[-1])
     s = st.current

@@ -35,6 +35,7 @@ def bids(st: GrabHitState, seat: int) -> list[tuple[str, int, int]]:
 
 
 def bid(st: GrabHitState, seat: int, card: int, v: int) -> None:
+    """GAH-18: ``seat`` now holds the standing bid ``v`` on the lot of ``card``."""
     st.lots = [(c, o, v, seat) if c == card else (c, o, b, who) for c, o, b, who in st.lots]
     st._emit("bid", seat=seat, card=cards.cname(st, card), bid=v)
 

@@ -106,6 +106,7 @@ class BalanceBot:
         self._rnd = random.Random(seed)
 
     def choose(self, info: InfoSet) -> Action:
+        """The policy's choice in a world sampled from what the seat knows."""
         legal = info.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -30,28 +30,33 @@ def cname(st: GrabHitState, card: int) -> str:
 
 
 def kind(st: GrabHitState, card: int) -> str:
+    """A card's kind: weapon, blueprint, location, magic, curse, upgrade or shield."""
     return st.game.T.cards[card].kind
 
 
 def scroll(st: GrabHitState, card: int) -> Scroll:
+    """The entry of a red card."""
     e = st.game.T.cards[card].entry
     assert isinstance(e, Scroll)
     return e
 
 
 def location(st: GrabHitState, card: int) -> Location:
+    """The entry of a green card."""
     e = st.game.T.cards[card].entry
     assert isinstance(e, Location)
     return e
 
 
 def weapon(st: GrabHitState, card: int) -> Weapon:
+    """The entry of a weapon card."""
     e = st.game.T.cards[card].entry
     assert isinstance(e, Weapon)
     return e
 
 
 def blueprint(st: GrabHitState, card: int) -> Blueprint:
+    """The entry of a blueprint card."""
     e = st.game.T.cards[card].entry
     assert isinstance(e, Blueprint)
     return e
@@ -80,6 +85,7 @@ def max_armour(st: GrabHitState, seat: int) -> int:
 
 
 def can_draw(st: GrabHitState, colour: int) -> bool:
+    """Whether a deck or its discard still holds a card (GAH-69)."""
     return bool(st.deck[colour] or st.discard[colour])
 
 

@@ -81,6 +81,7 @@ class ShieldCheck(Decision):
 
     @classmethod
     def against(cls, seat: int, eff: Effect) -> ShieldCheck:
+        """The check ``seat`` takes against ``eff``."""
         return cls(seat, eff.effect, eff.amount, eff.source, eff.card, eff.tag, eff.pierce)
 
     def aimed(self) -> Effect:

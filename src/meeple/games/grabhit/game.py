@@ -33,4 +33,5 @@ class GrabHit(Game):
     T: ClassVar[Tables]
 
     def setup(self) -> None:
+        """Load the content tables (once per content folder, shared by every state)."""
         type(self).T = tables()

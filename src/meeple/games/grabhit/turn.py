@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 def setup(st: GrabHitState) -> None:
+    """GAH-2, GAH-3: empty seats, the decks, every seat to choose an adventurer."""
     n = st.players
     st.phase = int(Phase.START)
     st.current = st.first = 0
@@ -55,6 +56,7 @@ def setup(st: GrabHitState) -> None:
 
 
 def new_turn(st: GrabHitState) -> None:
+    """Clear what one turn remembers, for the seat on turn."""
     st.phase = int(Phase.BEFORE)
     st.attacked = []
     st.sector = None

@@ -25,6 +25,7 @@ LIMBO_STAGES = 2
 
 
 def validate(st: GrabHitState) -> None:
+    """Refuse a restored state whose ids, seats or decisions this game cannot hold."""
     n, T = st.players, st.game.T
     card = len(T.cards) - 1
     per_seat(st, "adv", "life", "armour", "gold", "weapons", "hand", "upg", "locs",

@@ -28,6 +28,7 @@ def gain(st: GrabHitState, seat: int, n: int) -> None:
 
 
 def finish(st: GrabHitState, winners: tuple[int, ...], reason: str) -> None:
+    """The game ends: its winners and why; no decision is left."""
     st.winners = winners
     st.end_reason = reason
     st.phase = int(Phase.OVER)
@@ -36,6 +37,7 @@ def finish(st: GrabHitState, winners: tuple[int, ...], reason: str) -> None:
 
 
 def result(st: GrabHitState) -> Result:
+    """The result, with each seat's adventurer as its role (for the balance tables)."""
     names = ", ".join(cards.name(st, w) for w in st.winners)
     advs = st.game.T.adventurers
     roles = [advs[a].id if a is not None else "" for a in st.adv]

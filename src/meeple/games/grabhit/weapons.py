@@ -33,6 +33,7 @@ def stats(st: GrabHitState, held: WeaponHeld) -> tuple[int, int, int, bool]:
 
 
 def held(st: GrabHitState, seat: int, card: int) -> WeaponHeld:
+    """The weapon ``card`` as ``seat`` holds it (KeyError if it does not)."""
     for h in st.weapons[seat]:
         if h[0] == card:
             return h
@@ -80,6 +81,7 @@ def repair(st: GrabHitState, seat: int, card: int, n: int) -> None:
 
 
 def repair_armour(st: GrabHitState, seat: int, n: int) -> None:
+    """GAH-8: restore up to ``n`` points of armour, never above the maximum."""
     st.armour[seat] = min(cards.max_armour(st, seat), st.armour[seat] + n)
     st._emit("repair", seat=seat, armour=st.armour[seat])
 
