@@ -102,8 +102,7 @@ def visit(st: GrabHitState, seat: int, service: int, arg: int) -> None:
     st.visited = (*st.visited, sv.shop)
     st.gold[seat] -= sv.fee
     held_by = owner(st, shop_card(st, sv.shop))
-    st._emit("visit", seat=seat, shop=sv.shop, service=sv.kind,
-             owner=-1 if held_by is None else held_by)
+    st._emit("visit", seat=seat, shop=sv.shop, service=sv.kind, owner=held_by)
     if held_by is not None and held_by != seat:
         victory.gain(st, held_by, sv.fee)
     if sv.kind == "buy_scroll":
