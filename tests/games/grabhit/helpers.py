@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Any
 
 import meeple
+from meeple.games.grabhit import turn as turns
 from meeple.games.grabhit.content import tables
-from meeple.games.grabhit.rules import GrabHitState
+from meeple.games.grabhit.decisions import BuyLocation, KeepWeapon, ShieldCheck
+from meeple.games.grabhit.phases import Phase
+from meeple.games.grabhit.state import GrabHitState
 
 T = tables()
 ADVS = ["Ashir", "Violet", "Victor", "Garret", "Devite", "Rene", "Torsher", "Elizabeth"]
@@ -35,28 +40,39 @@ def new(players: int = 4, advs: list[str] | None = None, seed: int = 0,
     return st
 
 
+class RiggedWheel:
+    """A wheel that stops on the sectors queued (in order), drawing nothing from the rng."""
+
+    def __init__(self, queue: list[int]) -> None:
+        self.queue = queue
+
+    def spin(self, rng: object) -> int:
+        return self.queue.pop(0)
+
+
 def rig(st: GrabHitState, *sectors: int) -> None:
     """Make the next spins stop on these sectors (in order)."""
-    queue = list(sectors)
-
-    def fake(why: str, seat: int) -> int:
-        i = queue.pop(0)
-        st.last_spin = i
-        st._emit("spin", seat=seat, why=why, value=T.sectors[i].value)
-        return T.sectors[i].value
-
-    st.__dict__["spin"] = fake
+    game = copy.copy(st.game)
+    game.T = dataclasses.replace(T, wheel=RiggedWheel(list(sectors)))  # type: ignore[misc]
+    st.game = game
 
 
-def turn(st: GrabHitState, seat: int, phase: str = "4", sector_index: int = 2) -> None:
+def turn(st: GrabHitState, seat: int, phase: Phase = Phase.FREE, sector_index: int = 2) -> None:
     """Put the game at ``seat``'s given phase with a fresh turn."""
     st.current = seat
-    st._new_turn()
-    st.phase = phase
+    turns.new_turn(st)
+    st.phase = int(phase)
     st.sector = sector_index
-    st.pending.clear()
+    st.decisions.clear()
     st._legal = None
-    st._advance()
+    turns.advance(st)
+
+
+def stack(st: GrabHitState, colour: int, cid: int) -> None:
+    """Make ``cid`` the next card drawn from deck ``colour``: the deck's other cards go to its
+    discard (a deck is a pile with no order, its card chosen when drawn)."""
+    st.discard[colour] += [c for c in st.deck[colour] if c != cid]
+    st.deck[colour] = [cid]
 
 
 def texts(st: GrabHitState) -> list[str]:
@@ -73,9 +89,11 @@ def all_cards(st: GrabHitState) -> list[int]:
         for h in st.weapons[s]:
             out += [h[0], *h[2]]
     out += [lot[0] for lot in st.lots] + st.centre
-    for p in st.pending:
-        if p[0] in ("buy", "keep"):
-            out.append(p[2])
-        elif p[0] == "shield" and p[2][3] >= 0:
-            out.append(p[2][3])
+    for p in st.decisions:
+        if isinstance(p, BuyLocation):
+            out.append(p.card)
+        elif isinstance(p, KeepWeapon):
+            out.append(p.new)
+        elif isinstance(p, ShieldCheck) and p.card is not None:
+            out.append(p.card)
     return out

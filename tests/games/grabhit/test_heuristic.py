@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import meeple
-from meeple.games.grabhit.rules import GrabHitState
+from meeple.games.grabhit import cards
+from meeple.games.grabhit import turn as turns
+from meeple.games.grabhit.phases import Phase
+from meeple.games.grabhit.state import GrabHitState
 
 from .helpers import card, new, turn
 
@@ -11,7 +14,7 @@ from .helpers import card, new, turn
 def test_gold_and_income_shorten_the_race() -> None:
     """More gold, and a location that pays every turn, are each worth something."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 1, "4")
+    turn(st, 1, Phase.FREE)
     even = st.evaluate(0)
     richer = st.clone()
     richer.gold[0] += 8
@@ -24,7 +27,7 @@ def test_gold_and_income_shorten_the_race() -> None:
 def test_a_standing_bid_counts_as_spent() -> None:
     """A bid is paid before the bidder's next turn: it is no longer gold towards the target."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 0, "4")
+    turn(st, 0, Phase.FREE)
     st.gold[0] = 40
     before = st.evaluate(0)
     st.lots = [(card("crystal_fields"), 1, 30, 0)]
@@ -35,12 +38,12 @@ def test_a_weapon_that_can_kill_is_a_threat() -> None:
     """With two seats the first death ends the game: a rival's deadly weapon lowers our value,
     and armour against it raises it again."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 0, "4")
+    turn(st, 0, Phase.FREE)
     calm = st.evaluate(0)
     st.weapons[1] = ((card("great_maul"), 4, ()),)
     threatened = st.evaluate(0)
     assert threatened < calm
-    st.armour[0] = st.max_armour(0)
+    st.armour[0] = cards.max_armour(st, 0)
     assert st.evaluate(0) > threatened
     st.life[1] = 1
     st.hand[0] = (card("fireball"),)  # a scroll in hand finishes the rival
@@ -66,13 +69,13 @@ def test_passing_the_turn_alone_does_not_move_the_value() -> None:
     """Half a turn ahead while this turn's gold or hit is to come, half behind once it is in:
     handing the turn over changes nothing by itself, so leaves read at any phase compare."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 0, "4")
-    st.lost = [5]  # this turn's gold is paid and no hit is left
+    turn(st, 0, Phase.FREE)
+    st.lost = (5,)  # this turn's gold is paid and no hit is left
     ending = st.evaluate(0)
     nxt = st.clone()
     nxt.current = 1
-    nxt._new_turn()
-    nxt.phase = "1"
+    turns.new_turn(nxt)
+    nxt.phase = int(Phase.SPIN)
     assert abs(nxt.evaluate(0) - ending) < 0.02
 
 
@@ -80,7 +83,7 @@ def test_the_chosen_weapon_counts_before_the_hit() -> None:
     """Once the phase-5 weapon is chosen its hits count at once: a sword beats fists."""
     st = new(players=2, advs=["Victor", "Devite"])
     st.weapons[0] = ((card("knight_sword"), 6, ()),)
-    turn(st, 0, "5")
+    turn(st, 0, Phase.HIT)
     assert {"attack with Knight's Sword", "attack with fists"} <= {
         str(a) for a in st.legal_actions()}
     sword, fists = st.clone(), st.clone()

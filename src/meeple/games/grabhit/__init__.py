@@ -1,6 +1,7 @@
 """Grab and Hit (Хватай и бей): adventurers spin the wheel of fortune, grab gold and cards, and
 hit each other every turn. 2-8 players; all information is open except deck order."""
 
-from .rules import GrabHit, GrabHitState
+from .game import GrabHit
+from .state import GrabHitState
 
 __all__ = ["GrabHit", "GrabHitState"]

@@ -6,7 +6,9 @@ holds only those ids. The tables here are built once per process and shared.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -20,6 +22,10 @@ COLOURS = ("blue", "green", "red")
 WEAPON_CLASSES = ("sword", "axe", "hammer", "ranged", "unique")
 WORLDS = ("aura", "rondol", "terra", "centrol")
 BLUE, GREEN, RED = 0, 1, 2
+#: GAH-1: what the box holds: adventurers, weapons, blueprints, locations and scrolls.
+ADVENTURERS, WEAPONS, BLUEPRINTS, LOCATIONS, SCROLLS = 8, 12, 14, 24, 33
+#: GAH-9: the wheel's mixed sectors (two colours each). GAH-27: the curses that stay.
+MIXED_SECTORS, LASTING_CURSES = 3, 3
 #: Coins on a sector of the wheel, and what a spin must reach in a check.
 Coins = Annotated[int, Field(ge=1, le=10)]
 
@@ -133,6 +139,8 @@ class Tables:
     cards: tuple[Card, ...]
     services: tuple[Service, ...]
     decks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    #: GAH-23: the location card of each shop.
+    shops: Mapping[str, int]
 
     def by_name(self, card: int) -> str:
         """The English name of a card."""
@@ -147,10 +155,10 @@ def _fail(file: str, entry: str, field: str, msg: str) -> Exception:
 def tables() -> Tables:
     """Load and check every content file (once per content folder)."""
     sectors = load_section(PKG, "wheel.toml", "sector", WheelSector)
-    if sum(1 for s in sectors if len(s.colours) == 2) != 3:
+    if sum(1 for s in sectors if len(s.colours) > 1) != MIXED_SECTORS:
         raise _fail("wheel.toml", "sector", "colours", "the wheel has exactly three mixed sectors")
     advs = load_section(PKG, "adventurers.toml", "adventurer", Adventurer)
-    if len(advs) != 8:
+    if len(advs) != ADVENTURERS:
         raise _fail("adventurers.toml", "adventurer", "id", "there are exactly 8 adventurers")
     for a in advs:
         if a.start_armour >= a.armour:
@@ -161,16 +169,17 @@ def tables() -> Tables:
     locs = load_section(PKG, "green.toml", "location", Location)
     services = load_section(PKG, "green.toml", "service", Service)
     scrolls = load_section(PKG, "red.toml", "scroll", Scroll)
-    for name, file, n, want in (("weapon", "blue.toml", len(weapons), 12),
-                                ("blueprint", "blue.toml", sum(b.copies for b in bps), 14),
-                                ("location", "green.toml", len(locs), 24),
-                                ("scroll", "red.toml", sum(s.copies for s in scrolls), 33)):
+    for name, file, n, want in (
+            ("weapon", "blue.toml", len(weapons), WEAPONS),
+            ("blueprint", "blue.toml", sum(b.copies for b in bps), BLUEPRINTS),
+            ("location", "green.toml", len(locs), LOCATIONS),
+            ("scroll", "red.toml", sum(s.copies for s in scrolls), SCROLLS)):
         if n != want:
             raise _fail(file, name, "copies", f"the {name} cards number {want}, not {n}")
     for loc in locs:
         if loc.auction >= loc.price:
             raise _fail("green.toml", loc.id, "auction", "the auction opening is below the price")
-    if sum(1 for s in scrolls if s.lasting) != 3:
+    if sum(1 for s in scrolls if s.lasting) != LASTING_CURSES:
         raise _fail("red.toml", "scroll", "lasting", "exactly three curses stay on the adventurer")
     cards: list[Card] = []
     for w in weapons:
@@ -186,5 +195,7 @@ def tables() -> Tables:
     decks = tuple(tuple(c.id for c in cards if c.colour == k) for k in (BLUE, GREEN, RED))
     wheel = Wheel(tuple(Sector(s.value, tuple(s.colours), tuple(s.symbols), s.weight)
                         for s in sectors))
+    shops: dict[str, int] = {c.entry.shop: c.id for c in cards
+                             if isinstance(c.entry, Location) and c.entry.shop}
     return Tables(wheel, sectors, advs, tuple(cards), services,
-                  (decks[0], decks[1], decks[2]))
+                  (decks[0], decks[1], decks[2]), MappingProxyType(shops))

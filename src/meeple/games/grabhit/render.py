@@ -56,46 +56,9 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
         sym = ", ".join(_tr(s, lang) for s in sec["symbols"])
         parts.append(Text(f"{w['wheel']}: {sec['value']} {w['coins']}, {cols}"
                           + (f" [{sym}]" if sym else "")))
-    t = Table(show_lines=False, expand=False)
-    for col in ("#", w["adv"], w["life"], w["armour"], w["gold"], w["weapons"],
-                w["locations"], w["cards"], w["status"]):
-        t.add_column(col)
-    for p in players:
-        weapons = []
-        for wp in p["weapons"]:
-            bps = "+".join(_n(b, lang) for b in wp["blueprints"])
-            weapons.append(f"{_n(wp, lang)} ⚔{wp['damage']} ×{wp['speed']} "
-                           f"◆{wp['durability']}/{wp['max_durability']}"
-                           + (f" [{bps}]" if bps else ""))
-        locs = [f"{_n(loc, lang)} ({loc['world'][0].upper()}{loc['level']})"
-                for loc in p["locations"]]
-        cards = [_n(c, lang) for c in (*p["hand"], *p["upgrades"], *p["shields"],
-                                       *p["curses"])]
-        status = []
-        if p["dead"]:
-            status.append(w["dead"])
-        elif p["died"]:
-            status.append(w["died"])
-        if p["limbo"]:
-            status.append(f"{w['limbo']} {p['limbo']}")
-        if p["defending"]:
-            status.append(w["defending"])
-        if view["to_act"] == p["seat"]:
-            status.append(w["to_act"])
-        t.add_row(
-            ("▶" if p["seat"] == cur else " ") + str(p["seat"]),
-            _n(p, lang) if p["name"] else w["none"],
-            _pips(p["life"], p["max_life"], "♥"),
-            _pips(p["armour"], p["max_armour"], "■"),
-            str(p["gold"]),
-            "\n".join(weapons) or w["fists"],
-            "\n".join(locs) or w["none"],
-            "\n".join(cards) or w["none"],
-            ", ".join(status),
-        )
-    parts.append(t)
+    parts.append(_table(view, w, lang))
     lots = [f"{_n(a, lang)} ({a['bid'] or a['opening']}"
-            + (f", {_n(players[a['bidder']], lang)})" if a["bidder"] >= 0
+            + (f", {_n(players[a['bidder']], lang)})" if a["bidder"] is not None
                else f", {w['no_bid']})") for a in view["auction"]]
     parts.append(Text(f"{w['auction']}: " + ("; ".join(lots) or w["none"])))
     if view["centre"]:
@@ -107,3 +70,50 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
         names = ", ".join(_n(players[s], lang) for s in r["winners"])
         parts.append(Text(f"{w['over']}: {names} ({r['reason']})"))
     return Group(*parts)
+
+
+def _table(view: dict[str, Any], w: dict[str, str], lang: str) -> Table:
+    """One row per adventurer: life and armour pips, gold, weapons, locations, cards, status."""
+    t = Table(show_lines=False, expand=False)
+    for col in ("#", w["adv"], w["life"], w["armour"], w["gold"], w["weapons"],
+                w["locations"], w["cards"], w["status"]):
+        t.add_column(col)
+    for p in view["players_info"]:
+        t.add_row(*_row(p, view, w, lang))
+    return t
+
+
+def _row(p: dict[str, Any], view: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
+    """One adventurer's cells."""
+    weapons = []
+    for wp in p["weapons"]:
+        bps = "+".join(_n(b, lang) for b in wp["blueprints"])
+        weapons.append(f"{_n(wp, lang)} ⚔{wp['damage']} ×{wp['speed']} "
+                       f"◆{wp['durability']}/{wp['max_durability']}"
+                       + (f" [{bps}]" if bps else ""))
+    locs = [f"{_n(loc, lang)} ({loc['world'][0].upper()}{loc['level']})"
+            for loc in p["locations"]]
+    cards = [_n(c, lang) for c in (*p["hand"], *p["upgrades"], *p["shields"],
+                                   *p["curses"])]
+    status = []
+    if p["dead"]:
+        status.append(w["dead"])
+    elif p["died"]:
+        status.append(w["died"])
+    if p["limbo"]:
+        status.append(f"{w['limbo']} {p['limbo']}")
+    if p["defending"]:
+        status.append(w["defending"])
+    if view["to_act"] == p["seat"]:
+        status.append(w["to_act"])
+    return [
+        ("▶" if p["seat"] == view["current"] else " ") + str(p["seat"]),
+        _n(p, lang) if p["name"] else w["none"],
+        _pips(p["life"], p["max_life"], "♥"),
+        _pips(p["armour"], p["max_armour"], "■"),
+        str(p["gold"]),
+        "\n".join(weapons) or w["fists"],
+        "\n".join(locs) or w["none"],
+        "\n".join(cards) or w["none"],
+        ", ".join(status),
+    ]

@@ -1,0 +1,186 @@
+"""How promising an unfinished game looks to a seat (``evaluate``), for the bots.
+
+A race: the turns each seat needs to win, by gold or by a kill, squashed to [0, 1]. Each seat
+needs ``gold_turns`` to reach the target at its expected income (wheel, locations, pockets, gold
+abilities) and, with two players (the first death ends the game, GAH-66), ``kill_turns`` to take
+the rival's life and armour at its expected damage (best weapon or fists, damaging abilities,
+damage scrolls in hand) net of the rival's repairs and heals; the two combine as hazards. The
+seat on turn is half a turn ahead while this turn's gold (hit) is to come and half a turn behind
+once it is in, so handing the turn over moves nothing by itself. The value is a logistic of the
+best rival's time minus this seat's, over the square root of the times. With more players a
+death does not end the game, so the race is by gold alone.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from . import cards, locations, weapons
+from .free_actions import CHECK_SPAN
+from .phases import Phase
+
+if TYPE_CHECKING:
+    from .state import GrabHitState
+
+#: The wheel's mean coins, and with Poverty (-2, never below 0); armour a repair symbol
+#: restores per turn on average (5 of 20 sectors, 2 each); the least net damage per turn
+#: assumed; the capital and life assumed for an adventurer not chosen yet; how sharply a lead
+#: in turns becomes a win, and the noise added to the turns before it is compared; the phases
+#: of a turn, and those before its gold is paid; the bounds of a value.
+WHEEL_MEAN = 5.5
+WHEEL_MEAN_POOR = 3.6
+ARMOUR_REPAIR = 0.5
+MIN_NET_DAMAGE = 0.25
+UNCHOSEN_CAPITAL = 6
+UNCHOSEN_LIFE = 5
+RACE_SCALE = 1.5
+RACE_NOISE = 0.5
+TURN_PHASES = frozenset({Phase.BEFORE, Phase.LIMBO, Phase.SPIN, Phase.INCOME, Phase.DRAW,
+                         Phase.FREE, Phase.HIT})
+GOLD_AHEAD = frozenset({Phase.BEFORE, Phase.LIMBO, Phase.SPIN, Phase.INCOME})
+LOW, HIGH = 0.02, 0.98
+#: Two players: the first death ends the game (GAH-66), so a kill races the gold.
+DUEL = 2
+#: The turns a limbo stage costs: two at entering, less half a turn per stage.
+LIMBO_TURNS, LIMBO_STAGE = 2.0, 0.5
+
+
+def evaluate(st: GrabHitState, seat: int) -> float:
+    """The race (see the module's text), in [LOW, HIGH]."""
+    n = st.players
+    times = [race_turns(st, s) for s in range(n)]
+    mine = times[seat]
+    rival = min(times[o] for o in range(n) if o != seat)
+    spread = math.sqrt(RACE_NOISE + max(0.0, mine) + max(0.0, rival))
+    value = 1.0 / (1.0 + math.exp(-RACE_SCALE * (rival - mine) / spread))
+    return min(HIGH, max(LOW, value))
+
+
+def _chance(check: int) -> float:
+    """GAH-44: the chance a spin reaches ``check`` (coins 1-10, evenly)."""
+    return (CHECK_SPAN - check) / 10
+
+
+def _on_turn(st: GrabHitState, s: int) -> bool:
+    return st.current == s and st.phase in TURN_PHASES
+
+
+def race_turns(st: GrabHitState, s: int) -> float:
+    """The turns seat ``s`` needs to win from here."""
+    rate = gold_rate(st, s)
+    gold = st.gold[s] if st.adv[s] is not None else UNCHOSEN_CAPITAL
+    for card, _, bid, bidder in st.lots:  # GAH-18: a standing bid is as good as paid
+        if bidder == s:
+            gold -= bid
+            rate += cards.location(st, card).income
+    need: float = st.game.config["gold_target"] - gold
+    turns = max(0.0, need) / rate
+    # The seat on turn finishes half a turn before the others if this turn's gold (hit)
+    # is still to come, half a turn after them if it is already in.
+    if _on_turn(st, s):
+        turns = max(0.0, turns + (-0.5 if st.phase in GOLD_AHEAD else 0.5))
+    if st.players == DUEL:
+        kill = kill_turns(st, s, 1 - s)
+        turns = 0.0 if kill <= 0.0 or turns <= 0.0 else 1.0 / (1.0 / turns + 1.0 / kill)
+    if st.limbo[s]:
+        turns += LIMBO_TURNS - LIMBO_STAGE * st.limbo[s]
+    return turns
+
+
+def gold_rate(st: GrabHitState, s: int) -> float:
+    """Expected gold per turn: wheel, locations, pockets and a gold ability."""
+    poverty = cards.count_upg(st, s, "poverty")
+    rate = WHEEL_MEAN if not poverty else WHEEL_MEAN_POOR
+    rate += cards.count_upg(st, s, "pockets") + locations.income(st, s)
+    a = st.adv[s]
+    if a is not None:
+        adv = st.game.T.adventurers[a]
+        p = _chance(adv.check)
+        if adv.ability == "gain_per_location":
+            rate += p * (adv.amount + len(st.locs[s]))
+        elif adv.ability == "steal":
+            rate += p * adv.amount
+    return max(1.0, rate)
+
+
+def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
+    """The best damage ``s`` deals a turn, whether it pierces, and damage scrolls in hand."""
+    clumsy = cards.count_upg(st, s, "clumsiness")
+    berserk = cards.count_upg(st, s, "berserk")
+    best = float(max(1, 1 + cards.count_upg(st, s, "fists") - clumsy))
+    best_hit = best
+    pierce = False
+    for h in st.weapons[s]:
+        dmg, spd, _, pw = weapons.stats(st, h)
+        one = max(1, dmg + berserk - clumsy)
+        per_turn = one * min(spd, h[1])
+        if per_turn > best:
+            best, best_hit, pierce = float(per_turn), float(one), pw
+    a = st.adv[s]
+    if a is not None:
+        adv = st.game.T.adventurers[a]
+        p = _chance(adv.check)
+        if adv.ability in ("blast", "assassinate"):
+            best += p * adv.amount
+        elif adv.ability == "extra_hit":
+            best += p * best_hit
+    burst = 0
+    for c in st.hand[s]:
+        e = st.game.T.cards[c].entry
+        if getattr(e, "effect", "") == "damage":
+            burst += e.amount  # type: ignore[union-attr]
+    return best, pierce, burst
+
+
+def _hits_to_come(st: GrabHitState, s: int, life: int, armour: int) -> tuple[int, int, float]:
+    """On ``s``'s own turn: the hits still to come this turn, dealt at once once the weapon
+    is chosen (GAH-47); the life and armour left and the tempo (in turns) gained."""
+    if Phase.HIT in st.lost:
+        return life, armour, 0.5
+    w = st.p5_weapon
+    if st.phase != Phase.HIT or w is None:
+        return life, armour, -0.5
+    dur = [h[1] for h in st.weapons[s] if h[0] == w]
+    n = st.hits_left if w == weapons.FISTS else min([st.hits_left, *dur]) if dur else 0
+    dmg, pw = weapons.hit_damage(st, s, w) if n > 0 else (0, False)
+    total = dmg * n
+    if not pw:
+        soak = min(armour, total)
+        armour -= soak
+        total -= soak
+    return life - total, armour, 0.5
+
+
+def kill_turns(st: GrabHitState, s: int, t: int) -> float:
+    """Turns ``s`` needs to kill ``t``: effective life over net damage per turn.
+
+    On ``s``'s own turn the hit still to come puts it half a turn ahead; once its weapon
+    for phase 5 is chosen, the hits left are dealt at once instead.
+    """
+    best, pierce, burst = _damage_per_turn(st, s)
+    tempo = 0.0
+    life, armour = st.life[t], st.armour[t]
+    foe = st.adv[t]
+    if foe is None:  # not chosen yet: a fresh adventurer
+        life, armour = UNCHOSEN_LIFE, 1
+    if _on_turn(st, s):
+        life, armour, tempo = _hits_to_come(st, s, life, armour)
+    if life <= 0:
+        return 0.0
+    hp = life + (0 if pierce else armour)
+    regen = 0.0
+    if not pierce and (foe is None or armour < cards.max_armour(st, t)):
+        regen += ARMOUR_REPAIR
+    if foe is not None:
+        fa = st.game.T.adventurers[foe]
+        if fa.ability == "heal" or (fa.ability == "mend" and not pierce):
+            regen += _chance(fa.check) * fa.amount
+    for c in st.hand[t]:
+        e = st.game.T.cards[c].entry
+        if getattr(e, "effect", "") == "heal":
+            hp += e.amount  # type: ignore[union-attr]
+    left = hp - burst
+    if left <= 0:
+        return 0.0
+    return max(0.0, left / max(MIN_NET_DAMAGE, best - regen) + tempo)

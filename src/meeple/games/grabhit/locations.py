@@ -1,0 +1,118 @@
+"""Green cards: locations, their income and their shops (GAH-17, GAH-20..GAH-24)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import cards, victory, weapons
+from .content import GREEN, RED, Service
+from .params import MAX_LOCATIONS, SET_BONUS
+
+if TYPE_CHECKING:
+    from .state import GrabHitState
+
+#: The words of the services a shop offers without a card to name.
+SERVICE_VERB = {"buy_scroll": "buy a scroll", "repair_armour": "repair armour",
+                "heal": "eat a hot meal"}
+
+
+def income(st: GrabHitState, seat: int) -> int:
+    """GAH-20, GAH-22: phase-2 income of a seat's locations with the set bonuses."""
+    locs = st.locs[seat]
+    if len(locs) > MAX_LOCATIONS:
+        return 0
+    total = 0
+    worlds: dict[str, int] = {}
+    levels: dict[int, int] = {}
+    for c in locs:
+        loc = cards.location(st, c)
+        total += loc.income
+        worlds[loc.world] = worlds.get(loc.world, 0) + 1
+        levels[loc.level] = levels.get(loc.level, 0) + 1
+    for n in (*worlds.values(), *levels.values()):
+        total += SET_BONUS[n]
+    return total
+
+
+def shop_card(st: GrabHitState, shop: str) -> int:
+    """The location card of a shop (GAH-23)."""
+    return st.game.T.shops[shop]
+
+
+def owner(st: GrabHitState, card: int) -> int | None:
+    """The seat holding location ``card``, or None."""
+    for s in range(st.players):
+        if card in st.locs[s]:
+            return s
+    return None
+
+
+def shop_on_table(st: GrabHitState, shop: str) -> bool:
+    """GAH-23: a shop can be visited while it is owned or at auction."""
+    c = shop_card(st, shop)
+    return owner(st, c) is not None or any(lot[0] == c for lot in st.lots)
+
+
+def buy(st: GrabHitState, seat: int, card: int) -> None:
+    """GAH-17: pay the price and hold the location."""
+    st.gold[seat] -= cards.location(st, card).price
+    st.locs[seat] = (*st.locs[seat], card)
+    st._emit("buy", seat=seat, card=cards.cname(st, card))
+
+
+def discard(st: GrabHitState, seat: int, card: int) -> None:
+    """GAH-21: the sixth location forces a discard in phase 4."""
+    st.locs[seat] = tuple(c for c in st.locs[seat] if c != card)
+    st.discard[GREEN].append(card)
+    st._emit("discard", seat=seat, card=cards.cname(st, card))
+
+
+def services(st: GrabHitState, seat: int, restricted: bool) -> list[tuple[str, int, int]]:
+    """GAH-23, GAH-24, GAH-40: (text, service, argument) of each shop service open to
+    ``seat``; from limbo (``restricted``) only the witch's shop."""
+    out = []
+    for i, sv in enumerate(st.game.T.services):
+        if sv.shop in st.visited or (restricted and sv.shop != "witch"):
+            continue
+        if st.gold[seat] < sv.fee or not shop_on_table(st, sv.shop):
+            continue
+        shop = cards.cname(st, shop_card(st, sv.shop))
+        out += [(f"visit {shop}: {verb}", i, arg) for verb, arg in _service_args(st, seat, sv)]
+    return out
+
+
+def _service_args(st: GrabHitState, seat: int, sv: Service) -> list[tuple[str, int]]:
+    kind = sv.kind
+    if kind == "buy_scroll" and cards.can_draw(st, RED):
+        return [(SERVICE_VERB[kind], -1)]
+    if kind == "lift_curse":
+        return [(f"lift {cards.cname(st, c)}", c) for c in st.upg[seat]
+                if cards.kind(st, c) == "curse"]
+    if kind == "repair_weapon":
+        return [(f"repair {cards.cname(st, c)}", c) for c in weapons.worn(st, seat)]
+    if (kind == "repair_armour" and st.armour[seat] < cards.max_armour(st, seat)) or (
+            kind == "heal" and st.life[seat] < cards.max_life(st, seat)):
+        return [(SERVICE_VERB[kind], -1)]
+    return []
+
+
+def visit(st: GrabHitState, seat: int, service: int, arg: int) -> None:
+    """GAH-23, GAH-24: pay the fee to the shop's owner (the bank if none) and be served."""
+    sv = st.game.T.services[service]
+    st.visited = (*st.visited, sv.shop)
+    st.gold[seat] -= sv.fee
+    held_by = owner(st, shop_card(st, sv.shop))
+    st._emit("visit", seat=seat, shop=sv.shop, service=sv.kind, owner=held_by)
+    if held_by is not None and held_by != seat:
+        victory.gain(st, held_by, sv.fee)
+    if sv.kind == "buy_scroll":
+        cards.draw(st, seat, RED)
+    elif sv.kind == "lift_curse":
+        st.upg[seat] = tuple(c for c in st.upg[seat] if c != arg)
+        st.discard[RED].append(arg)
+    elif sv.kind == "repair_weapon":
+        weapons.repair(st, seat, arg, sv.amount)
+    elif sv.kind == "repair_armour":
+        weapons.repair_armour(st, seat, sv.amount)
+    else:
+        st.life[seat] = min(cards.max_life(st, seat), st.life[seat] + sv.amount)

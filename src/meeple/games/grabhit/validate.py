@@ -1,0 +1,75 @@
+"""What ``restore`` checks of a Grab and Hit state that only this game knows (``_validate``).
+
+The fields' types are checked by their annotations before this runs; here are the ranges: ids of
+cards, adventurers and sectors, seats, the phase, and what each pending decision refers to.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.core.validate import in_range, one_of, per_seat, refuse
+
+from .decisions import BuyLocation, ChooseColour, KeepWeapon, ShieldCheck
+from .phases import Phase
+
+if TYPE_CHECKING:
+    from .state import GrabHitState
+
+#: A ceiling for counters (life, gold, rounds) that no real game approaches.
+MOST = 10_000
+#: GAH-3: three decks and three discard piles, one per colour.
+COLOURS = 3
+#: GAH-37, GAH-38: a limbo stage is 0 (out), 1 or 2.
+LIMBO_STAGES = 2
+
+
+def validate(st: GrabHitState) -> None:
+    """Refuse a restored state whose ids, seats or decisions this game cannot hold."""
+    n, T = st.players, st.game.T
+    card = len(T.cards) - 1
+    per_seat(st, "adv", "life", "armour", "gold", "weapons", "hand", "upg", "locs",
+             "limbo", "immune", "dead", "died")
+    for name in ("hand", "upg", "locs", "deck", "discard", "centre", "centre_queue"):
+        in_range(st, name, 0, card)
+    if len(st.deck) != COLOURS or len(st.discard) != COLOURS:
+        refuse("deck", "there are three decks and three discard piles, one per colour")
+    in_range(st, "adv", 0, len(T.adventurers) - 1)
+    in_range(st, "weapons", 0, card)
+    in_range(st, "limbo", 0, LIMBO_STAGES)
+    for name in ("life", "armour", "gold", "round", "turns"):
+        in_range(st, name, 0, MOST)
+    for name in ("current", "first", "defending", "winners", "centre_queue"):
+        in_range(st, name, 0, n - 1)
+    _lots(st, n, card)
+    in_range(st, "sector", 0, len(T.sectors) - 1)
+    in_range(st, "last_spin", 0, len(T.sectors) - 1)
+    one_of(st, "phase", {int(p) for p in Phase})
+    in_range(st, "lost", Phase.SPIN, Phase.HIT)
+    w = st.p5_weapon
+    if w is not None and w >= 0 and all(h[0] != w for h in st.weapons[st.current]):
+        refuse("p5_weapon", f"{w} is not a weapon seat {st.current} holds")
+    in_range(st, "p5_weapon", -1, card)
+    _decisions(st, n, card)
+
+
+def _lots(st: GrabHitState, n: int, card: int) -> None:
+    for i, (c, opener, bid, bidder) in enumerate(st.lots):
+        if not (0 <= c <= card and 0 <= opener < n and 0 <= bid <= MOST
+                and (bidder is None or 0 <= bidder < n)):
+            refuse(f"lots[{i}]", f"{st.lots[i]!r} is not (card, opener, bid, bidder)")
+
+
+def _decisions(st: GrabHitState, n: int, card: int) -> None:
+    for i, d in enumerate(st.decisions):
+        where = f"decisions[{i}]"
+        if not 0 <= d.seat < n:
+            refuse(where, f"seat {d.seat} is not a seat of {n}")
+        if isinstance(d, (KeepWeapon, BuyLocation)):
+            cards = (d.new, d.old) if isinstance(d, KeepWeapon) else (d.card,)
+            in_range(st, where, 0, card, value=cards)
+        elif isinstance(d, ChooseColour):
+            in_range(st, where, 0, COLOURS - 1, value=d.colours)
+        elif isinstance(d, ShieldCheck):
+            in_range(st, where, 0, card, value=(d.card,))
+            in_range(st, where, 0, n - 1, value=(d.source,))

@@ -1,0 +1,37 @@
+"""The wheel of fortune (GAH-5, GAH-6): every spin, who starts, and phase 1."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .phases import Phase
+
+if TYPE_CHECKING:
+    from .state import GrabHitState
+
+
+def spin(st: GrabHitState, why: str, seat: int) -> int:
+    """Spin the wheel; the coins shown. Every spin is an event."""
+    i = st.game.T.wheel.spin(st.rng)
+    st.last_spin = i
+    sec = st.game.T.sectors[i]
+    st._emit("spin", seat=seat, why=why, value=sec.value, colours=list(sec.colours),
+             symbols=list(sec.symbols))
+    return sec.value
+
+
+def who_starts(st: GrabHitState) -> int:
+    """GAH-5: everyone spins; the highest coins start (ties spin again)."""
+    tied = list(range(st.players))
+    while len(tied) > 1:
+        vals = [spin(st, "who starts", s) for s in tied]
+        best = max(vals)
+        tied = [s for s, v in zip(tied, vals, strict=True) if v == best]
+    return tied[0]
+
+
+def phase1(st: GrabHitState, seat: int) -> None:
+    """GAH-6: phase 1, the wheel shows coins, colour and symbols."""
+    spin(st, "phase 1", seat)
+    st.sector = st.last_spin
+    st.phase = int(Phase.INCOME)
