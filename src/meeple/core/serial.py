@@ -2,7 +2,8 @@
 
 State fields hold only plain data: ``None``, ``bool``, ``int``, ``float``, ``str``,
 ``list``, ``tuple``, ``dict``, ``set``/``frozenset``, :class:`Action` and the pending
-decisions of :mod:`meeple.core.decisions` (tagged ``@k``, decoded by their declared type).
+decisions of :mod:`meeple.core.decisions` (tagged ``@k``; restore rebuilds them by their
+declared type, :func:`decode` as a plain ``{"kind": ..., field: value}`` dict).
 JSON has no tuples, sets or non-string keys, so those are tagged; the round trip is exact:
 
 >>> v = {"a": [1, (2, 3)], 4: {5, 6}, "act": Action("pass")}
@@ -64,8 +65,8 @@ def decode(v: Any) -> Any:
         return frozenset(decode(x) for x in body)
     if tag == "@a":
         return Action(body[0], decode(body[1]))
-    if tag == "@k":
-        raise ValueError(f"a {body[0]!r} decision is decoded by its declared type (restore)")
+    if tag == "@k":  # only restore knows a decision's class: here it is plain data
+        return {"kind": body[0], **{k: decode(x) for k, x in body[1].items()}}
     raise ValueError(f"unknown tag {tag!r}")
 
 
