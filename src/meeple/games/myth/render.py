@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .data import content
+from .content import load
 
 N, E, S, W = 1, 2, 4, 8
 LABELS = {
@@ -32,7 +32,7 @@ LABELS = {
 
 
 def _card(cid: str, lang: str) -> str:
-    c = content()
+    c = load()
     if cid in c.cards:
         card = c.cards[cid]
         return card.name_ru if lang == "ru" else card.name
