@@ -12,9 +12,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.components.tilegrid import E, N, S, W
+
 from .content import load
 
-N, E, S, W = 1, 2, 4, 8
 LABELS = {
     "en": {"hero": "Hero", "lvl": "Lv", "life": "Life", "atk": "Atk", "def": "Def",
            "res": "Res", "cards": "Cards", "done": "Quests", "items": "Items",
