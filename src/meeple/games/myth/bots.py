@@ -34,6 +34,12 @@ HOSTILE_BUDGET = 2
 REMOVE_BUDGET = 8
 #: Resources that make a badly wounded hero walk home to the Avatara.
 HOME_BUDGET = 4
+#: Below 1/LOW of his life a hero heals at any price or is sent home by Nod.
+LOW = 2
+#: Below 1/WEAK of his life (and with HOME_BUDGET) a hero walks home.
+WEAK = 3
+#: Missing life worth a heal between fights.
+WOUND = 2
 
 
 def _path_step(st: MythState, seat: int, goal: Cell) -> str | None:
@@ -66,11 +72,11 @@ def _heal(st: MythState, seat: int, by_text: dict[str, Action]) -> Action | None
     the next level, as a careful player tops up between fights."""
     top = heroes.max_life(st, seat)
     missing = top - st.life[seat]
-    if st.life[seat] * 2 < top:
+    if st.life[seat] * LOW < top:
         return by_text.get("heal") or by_text.get("avatara heal")
-    if missing < 2:
+    if missing < WOUND:
         return None
-    if "heal" in by_text and min(missing, of(st).heroes[st.hero[seat]].heal) >= 2:
+    if "heal" in by_text and min(missing, of(st).heroes[st.hero[seat]].heal) >= WOUND:
         return by_text["heal"]  # one resource buys two or more life: always worth it
     spare = heroes.res(st, seat) - LEVEL_COST[min(st.level[seat], len(LEVEL_COST) - 1)]
     if "heal" in by_text and spare >= 1:
@@ -86,7 +92,7 @@ def _walk(st: MythState, la: list[Action], by_text: dict[str, Action]) -> Action
     cs = of(st)
     carrying = any(cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[cur]
                    for q in st.quests[cur])
-    weak = st.life[cur] * 3 < heroes.max_life(st, cur) and heroes.res(st, cur) >= HOME_BUDGET
+    weak = st.life[cur] * WEAK < heroes.max_life(st, cur) and heroes.res(st, cur) >= HOME_BUDGET
     if (carrying or weak) and (t := _path_step(st, cur, START)) and t in by_text:
         return by_text[t]
     explores = [a for a in la if a.text.startswith("explore ")]
@@ -146,7 +152,7 @@ def _sub(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action])
     kind = st.decisions[-1].kind
     cs = of(st).cards
     if kind == "nod":
-        if st.life[seat] * 2 < heroes.max_life(st, seat) and st.pos[seat] != START:
+        if st.life[seat] * LOW < heroes.max_life(st, seat) and st.pos[seat] != START:
             return by_text.get("nod to 0,0", la[-1])
         return la[-1]
     if kind == "discard":

@@ -17,6 +17,7 @@ from meeple.components import tokens
 from . import battle, dungeon, ending, events, heroes, turn
 from .content import Card, of
 from .decisions import Deceive, Destroy, Discard, Nod
+from .params import TWO_PLAYERS
 
 if TYPE_CHECKING:
     from .state import MythState
@@ -214,12 +215,12 @@ def _order(st: MythState, c: Card, s: int) -> None:
     """MYTH-91, MYTH-101: every other hero pays the hero."""
     for o in heroes.clockwise_from(st, s):
         if o != s:
-            heroes.give(st, o, s, c.value2 if st.players == 2 else c.value)
+            heroes.give(st, o, s, c.value2 if st.players == TWO_PLAYERS else c.value)
 
 
 def _tax(st: MythState, c: Card, s: int) -> None:
     """MYTH-92, MYTH-101: the hero pays the others, from his right, while he has resources."""
-    if st.players == 2:
+    if st.players == TWO_PLAYERS:
         heroes.give(st, s, heroes.right_of(st, s), c.value2)
         return
     o = heroes.right_of(st, s)

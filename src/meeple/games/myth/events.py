@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import battle, cards, heroes, turn
 from .content import of
-from .params import FINAL_TURNS
+from .params import FINAL_TURNS, TWO_PLAYERS
 
 if TYPE_CHECKING:
     from .state import MythState
@@ -84,7 +84,7 @@ def next_offer(st: MythState) -> None:
             turn.ask(st, "offer", s)
             return
         st.offer_queue = st.offer_queue[1:]
-    if st.players == 2 and st.new_ground and not st.other_played:
+    if st.players == TWO_PLAYERS and st.new_ground and not st.other_played:
         _deal_from_deck(st)  # MYTH-100: the two-player second deck card
     if st.table:
         cards.reveal(st)
