@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.components import deck as decks
+
 from . import ending, heroes, quests, turn
 from .content import of
 from .decisions import Target
@@ -84,7 +86,7 @@ def remove(st: MythState, kind: str, m: str) -> None:
     if kind == "remove":
         heroes.pay(st, s, of(st).cards[m].damage + 1)
         st.deck.append(m)
-        st.rng.shuffle(st.deck)
+        decks.shuffle(st.deck, st.rng)  # MYTH-60: shuffled back into the deck
         st._emit("enemy_removed", seat=s, monster=m)
     else:
         st.tain_load += 1

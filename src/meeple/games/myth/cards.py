@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from meeple.components import tokens
+from meeple.components import pile, tokens
 
 from . import battle, dungeon, ending, events, heroes, turn
 from .content import Card, of
@@ -333,8 +333,7 @@ def destroy(st: MythState, item: str) -> None:
 def deceive(st: MythState, victim: int) -> None:
     """MYTH-86: two cards at random from ``victim``'s hand join the resolution."""
     s = st.decisions.pop().seat
-    hand = st.hand[victim]
-    taken = [hand.pop(st.rng.below(len(hand))) for _ in range(min(DECEIVED_CARDS, len(hand)))]
+    taken = pile.draw_n(st.hand[victim], DECEIVED_CARDS, st.rng)
     st._emit("deceived", seat=s, victim=victim, cards=taken)
     join(st, taken)
     resolve_loop(st)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.components import deck as decks
+
 from . import battle, cards, heroes, turn
 from .content import of
 from .params import FINAL_TURNS, TWO_PLAYERS
@@ -25,9 +27,9 @@ NO_ORDER, FORBIDDEN, ALLOWED = 0, 1, 2
 
 def draw_event(st: MythState) -> str | None:
     """The top card of the event deck; starts the last two turns when the deck runs out."""
-    if not st.deck:
+    cid = decks.draw_one(st.deck)
+    if cid is None:
         return None
-    cid = st.deck.pop()
     if not st.deck and st.final_left is None:
         st.final_left = FINAL_TURNS  # MYTH-24
         st._emit("deck_exhausted", seat=st.cur)

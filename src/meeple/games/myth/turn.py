@@ -34,22 +34,22 @@ def setup(st: MythState) -> None:
     n = st.players
     rng = st.rng
     cast = list(c.heroes)
-    rng.shuffle(cast)
+    decks.shuffle(cast, rng)
     st.hero = cast[:n]  # MYTH-2: one hero card each
     st.level = [1] * n
     st.life = [c.heroes[h].life[0] for h in st.hero]
     st.alive = [True] * n
     st.pos = [dungeon.START] * n  # MYTH-4
     pile = list(c.quest_deck)
-    rng.shuffle(pile)
-    st.quests = [[pile.pop() for _ in range(QUESTS_DEALT)] for _ in range(n)]  # MYTH-3
+    decks.shuffle(pile, rng)
+    st.quests = [decks.draw(pile, QUESTS_DEALT) for _ in range(n)]  # MYTH-3
     st.quest_pile = tuple(pile)
     st.shown = [[] for _ in range(n)]
     st.trophies = [[] for _ in range(n)]
     st.items = [[] for _ in range(n)]
     st.quest_discard = ()
     tiles = list(c.tile_deck)
-    rng.shuffle(tiles)
+    decks.shuffle(tiles, rng)
     st.tiles = tuple(tiles)
     st.tile_discard = ()
     st.grid = {dungeon.START: c.tile_mask[c.start_tile]}
@@ -58,7 +58,7 @@ def setup(st: MythState) -> None:
     for s in range(n):
         heroes.gain(st, s, cfg["start_resources"])  # MYTH-6
     st.deck = list(c.event_deck)
-    rng.shuffle(st.deck)
+    decks.shuffle(st.deck, rng)
     st.discard = []
     st.hand = [[] for _ in range(n)]
     decks.deal(st.deck, st.hand, cfg["hand_size"])  # MYTH-7
