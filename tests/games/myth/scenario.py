@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from meeple.games.myth import MythGame
+from meeple.games.myth import MythGame, turn
+from meeple.games.myth.content import load
 from meeple.games.myth.state import MythState
+
+C = load()
+CARDS, HEROES, QUESTS = C.cards, C.heroes, C.quests
 
 
 def fresh(players: int = 3, seed: int = 1, empty_hands: bool = True) -> MythState:
@@ -30,13 +34,13 @@ def script_rolls(st: MythState, values: Iterable[int]) -> list[tuple[int, str, i
         st._emit("roll", seat=who, value=v, purpose=what)
         return v
 
-    st.__dict__["roll"] = roll
+    st.__dict__["_roll"] = roll
     return log
 
 
 def turn_of(st: MythState, seat: int, draw: int | None = 0) -> None:
     """Start ``seat``'s turn and, if asked to draw, draw ``draw`` cards."""
-    st.start_turn(seat)
+    turn.start(st, seat)
     st._legal = None
     if st.step == "draw" and draw is not None and st.to_act is not None:
         st.apply(f"draw {draw}")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from meeple.games.myth.base import CARDS, HEROES
+from meeple.games.myth import cards, heroes
 from meeple.games.myth.state import MythState
 
-from .scenario import fresh, open_cell, script_rolls, texts, turn_of
+from .scenario import CARDS, HEROES, fresh, open_cell, script_rolls, texts, turn_of
 
 
 def arena(players: int = 2, hero: str = "warrior", enemies: tuple[str, ...] = ()
@@ -28,9 +28,9 @@ def test_myth50_monsters_on_the_cell_start_a_battle() -> None:
     st.cur = 0
     log = script_rolls(st, [99])
     st.table = [("thrall", -1, 0)]
-    st.reveal()
+    cards.reveal(st)
     assert log == [(0, "attack", 99)]
-    assert not st.enemies and st.res(0) == 6
+    assert not st.enemies and heroes.res(st, 0) == 6
 
 
 def test_myth51_first_attack_monsters_strike_before_the_hero() -> None:
@@ -49,8 +49,8 @@ def test_myth53_roll_plus_attack_must_exceed_defence() -> None:
     """MYTH-53, MYTH-55: a tie is a miss; a monster's hit deals its bracketed damage."""
     st = arena(enemies=("thrall",))
     st.begun = ((0, 0),)
-    atk = st.attack_of(0)  # warrior 30 against the thrall's 50
-    dfc = st.defence_of(0)
+    atk = heroes.attack_of(st, 0)  # warrior 30 against the thrall's 50
+    dfc = heroes.defence_of(st, 0)
     script_rolls(st, [50 - atk, dfc - CARDS["thrall"].attack + 1])
     turn_of(st, 0)
     assert st.enemies[(0, 0)] == ["thrall"]
@@ -82,7 +82,7 @@ def test_myth57_right_hand_seat_chooses_monster_targets() -> None:
     script_rolls(st, [99, 1])
     turn_of(st, 0)
     assert st.step == "target" and st.to_act == 2  # seat 2 sits on seat 0's right
-    names = [st.hero_name(0), st.hero_name(1)]
+    names = [heroes.hero_name(st, 0), heroes.hero_name(st, 1)]
     assert texts(st) == [f"target {n}" for n in names]
     life = st.life[1]
     st.apply(f"target {names[1]}")
@@ -114,10 +114,10 @@ def test_myth60_pay_to_remove_enemies_before_battle() -> None:
     assert texts(st) == ["remove Thrall", "remove Bre'Unor", "fight"]
     n = len(st.deck)
     st.apply("remove Bre'Unor")
-    assert st.res(0) == 1 and len(st.deck) == n + 1 and "bre_unor" in st.deck
+    assert heroes.res(st, 0) == 1 and len(st.deck) == n + 1 and "bre_unor" in st.deck
     assert st.enemies[(0, 0)] == ["thrall"] and st.step != "prebattle"
     st.enemies[(0, 0)].append("ghol")
-    st.gain(0, 10)
+    heroes.gain(st, 0, 10)
     turn_of(st, 0)
     assert st.step != "prebattle"  # the battle has begun: no more removing
 
@@ -126,11 +126,11 @@ def test_myth62_dwarf_kills_every_enemy_his_roll_beats() -> None:
     """MYTH-12, MYTH-62: one roll against all: the thrall (50) falls, the trow (80) stands."""
     st = arena(hero="dwarf", enemies=("thrall", "thrall", "trow"))
     st.begun = ((0, 0),)
-    atk = st.attack_of(0)
+    atk = heroes.attack_of(st, 0)
     script_rolls(st, [60 - atk, 1])
     turn_of(st, 0)
     assert st.enemies[(0, 0)] == ["trow"]
-    assert st.res(0) == 5 + 2
+    assert heroes.res(st, 0) == 5 + 2
 
 
 def test_myth63_dwarf_blast_hurts_heroes_beside_him() -> None:
@@ -153,11 +153,11 @@ def test_myth65_dead_hero_leaves_the_game() -> None:
     st.life[0] = 1
     st.begun = ((0, 0),)
     q = list(st.quests[0])
-    bank = st.bank
+    bank = heroes.bank(st)
     script_rolls(st, [1, 100])
     turn_of(st, 0, draw=None)
     assert not st.alive[0] and st.hand[0] == [] and st.items[0] == []
-    assert set(q) <= set(st.quest_discard) and st.bank == bank + 5
+    assert set(q) <= set(st.quest_discard) and heroes.bank(st) == bank + 5
     assert {"rest", "nod", "standard"} <= set(st.discard)
     assert st.cur == 1 and not st.is_over
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from meeple.games.myth.base import CARDS, HEROES
+from meeple.games.myth import battle, cards, events, heroes, turn
 from meeple.games.myth.state import MythState
 
-from .scenario import fresh, open_cell, script_rolls, texts, turn_of
+from .scenario import CARDS, HEROES, fresh, open_cell, script_rolls, texts, turn_of
 
 
-def reveal(st: MythState, *cards: str, seat: int = 0) -> None:
-    """Reveal ``cards`` as the events of ``seat`` on his cell."""
+def reveal(st: MythState, *ids: str, seat: int = 0) -> None:
+    """Reveal the cards ``ids`` as the events of ``seat`` on his cell."""
     st.cur = seat
-    st.table = [(c, -1, 0) for c in cards]
-    st.reveal()
+    st.table = tuple((c, -1, 0) for c in ids)
+    cards.reveal(st)
 
 
 def apart(players: int = 3) -> MythState:
@@ -27,10 +27,10 @@ def apart(players: int = 3) -> MythState:
 def test_myth40_standard_adds_defence() -> None:
     """MYTH-40, MYTH-73: the Standard lies before the hero and adds to his defence."""
     st = apart()
-    d = st.defence_of(0)
+    d = heroes.defence_of(st, 0)
     reveal(st, "standard")
     assert st.items[0] == ["standard"]
-    assert st.defence_of(0) == d + CARDS["standard"].value
+    assert heroes.defence_of(st, 0) == d + CARDS["standard"].value
 
 
 def test_myth41_tain_holds_three_monsters() -> None:
@@ -42,7 +42,7 @@ def test_myth41_tain_holds_three_monsters() -> None:
     assert "imprison Trow" in texts(st)
     st.apply("imprison Trow")
     st.apply("imprison Trow")
-    assert not st.enemies and st.tain_load == 2 and st.res(0) == 5
+    assert not st.enemies and st.tain_load == 2 and heroes.res(st, 0) == 5
     st.enemies[(0, 0)] = ["thrall", "thrall"]
     turn_of(st, 0)
     st.apply("imprison Thrall")
@@ -54,22 +54,22 @@ def test_myth42_codex_lowers_costs_not_below_one() -> None:
     """MYTH-42: -1 to the holder's cards, never below 1; free cards stay free."""
     st = apart()
     st.items[0] = ["codex"]
-    assert st.play_cost(0, "trow", False) == 3
-    assert st.play_cost(0, "thrall", False) == 1
-    assert st.play_cost(0, "splinters_of_relic", False) == 0
-    assert st.play_cost(0, "trow", True) == 6
-    assert st.play_cost(1, "trow", False) == 4
+    assert events.play_cost(st, 0, "trow", False) == 3
+    assert events.play_cost(st, 0, "thrall", False) == 1
+    assert events.play_cost(st, 0, "splinters_of_relic", False) == 0
+    assert events.play_cost(st, 0, "trow", True) == 6
+    assert events.play_cost(st, 1, "trow", False) == 4
 
 
 def test_myth43_weapon_helps_only_its_hero() -> None:
     """MYTH-43: the Magic Bow adds attack to the archer only."""
     st = apart()
     st.hero[0], st.hero[1] = "archer", "dwarf"
-    base0, base1 = st.attack_of(0), st.attack_of(1)
+    base0, base1 = heroes.attack_of(st, 0), heroes.attack_of(st, 1)
     st.items[0] = ["magic_bow"]
     st.items[1] = ["magic_bow"]
-    assert st.attack_of(0) == base0 + CARDS["magic_bow"].value
-    assert st.attack_of(1) == base1
+    assert heroes.attack_of(st, 0) == base0 + CARDS["magic_bow"].value
+    assert heroes.attack_of(st, 1) == base1
 
 
 def test_myth74_dwarves_trap() -> None:
@@ -95,14 +95,14 @@ def test_myth75_web_catches_newcomers_and_frees_all() -> None:
     st = apart()
     script_rolls(st, [1])
     reveal(st, "web_trap")
-    assert st.webbed(0)
-    st.start_turn(1)
+    assert cards.webbed(st, 0)
+    turn.start(st, 1)
     st.apply("draw 0")
     st.apply("move north")  # onto the webbed start square
-    assert st.webbed(1)
+    assert cards.webbed(st, 1)
     script_rolls(st, [CARDS["web_trap"].target])
-    st.start_turn(0)
-    assert not st.webbed(0) and not st.webbed(1)
+    turn.start(st, 0)
+    assert not cards.webbed(st, 0) and not cards.webbed(st, 1)
     assert st.step == "draw" or st.step == "move"
 
 
@@ -130,7 +130,7 @@ def test_myth77_flooded_place_skips_a_turn() -> None:
     st = apart()
     reveal(st, "flooded_place")
     assert st.skip[0] == 1
-    st.start_turn(0)
+    turn.start(st, 0)
     assert st.cur == 1 and st.skip[0] == 0
 
 
@@ -141,18 +141,18 @@ def test_myth78_attack_card_gives_an_extra_turn() -> None:
     st.apply("stay")
     reveal(st, "attack")
     assert st.extra[0] == 1
-    st.end_turn()
+    turn.end_turn(st)
     assert st.cur == 0
 
 
 def test_myth79_rest_and_splinters() -> None:
     """MYTH-79, MYTH-84: the Rest heals (to the maximum); Splinters give resources."""
     st = apart()
-    st.life[0] = st.max_life(0) - 2
+    st.life[0] = heroes.max_life(st, 0) - 2
     reveal(st, "rest")
-    assert st.life[0] == st.max_life(0)
+    assert st.life[0] == heroes.max_life(st, 0)
     reveal(st, "splinters_of_relic")
-    assert st.res(0) == 5 + CARDS["splinters_of_relic"].value
+    assert heroes.res(st, 0) == 5 + CARDS["splinters_of_relic"].value
 
 
 def test_myth80_balor_cancels_every_other_card() -> None:
@@ -160,7 +160,7 @@ def test_myth80_balor_cancels_every_other_card() -> None:
     st = apart()
     st.lasting[(0, 0)] = ["darkness"]
     reveal(st, "thrall", "shadow_of_balor", "splinters_of_relic")
-    assert not st.enemies and st.res(0) == 5 and (0, 0) not in st.lasting
+    assert not st.enemies and heroes.res(st, 0) == 5 and (0, 0) not in st.lasting
     assert {"thrall", "shadow_of_balor", "splinters_of_relic", "darkness"} <= set(st.discard)
 
 
@@ -180,11 +180,11 @@ def test_myth82_darkness_penalises_every_attack() -> None:
     assert (0, 0) not in st.lasting and "darkness" in st.discard
     st.hero[0] = "warrior"
     pen = CARDS["darkness"].value
-    need = 50 - st.attack_of(0) + 1  # would kill a thrall in the light
+    need = 50 - heroes.attack_of(st, 0) + 1  # would kill a thrall in the light
     script_rolls(st, [need, 1])
     reveal(st, "darkness", "thrall")
     assert st.enemies[(0, 0)] == ["thrall"]
-    assert st.darkness((0, 0)) == pen
+    assert battle.darkness(st, (0, 0)) == pen
 
 
 def test_myth83_fury_doubles_monster_damage() -> None:
@@ -212,8 +212,8 @@ def test_myth86_deceiver_takes_two_from_a_hand() -> None:
     st = apart()
     st.hand[2] = ["splinters_of_relic", "splinters_of_relic", "nod"]
     reveal(st, "deceiver_magic")
-    assert st.to_act == 0 and texts(st) == [f"deceive {st.hero_name(2)}"]
-    st.apply(f"deceive {st.hero_name(2)}")
+    assert st.to_act == 0 and texts(st) == [f"deceive {heroes.hero_name(st, 2)}"]
+    st.apply(f"deceive {heroes.hero_name(st, 2)}")
     assert len(st.hand[2]) == 1
 
 
@@ -253,23 +253,23 @@ def test_myth89_fury_of_shiver_spares_quest_artifacts() -> None:
 def test_myth90_help_swaps_resources() -> None:
     """MYTH-90: all resources change hands with the right (or left) neighbour."""
     st = apart(4)
-    st.gain(3, 4)
-    st.gain(1, 1)
+    heroes.gain(st, 3, 4)
+    heroes.gain(st, 1, 1)
     reveal(st, "help_right")
-    assert st.res(0) == 9 and st.res(3) == 5
+    assert heroes.res(st, 0) == 9 and heroes.res(st, 3) == 5
     reveal(st, "help_left")
-    assert st.res(0) == 6 and st.res(1) == 9
+    assert heroes.res(st, 0) == 6 and heroes.res(st, 1) == 9
 
 
 def test_myth91_avatara_order_and_tax() -> None:
     """MYTH-91, MYTH-92: Order takes 2 from each; Tax gives 1 each from the right on."""
     st = apart(4)
-    st.pay(2, 4)
+    heroes.pay(st, 2, 4)
     reveal(st, "avatara_order")
-    assert [st.res(s) for s in range(4)] == [5 + 2 + 1 + 2, 3, 0, 3]
-    st.pay(0, 8)
+    assert [heroes.res(st, s) for s in range(4)] == [5 + 2 + 1 + 2, 3, 0, 3]
+    heroes.pay(st, 0, 8)
     reveal(st, "avatara_tax")
-    assert [st.res(s) for s in range(4)] == [0, 3, 1, 4]
+    assert [heroes.res(st, s) for s in range(4)] == [0, 3, 1, 4]
 
 
 def test_myth93_great_dream_gives_orders_to_the_right_hand_seat() -> None:
@@ -278,7 +278,7 @@ def test_myth93_great_dream_gives_orders_to_the_right_hand_seat() -> None:
     st.hand[0] = ["rest"]
     reveal(st, "great_dream")
     assert st.dream[0] == 2
-    st.start_turn(0)
+    turn.start(st, 0)
     assert st.step == "draw" and st.to_act == 2
     assert texts(st)[-1] == "draw 5"
     st.apply("draw 0")
@@ -291,7 +291,7 @@ def test_myth93_great_dream_gives_orders_to_the_right_hand_seat() -> None:
     assert st.step == "forbid" and st.to_act == 2
     st.apply("order: forbid cards")
     assert st.hand[0] == ["rest"]
-    st.end_turn()
+    turn.end_turn(st)
     assert st.dream[0] == 1
 
 
@@ -310,9 +310,9 @@ def test_myth101_two_player_order_and_tax() -> None:
     """MYTH-101: with two players Order takes 4 and Tax gives 4."""
     st = apart(2)
     reveal(st, "avatara_order")
-    assert (st.res(0), st.res(1)) == (9, 1)
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (9, 1)
     reveal(st, "avatara_tax")
-    assert (st.res(0), st.res(1)) == (5, 5)
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (5, 5)
     assert HEROES
 
 
@@ -330,9 +330,9 @@ def test_myth103_help_and_contract_exchange_once_between_two_heroes_of_the_cell(
     their resources once and the Contract their hands once (applied to each hero in turn they
     would swap back)."""
     st = together(2, (0, 1))
-    st.gain(1, 3)
+    heroes.gain(st, 1, 3)
     reveal(st, "help_right")
-    assert (st.res(0), st.res(1)) == (8, 5)
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (8, 5)
     st.hand[0], st.hand[1] = ["rest"], ["nod", "thrall"]
     reveal(st, "contract_left")
     assert st.hand[0] == ["nod", "thrall"] and st.hand[1] == ["rest"]
@@ -342,10 +342,10 @@ def test_myth103_help_with_three_players_moves_every_purse_once() -> None:
     """MYTH-103: seats 0 and 1 share the cell; the Help (right) makes seat 0 exchange with seat 2
     and then seat 1 with seat 0, each pair once: every purse moves one place."""
     st = together(3, (0, 1))
-    st.gain(1, 1)
-    st.gain(2, 2)
+    heroes.gain(st, 1, 1)
+    heroes.gain(st, 2, 2)
     reveal(st, "help_right")
-    assert [st.res(s) for s in range(3)] == [6, 7, 5]
+    assert [heroes.res(st, s) for s in range(3)] == [6, 7, 5]
 
 
 def test_myth49_order_and_tax_cancel_between_heroes_of_one_cell() -> None:
@@ -353,12 +353,12 @@ def test_myth49_order_and_tax_cancel_between_heroes_of_one_cell() -> None:
     between two heroes there nothing changes hands; a hero elsewhere pays or gets it twice."""
     st = together(2, (0, 1))
     reveal(st, "avatara_order")
-    assert (st.res(0), st.res(1)) == (5, 5)
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (5, 5)
     reveal(st, "avatara_tax")
-    assert (st.res(0), st.res(1)) == (5, 5)
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (5, 5)
     st = together(3, (0, 1))
     reveal(st, "avatara_order")
-    assert [st.res(s) for s in range(3)] == [7, 7, 1]
+    assert [heroes.res(st, s) for s in range(3)] == [7, 7, 1]
     st = together(3, (0, 1))
     reveal(st, "avatara_tax")
-    assert [st.res(s) for s in range(3)] == [4, 4, 7]
+    assert [heroes.res(st, s) for s in range(3)] == [4, 4, 7]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from meeple.games.myth.base import HEROES
+from meeple.games.myth import heroes, heuristic
 
-from .scenario import fresh, open_cell
+from .scenario import HEROES, fresh, open_cell
 
 
 def test_a_wounded_rival_raises_the_value_and_a_level_raises_it_more() -> None:
@@ -46,7 +46,7 @@ def test_monsters_on_the_heros_cell_lower_its_value_before_they_strike() -> None
 
 def test_a_monster_card_played_on_the_explorers_cell_counts_before_it_is_revealed() -> None:
     st = fresh(2, 1)
-    st.pay(0, st.res(0))  # a Journeyman without resources to heal: a Trow is a danger
+    heroes.pay(st, 0, heroes.res(st, 0))  # a Journeyman who cannot heal: a Trow is a danger
     st.cur = 0
     calm = st._evaluate(0)
     st.table = (("trow", 1, 2),)
@@ -67,9 +67,9 @@ def test_a_battle_is_read_to_its_end_and_a_likely_death_loses_the_game() -> None
     st.table = (("fetch", 0, 3), ("wight", -1, 0), ("myrkridia", -1, 0))
     rich = st._evaluate(0)
     assert rich < calm - 0.05
-    st.pay(0, st.res(0))
+    heroes.pay(st, 0, heroes.res(st, 0))
     poor = st._evaluate(0)
-    live, _ = st._outlook(0)
+    live, _ = heuristic.outlook(st, 0)
     assert poor < rich and live < 0.2
     assert poor <= live
     assert st._evaluate(1) > 0.8
@@ -98,17 +98,17 @@ def test_a_healers_resources_count_as_life_in_a_battle() -> None:
     st = fresh(2, 1)
     st.cur = 0
     st.enemies[st.pos[0]] = ["trow"]
-    rich, _ = st._outlook(0)
-    st.pay(0, st.res(0))
-    poor, _ = st._outlook(0)
+    rich, _ = heuristic.outlook(st, 0)
+    heroes.pay(st, 0, heroes.res(st, 0))
+    poor, _ = heuristic.outlook(st, 0)
     assert rich > poor + 0.15
 
 
 def test_the_shadow_of_balor_on_the_table_cancels_the_monsters_with_it() -> None:
     st = fresh(2, 1)
-    st.pay(0, st.res(0))
+    heroes.pay(st, 0, heroes.res(st, 0))
     st.cur = 0
     st.table = (("trow", 1, 2), ("fetch", -1, 0))
     doomed = st._evaluate(0)
     st.table = (("trow", 1, 2), ("fetch", -1, 0), ("shadow_of_balor", 0, 3))
-    assert st._outlook(0)[0] == 1.0 and st._evaluate(0) > doomed
+    assert heuristic.outlook(st, 0)[0] == 1.0 and st._evaluate(0) > doomed

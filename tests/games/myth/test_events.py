@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from meeple.games.myth.base import CARDS
-from meeple.games.myth.data import content
+from meeple.games.myth import cards, heroes
+from meeple.games.myth.content import load as content
 
-from .scenario import fresh, open_cell, script_rolls, texts, turn_of
+from .scenario import CARDS, fresh, open_cell, script_rolls, texts, turn_of
 
 
 def explore_east(st, seat: int = 0, tile: str = "crossroads") -> None:  # type: ignore[no-untyped-def]
@@ -38,7 +38,7 @@ def test_myth44_new_ground_draws_one_card_and_offers_the_explorer() -> None:
     assert st.step == "offer" and st.to_act == 0
     assert texts(st) == ["play The Rest", "pass"]
     st.apply("play The Rest")
-    assert st.res(0) == 6 - 1  # +1 for exploring, -1 laid on the card
+    assert heroes.res(st, 0) == 6 - 1  # +1 for exploring, -1 laid on the card
 
 
 def test_myth45_first_other_card_ends_the_offers() -> None:
@@ -63,20 +63,20 @@ def test_myth46_first_unmarked_last_and_ties_chosen() -> None:
     st = fresh(2, 1)
     st.cur = 0
     st.pending = ["splinters_of_relic", "thrall", "darkness", "rest"]
-    assert st.next_choices() == ["darkness"]
+    assert cards.next_choices(st) == ["darkness"]
     st.pending = ["splinters_of_relic", "rest", "nod"]
-    assert st.next_choices() == ["splinters_of_relic", "rest"]
+    assert cards.next_choices(st) == ["splinters_of_relic", "rest"]
     st.pending = ["thrall", "thrall"]
-    assert st.next_choices() == ["thrall"]
+    assert cards.next_choices(st) == ["thrall"]
     st.pending = []
     st.table = [("rest", -1, 0), ("splinters_of_relic", -1, 0), ("standard", -1, 0)]
     st.life[0] = 1
-    st.reveal()
+    cards.reveal(st)
     assert st.step == "order" and st.to_act == 0
     assert st.items[0] == ["standard"]  # unmarked resolved first
     assert texts(st) == ["resolve The Rest", "resolve Splinters of Relic"]
     st.apply("resolve The Rest")
-    assert st.life[0] == 5 and st.res(0) == 8
+    assert st.life[0] == 5 and heroes.res(st, 0) == 8
 
 
 def test_myth47_explored_ground_double_cost_no_free_cards() -> None:
@@ -90,7 +90,7 @@ def test_myth47_explored_ground_double_cost_no_free_cards() -> None:
     assert len(st.deck) == n and st.table == ()
     assert texts(st) == ["play The Rest", "pass"]  # Rest costs 2; Trow 8 > 5; Splinters free
     st.apply("play The Rest")
-    assert st.res(0) == 3
+    assert heroes.res(st, 0) == 3
 
 
 def test_myth48_reveal_returns_payment_to_the_bank() -> None:
@@ -99,13 +99,13 @@ def test_myth48_reveal_returns_payment_to_the_bank() -> None:
     st.hand[0] = ["rest"]
     st.deck.append("splinters_of_relic")
     explore_east(st)
-    bank = st.bank
+    bank = heroes.bank(st)
     st.apply("play The Rest")
     assert st.tok["table"]["resources"] == 0  # nobody else can add: revealed at once
-    assert st.bank == bank + 1  # the Rest's payment is back in the bank
+    assert heroes.bank(st) == bank + 1  # the Rest's payment is back in the bank
     assert st.step == "order"
     st.apply("resolve The Rest")
-    assert st.bank == bank + 1 - 3  # Splinters of Relic paid out
+    assert heroes.bank(st) == bank + 1 - 3  # Splinters of Relic paid out
     assert "rest" in st.discard and "splinters_of_relic" in st.discard
 
 
@@ -121,8 +121,8 @@ def test_myth49_cell_events_hit_every_hero_there() -> None:
     st.cur = 0
     st.table = [("splinters_of_relic", -1, 0), ("thrall", -1, 0)]
     script_rolls(st, [1] * 10)
-    st.reveal()
-    assert st.res(0) == 8 and st.res(1) == 8
+    cards.reveal(st)
+    assert heroes.res(st, 0) == 8 and heroes.res(st, 1) == 8
     assert st.enemies[(1, 0)] == ["thrall"]
 
 

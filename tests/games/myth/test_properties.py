@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.games.myth.data import content
+from meeple.games.myth import heroes
+from meeple.games.myth.content import load as content
 from meeple.games.myth.state import MythState
 
 
@@ -50,8 +51,8 @@ def test_myth21_tokens_and_cards_are_conserved(seed: int, players: int, steps: i
             break
         s.apply(r.choice(s.legal_actions()))
         conserved(s)
-        assert all(s.life[p] <= s.max_life(p) for p in range(players))
-        assert all(p in range(players) for p in s.living())
+        assert all(s.life[p] <= heroes.max_life(s, p) for p in range(players))
+        assert all(p in range(players) for p in heroes.living(s))
         bounds_x = [c[0] for c in s.grid]
         bounds_y = [c[1] for c in s.grid]
         assert max(bounds_x) - min(bounds_x) < 9 and max(bounds_y) - min(bounds_y) < 9

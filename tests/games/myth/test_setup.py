@@ -6,11 +6,11 @@ import pytest
 
 import meeple
 from meeple.core import ConfigError
-from meeple.games.myth.base import HEROES, QUESTS
-from meeple.games.myth.data import content
+from meeple.games.myth import battle, heroes, quests
+from meeple.games.myth.content import load as content
 from meeple.games.myth.state import MythState
 
-from .scenario import fresh, script_rolls, texts, turn_of
+from .scenario import HEROES, QUESTS, fresh, script_rolls, texts, turn_of
 
 
 def test_myth1_player_counts() -> None:
@@ -58,11 +58,11 @@ def test_myth4_start_crossroads() -> None:
 def test_myth6_resources_from_a_finite_bank() -> None:
     """MYTH-6: five resources each from the bank of 40; gains stop when it is empty."""
     st = fresh(4, 4)
-    assert [st.res(s) for s in range(4)] == [5, 5, 5, 5]
-    assert st.bank == 20
-    assert st.gain(0, 30) == 20
-    assert st.bank == 0 and st.res(0) == 25
-    assert st.gain(1, 3) == 0
+    assert [heroes.res(st, s) for s in range(4)] == [5, 5, 5, 5]
+    assert heroes.bank(st) == 20
+    assert heroes.gain(st, 0, 30) == 20
+    assert heroes.bank(st) == 0 and heroes.res(st, 0) == 25
+    assert heroes.gain(st, 1, 3) == 0
 
 
 def test_myth7_six_event_cards_each() -> None:
@@ -100,20 +100,20 @@ def test_myth10_level_up_adds_the_difference_of_maxima() -> None:
     st.quests[0] = ["kill_wight"]
     st.trophies[0] = ["wight"]
     turn_of(st, 0)
-    atk, dfc = st.attack_of(0), st.defence_of(0)
+    atk, dfc = heroes.attack_of(st, 0), heroes.defence_of(st, 0)
     st.apply("show Slay a Wight")
-    assert (st.level[0], st.life[0], st.max_life(0)) == (2, 7, 13)
-    assert st.attack_of(0) > atk and st.defence_of(0) > dfc
-    assert st.attacks_of(0) == 2  # MYTH-12
-    assert st.res(0) == 4  # paid 1
+    assert (st.level[0], st.life[0], heroes.max_life(st, 0)) == (2, 7, 13)
+    assert heroes.attack_of(st, 0) > atk and heroes.defence_of(st, 0) > dfc
+    assert heroes.attacks_of(st, 0) == 2  # MYTH-12
+    assert heroes.res(st, 0) == 4  # paid 1
 
 
 def test_myth10_life_never_exceeds_maximum() -> None:
     """MYTH-10: healing stops at the level's maximum."""
     st = fresh(2, 1)
-    st.life[0] = st.max_life(0) - 1
-    assert st.heal(0, 10) == 1
-    assert st.life[0] == st.max_life(0)
+    st.life[0] = heroes.max_life(st, 0) - 1
+    assert heroes.heal(st, 0, 10) == 1
+    assert st.life[0] == heroes.max_life(st, 0)
 
 
 def test_myth13_healers_spend_resources() -> None:
@@ -126,10 +126,10 @@ def test_myth13_healers_spend_resources() -> None:
         st.life[s] = 2
     turn_of(st, 0)
     st.apply("heal")
-    assert st.life[0] == 5 and st.res(0) == 4
+    assert st.life[0] == 5 and heroes.res(st, 0) == 4
     turn_of(st, 1)
     st.apply("heal")
-    assert st.life[1] == 3 and st.res(1) == 4
+    assert st.life[1] == 3 and heroes.res(st, 1) == 4
     turn_of(st, 2)
     assert "heal" not in texts(st)
 
@@ -140,12 +140,12 @@ def test_myth15_kill_card_kept_as_proof() -> None:
     st.quests[0] = ["kill_thralls"]
     st.enemies[(0, 0)] = ["thrall", "thrall", "thrall"]
     st.cur = 0
-    st.slay(0, (0, 0), "thrall")
-    st.slay(0, (0, 0), "thrall")
-    st.slay(0, (0, 0), "thrall")
+    battle.slay(st, 0, (0, 0), "thrall")
+    battle.slay(st, 0, (0, 0), "thrall")
+    battle.slay(st, 0, (0, 0), "thrall")
     assert st.trophies[0] == ["thrall", "thrall"]
     assert st.discard[-1] == "thrall"
-    assert st.res(0) == 8
+    assert heroes.res(st, 0) == 8
     turn_of(st, 0)
     st.apply("show Slay two Thralls")
     assert st.trophies[0] == [] and st.discard[-2:] == ["thrall", "thrall"]
@@ -157,9 +157,9 @@ def test_myth16_carry_quest_needs_the_start_square() -> None:
     st.quests[0] = ["carry_codex"]
     st.items[0] = ["codex"]
     st.pos[0] = (1, 0)
-    assert not st.quest_done(0, "carry_codex")
+    assert not quests.done(st, 0, "carry_codex")
     st.pos[0] = (0, 0)
-    assert st.quest_done(0, "carry_codex")
+    assert quests.done(st, 0, "carry_codex")
     turn_of(st, 0)
     st.apply("show Bring the Codex to the Avatara")
     assert st.level[0] == 2 and st.items[0] == ["codex"]
@@ -172,13 +172,13 @@ def test_myth17_level_costs_one_six_twelve() -> None:
     st.trophies[0] = ["wight", "trow", "fetch"]
     turn_of(st, 0)
     st.apply("show Slay a Wight")
-    assert st.res(0) == 4
+    assert heroes.res(st, 0) == 4
     assert not any(t.startswith("show") for t in texts(st))
-    st.gain(0, 2)
+    heroes.gain(st, 0, 2)
     st._legal = None
     st.apply("show Slay a Trow")
-    assert st.res(0) == 0 and st.level[0] == 3
-    st.gain(0, 11)
+    assert heroes.res(st, 0) == 0 and st.level[0] == 3
+    heroes.gain(st, 0, 11)
     st._legal = None
     assert not any(t.startswith("show") for t in texts(st))
 
@@ -189,7 +189,7 @@ def test_myth18_third_quest_wins_at_level_4() -> None:
     st.level[0] = 3
     st.quests[0] = ["kill_fetch"]
     st.trophies[0] = ["fetch"]
-    st.gain(0, 10)
+    heroes.gain(st, 0, 10)
     turn_of(st, 0)
     st.apply("show Slay a Fetch")
     assert st.is_over
@@ -207,9 +207,9 @@ def test_myth19_swap_an_unfulfilled_quest() -> None:
     assert "swap Slay a Trow" in t and "swap Slay a Wight" not in t
     pile = len(st.quest_pile)
     st.apply("swap Slay a Trow")
-    assert st.res(0) == 0 and len(st.quest_pile) == pile - 1
+    assert heroes.res(st, 0) == 0 and len(st.quest_pile) == pile - 1
     assert "kill_trow" in st.quest_discard and len(st.quests[0]) == 2
-    st.gain(0, 5)
+    heroes.gain(st, 0, 5)
     st.quest_pile = ()
     st._legal = None
     assert not any(x.startswith("swap") for x in texts(st))

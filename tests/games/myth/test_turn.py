@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import meeple
 from meeple.components.tilegrid import E, N, S, W
+from meeple.games.myth import cards, ending, heroes, turn
 from meeple.games.myth.state import MythState
 
 from .scenario import fresh, open_cell, texts, turn_of
@@ -12,7 +13,7 @@ from .scenario import fresh, open_cell, texts, turn_of
 def test_myth27_turn_passes_clockwise() -> None:
     """MYTH-27, MYTH-28: draw, move, events, battle, then the next seat; steps may be skipped."""
     st = fresh(3, 1)
-    st.start_turn(0)
+    turn.start(st, 0)
     assert st.step == "draw" and st.to_act == 0
     st.apply("draw 0")
     assert st.step == "move"
@@ -31,11 +32,11 @@ def test_myth30_draw_up_to_six_for_free() -> None:
     st = fresh(3, 1)
     st.hand[0] = st.deck[:4]
     del st.deck[:4]
-    st.start_turn(0)
+    turn.start(st, 0)
     assert st.to_act == 0
     assert "draw 2" in texts(st)
     st.apply("draw 2")
-    assert len(st.hand[0]) == 6 and st.res(0) == 5
+    assert len(st.hand[0]) == 6 and heroes.res(st, 0) == 5
     assert all(len(st.hand[s]) == 0 for s in (1, 2))
 
 
@@ -44,16 +45,16 @@ def test_myth31_cards_beyond_six_cost_doubling() -> None:
     st = fresh(2, 1)
     st.hand[0] = st.deck[:6]
     del st.deck[:6]
-    assert st.extra_cost(6, 1) == 2
-    assert st.extra_cost(6, 3) == 2 + 4 + 8
-    assert st.extra_cost(7, 1) == 4
-    st.start_turn(0)
+    assert turn.extra_cost(st, 6, 1) == 2
+    assert turn.extra_cost(st, 6, 3) == 2 + 4 + 8
+    assert turn.extra_cost(st, 7, 1) == 4
+    turn.start(st, 0)
     assert texts(st) == ["draw 0", "draw 1"]  # 5 resources: the 8th would make 6
-    st.gain(0, 1)
+    heroes.gain(st, 0, 1)
     st._legal = None
     assert texts(st)[-1] == "draw 2"
     st.apply("draw 2")
-    assert st.res(0) == 0 and len(st.hand[0]) == 8
+    assert heroes.res(st, 0) == 0 and len(st.hand[0]) == 8
 
 
 def test_myth32_no_draw_in_battle_or_web() -> None:
@@ -63,14 +64,14 @@ def test_myth32_no_draw_in_battle_or_web() -> None:
     open_cell(st, (0, 1))
     st.enemies[(0, 1)] = ["trow"]
     st.begun = ((0, 1),)
-    st.start_turn(1)
+    turn.start(st, 1)
     assert st.step != "draw" and st.step != "move"
     st.lasting[(0, 0)] = ["web_trap"]
     from .scenario import script_rolls
     script_rolls(st, [1])
-    st.start_turn(0)
+    turn.start(st, 0)
     assert st.step not in ("draw", "move")
-    assert st.webbed(0)
+    assert cards.webbed(st, 0)
 
 
 def test_myth33_move_only_through_open_passages() -> None:
@@ -95,7 +96,7 @@ def test_myth34_explore_pays_one_and_draws_a_tile() -> None:
     top = st.tiles[-1]
     n = len(st.tiles)
     st.apply("explore east")
-    assert st.res(0) == 6 and st.drawn_tile == top and len(st.tiles) == n - 1
+    assert heroes.res(st, 0) == 6 and st.drawn_tile == top and len(st.tiles) == n - 1
     assert st.step == "place"
 
 
@@ -106,7 +107,7 @@ def test_myth35_redraw_a_tile_for_three() -> None:
     st.apply("explore east")
     first, nxt = st.drawn_tile, st.tiles[-1]
     st.apply("redraw tile")
-    assert st.res(0) == 3 and st.drawn_tile == nxt and st.tile_discard == (first,)
+    assert heroes.res(st, 0) == 3 and st.drawn_tile == nxt and st.tile_discard == (first,)
     assert "redraw tile" in texts(st)
     st.apply("redraw tile")
     assert "redraw tile" not in texts(st)
@@ -122,7 +123,7 @@ def test_myth36_tile_must_connect_the_way_in() -> None:
     st.apply("place NW")
     assert st.grid[(1, 0)] == N | W and st.pos[0] == (1, 0)
     st.tiles = (*st.tiles, "dead_end")
-    st.start_turn(1)
+    turn.start(st, 1)
     st.apply("draw 0")
     st.apply("explore north")
     assert texts(st)[0] == "place S"
@@ -185,11 +186,11 @@ def test_myth67_views_hide_hands_quests_and_face_down_cards() -> None:
 def test_myth70_buy_an_extra_turn_for_five() -> None:
     """MYTH-69, MYTH-70: five resources at the end of the turn buy one more turn, once."""
     st = fresh(3, 1)
-    st.gain(0, 10)
+    heroes.gain(st, 0, 10)
     turn_of(st, 0)
     st.apply("stay")
     st.apply("extra turn")
-    assert st.res(0) == 10 and "extra turn" not in texts(st)
+    assert heroes.res(st, 0) == 10 and "extra turn" not in texts(st)
     st.apply("end turn")
     assert st.cur == 0
     st.apply("draw 0")
@@ -204,7 +205,7 @@ def test_myth71_avatara_heals_for_two_a_point() -> None:
     st.life[0] = 3
     turn_of(st, 0)
     st.apply("avatara heal")
-    assert st.life[0] == 4 and st.res(0) == 3
+    assert st.life[0] == 4 and heroes.res(st, 0) == 3
     st.pos[0] = (1, 0)
     open_cell(st, (1, 0))
     turn_of(st, 0)
@@ -229,16 +230,16 @@ def test_myth23_score_by_quests_then_life_and_resources() -> None:
     st = fresh(3, 1)
     st.shown = [["a"], ["b"], []]
     st.life[0], st.life[1] = 5, 5
-    st.gain(1, 1)
-    st.finish_by_score("tiles-out", "")
+    heroes.gain(st, 1, 1)
+    ending.finish_by_score(st, "tiles-out", "")
     assert st.result().winners == (1,)
     st = fresh(3, 1)
     st.life = [5, 5, 9]
-    st.finish_by_score("tiles-out", "")
+    ending.finish_by_score(st, "tiles-out", "")
     assert st.result().winners == (2,)
     st = fresh(3, 1)
     st.life = [7, 7, 7]
-    st.finish_by_score("tiles-out", "")
+    ending.finish_by_score(st, "tiles-out", "")
     assert st.result().winners == (0, 1, 2)
 
 
@@ -246,7 +247,7 @@ def test_myth24_two_turns_after_the_event_deck_runs_out() -> None:
     """MYTH-24: the turn that empties the event deck and the next one are the last."""
     st = fresh(3, 1)
     st.deck = st.deck[:2]
-    st.start_turn(0)
+    turn.start(st, 0)
     st.apply("draw 2")
     assert st.final_left == 2
     st.apply("stay")
@@ -260,9 +261,9 @@ def test_myth24_two_turns_after_the_event_deck_runs_out() -> None:
 def test_myth25_last_hero_alive_wins() -> None:
     """MYTH-25: the only survivor wins."""
     st = fresh(3, 1)
-    st.hurt(1, 99, "test")
+    heroes.hurt(st, 1, 99, "test")
     assert not st.is_over
-    st.hurt(2, 99, "test")
+    heroes.hurt(st, 2, 99, "test")
     assert st.is_over and st.result().winners == (0,)
     assert st.result().reason == "last-hero"
 

@@ -1,5 +1,5 @@
 """Myth, a fan board game after Bungie's Myth (rule prefix MYTH)."""
 
-from .rules import MythGame
+from .game import MythGame
 
 __all__ = ["MythGame"]

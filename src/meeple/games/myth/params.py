@@ -37,3 +37,8 @@ MAX_EXTENT = 9
 DWARF_SPLASH = 2
 #: Turns played after the one in which the event deck ran out, counting that turn (MYTH-24).
 FINAL_TURNS = 2
+#: The player count with its own rules: a second deck card, Order and Tax for two (MYTH-100,
+#: MYTH-101).
+TWO_PLAYERS = 2
+#: Resources a healer pays for one use of his heal rate (MYTH-13).
+HEAL_COST = 1

@@ -12,9 +12,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .data import content
+from meeple.components.tilegrid import E, N, S, W
 
-N, E, S, W = 1, 2, 4, 8
+from .content import load
+
 LABELS = {
     "en": {"hero": "Hero", "lvl": "Lv", "life": "Life", "atk": "Atk", "def": "Def",
            "res": "Res", "cards": "Cards", "done": "Quests", "items": "Items",
@@ -32,7 +33,7 @@ LABELS = {
 
 
 def _card(cid: str, lang: str) -> str:
-    c = content()
+    c = load()
     if cid in c.cards:
         card = c.cards[cid]
         return card.name_ru if lang == "ru" else card.name

@@ -7,9 +7,12 @@ help themselves or hinder the hero who explores. The rule table is ``docs/rules/
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from meeple.core import Game
 
-from .data import content
+from .content import Content, load
 from .params import OPTIONS
 from .state import MythState
 
@@ -35,6 +38,9 @@ class MythGame(Game):
     version = "2"
     options = OPTIONS
     state_class = MythState
+    #: The rule-of-thumb player of the balance tables (docs/rules/myth.md).
+    bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.myth.bots:make_balance"}
 
     def setup(self) -> None:
-        content()  # load and check the content once, so a broken file fails at load time
+        # every file read and cross-checked once per content folder, so a broken file fails here
+        self.c: Content = load()

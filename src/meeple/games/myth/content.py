@@ -1,12 +1,13 @@
-"""Myth's content: schemas for the TOML files and the tables the rules read.
+"""Myth's content: schemas for the TOML files, their cross-checks and the tables the rules read.
 
-Loaded once per process and shared by every state; a state keeps only ids.
+Loaded by ``MythGame.setup`` (once per content folder) and shared by every state and clone
+through ``st.game.c`` (:func:`of`); a state keeps only ids.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -163,7 +164,7 @@ def _check(heroes: dict[str, Hero], monsters: tuple[Monster, ...], events: tuple
 
 
 @per_folder(PKG)
-def content() -> Content:
+def load() -> Content:
     """Load and cross-check every content file (once per content folder)."""
     heroes = {h.id: h for h in load_section(PKG, "heroes.toml", "hero", Hero)}
     monsters = load_section(PKG, "monsters.toml", "monster", Monster)
@@ -195,3 +196,9 @@ def content() -> Content:
         start_tile=starts[0], event_deck=event_deck, quest_deck=quest_deck,
         tile_deck=tile_deck,
     )
+
+
+def of(st: Any) -> Content:
+    """The content the game of ``st`` loaded (shared by every state and clone)."""
+    c: Content = st.game.c
+    return c

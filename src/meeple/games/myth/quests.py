@@ -1,0 +1,70 @@
+"""Quests (MYTH-15 to MYTH-19): proofs, showing a fulfilled quest to rise a level, swapping."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from . import ending, heroes, turn
+from .content import of
+from .dungeon import START
+from .params import LEVEL_COST, SWAP_COST
+
+if TYPE_CHECKING:
+    from .state import MythState
+
+#: The level that wins the game (MYTH-18).
+WINNING_LEVEL = 4
+
+
+def done(st: MythState, seat: int, qid: str, trophies: Sequence[str] | None = None) -> bool:
+    """Whether the proof of ``qid`` is at hand now (MYTH-16); ``trophies`` stands in for the
+    hero's own when given (the heuristic's look past a battle)."""
+    q = of(st).quests[qid]
+    if q.kind == "kill":
+        held = st.trophies[seat] if trophies is None else trophies
+        return held.count(q.monster) >= q.count
+    return q.item in st.items[seat] and st.pos[seat] == START
+
+
+def wants_trophy(st: MythState, seat: int, monster: str,
+                 trophies: Sequence[str] | None = None) -> bool:
+    """True when an unshown quest still needs another kill of this kind (MYTH-15);
+    ``trophies`` as in :func:`done`."""
+    qs = of(st).quests
+    need = sum(qs[q].count for q in st.quests[seat]
+               if qs[q].kind == "kill" and qs[q].monster == monster)
+    held = st.trophies[seat] if trophies is None else trophies
+    return need > held.count(monster)
+
+
+def show(st: MythState, q: str) -> None:
+    """MYTH-17, MYTH-18: show a fulfilled quest, pay, rise a level; level 4 wins."""
+    s = st.cur
+    heroes.pay(st, s, LEVEL_COST[st.level[s]])
+    st.quests[s].remove(q)
+    st.shown[s].append(q)
+    qc = of(st).quests[q]
+    if qc.kind == "kill":
+        for _ in range(qc.count):
+            st.trophies[s].remove(qc.monster)
+            st.discard.append(qc.monster)
+    old = heroes.max_life(st, s)
+    st.level[s] += 1
+    st._emit("level", seat=s, quest=q, level=st.level[s])
+    turn.note(st, f"{heroes.hero_name(st, s)} reaches level {st.level[s]}")
+    if st.level[s] >= WINNING_LEVEL:
+        ending.finish(st, (s,), "level-4", f"{heroes.hero_name(st, s)} reached level 4.")
+        return
+    st.life[s] += heroes.max_life(st, s) - old  # MYTH-10
+
+
+def swap(st: MythState, q: str) -> None:
+    """MYTH-19: pay to put an unfulfilled quest away and take the top of the quest pile."""
+    s = st.cur
+    heroes.pay(st, s, SWAP_COST)
+    st.quests[s].remove(q)
+    st.quest_discard = (*st.quest_discard, q)
+    st.quests[s].append(st.quest_pile[-1])
+    st.quest_pile = st.quest_pile[:-1]
+    st._emit("quest_swapped", seat=s)
