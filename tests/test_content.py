@@ -16,7 +16,7 @@ from meeple.content import Entry, load_file, load_section, use_folder
 from meeple.core import ContentError
 from meeple.games._template.content import Card
 from meeple.games.andor.content import load as andor_content
-from meeple.games.myth.data import content as myth_content
+from meeple.games.myth.content import load as myth_content
 
 
 class Weapon(Entry):

@@ -40,10 +40,7 @@ OUTSIDE: dict[str, frozenset[str] | None] = {
     "content": frozenset({"pydantic"}),
 }
 #: Imports that point the wrong way today, each with the change that removes it.
-PENDING = {
-    "meeple.games.myth.balance:12 imports meeple.sim.stats":
-        "myth's balance player becomes an agent; its Wilson interval goes",
-}
+PENDING: dict[str, str] = {}
 #: Third-party packages only one layer may use.
 ONLY_IN = {"click": "cli"}
 

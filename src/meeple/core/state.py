@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
 from .cloning import build_copier
-from .decisions import Decision, describe
+from .decisions import describe
 from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
 from .outcome import Result
 from .params import Param, resolve
@@ -144,8 +144,9 @@ class State:
     to_act: int | None
     n_actions: int
     #: The pending decisions, innermost last (see :mod:`meeple.core.decisions`). A game that
-    #: nests decisions annotates it with its own kinds: ``decisions: list[Fight | Shield]``.
-    decisions: list[Decision]
+    #: nests decisions annotates it with its own kinds, ``decisions: list[Fight | Shield]``,
+    #: which restore decodes by; the base says ``Any`` since a list's item type cannot narrow.
+    decisions: list[Any]
     _log: LogEntry | None
     _legal: list[Action] | None
 

@@ -64,7 +64,7 @@ class GrabHitState(State):
     p5_weapon: int | None  # the weapon of this phase 5 (weapons.FISTS), None until chosen
     hits_left: int
     hits_made: int
-    decisions: list[GrabHitDecision]  # type: ignore[assignment]  # the base: list[Decision]
+    decisions: list[GrabHitDecision]
     winners: tuple[int, ...]
     end_reason: str
 

@@ -81,7 +81,7 @@ class MythState(State):
     pending: list[str]  # revealed cards still to resolve
     affected_cell: Cell
     # the base types the stack list[Decision]; restore decodes it by these kinds
-    decisions: list[Nod | Discard | Destroy | Deceive | Target]  # type: ignore[assignment]
+    decisions: list[Nod | Discard | Destroy | Deceive | Target]
     # battle
     bq: tuple[str, ...]
     rolls: tuple[str, ...]
