@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from .state import HeavensState
 
 COLUMNS = "abcdefghijk"
+#: HVN-13: three summoning hexes next to each base.
+SUMMONING_HEXES = 3
 
 
 class Board:
@@ -35,20 +37,8 @@ class Board:
         if lay is None:
             raise ContentError(f"map.toml: no layout {layout_id!r}", file="map.toml",
                                entry=layout_id)
-        radius, length = info.radius, info.centre_length
-        half = length // 2
-        coords: list[tuple[int, int]] = []
-        labels: list[str] = []
-        rows: list[int] = []
-        for q in range(-radius, radius + 1):
-            if q >= 0:
-                lo, hi = -half, half - 1 - q
-            else:
-                lo, hi = -half - q, half - 1
-            for r in range(lo, hi + 1):
-                coords.append((q, r))
-                labels.append(f"{COLUMNS[q + radius]}{r - lo + 1}")
-                rows.append(2 * r + q + length)  # text line of the hex's top half
+        radius = info.radius
+        coords, labels, rows = _cells(radius, info.centre_length)
         self.radius = radius
         self.coords: tuple[tuple[int, int], ...] = tuple(coords)
         self.labels: tuple[str, ...] = tuple(labels)
@@ -78,7 +68,7 @@ class Board:
         self.base = (hexes([lay.base_a], "base_a")[0], hexes([lay.base_b], "base_b")[0])
         self.summon = (hexes(lay.summon_a, "summon_a"), hexes(lay.summon_b, "summon_b"))
         for side in (0, 1):
-            if len(self.summon[side]) != 3 or any(
+            if len(self.summon[side]) != SUMMONING_HEXES or any(
                     self.dist[h][self.base[side]] != 1 for h in self.summon[side]):
                 raise ContentError("map.toml: each base has three summoning hexes next to it",
                                    file="map.toml", entry=layout_id, field="summon")
@@ -130,6 +120,24 @@ class _Walls:
 
     def __contains__(self, c: object) -> bool:
         return self.at[c] in self.blk  # type: ignore[index]
+
+
+def _cells(radius: int, length: int) -> tuple[list[tuple[int, int]], list[str], list[int]]:
+    """The hexes of the field column by column: axial coordinates, labels, text lines."""
+    half = length // 2
+    coords: list[tuple[int, int]] = []
+    labels: list[str] = []
+    rows: list[int] = []
+    for q in range(-radius, radius + 1):
+        if q >= 0:
+            lo, hi = -half, half - 1 - q
+        else:
+            lo, hi = -half - q, half - 1
+        for r in range(lo, hi + 1):
+            coords.append((q, r))
+            labels.append(f"{COLUMNS[q + radius]}{r - lo + 1}")
+            rows.append(2 * r + q + length)  # text line of the hex's top half
+    return coords, labels, rows
 
 
 @cache

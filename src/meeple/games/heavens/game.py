@@ -18,9 +18,16 @@ from .content import Ability, Power, pantheon, rings
 from .params import OPTIONS
 from .state import HeavensState
 
-#: Turn orders: pantheons alternate (HVN-50). Three players: a team of two against one seat.
+#: Turn orders: pantheons alternate (HVN-50).
 ORDERS = {2: (0, 1), 4: (0, 2, 1, 3)}
+#: The seats of each side (HVN-47: with four players, two teams of two).
 TEAMS = {2: ((0,), (1,)), 4: ((0, 1), (2, 3))}
+#: Cards in a hand and action tokens a turn, for a side played by one seat or by a pair
+#: (HVN-29, HVN-28; HVN-48, HVN-49).
+HAND_SIZE = {1: 5, 2: 3}
+TOKENS = {1: 3, 2: 2}
+#: HVN-51: the zones each mate of a team moves in (the central column is zone 3).
+TEAM_ZONES = (frozenset((1, 3)), frozenset((2, 3)))
 
 
 class Heavens(Game):
@@ -99,16 +106,13 @@ class Heavens(Game):
         self.order = ORDERS[n]
         self.team = TEAMS[n]
         self.side_of = tuple(0 if s in self.team[0] else 1 for s in range(n))
-        # HVN-47..49: a side played by a team holds 3 cards a hand and spends 2 tokens a turn
-        paired = tuple(len(t) == 2 for t in self.team)
-        self.hand_size = tuple(3 if p else 5 for p in paired)
-        self.tokens = tuple(2 if p else 3 for p in paired)
-        # HVN-51: in a team the first mate moves in zones 1 and 3, the second in zones 2 and 3
-        zones: list[frozenset[int] | None] = [None] * n
+        self.hand_size = tuple(HAND_SIZE[len(t)] for t in self.team)
+        self.tokens = tuple(TOKENS[len(t)] for t in self.team)
+        zones: list[frozenset[int] | None] = [None] * n  # None: anywhere
         for t in self.team:
-            if len(t) == 2:
-                zones[t[0]] = frozenset((1, 3))
-                zones[t[1]] = frozenset((2, 3))
+            if len(t) > 1:
+                for seat, where in zip(t, TEAM_ZONES, strict=True):
+                    zones[seat] = where
         self.zones = tuple(zones)
 
     def by_name(self, cards: Iterable[int]) -> list[int]:

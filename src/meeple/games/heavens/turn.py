@@ -14,6 +14,9 @@ from .rings import PSN, STUN, give_back, set_unit
 if TYPE_CHECKING:
     from .state import HeavensState
 
+#: The number of the game's first turn (HVN-28: it has one token fewer).
+FIRST_TURN = 1
+
 
 def start_turn(st: HeavensState) -> None:
     """HVN-28, HVN-49: the next seat's tokens; poison bites (HVN-6)."""
@@ -23,7 +26,7 @@ def start_turn(st: HeavensState) -> None:
     st.active = seat
     st.turn += 1
     # HVN-28, HVN-49: the very first turn of the game has one token fewer
-    st.tokens = g.tokens[side] - (1 if st.turn == 1 else 0)
+    st.tokens = g.tokens[side] - (1 if st.turn == FIRST_TURN else 0)
     st.phase = "actions"
     st.to_act = seat
     st._emit("turn", seat=seat, turn=st.turn, round=st.rounds + 1, tokens=st.tokens)

@@ -11,6 +11,8 @@ from .decisions import Acquire, Move, Target
 if TYPE_CHECKING:
     from .state import HeavensState
 
+#: Two pantheons, each with a deck and a discard pile.
+SIDES = 2
 #: The largest count any ring, health or stun field may hold in a restored state.
 LIMIT = 1000
 
@@ -19,7 +21,7 @@ def validate(st: HeavensState) -> None:
     """Refuse, naming the field, a state no game of these options could reach."""
     g, n = st.game, st.players
     cards, hexes = len(g.ids) - 1, len(g.board.coords) - 1
-    if len(st.deck) != 2 or len(st.discard) != 2 or len(st.hands) != n:
+    if len(st.deck) != SIDES or len(st.discard) != SIDES or len(st.hands) != n:
         refuse("hands", "two decks, two discard piles and a hand per seat")
     for name in ("deck", "hands", "discard"):
         in_range(st, name, 0, cards, keys=True)
