@@ -18,7 +18,7 @@ from .board import obstacles
 from .cards import discard_from_hand, from_hand
 from .decisions import Acquire, Move, Target
 from .figures import can_act, summon
-from .movement import start, step, steps
+from .movement import can_move, start, step, steps
 from .rings import ARM, ATK, HEX, MAX_BONUS, set_unit
 from .turn import end_actions, end_turn, settle, spend
 
@@ -98,7 +98,7 @@ def _character_actions(st: HeavensState, blk: set[int]) -> list[Action]:
         if g.card_side[c] != side or not can_act(st, c):
             continue
         out.extend(attacks(st, c, blk, aims))
-        if steps(st, start(st, c), blk):
+        if can_move(st, c, blk):
             out.append(act(("move", c)))
         out.extend(acquisitions(st, c))
         ab = g.ability[c]

@@ -49,14 +49,24 @@ def start(st: HeavensState, c: int) -> Move:
                 taken=0)
 
 
+def can_move(st: HeavensState, c: int, blk: set[int]) -> bool:
+    """HVN-34: character ``c`` has a first step to take."""
+    return bool(_next(st, c, st.game.move[c], (st.units[c][HEX],), blk))
+
+
 def steps(st: HeavensState, move: Move, blk: set[int] | None = None) -> list[int]:
     """HVN-34, HVN-42: the next hex of a move: empty (a fallen may lie there), not revisited."""
     if move.left <= 0:
         return []
-    if blk is None:
-        blk = obstacles(st)
+    return _next(st, move.card, move.left, move.visited, obstacles(st) if blk is None else blk)
+
+
+def _next(st: HeavensState, c: int, left: int, visited: tuple[int, ...], blk: set[int]
+          ) -> list[int]:
+    if left <= 0:
+        return []
     g, b = st.game, st.game.board
-    here = st.units[move.card][HEX]
+    here = st.units[c][HEX]
     seat = st.active
     side = g.side_of[seat]
     zones = g.zones[seat]
@@ -64,7 +74,6 @@ def steps(st: HeavensState, move: Move, blk: set[int] | None = None) -> list[int
         return []  # HVN-51
     home = b.summon[side]
     held = here in home and locked(st, side)  # HVN-43
-    visited = move.visited
     return [n for n in b.nbrs[here]
             if n not in blk and n not in visited
             and (zones is None or b.zone[n] in zones) and not (held and n not in home)]
