@@ -11,7 +11,7 @@ import pytest
 import meeple
 from meeple.core import RecordError
 from meeple.games.heavens import cards
-from meeple.games.heavens.decisions import Acquire, Move, Target
+from meeple.games.heavens.decisions import Acquire, ChooseTarget, Move
 
 from .helpers import fresh, give, place, unlock
 
@@ -42,7 +42,7 @@ def test_a_power_waits_for_its_target_with_no_source() -> None:
     give(st, 0, "descent_from_olympus", "zeus")
     st.apply("play Descent from Olympus")
     top = st.decisions[-1]
-    assert isinstance(top, Target) and top.source is None
+    assert isinstance(top, ChooseTarget) and top.source is None
     assert st.view(None)["pending"]["source"] is None
 
 
@@ -77,6 +77,6 @@ def test_restore_refuses_an_acquire_off_the_map() -> None:
     st.decisions.append(Acquire(seat=0, card=0, hex=500, taken=0))
     with pytest.raises(RecordError, match="decisions"):
         meeple.restore(json.loads(json.dumps(st.to_json())))
-    st.decisions[-1] = Target(seat=0, source=999, card=0)
+    st.decisions[-1] = ChooseTarget(seat=0, source=999, card=0)
     with pytest.raises(RecordError, match="decisions"):
         meeple.restore(json.loads(json.dumps(st.to_json())))

@@ -16,7 +16,7 @@ from . import effects as fx
 from .attack import attack, attacks, marks, roll_hits
 from .board import obstacles
 from .cards import discard_from_hand, from_hand
-from .decisions import Acquire, Move, Target
+from .decisions import Acquire, ChooseTarget, Move
 from .figures import can_act, summon
 from .movement import can_move, start, step, steps
 from .rings import ARM, ATK, HEX, MAX_BONUS, set_unit
@@ -160,7 +160,7 @@ def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
     return out
 
 
-def pending_targets(st: HeavensState, top: Target, blk: set[int] | None = None
+def pending_targets(st: HeavensState, top: ChooseTarget, blk: set[int] | None = None
                     ) -> list[fx.Target]:
     """Targets of the ability or power being resolved."""
     g = st.game
@@ -269,7 +269,7 @@ def _power(st: HeavensState, data: tuple[Any, ...]) -> None:
 
 def _target(st: HeavensState, data: tuple[Any, ...]) -> None:
     top = st.decisions.pop()
-    assert isinstance(top, Target)
+    assert isinstance(top, ChooseTarget)
     _resolve(st, top.source, top.card, data[1])
 
 
@@ -286,7 +286,7 @@ def _begin(st: HeavensState, source: int | None, card: int, target: str) -> None
     if target == "none":
         _resolve(st, source, card, fx.NO_TARGET)
     else:
-        st.decisions.append(Target(seat=st.active, source=source, card=card))
+        st.decisions.append(ChooseTarget(seat=st.active, source=source, card=card))
 
 
 def _resolve(st: HeavensState, source: int | None, card: int, t: fx.Target) -> None:

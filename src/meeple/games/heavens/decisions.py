@@ -35,7 +35,7 @@ class Acquire(Decision):
 
 
 @dataclass(frozen=True, slots=True)
-class Target(Decision):
+class ChooseTarget(Decision):
     """The target of an ability (``source`` is the acting character) or a divine power."""
 
     kind = "target"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.core import Action, Result, Rng, State
 
 from . import actions, heuristic, setup, validate, view
-from .decisions import Acquire, Move, Target
+from .decisions import Acquire, ChooseTarget, Move
 from .turn import settle
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class HeavensState(State):
     arch: dict[int, int]  # hex -> white rings
     drop: dict[int, tuple[int, int]]  # hex -> dropped (armour, attack) rings
     # the decisions inside an action, top last (the base types it list[Decision])
-    decisions: list[Move | Acquire | Target]  # type: ignore[assignment]
+    decisions: list[Move | Acquire | ChooseTarget]  # type: ignore[assignment]
     # Shared by clones: rebuilt on change, never changed in place.
     deck: Piles  # per side, top card last
     hands: Piles  # per seat

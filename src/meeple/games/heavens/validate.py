@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.validate import in_range, one_of, refuse
 
-from .decisions import Acquire, Move, Target
+from .decisions import Acquire, ChooseTarget, Move
 
 if TYPE_CHECKING:
     from .state import HeavensState
@@ -68,7 +68,7 @@ def _decisions(st: HeavensState, cards: int, hexes: int) -> None:
         path = f"decisions[{i}]"
         if d.seat != st.active:
             refuse(path, f"{d!r} is not the active seat's decision")
-        card_ids = [d.card] if not isinstance(d, Target) or d.source is None else [
+        card_ids = [d.card] if not isinstance(d, ChooseTarget) or d.source is None else [
             d.card, d.source]
         if not all(0 <= c <= cards for c in card_ids):
             refuse(path, f"{d!r} names no card of this game")

@@ -9,7 +9,7 @@ from meeple.components import deck
 from meeple.core import Rng
 
 from .cards import set_deck, set_hand
-from .decisions import Target
+from .decisions import ChooseTarget
 from .rings import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def _pending(st: HeavensState) -> dict[str, Any] | None:
     if not st.decisions:
         return None
     top, ids = st.decisions[-1], st.game.ids
-    if isinstance(top, Target):
+    if isinstance(top, ChooseTarget):
         return {"kind": top.kind, "card": ids[top.card],
                 "source": None if top.source is None else ids[top.source]}
     return {"kind": top.kind, "card": ids[top.card]}
