@@ -103,23 +103,11 @@ class Board:
         in range.
         """
         at, coords, nbrs = self._at, self.coords, self.nbrs
-        area = self.grid.reach(coords[h], reach - 1, blocked=_Walls(at, blk))
+        area = self.grid.reach(coords[h], reach - 1, blocked={coords[x] for x in blk})
         out = {x for x in nbrs[h] if x in blk}
         for c in area:
             out.update(x for x in nbrs[at[c]] if x in blk)
         return out - self.near[h]
-
-
-class _Walls:
-    """The hexes of ``blk`` as a container of coordinates (for :meth:`HexGrid.reach`)."""
-
-    __slots__ = ("at", "blk")
-
-    def __init__(self, at: dict[tuple[int, int], int], blk: set[int]) -> None:
-        self.at, self.blk = at, blk
-
-    def __contains__(self, c: object) -> bool:
-        return self.at[c] in self.blk  # type: ignore[index]
 
 
 def _cells(radius: int, length: int) -> tuple[list[tuple[int, int]], list[str], list[int]]:

@@ -67,6 +67,7 @@ class BalanceBot:
             return legal[0]
         world = cast("HeavensState", info.sample(self._rng.getrandbits(63)))
         side = world.game.side_of[info.seat]
+        world.legal_actions()  # listed once here, the clones below check against it
         best: list[Action] = []
         top = -float("inf")
         for a in legal:
