@@ -9,7 +9,7 @@ from meeple.components import deck
 
 from .cards import characters_left, emit_draw, set_deck, set_hand
 from .figures import lose_health, remove_fallen
-from .rings import PSN, STUN, give_back, set_unit
+from .rings import NOT_STUNNED, PSN, STUN, give_back, set_unit
 
 if TYPE_CHECKING:
     from .state import HeavensState
@@ -55,7 +55,7 @@ def end_actions(st: HeavensState) -> None:
     for c in sorted(st.at.values()):  # HVN-3: incapacity lasts about one round
         u = st.units[c]
         if g.card_side[c] == side and 0 <= u[STUN] < st.turn:
-            set_unit(st, c, STUN, -1)
+            set_unit(st, c, STUN, NOT_STUNNED)
             give_back(st, "black", 1)
     settle(st)
     if st.to_act is not None and not st.hands[st.active]:
@@ -108,6 +108,7 @@ def finish(st: HeavensState, winner: int | None, reason: str) -> None:
     st.to_act = None
     st.phase = "over"
     st.decisions.clear()
+    # the event keeps -1 for a draw, as logs written before always said
     st._emit("game_over", winner=-1 if winner is None else winner, reason=reason)
 
 
