@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import meeple
+from meeple.games.heavens import cards, rings
 from meeple.games.heavens.state import HeavensState
 
 
@@ -26,7 +27,7 @@ def card(st: HeavensState, cid: str) -> int:
 
 def hexi(st: HeavensState, label: str) -> int:
     """The hex index of a label."""
-    return st.board.index[label]
+    return st.game.board.index[label]
 
 
 def lift(st: HeavensState, c: int) -> None:
@@ -42,7 +43,7 @@ def place(st: HeavensState, cid: str, label: str, hp: int | None = None) -> int:
     lift(st, c)
     h = hexi(st, label)
     health = st.game.health[c] if hp is None else hp
-    st._take("red", health)
+    rings.take(st, "red", health)
     st.units[c] = (h, health, 0, 0, 0, -1, 0)
     st.at[h] = c
     s0, s1 = st.summons
@@ -56,7 +57,7 @@ def give(st: HeavensState, seat: int, *cids: str) -> None:
     for cid in cids:
         c = card(st, cid)
         lift(st, c)
-        st.set_hand(seat, (*st.hands[seat], c))
+        cards.set_hand(st, seat, (*st.hands[seat], c))
     st._legal = None
 
 

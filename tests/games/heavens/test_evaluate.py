@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import meeple
-from meeple.games.heavens.effects import HP
+from meeple.games.heavens.rings import HP
 
 from .helpers import fresh, place, unlock
 

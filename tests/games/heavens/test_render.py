@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from meeple.games.heavens.effects import ARM, ATK, PSN
+from meeple.games.heavens import rings
 from meeple.games.heavens.render import render
+from meeple.games.heavens.rings import ARM, ATK, PSN
 from meeple.games.heavens.state import HeavensState
 
 from .helpers import fresh, hexi, place, unlock
@@ -21,13 +22,13 @@ def scene() -> HeavensState:
     st = fresh(seed=1)
     unlock(st)
     z = place(st, "zeus", "f5")
-    st.add_rings(z, ARM, "grey", 2)
-    st.add_rings(z, ATK, "orange", 1)
+    rings.add_rings(st, z, ARM, "grey", 2)
+    rings.add_rings(st, z, ATK, "orange", 1)
     t = place(st, "thor", "f7", hp=6)
-    st.add_rings(t, PSN, "green", 1)
-    st.stun(t)
-    st.build(hexi(st, "e5"), 3)
-    st.set_trap(hexi(st, "g7"), 2)
+    rings.add_rings(st, t, PSN, "green", 1)
+    rings.stun(st, t)
+    rings.build(st, hexi(st, "e5"), 3)
+    rings.set_trap(st, hexi(st, "g7"), 2)
     st.base_hp = (st.base_hp[0], 27)
     return st
 

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 import meeple
-from meeple.games.heavens.effects import ARM, ATK, HP, PSN
+from meeple.games.heavens import board, cards, figures, rings
+from meeple.games.heavens.rings import ARM, ATK, HP, PSN
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -61,14 +62,14 @@ def test_hvn1_rings_are_conserved_in_random_play(seed: int, steps: int, players:
 def test_hvn2_poseidon_needs_ten_red_rings() -> None:
     """HVN-2: with 8 red rings in the box Poseidon cannot be summoned."""
     st = fresh(pantheon_a="greek")
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "poseidon", "hermes")
-    st._take("red", 52)
+    rings.take(st, "red", 52)
     assert st.box["red"] == 8
     t = texts(st)
     assert not any(x.startswith("summon Poseidon") for x in t)
     assert "summon Hermes at e1" in t
-    st._give_back("red", 2)
+    rings.give_back(st, "red", 2)
     st._legal = None
     assert "summon Poseidon at e1" in texts(st)
 
@@ -79,7 +80,7 @@ def test_hvn2_ability_needs_its_rings_in_the_box() -> None:
     unlock(st)
     place(st, "hestia", "f5")
     assert "ability Hestia: Column of Hestia" in texts(st)
-    st._take("white", 10)
+    rings.take(st, "white", 10)
     st._legal = None
     assert "ability Hestia: Column of Hestia" not in texts(st)
 
@@ -91,7 +92,7 @@ def test_hvn3_incapacitated_character_cannot_act() -> None:
     z = place(st, "zeus", "f5")
     place(st, "thor", "f6")
     assert any("with Zeus" in x for x in texts(st))
-    st.stun(z)
+    rings.stun(st, z)
     st._legal = None
     assert not any("Zeus" in x for x in texts(st))
 
@@ -102,9 +103,9 @@ def test_hvn3_incapacity_wears_off_after_own_turn() -> None:
     unlock(st)
     z = place(st, "zeus", "f5")
     t = place(st, "thor", "f8")
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     st.apply("end actions")  # seat 0's turn ends; seat 1's turn
-    st.stun(z)
+    rings.stun(st, z)
     assert st.box["black"] == 5
     st.apply("end actions")
     st.apply("done") if st.phase == "cleanup" else None
@@ -144,7 +145,7 @@ def test_hvn5_trapped_character_cannot_act() -> None:
     st = fresh()
     unlock(st)
     z = place(st, "zeus", "f5")
-    st.set_trap(st.units[z][0], 2)
+    rings.set_trap(st, st.units[z][0], 2)
     st._legal = None
     assert not any("Zeus" in x for x in texts(st))
 
@@ -155,11 +156,11 @@ def test_hvn5_attacking_a_trap_frees_the_character() -> None:
     unlock(st)
     z = place(st, "zeus", "f5")
     place(st, "ares", "f4")
-    st.set_trap(hexi(st, "f5"), 3)
+    rings.set_trap(st, hexi(st, "f5"), 3)
     st._legal = None
     assert "attack trap f5 with Ares" in texts(st)
     st.apply("attack trap f5 with Ares")  # melee 4 > 3 rings
-    assert hexi(st, "f5") not in st.trap and st.can_act(z)
+    assert hexi(st, "f5") not in st.trap and figures.can_act(st, z)
     assert st.box["black"] == 6
 
 
@@ -168,8 +169,8 @@ def test_hvn6_poison_bites_at_start_of_controllers_turn() -> None:
     st = fresh()
     unlock(st)
     t = place(st, "thor", "f8")
-    st.add_rings(t, PSN, "green", 2)
-    st.set_hand(0, [])
+    rings.add_rings(st, t, PSN, "green", 2)
+    cards.set_hand(st, 0, [])
     st.apply("end actions")
     assert st.active == 1 and st.units[t][HP] == 7
 
@@ -179,9 +180,9 @@ def test_hvn6_armour_does_not_stop_poison() -> None:
     st = fresh()
     unlock(st)
     t = place(st, "thor", "f8")
-    st.add_rings(t, ARM, "grey", 2)
-    st.add_rings(t, PSN, "green", 1)
-    st.set_hand(0, [])
+    rings.add_rings(st, t, ARM, "grey", 2)
+    rings.add_rings(st, t, PSN, "green", 1)
+    cards.set_hand(st, 0, [])
     st.apply("end actions")
     assert st.units[t][HP] == 8
 
@@ -192,7 +193,7 @@ def test_hvn7_armour_absorbs_and_stays() -> None:
     unlock(st)
     place(st, "ares", "f5")
     t = place(st, "thor", "f6")
-    st.add_rings(t, ARM, "grey", 2)
+    rings.add_rings(st, t, ARM, "grey", 2)
     st.apply("attack Thor with Ares")
     assert st.units[t][HP] == 7 and st.units[t][ARM] == 2
     st.apply("attack Thor with Ares")
@@ -205,7 +206,7 @@ def test_hvn7_at_most_two_armour_rings() -> None:
     unlock(st)
     place(st, "athena", "f5")
     z = place(st, "zeus", "f4")
-    st.add_rings(z, ARM, "grey", 2)
+    rings.add_rings(st, z, ARM, "grey", 2)
     st._legal = None
     st.apply("ability Athena: Aegis")
     assert "target Zeus" not in texts(st) and "target Athena" in texts(st)
@@ -217,7 +218,7 @@ def test_hvn7_pierce_ignores_armour() -> None:
     unlock(st)
     place(st, "odin", "f5")
     z = place(st, "zeus", "f8")
-    st.add_rings(z, ARM, "grey", 2)
+    rings.add_rings(st, z, ARM, "grey", 2)
     st._legal = None
     st.apply("ability Odin: Gungnir")
     st.apply("target Zeus")
@@ -230,7 +231,7 @@ def test_hvn8_attack_rings_add_to_power() -> None:
     unlock(st)
     a = place(st, "ares", "f5")
     t = place(st, "thor", "f6")
-    st.add_rings(a, ATK, "orange", 2)
+    rings.add_rings(st, a, ATK, "orange", 2)
     st._legal = None
     st.apply("attack Thor with Ares")
     assert st.units[t][HP] == 9 - 6
@@ -259,7 +260,7 @@ def test_hvn10_columns_block_and_can_be_destroyed() -> None:
     t = texts(st)
     assert "target f1" not in t and "target e1" not in t
     st.apply("target f5")
-    assert st.arch[hexi(st, "f5")] == 3 and st.blocked(hexi(st, "f5"))
+    assert st.arch[hexi(st, "f5")] == 3 and board.blocked(st, hexi(st, "f5"))
     place(st, "ares", "e5")
     st._legal = None
     st.apply("attack architecture f5 with Ares")
@@ -268,7 +269,7 @@ def test_hvn10_columns_block_and_can_be_destroyed() -> None:
 
 def test_hvn11_map_shape_and_labels() -> None:
     """HVN-11: 102 hexes in columns a..k, the central column of 12."""
-    b = fresh().board
+    b = fresh().game.board
     assert len(b.labels) == 102
     assert sum(1 for x in b.labels if x[0] == "f") == 12
     assert sum(1 for x in b.labels if x[0] == "a") == 7
@@ -279,24 +280,24 @@ def test_hvn12_occupied_hexes_block_movement_and_fire() -> None:
     """HVN-12: characters, traps, architecture and dropped rings block; a fallen one alone not."""
     st = fresh()
     h = hexi(st, "f6")
-    assert not st.blocked(h)
+    assert not board.blocked(st, h)
     st.drop = {**st.drop, h: (1, 0)}
-    assert st.blocked(h)
+    assert board.blocked(st, h)
     st.drop = {}
     st.trap = {**st.trap, h: 1}
-    assert st.blocked(h)
+    assert board.blocked(st, h)
     st.trap = {}
     st.arch = {**st.arch, h: 1}
-    assert st.blocked(h)
+    assert board.blocked(st, h)
     st.arch = {}
     st.fallen_at = {**st.fallen_at, h: card(st, "zeus")}
-    assert not st.blocked(h)
+    assert not board.blocked(st, h)
 
 
 def test_hvn13_summon_only_on_free_own_summoning_hexes() -> None:
     """HVN-13: summons go only to one's own free summoning hexes."""
     st = fresh()
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "zeus", "ares")
     place(st, "athena", "e1")
     t = [x for x in texts(st) if x.startswith("summon Zeus")]
@@ -310,7 +311,7 @@ def test_hvn14_base_blocks_and_can_be_attacked() -> None:
     """HVN-14: the base hex blocks movement; an adjacent enemy may attack it."""
     st = fresh()
     unlock(st)
-    assert st.blocked(hexi(st, "f11"))
+    assert board.blocked(st, hexi(st, "f11"))
     place(st, "ares", "f10")
     st.apply("attack base with Ares")
     assert st.base_hp[1] == 26
@@ -322,7 +323,7 @@ def test_hvn14_base_blocks_and_can_be_attacked() -> None:
 def test_hvn15_descent_summons_on_a_central_hex() -> None:
     """HVN-15: Descent from Olympus summons onto a free central hex."""
     st = fresh()
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "descent_from_olympus", "zeus")
     st.apply("play Descent from Olympus")
     t = texts(st)
@@ -378,7 +379,7 @@ def test_hvn19_deck_is_hidden() -> None:
 def test_hvn20_discard_is_public_and_ordered() -> None:
     """HVN-20: discarded cards are public, in the order they came."""
     st = fresh()
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "ambrosia", "labyrinth")
     st.apply("end actions")
     st.apply("discard Labyrinth of Minos")

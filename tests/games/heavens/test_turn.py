@@ -6,8 +6,9 @@ import pytest
 
 import meeple
 from meeple.core import ConfigError, ContentError
+from meeple.games.heavens import board, cards, figures, rings, setup
 from meeple.games.heavens.content import PANTHEONS, pantheon
-from meeple.games.heavens.effects import ARM, ATK, HP
+from meeple.games.heavens.rings import ARM, ATK, HP
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -15,7 +16,7 @@ from .helpers import card, fresh, give, hexi, place, texts, unlock
 def test_hvn21_only_the_active_seat_plays_cards() -> None:
     """HVN-21: legal actions come from the active seat's hand only."""
     st = fresh()
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 1, "gleipnir")
     assert not any("Gleipnir" in x for x in texts(st))
 
@@ -56,7 +57,7 @@ def test_hvn24_divine_power_costs_a_token_and_is_discarded() -> None:
     """HVN-24: a divine power costs one token and goes to the discard."""
     st = fresh()
     unlock(st)
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "bolt_of_olympus")
     t = place(st, "thor", "f7")
     st.apply("play Bolt of Olympus")
@@ -72,8 +73,8 @@ def test_hvn25_pantheon_destroyed_when_nothing_left_to_summon() -> None:
     place(st, "ares", "f5")
     t = place(st, "thor", "f6", hp=2)
     g = st.game
-    st.set_deck(1, [c for c in st.deck[1] if not g.is_char[c]])
-    st.set_hand(1, [c for c in st.hands[1] if not g.is_char[c]])
+    cards.set_deck(st, 1, [c for c in st.deck[1] if not g.is_char[c]])
+    cards.set_hand(st, 1, [c for c in st.hands[1] if not g.is_char[c]])
     st.apply("attack Thor with Ares")
     assert st.units[t][6] == 1
     assert st.is_over and st.result().winners == (0,)
@@ -87,7 +88,7 @@ def test_hvn25_cards_still_in_deck_keep_the_pantheon_alive() -> None:
     place(st, "ares", "f5")
     place(st, "thor", "f6", hp=2)
     g = st.game
-    st.set_hand(1, [c for c in st.hands[1] if not g.is_char[c]])
+    cards.set_hand(st, 1, [c for c in st.hands[1] if not g.is_char[c]])
     st.apply("attack Thor with Ares")
     assert not st.is_over
 
@@ -134,9 +135,9 @@ def test_hvn29_opening_hand_always_holds_a_character() -> None:
             assert any(st.game.is_char[c] for c in st.hands[seat])
     st = fresh()
     g = st.game
-    cards = sorted(st.deck[0] + st.hands[0])
-    pile = [c for c in cards if g.is_char[c]] + [c for c in cards if not g.is_char[c]]
-    hand = st._deal_opening(0, pile)  # the top five are the five divine powers
+    both = sorted(st.deck[0] + st.hands[0])
+    pile = [c for c in both if g.is_char[c]] + [c for c in both if not g.is_char[c]]
+    hand = setup.deal_opening(st, 0, pile)  # the top five are the five divine powers
     shown = [e for e in st.events(None) if e["type"] == "redeal"]
     assert shown and sorted(shown[0]["shown"]) == sorted(p.id for p in pantheon("greek")[2])
     assert any(g.is_char[c] for c in hand) and len(hand) == 5
@@ -169,7 +170,7 @@ def test_hvn31_actions_end_when_tokens_run_out() -> None:
 def test_hvn32_summon_places_health_rings() -> None:
     """HVN-32: a summoned character carries its full health in red rings."""
     st = fresh()
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "poseidon")
     st.apply("summon Poseidon at f1")
     c = card(st, "poseidon")
@@ -183,8 +184,8 @@ def test_hvn33_melee_damage_minus_armour() -> None:
     unlock(st)
     a = place(st, "ares", "f5")
     t = place(st, "thor", "f6")
-    st.add_rings(a, ATK, "orange", 1)
-    st.add_rings(t, ARM, "grey", 1)
+    rings.add_rings(st, a, ATK, "orange", 1)
+    rings.add_rings(st, t, ARM, "grey", 1)
     st._legal = None
     st.apply("attack Thor with Ares")
     assert st.units[t][HP] == 9 - (4 + 1 - 1)
@@ -198,7 +199,7 @@ def test_hvn33_ranged_needs_distance_two() -> None:
     t = place(st, "thor", "f6")
     st.apply("attack Thor with Artemis")
     assert st.units[t][HP] == 8  # melee 1
-    st.relocate(t, hexi(st, "f8"))
+    figures.relocate(st, t, hexi(st, "f8"))
     st._legal = None
     st.apply("attack Thor with Artemis")
     assert st.units[t][HP] == 5  # ranged 3
@@ -213,7 +214,7 @@ def test_hvn34_move_step_by_step_up_to_move_value() -> None:
     assert "stop" in texts(st) and "step f6" in texts(st)
     st.apply("step f6")
     st.apply("step f7")
-    assert st.units[z][0] == hexi(st, "f7") and not st.pending
+    assert st.units[z][0] == hexi(st, "f7") and not st.decisions
     assert st.view(0)["step"] == "choose action"
 
 
@@ -223,8 +224,8 @@ def test_hvn35_acquire_dropped_rings() -> None:
     unlock(st)
     z = place(st, "zeus", "f5")
     st.drop = {**st.drop, hexi(st, "f6"): (2, 1)}
-    st._take("grey", 2)
-    st._take("orange", 1)
+    rings.take(st, "grey", 2)
+    rings.take(st, "orange", 1)
     st._legal = None
     st.apply("acquire f6 with Zeus")
     assert st.tokens == 2 and "done" not in texts(st)
@@ -244,13 +245,13 @@ def test_hvn36_special_abilities_of_every_pantheon() -> None:
                   else pantheon(pa)[1][1].id, "e6", hp=1)
             enemy = pantheon(pb)[1][1].id
             place(st, enemy, "f7")
-            st.set_trap(hexi(st, "c5"), 1)
+            rings.set_trap(st, hexi(st, "c5"), 1)
             name = st.game.names[c]
             abil = [x for x in texts(st) if x.startswith(f"ability {name}:")]
             assert abil, cid
             before = st.to_json()
             st.apply(abil[0])
-            if st.pending:
+            if st.decisions:
                 st.apply(st.legal_actions()[0])
             assert st.to_json() != before
 
@@ -261,12 +262,12 @@ def test_hvn37_every_divine_power_resolves() -> None:
         for p in pantheon(pa)[2]:
             st = fresh(pantheon_a=pa, pantheon_b=pb)
             unlock(st)
-            st.set_hand(0, [])
+            cards.set_hand(st, 0, [])
             give(st, 0, p.id, pantheon(pa)[1][2].id)
             place(st, pantheon(pa)[1][0].id, "f5", hp=2)
             place(st, pantheon(pb)[1][0].id, "f8")
             st.apply(f"play {p.name}")
-            if st.pending:
+            if st.decisions:
                 st.apply(st.legal_actions()[0])
             assert st.discard[0] == (card(st, p.id),)
 
@@ -277,8 +278,8 @@ def test_hvn38_cleanup_removes_own_fallen_and_allows_discards() -> None:
     unlock(st)
     z = place(st, "zeus", "f4", hp=1)
     t = place(st, "thor", "f8", hp=1)
-    st.hurt(z, 1)
-    st.hurt(t, 1)
+    figures.hurt(st, z, 1)
+    figures.hurt(st, t, 1)
     st.apply("end actions")
     assert z not in st.units and card(st, "zeus") in st.discard[0]
     assert t in st.units and st.units[t][6] == 1
@@ -288,7 +289,7 @@ def test_hvn38_cleanup_removes_own_fallen_and_allows_discards() -> None:
 def test_hvn39_draw_up_to_five() -> None:
     """HVN-39: the hand is refilled to five and never beyond."""
     st = fresh()
-    st.set_hand(0, st.hands[0][:2])
+    cards.set_hand(st, 0, st.hands[0][:2])
     st.apply("end actions")
     st.apply("done")
     assert len(st.hands[0]) == 5
@@ -300,8 +301,8 @@ def test_hvn40_empty_deck_does_not_end_the_game() -> None:
     unlock(st)
     place(st, "zeus", "f5")
     st.discard = (st.discard[0] + st.deck[0], st.discard[1])
-    st.set_deck(0, [])
-    st.set_hand(0, st.hands[0][:1])
+    cards.set_deck(st, 0, [])
+    cards.set_hand(st, 0, st.hands[0][:1])
     st.apply("end actions")
     st.apply("done")
     assert not st.is_over and len(st.hands[0]) == 1 and st.deck[0] == ()
@@ -313,13 +314,13 @@ def test_hvn41_fallen_character_drops_rings_and_stops_blocking() -> None:
     unlock(st)
     place(st, "ares", "f5")
     t = place(st, "thor", "f6", hp=2)
-    st.add_rings(t, ARM, "grey", 1)
+    rings.add_rings(st, t, ARM, "grey", 1)
     st.apply("attack Thor with Ares")
     h = hexi(st, "f6")
-    assert st.units[t][6] == 1 and st.drop[h] == (1, 0) and st.blocked(h)
+    assert st.units[t][6] == 1 and st.drop[h] == (1, 0) and board.blocked(st, h)
     loki = place(st, "loki", "f8", hp=1)
-    st.hurt(loki, 1)
-    assert not st.blocked(hexi(st, "f8"))
+    figures.hurt(st, loki, 1)
+    assert not board.blocked(st, hexi(st, "f8"))
 
 
 def test_hvn42_moving_over_a_fallen_character_defeats_it() -> None:
@@ -328,7 +329,7 @@ def test_hvn42_moving_over_a_fallen_character_defeats_it() -> None:
     unlock(st)
     place(st, "ares", "f5")
     loki = place(st, "loki", "f6", hp=1)
-    st.hurt(loki, 1)
+    figures.hurt(st, loki, 1)
     st._legal = None
     st.apply("move Ares")
     st.apply("step f6")
@@ -339,7 +340,7 @@ def test_hvn42_moving_over_a_fallen_character_defeats_it() -> None:
 def test_hvn43_characters_stay_on_summoning_hexes_until_two_summoned() -> None:
     """HVN-43: the first character may only shuffle among the summoning hexes."""
     st = fresh()
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "ares", "zeus")
     st.apply("summon Ares at e1")
     st.apply("move Ares")

@@ -10,6 +10,7 @@ import pytest
 
 import meeple
 from meeple.core import ConfigError, IllegalAction
+from meeple.games.heavens import cards, movement
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -51,7 +52,7 @@ def test_hvn46_layouts_move_the_bases(layout: str, bases: tuple[str, str]) -> No
     st = fresh(layout=layout)
     v = st.view(None)
     assert (v["sides"][0]["base"], v["sides"][1]["base"]) == bases
-    b = st.board
+    b = st.game.board
     for side in (0, 1):
         for h in b.summon[side]:
             assert b.dist[h][b.base[side]] == 1
@@ -224,10 +225,10 @@ GOLDEN: tuple[object, ...] = ("round-limit", (), 60, 304, 1801)
 def test_descent_counts_as_a_summon_for_the_lock() -> None:
     """HVN-43, HVN-15: a character summoned by Descent counts towards the two summons."""
     st = fresh()
-    st.set_hand(0, [])
+    cards.set_hand(st, 0, [])
     give(st, 0, "descent_from_olympus", "zeus", "ares")
     st.apply("play Descent from Olympus")
     st.apply("summon Zeus at f6")
     st.apply("summon Ares at e1")
-    assert st.summons[0] == 2 and not st.locked(0)
+    assert st.summons[0] == 2 and not movement.locked(st, 0)
     assert st.at[hexi(st, "e1")] == card(st, "ares")

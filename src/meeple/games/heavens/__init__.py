@@ -1,6 +1,5 @@
 """High in the Heavens (Высоко в небесах): pantheons at war on a hex grid."""
 
-from .rules import Heavens
-from .state import HeavensState
+from .game import Heavens
 
-__all__ = ["Heavens", "HeavensState"]
+__all__ = ["Heavens"]

@@ -1,21 +1,29 @@
-"""The decisions of a turn: what is legal now and what each decision does.
+"""The actions of a turn: what is legal now, and the mechanic each action triggers.
 
 Every action of the actions phase costs one token (HVN-31), paid when it is declared; choices
 inside an action (the steps of a move, the rings to acquire, the target of an ability) are
-follow-up decisions kept on the state's pending stack.
+decisions kept on the state's ``decisions`` stack (:mod:`.decisions`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
 
 from . import effects as fx
-from .effects import ARM, ATK, HEX, MAX_BONUS
+from .attack import attack, attacks, marks, roll_hits
+from .board import obstacles
+from .cards import discard_from_hand, from_hand
+from .decisions import Acquire, ChooseTarget, Move
+from .figures import can_act, summon
+from .movement import can_move, start, step, steps
+from .rings import ARM, ATK, HEX, MAX_BONUS, set_unit
+from .turn import end_actions, end_turn, settle, spend
 
 if TYPE_CHECKING:
-    from .rules import Heavens
+    from .game import Heavens
     from .state import HeavensState
 
 END = Action("end actions", ("end",))
@@ -60,39 +68,56 @@ def legal(st: HeavensState) -> list[Action]:
     act = g.action
     if st.phase == "cleanup":
         return [*(act(("discard", c)) for c in g.by_name(set(st.hands[st.active]))), DONE]
-    blk = st.obstacles()
-    if st.pending:
-        top = st.pending[-1]
-        if top[0] == "move":
+    blk = obstacles(st)
+    if st.decisions:
+        top = st.decisions[-1]
+        if isinstance(top, Move):
             return [*(act(("step", h)) for h in steps(st, top, blk)), STOP]
-        if top[0] == "acquire":
-            takes = takeable(st, top[1], top[2])
-            return [*takes, DONE] if top[3] else takes
-        return [act(("target", t)) for t in pending_targets(st, blk)]
+        if isinstance(top, Acquire):
+            takes = takeable(st, top.card, top.hex)
+            return [*takes, DONE] if top.taken else takes
+        return [act(("target", t)) for t in pending_targets(st, top, blk)]
     out: list[Action] = []
     if st.tokens > 0:
         out.extend(summons(st, blk))
-        seat = st.active
-        side = g.side_of[seat]
-        units = st.units
-        aims = marks(st, side)
-        for c in g.by_name(st.at.values()):
-            if g.card_side[c] != side or not st.can_act(c):
-                continue
-            out.extend(attacks(st, c, blk, aims))
-            if steps(st, ("move", c, g.move[c], (units[c][HEX],), 0), blk):
-                out.append(act(("move", c)))
-            out.extend(acquisitions(st, c))
-            ab = g.ability[c]
-            if ab.cost <= st.tokens and fx.has_target(st, seat, c, ab.target, ab.range,
-                                                      ab.effects, blk):
-                out.append(act(("ability", c)))
-        for c in g.by_name(set(st.hands[seat])):
-            p = g.power.get(c)
-            if p is not None and p.cost <= st.tokens and fx.has_target(
-                    st, seat, -1, p.target, 0, p.effects, blk):
-                out.append(act(("power", c)))
+        out.extend(_character_actions(st, blk))
+        out.extend(_powers(st, blk))
     out.append(END)
+    return out
+
+
+def _character_actions(st: HeavensState, blk: set[int]) -> list[Action]:
+    """HVN-33..36: attacks, moves, acquisitions and abilities of the side's characters."""
+    g = st.game
+    act = g.action
+    seat = st.active
+    side = g.side_of[seat]
+    aims = marks(st, side)
+    out: list[Action] = []
+    for c in g.by_name(st.at.values()):
+        if g.card_side[c] != side or not can_act(st, c):
+            continue
+        out.extend(attacks(st, c, blk, aims))
+        if can_move(st, c, blk):
+            out.append(act(("move", c)))
+        out.extend(acquisitions(st, c))
+        ab = g.ability[c]
+        if ab.cost <= st.tokens and fx.has_target(st, seat, c, ab.target, ab.range,
+                                                  ab.effects, blk):
+            out.append(act(("ability", c)))
+    return out
+
+
+def _powers(st: HeavensState, blk: set[int]) -> list[Action]:
+    """HVN-24: the divine powers in hand that the tokens pay for and that have a target."""
+    g = st.game
+    seat = st.active
+    out: list[Action] = []
+    for c in g.by_name(set(st.hands[seat])):
+        p = g.power.get(c)
+        if p is not None and p.cost <= st.tokens and fx.has_target(
+                st, seat, None, p.target, 0, p.effects, blk):
+            out.append(g.action(("power", c)))
     return out
 
 
@@ -100,7 +125,7 @@ def summons(st: HeavensState, blk: set[int]) -> list[Action]:
     """HVN-32, HVN-13, HVN-2: a character from hand onto a free summoning hex of one's own."""
     g = st.game
     side = g.side_of[st.active]
-    free = [h for h in st.board.summon[side] if h not in blk]
+    free = [h for h in g.board.summon[side] if h not in blk]
     red = st.box["red"]
     act = g.action
     out: list[Action] = []
@@ -110,84 +135,6 @@ def summons(st: HeavensState, blk: set[int]) -> list[Action]:
     return out
 
 
-def marks(st: HeavensState, side: int) -> dict[int, list[tuple[str, int]]]:
-    """HVN-33: what an attacker of ``side`` may strike, by hex (unit, base, trap, architecture)."""
-    g = st.game
-    out: dict[int, list[tuple[str, int]]] = {}
-    for h, c in st.at.items():
-        if g.card_side[c] != side:
-            out[h] = [("u", c)]
-    h = st.board.base[1 - side]
-    out.setdefault(h, []).append(("base", h))
-    for h in st.trap:
-        out.setdefault(h, []).append(("trap", h))
-    for h in st.arch:
-        out.setdefault(h, []).append(("arch", h))
-    return out
-
-
-def attacks(st: HeavensState, c: int, blk: set[int],
-            aims: dict[int, list[tuple[str, int]]] | None = None) -> list[Action]:
-    """HVN-33, HVN-16: melee on adjacent hexes; ranged at 2..range along empty hexes."""
-    g, b = st.game, st.board
-    if aims is None:
-        aims = marks(st, g.card_side[c])
-    here = st.units[c][HEX]
-    atk = st.units[c][ATK]
-    found: dict[int, bool] = {}
-    if g.melee[c] + atk > 0:
-        for n in b.nbrs[here]:
-            if n in aims:
-                found[n] = True
-    reach = g.range[c]
-    dist = b.dist[here]
-    if reach >= 2 and g.ranged[c] + atk > 0 and any(
-            2 <= dist[h] <= reach and h not in found for h in aims):
-        # The line of fire runs through empty hexes: spread from the attacker's hex over
-        # empty hexes for reach - 1 steps; the obstacles next to that area, two or more
-        # hexes away, are in range.
-        walls = b.bits(blk)
-        open_ = b.all_bits & ~walls
-        area = b.bit[here]
-        for _ in range(reach - 1):
-            area |= b.spread(area) & open_
-        shot = b.spread(area) & walls & ~b.near_bits[here]
-        bit = b.bit
-        for h in aims:
-            if h not in found and shot & bit[h]:
-                found[h] = False
-    act = g.action
-    out: list[Action] = []
-    for h in sorted(found, key=b.label_rank.__getitem__):
-        melee = found[h]
-        for target in aims[h]:
-            out.append(act(("attack", c, target, melee)))
-    return out
-
-
-def steps(st: HeavensState, top: tuple[object, ...], blk: set[int] | None = None
-          ) -> list[int]:
-    """HVN-34, HVN-42: the next hex of a move: empty (a fallen may lie there), not revisited."""
-    _, c, left, visited, _ = top
-    assert isinstance(c, int) and isinstance(left, int) and isinstance(visited, tuple)
-    if left <= 0:
-        return []
-    if blk is None:
-        blk = st.obstacles()
-    g, b = st.game, st.board
-    here = st.units[c][HEX]
-    seat = st.active
-    side = g.side_of[seat]
-    zones = g.zones[seat]
-    if zones is not None and b.zone[here] not in zones:
-        return []  # HVN-51
-    home = b.summon[side]
-    held = here in home and st.locked(side)  # HVN-43
-    return [n for n in b.nbrs[here]
-            if n not in blk and n not in visited
-            and (zones is None or b.zone[n] in zones) and not (held and n not in home)]
-
-
 def acquisitions(st: HeavensState, c: int) -> list[Action]:
     """HVN-35: dropped bonus rings on an adjacent hex the character could still carry."""
     drop = st.drop
@@ -195,7 +142,7 @@ def acquisitions(st: HeavensState, c: int) -> list[Action]:
         return []
     u = st.units[c]
     out = []
-    for n in st.board.nbrs[u[HEX]]:
+    for n in st.game.board.nbrs[u[HEX]]:
         d = drop.get(n)
         if d and ((d[0] and u[ARM] < MAX_BONUS) or (d[1] and u[ATK] < MAX_BONUS)):
             out.append(st.game.action(("acquire", c, n)))
@@ -213,136 +160,149 @@ def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
     return out
 
 
-def pending_targets(st: HeavensState, blk: set[int] | None = None) -> list[fx.Target]:
+def pending_targets(st: HeavensState, top: ChooseTarget, blk: set[int] | None = None
+                    ) -> list[fx.Target]:
     """Targets of the ability or power being resolved."""
-    _, source, card = st.pending[-1]
     g = st.game
-    if source >= 0:
-        ab = g.ability[card]
-        return fx.candidates(st, st.active, source, ab.target, ab.range, ab.effects, blk)
-    p = g.power[card]
-    return fx.candidates(st, st.active, -1, p.target, 0, p.effects, blk)
+    if top.source is not None:
+        ab = g.ability[top.card]
+        return fx.candidates(st, st.active, top.source, ab.target, ab.range, ab.effects, blk)
+    p = g.power[top.card]
+    return fx.candidates(st, st.active, None, p.target, 0, p.effects, blk)
 
 
 # ------------------------------------------------------------------ applying
 def apply(st: HeavensState, action: Action) -> None:
-    """Carry out one legal decision."""
+    """Carry out one legal action, then end the actions phase once the tokens are spent."""
     data = action[1]
     kind = data[0]
-    g = st.game
-    seat = st.active
-    if kind == "summon":
-        st.spend()
-        st.from_hand(seat, data[1])
-        st.summon(seat, data[1], data[2])
-    elif kind == "attack":
-        st.spend()
-        _attack(st, data[1], data[2], data[3])
-    elif kind == "move":
-        st.spend()
-        c = data[1]
-        st.push(("move", c, g.move[c], (st.units[c][HEX],), 0))
-    elif kind == "step":
-        _, c, left, visited, n = st.pop()
-        st.relocate(c, data[1])
-        top = ("move", c, left - 1, (*visited, data[1]), n + 1)
-        if steps(st, top):
-            st.push(top)
-    elif kind == "stop":
-        st.pop()
-    elif kind == "acquire":
-        st.spend()
-        st.push(("acquire", data[1], data[2], 0))
-    elif kind == "take":
-        _, c, h, taken = st.pop()
-        slot = data[1]
-        arm, atk = st.drop[h]
-        if slot == ARM:
-            arm -= 1
-        else:
-            atk -= 1
-        st.set_unit(c, slot, st.units[c][slot] + 1)
-        st._emit("acquired", card=g.ids[c], hex=st.board.labels[h],
-                ring="armour" if slot == ARM else "attack")
-        drop = dict(st.drop)
-        if arm or atk:
-            drop[h] = (arm, atk)
-        else:
-            del drop[h]
-        st.drop = drop
-        if takeable(st, c, h):
-            st.push(("acquire", c, h, taken + 1))
-    elif kind == "done":
-        if st.phase == "cleanup":
-            st._end_turn()
-        else:
-            st.pop()
-    elif kind == "ability":
-        c = data[1]
-        ab = g.ability[c]
-        st.spend(ab.cost)
-        st._emit("ability", card=g.ids[c], ability=ab.name)
-        _begin(st, c, c, ab.target)
-    elif kind == "power":
-        c = data[1]
-        p = g.power[c]
-        st.spend(p.cost)
-        st.from_hand(seat, c)
-        st.to_discard(g.side_of[seat], c)  # HVN-24, HVN-20
-        st._emit("power", card=g.ids[c], seat=seat)
-        _begin(st, -1, c, p.target)
-    elif kind == "target":
-        _, source, card = st.pop()
-        _resolve(st, source, card, data[1])
-    elif kind == "end":
-        st._end_actions()
+    if kind == "end":
+        end_actions(st)
         return
-    elif kind == "discard":
-        c = data[1]
-        st.from_hand(seat, c)
-        st.to_discard(g.side_of[seat], c)
-        st._emit("discarded", card=g.ids[c], seat=seat)
-        if not st.hands[seat]:
-            st._end_turn()
+    if kind == "discard":
+        _discard(st, data[1])
         return
-    if st.phase == "actions" and not st.pending and st.tokens <= 0:
-        st._settle()
+    if kind == "done" and st.phase == "cleanup":
+        end_turn(st)
+        return
+    HANDLERS[kind](st, data)
+    if st.phase == "actions" and not st.decisions and st.tokens <= 0:
+        settle(st)
         if st.to_act is not None:
-            st._end_actions()
+            end_actions(st)
 
 
-def _begin(st: HeavensState, source: int, card: int, target: str) -> None:
-    if target == "none":
-        _resolve(st, source, card, ("n",))
+def _summon(st: HeavensState, data: tuple[Any, ...]) -> None:
+    """HVN-32: a character from hand onto a summoning hex."""
+    spend(st)
+    from_hand(st, st.active, data[1])
+    summon(st, st.active, data[1], data[2])
+
+
+def _attack(st: HeavensState, data: tuple[Any, ...]) -> None:
+    spend(st)
+    attack(st, data[1], data[2], data[3])
+
+
+def _move(st: HeavensState, data: tuple[Any, ...]) -> None:
+    spend(st)
+    st.decisions.append(start(st, data[1]))
+
+
+def _step(st: HeavensState, data: tuple[Any, ...]) -> None:
+    move = st.decisions.pop()
+    assert isinstance(move, Move)
+    nxt = step(st, move, data[1])
+    if nxt is not None:
+        st.decisions.append(nxt)
+
+
+def _pop(st: HeavensState, data: tuple[Any, ...]) -> None:
+    """Stop a move, or be done acquiring."""
+    st.decisions.pop()
+
+
+def _acquire(st: HeavensState, data: tuple[Any, ...]) -> None:
+    spend(st)
+    st.decisions.append(Acquire(seat=st.active, card=data[1], hex=data[2], taken=0))
+
+
+def _take(st: HeavensState, data: tuple[Any, ...]) -> None:
+    """HVN-35: one dropped ring onto the acquiring character's stack."""
+    top = st.decisions.pop()
+    assert isinstance(top, Acquire)
+    c, h, slot = top.card, top.hex, data[1]
+    arm, atk = st.drop[h]
+    if slot == ARM:
+        arm -= 1
     else:
-        st.push(("target", source, card))
+        atk -= 1
+    set_unit(st, c, slot, st.units[c][slot] + 1)
+    st._emit("acquired", card=st.game.ids[c], hex=st.game.board.labels[h],
+             ring="armour" if slot == ARM else "attack")
+    if arm or atk:
+        st.drop[h] = (arm, atk)
+    else:
+        del st.drop[h]
+    if takeable(st, c, h):
+        st.decisions.append(Acquire(seat=top.seat, card=c, hex=h, taken=top.taken + 1))
 
 
-def _resolve(st: HeavensState, source: int, card: int, t: fx.Target) -> None:
+def _ability(st: HeavensState, data: tuple[Any, ...]) -> None:
     g = st.game
-    if source >= 0:
+    c = data[1]
+    ab = g.ability[c]
+    spend(st, ab.cost)
+    st._emit("ability", card=g.ids[c], ability=ab.name)
+    _begin(st, c, c, ab.target)
+
+
+def _power(st: HeavensState, data: tuple[Any, ...]) -> None:
+    g = st.game
+    c, seat = data[1], st.active
+    p = g.power[c]
+    spend(st, p.cost)
+    discard_from_hand(st, seat, c)  # HVN-24, HVN-20
+    st._emit("power", card=g.ids[c], seat=seat)
+    _begin(st, None, c, p.target)
+
+
+def _target(st: HeavensState, data: tuple[Any, ...]) -> None:
+    top = st.decisions.pop()
+    assert isinstance(top, ChooseTarget)
+    _resolve(st, top.source, top.card, data[1])
+
+
+def _discard(st: HeavensState, c: int) -> None:
+    """HVN-38: a card from hand to the discard pile; an empty hand ends the turn."""
+    seat = st.active
+    discard_from_hand(st, seat, c)
+    st._emit("discarded", card=st.game.ids[c], seat=seat)
+    if not st.hands[seat]:
+        end_turn(st)
+
+
+def _begin(st: HeavensState, source: int | None, card: int, target: str) -> None:
+    if target == "none":
+        _resolve(st, source, card, fx.NO_TARGET)
+    else:
+        st.decisions.append(ChooseTarget(seat=st.active, source=source, card=card))
+
+
+def _resolve(st: HeavensState, source: int | None, card: int, t: fx.Target) -> None:
+    g = st.game
+    if source is not None:
         ab = g.ability[card]
-        if any(e.kind in ("damage", "shockwave") for e in ab.effects) and not st.roll_hits():
+        if any(e.kind in ("damage", "shockwave") for e in ab.effects) and not roll_hits(st):
             return  # HVN-45: a special attack can miss too
         fx.resolve(st, st.active, source, ab.range, ab.effects, t)
     else:
         p = g.power[card]
-        fx.resolve(st, st.active, -1, 0, p.effects, t)
+        fx.resolve(st, st.active, None, 0, p.effects, t)
 
 
-def _attack(st: HeavensState, c: int, target: tuple[str, int], melee: bool) -> None:
-    """HVN-33: power plus attack rings; armour absorbs against characters."""
-    g = st.game
-    power = (g.melee[c] if melee else g.ranged[c]) + st.units[c][ATK]
-    st._emit("attack", card=g.ids[c], melee=melee, power=power)
-    if not st.roll_hits():
-        return
-    kind, val = target
-    if kind == "u":
-        st.hurt(val, power)
-    elif kind == "base":
-        st.hurt_base(st.board.base_side[val], power)
-    elif kind == "trap":
-        st.damage_trap(val, power)
-    else:
-        st.damage_arch(val, power)
+HANDLERS: dict[str, Callable[[HeavensState, tuple[Any, ...]], None]] = {
+    "summon": _summon, "attack": _attack, "move": _move, "step": _step, "stop": _pop,
+    "acquire": _acquire, "take": _take, "done": _pop, "ability": _ability, "power": _power,
+    "target": _target,
+}

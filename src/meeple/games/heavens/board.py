@@ -12,15 +12,20 @@ column ``q`` runs from the top of the field (row 1) down. Side 0's base sits at 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING
 
-from meeple.components.hexgrid import DIRECTIONS, HexGrid
+from meeple.components.hexgrid import HexGrid
 from meeple.core import ContentError
 
 from .content import layouts, map_info
 
+if TYPE_CHECKING:
+    from .state import HeavensState
+
 COLUMNS = "abcdefghijk"
+#: HVN-13: three summoning hexes next to each base.
+SUMMONING_HEXES = 3
 
 
 class Board:
@@ -32,32 +37,19 @@ class Board:
         if lay is None:
             raise ContentError(f"map.toml: no layout {layout_id!r}", file="map.toml",
                                entry=layout_id)
-        radius, length = info.radius, info.centre_length
-        half = length // 2
-        coords: list[tuple[int, int]] = []
-        labels: list[str] = []
-        rows: list[int] = []
-        for q in range(-radius, radius + 1):
-            if q >= 0:
-                lo, hi = -half, half - 1 - q
-            else:
-                lo, hi = -half - q, half - 1
-            for r in range(lo, hi + 1):
-                coords.append((q, r))
-                labels.append(f"{COLUMNS[q + radius]}{r - lo + 1}")
-                rows.append(2 * r + q + length)  # text line of the hex's top half
+        radius = info.radius
+        coords, labels, rows = _cells(radius, info.centre_length)
         self.radius = radius
         self.coords: tuple[tuple[int, int], ...] = tuple(coords)
         self.labels: tuple[str, ...] = tuple(labels)
         self.index: dict[str, int] = {lab: i for i, lab in enumerate(labels)}
         self.line: tuple[int, ...] = tuple(rows)
-        grid = HexGrid(coords)
-        at = {c: i for i, c in enumerate(coords)}
+        grid = self.grid = HexGrid(coords)
+        self._at: dict[tuple[int, int], int] = {c: i for i, c in enumerate(coords)}
+        at = self._at
         #: neighbours of each hex, as hex indexes in DIRECTIONS order
         self.nbrs: tuple[tuple[int, ...], ...] = tuple(
-            tuple(at[(c[0] + dq, c[1] + dr)] for dq, dr in DIRECTIONS
-                  if (c[0] + dq, c[1] + dr) in at)
-            for c in coords)
+            tuple(at[x] for x in grid.neighbours[c]) for c in coords)
         n = len(coords)
         self.dist: tuple[tuple[int, ...], ...] = tuple(
             tuple(grid.distance(coords[a], coords[b]) for b in range(n)) for a in range(n))
@@ -76,7 +68,7 @@ class Board:
         self.base = (hexes([lay.base_a], "base_a")[0], hexes([lay.base_b], "base_b")[0])
         self.summon = (hexes(lay.summon_a, "summon_a"), hexes(lay.summon_b, "summon_b"))
         for side in (0, 1):
-            if len(self.summon[side]) != 3 or any(
+            if len(self.summon[side]) != SUMMONING_HEXES or any(
                     self.dist[h][self.base[side]] != 1 for h in self.summon[side]):
                 raise ContentError("map.toml: each base has three summoning hexes next to it",
                                    file="map.toml", entry=layout_id, field="summon")
@@ -90,42 +82,72 @@ class Board:
             rank[h] = i
         self.label_rank: tuple[int, ...] = tuple(rank)
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
-        # Sets of hexes as bits of an int laid out on a grid padded by one empty row and
-        # column on every side, so the neighbours of a whole set are six shifts (spread).
-        qs = [q for q, _ in coords]
-        rs = [r for _, r in coords]
-        w = max(rs) - min(rs) + 3
-        self._w = w
-        self.bit: tuple[int, ...] = tuple(
-            1 << ((q - min(qs) + 1) * w + (r - min(rs) + 1)) for q, r in coords)
-        self.all_bits = sum(self.bit)
-        self.near_bits: tuple[int, ...] = tuple(  # each hex and its neighbours
-            self.bit[h] | sum(self.bit[x] for x in self.nbrs[h]) for h in range(n))
+        #: each hex and its neighbours
+        self.near: tuple[frozenset[int], ...] = tuple(
+            frozenset((h, *self.nbrs[h])) for h in range(n))
 
     def within(self, h: int, reach: int) -> tuple[int, ...]:
         """Every hex at most ``reach`` steps from ``h`` (``h`` too), in index order."""
         key = (h, reach)
         out = self._within.get(key)
         if out is None:
-            d = self.dist[h]
-            out = self._within[key] = tuple(x for x in self.every if d[x] <= reach)
+            near = self.grid.reach(self.coords[h], reach)
+            out = self._within[key] = tuple(sorted((h, *map(self._at.__getitem__, near))))
         return out
 
-    def bits(self, hexes: Iterable[int]) -> int:
-        """A set of hexes as bits."""
-        bit = self.bit
-        m = 0
-        for h in hexes:
-            m |= bit[h]
-        return m
+    def line_of_fire(self, h: int, reach: int, blk: set[int]) -> set[int]:
+        """HVN-16: the blocking hexes a ranged attack from ``h`` reaches (2..``reach`` away).
 
-    def spread(self, m: int) -> int:
-        """Every hex next to a hex of the set ``m``."""
-        w = self._w
-        return (m << 1 | m >> 1 | m << w | m >> w | m << (w - 1) | m >> (w - 1)) & self.all_bits
+        The line of fire runs through empty hexes: from the attacker's hex over empty hexes
+        for ``reach - 1`` steps; the obstacles next to that area, two or more hexes away, are
+        in range.
+        """
+        at, coords, nbrs = self._at, self.coords, self.nbrs
+        area = self.grid.reach(coords[h], reach - 1, blocked={coords[x] for x in blk})
+        out = {x for x in nbrs[h] if x in blk}
+        for c in area:
+            out.update(x for x in nbrs[at[c]] if x in blk)
+        return out - self.near[h]
+
+
+def _cells(radius: int, length: int) -> tuple[list[tuple[int, int]], list[str], list[int]]:
+    """The hexes of the field column by column: axial coordinates, labels, text lines."""
+    half = length // 2
+    coords: list[tuple[int, int]] = []
+    labels: list[str] = []
+    rows: list[int] = []
+    for q in range(-radius, radius + 1):
+        if q >= 0:
+            lo, hi = -half, half - 1 - q
+        else:
+            lo, hi = -half - q, half - 1
+        for r in range(lo, hi + 1):
+            coords.append((q, r))
+            labels.append(f"{COLUMNS[q + radius]}{r - lo + 1}")
+            rows.append(2 * r + q + length)  # text line of the hex's top half
+    return coords, labels, rows
 
 
 @cache
 def board(layout_id: str) -> Board:
     """The shared board of one layout."""
     return Board(layout_id)
+
+
+# ----------------------------------------------------------------- what stands where
+def obstacles(st: HeavensState) -> set[int]:
+    """HVN-12: every hex that blocks movement and the line of fire, at once."""
+    return {*st.at, *st.trap, *st.arch, *st.drop, *st.game.board.bases}
+
+
+def blocked(st: HeavensState, h: int) -> bool:
+    """HVN-12: an occupied hex blocks movement and the line of fire."""
+    return (h in st.at or h in st.trap or h in st.arch or h in st.drop
+            or h in st.game.board.base_side)
+
+
+def enemies_near(st: HeavensState, side: int, h: int, reach: int) -> bool:
+    """True when an enemy character stands within ``reach`` of hex ``h``."""
+    g, d = st.game, st.game.board.dist[h]
+    return any(g.card_side[c] != side and d[st.units[c][0]] <= reach
+               for c in st.at.values())

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from meeple.components.hexgrid import distance
 from meeple.content import Count, Entry, Positive, Ref, check_refs, fail, load_section, per_folder
 from meeple.content import where as _where
 
@@ -159,10 +160,8 @@ def _check_map() -> None:
     for lay in _layouts():
         for base, summon, field in ((lay.base_a, lay.summon_a, "summon_a"),
                                     (lay.base_b, lay.summon_b, "summon_b")):
-            (bq, br) = at[base]
             for h in summon:
-                q, r = at[h]
-                if abs(q - bq) + abs(r - br) + abs(q - bq + r - br) != 2:
+                if distance(at[base], at[h]) != 1:  # HVN-13: next to the base
                     raise fail(name, lay.id, field, f"{h!r} is not next to the base {base!r}")
 
 

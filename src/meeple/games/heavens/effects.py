@@ -13,15 +13,33 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from .board import enemies_near, obstacles
+from .cards import from_hand
 from .content import Effect
+from .figures import hurt, relocate, summon
+from .movement import may_enter
+from .rings import (
+    ARM,
+    ATK,
+    FALLEN,
+    HEX,
+    HP,
+    MAX_BONUS,
+    PSN,
+    STUN,
+    add_rings,
+    build,
+    cure,
+    damage_trap,
+    heal,
+    hurt_base,
+    set_trap,
+    stun,
+)
 
 if TYPE_CHECKING:
-    from .rules import Heavens
+    from .game import Heavens
     from .state import HeavensState
-
-# Indexes into a unit record: (hex, health, armour, attack, poison, stun_turn, fallen)
-HEX, HP, ARM, ATK, PSN, STUN, FALLEN = range(7)
-MAX_BONUS = 2  # HVN-7, HVN-8: never more than two armour or two attack rings
 
 Target = tuple[Any, ...]
 #: Target kinds offering hexes or nothing: every such target needs the same rings and is useful.
@@ -86,35 +104,35 @@ def affordable(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool
     return all(box[c] >= n for c, n in needs(st, effects, t).items())
 
 
-def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
+def _targets(st: HeavensState, seat: int, source: int | None, target: str, reach: int,
              effects: tuple[Effect, ...], blk: set[int]) -> Iterator[Target]:
     """Every target of the given kind, useful or not, affordable or not."""
     g = st.game
     b = g.board
     side = g.side_of[seat]
-    src_hex = st.units[source][HEX] if source >= 0 else -1
+    src_hex = None if source is None else st.units[source][HEX]
     if target == "self":
         yield ("u", source)
     elif target in ("ally", "enemy"):
         want = side if target == "ally" else 1 - side
-        dist = b.dist[src_hex] if src_hex >= 0 else None
+        dist = None if src_hex is None else b.dist[src_hex]
         for c in sorted(st.at.values()):
             if g.card_side[c] == want and (dist is None or dist[st.units[c][HEX]] <= reach):
                 yield ("u", c)
     elif target == "hex":
         leap = any(e.kind == "leap" for e in effects)
         fallen = st.fallen_at
-        for h in b.every if src_hex < 0 else b.within(src_hex, reach):
+        for h in b.every if src_hex is None else b.within(src_hex, reach):
             if h in blk or h in fallen or h == src_hex:
                 continue
             if leap:
-                if st.may_enter(seat, source, src_hex, h):
+                if src_hex is not None and may_enter(st, seat, src_hex, h):
                     yield ("h", h)
             elif h not in b.summoning:
                 yield ("h", h)
     elif target == "trap_spot":
         fallen = st.fallen_at
-        for h in b.every if src_hex < 0 else b.within(src_hex, reach):
+        for h in b.every if src_hex is None else b.within(src_hex, reach):
             if h in b.summoning:
                 continue
             occupant = st.at.get(h)
@@ -122,7 +140,7 @@ def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
                     h not in blk and h not in fallen):
                 yield ("h", h)
     elif target == "trap":
-        dist = b.dist[src_hex] if src_hex >= 0 else None
+        dist = None if src_hex is None else b.dist[src_hex]
         for h in sorted(st.trap):
             if dist is None or dist[h] <= reach:
                 yield ("h", h)
@@ -133,28 +151,28 @@ def _targets(st: HeavensState, seat: int, source: int, target: str, reach: int,
                 for h in free:
                     yield ("s", c, h)
     else:
-        if any(e.kind == "shockwave" for e in effects) and not st.enemies_near(
-                side, src_hex, reach):
+        if any(e.kind == "shockwave" for e in effects) and (
+                src_hex is None or not enemies_near(st, side, src_hex, reach)):
             return
         yield ("n",)
 
 
-def candidates(st: HeavensState, seat: int, source: int, target: str, reach: int,
+def candidates(st: HeavensState, seat: int, source: int | None, target: str, reach: int,
                effects: tuple[Effect, ...], blk: set[int] | None = None) -> list[Target]:
-    """Every target of the given kind; ``source`` is the acting character or -1 for a power."""
+    """Every target of the given kind; ``source`` is the acting character, None for a power."""
     if blk is None:
-        blk = st.obstacles()
+        blk = obstacles(st)
     found = _targets(st, seat, source, target, reach, effects, blk)
     if target in PLAIN:
         return list(found) if affordable(st, effects, NO_TARGET) else []
     return [t for t in found if useful(st, effects, t) and affordable(st, effects, t)]
 
 
-def has_target(st: HeavensState, seat: int, source: int, target: str, reach: int,
+def has_target(st: HeavensState, seat: int, source: int | None, target: str, reach: int,
                effects: tuple[Effect, ...], blk: set[int] | None = None) -> bool:
     """True when :func:`candidates` would offer at least one target (stops at the first)."""
     if blk is None:
-        blk = st.obstacles()
+        blk = obstacles(st)
     found = _targets(st, seat, source, target, reach, effects, blk)
     if target in PLAIN:
         return affordable(st, effects, NO_TARGET) and next(found, None) is not None
@@ -173,52 +191,73 @@ def target_text(g: Heavens, t: Target) -> str:
     return "confirm"
 
 
-def resolve(st: HeavensState, seat: int, source: int, reach: int,
+def resolve(st: HeavensState, seat: int, source: int | None, reach: int,
             effects: tuple[Effect, ...], t: Target) -> None:
     """Carry out every step of an ability or power against ``t``, in order."""
-    g = st.game
-    side = g.side_of[seat]
+    side = st.game.side_of[seat]
     for e in effects:
         k = e.kind
-        if k == "damage":
-            victim = t[1]
-            h = st.units[victim][HEX]
-            victims = [victim] + [c for c in sorted(st.at.values())
-                                  if c != victim and g.card_side[c] != side and e.radius
-                                  and st.board.dist[h][st.units[c][HEX]] <= e.radius]
-            for c in victims:
-                if c in st.at.values() and not st.units[c][FALLEN]:
-                    st.hurt(c, e.amount, pierce=e.pierce)
-        elif k == "shockwave":
-            h = st.units[source][HEX]
-            for c in sorted(st.at.values()):
-                if g.card_side[c] != side and st.board.dist[h][st.units[c][HEX]] <= reach:
-                    st.hurt(c, e.amount, pierce=e.pierce)
-        elif k == "base_damage":
-            st.hurt_base(1 - side, e.amount)
+        if k in AREA:
+            _area(st, side, source, reach, e, t)
         elif t[0] == "u" and st.units[t[1]][FALLEN]:
             continue  # the target fell to an earlier step; the rest has nothing to act on
-        elif k == "heal":
-            st.heal(t[1], e.amount)
-        elif k == "cure":
-            st.cure(t[1])
-        elif k == "poison":
-            st.add_rings(t[1], PSN, "green", e.amount)
-        elif k == "stun":
-            st.stun(t[1])
-        elif k == "armour":
-            st.add_rings(t[1], ARM, "grey", min(e.amount, MAX_BONUS - st.units[t[1]][ARM]))
-        elif k == "attack":
-            st.add_rings(t[1], ATK, "orange", min(e.amount, MAX_BONUS - st.units[t[1]][ATK]))
+        elif k in ON_UNIT:
+            _on_unit(st, e, t[1])
         elif k == "trap":
-            h = t[1] if t[0] == "h" else st.units[t[1]][HEX]
-            st.set_trap(h, e.amount)
+            set_trap(st, t[1] if t[0] == "h" else st.units[t[1]][HEX], e.amount)
         elif k == "destroy_trap":
-            st.damage_trap(t[1], st.trap.get(t[1], 0))
+            damage_trap(st, t[1], st.trap.get(t[1], 0))
         elif k == "build":
-            st.build(t[1], e.amount)
+            build(st, t[1], e.amount)
         elif k == "leap":
-            st.relocate(source, t[1])
+            assert source is not None  # only a character leaps
+            relocate(st, source, t[1])
         elif k == "summon":
-            st.from_hand(seat, t[1])
-            st.summon(seat, t[1], t[2])
+            from_hand(st, seat, t[1])
+            summon(st, seat, t[1], t[2])
+
+
+#: Steps that strike enemies or a base whatever the target; steps that act on one character.
+AREA = frozenset(("damage", "shockwave", "base_damage"))
+ON_UNIT = frozenset(("heal", "cure", "poison", "stun", "armour", "attack"))
+
+
+def _area(st: HeavensState, side: int, source: int | None, reach: int, e: Effect,
+          t: Target) -> None:
+    """Damage to the target and the enemies around it, a shockwave, or base damage."""
+    g, dist = st.game, st.game.board.dist
+    if e.kind == "base_damage":
+        hurt_base(st, 1 - side, e.amount)
+        return
+    if e.kind == "shockwave":
+        assert source is not None  # only a character sends a shockwave
+        d = dist[st.units[source][HEX]]
+        for c in sorted(st.at.values()):
+            if g.card_side[c] != side and d[st.units[c][HEX]] <= reach:
+                hurt(st, c, e.amount, pierce=e.pierce)
+        return
+    victim = t[1]
+    d = dist[st.units[victim][HEX]]
+    victims = [victim] + [c for c in sorted(st.at.values())
+                          if c != victim and g.card_side[c] != side and e.radius
+                          and d[st.units[c][HEX]] <= e.radius]
+    for c in victims:
+        if c in st.at.values() and not st.units[c][FALLEN]:
+            hurt(st, c, e.amount, pierce=e.pierce)
+
+
+def _on_unit(st: HeavensState, e: Effect, c: int) -> None:
+    """Rings added to or taken from one standing character."""
+    k = e.kind
+    if k == "heal":
+        heal(st, c, e.amount)
+    elif k == "cure":
+        cure(st, c)
+    elif k == "poison":
+        add_rings(st, c, PSN, "green", e.amount)
+    elif k == "stun":
+        stun(st, c)
+    elif k == "armour":
+        add_rings(st, c, ARM, "grey", min(e.amount, MAX_BONUS - st.units[c][ARM]))
+    else:
+        add_rings(st, c, ATK, "orange", min(e.amount, MAX_BONUS - st.units[c][ATK]))

@@ -1,10 +1,16 @@
-"""What each seat may know of a High in the Heavens state (JSON-able)."""
+"""What each seat may know of a High in the Heavens state (JSON-able), and the worlds it cannot
+tell apart from the true one."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .effects import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
+from meeple.components import deck
+from meeple.core import Rng
+
+from .cards import set_deck, set_hand
+from .decisions import ChooseTarget
+from .rings import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
 
 if TYPE_CHECKING:
     from .state import HeavensState
@@ -15,14 +21,14 @@ def _step(st: HeavensState) -> str:
         return "over"
     if st.phase == "cleanup":
         return "discard"
-    if st.pending:
-        return {"move": "move", "acquire": "acquire", "target": "target"}[st.pending[-1][0]]
+    if st.decisions:
+        return st.decisions[-1].kind
     return "choose action"
 
 
 def view(st: HeavensState, seat: int | None) -> dict[str, Any]:
     """The public state plus ``seat``'s own hand and its team-mates' (HVN-52)."""
-    g, b = st.game, st.board
+    g, b = st.game, st.game.board
     lab = b.labels
     my_side = g.side_of[seat] if seat is not None else None
     sides = []
@@ -54,14 +60,6 @@ def view(st: HeavensState, seat: int | None) -> dict[str, Any]:
             "trapped": st.trap.get(u[HEX], 0) if not u[FALLEN] else 0,
             "fallen": bool(u[FALLEN]),
         })
-    pending: dict[str, Any] | None = None
-    if st.pending:
-        top = st.pending[-1]
-        if top[0] in ("move", "acquire"):
-            pending = {"kind": top[0], "card": g.ids[top[1]]}
-        else:
-            pending = {"kind": "target", "card": g.ids[top[2]],
-                       "source": g.ids[top[1]] if top[1] >= 0 else None}
     return {
         "phase": st.phase,
         "step": _step(st),
@@ -79,6 +77,32 @@ def view(st: HeavensState, seat: int | None) -> dict[str, Any]:
         "dropped": {lab[h]: {"armour": d[0], "attack": d[1]}
                     for h, d in sorted(st.drop.items())},
         "box": dict(st.box),
-        "pending": pending,
+        "pending": _pending(st),
         "variants": {k: g.config[k] for k in ("omnipotence", "rolling_runes", "max_rounds")},
     }
+
+
+def _pending(st: HeavensState) -> dict[str, Any] | None:
+    """The decision inside an action being taken, with the card it is about."""
+    if not st.decisions:
+        return None
+    top, ids = st.decisions[-1], st.game.ids
+    if isinstance(top, ChooseTarget):
+        return {"kind": top.kind, "card": ids[top.card],
+                "source": None if top.source is None else ids[top.source]}
+    return {"kind": top.kind, "card": ids[top.card]}
+
+
+def determinize(st: HeavensState, seat: int, rng: Rng) -> None:
+    """Re-deal what ``seat`` cannot see: its own deck's order, the other side's deck and hands."""
+    g = st.game
+    side = g.side_of[seat]
+    own = list(st.deck[side])
+    deck.reshuffle(own, rng)  # the order of one's own deck is unknown
+    set_deck(st, side, own)
+    other = 1 - side
+    hidden = [list(st.deck[other]), *(list(st.hands[s]) for s in g.team[other])]
+    deck.resample(hidden, rng)
+    set_deck(st, other, hidden[0])
+    for s, hand in zip(g.team[other], hidden[1:], strict=True):
+        set_hand(st, s, hand)

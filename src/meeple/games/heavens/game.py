@@ -1,13 +1,14 @@
 """High in the Heavens (HVN): pantheons at war on a hex grid. The Game: tables built once.
 
-The rule table is docs/rules/heavens.md; the turn flow lives in ``state.py``, the decisions
-in ``actions.py``, abilities and divine powers in ``effects.py``.
+The rule table is docs/rules/heavens.md; the turn flow lives in ``turn.py``, the actions in
+``actions.py``, abilities and divine powers in ``effects.py`` (docs/architecture.md maps the
+rest).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from meeple.core import Action, ConfigError, ContentError, Game
 
@@ -17,9 +18,16 @@ from .content import Ability, Power, pantheon, rings
 from .params import OPTIONS
 from .state import HeavensState
 
-#: Turn orders: pantheons alternate (HVN-50). Three players: a team of two against one seat.
+#: Turn orders: pantheons alternate (HVN-50).
 ORDERS = {2: (0, 1), 4: (0, 2, 1, 3)}
+#: The seats of each side (HVN-47: with four players, two teams of two).
 TEAMS = {2: ((0,), (1,)), 4: ((0, 1), (2, 3))}
+#: Cards in a hand and action tokens a turn, for a side played by one seat or by a pair
+#: (HVN-29, HVN-28; HVN-48, HVN-49).
+HAND_SIZE = {1: 5, 2: 3}
+TOKENS = {1: 3, 2: 2}
+#: HVN-51: the zones each mate of a team moves in (the central column is zone 3).
+TEAM_ZONES = (frozenset((1, 3)), frozenset((2, 3)))
 
 
 class Heavens(Game):
@@ -37,6 +45,7 @@ class Heavens(Game):
     player_counts = (2, 4)  # HVN-55: two players, or two teams of two
     options = OPTIONS
     state_class = HeavensState
+    bots: ClassVar[dict[str, str]] = {"balance": "meeple.games.heavens.bots:make_balance"}
 
     def setup(self) -> None:
         cfg = self.config
@@ -44,82 +53,67 @@ class Heavens(Game):
             raise ConfigError("the two sides need two different pantheons")
         self.board = board(cfg["layout"])
         self.ring_counts = {r.id: r.count for r in rings()}
-        ids: list[str] = []
-        names: list[str] = []
-        names_ru: list[str] = []
-        card_side: list[int] = []
-        is_char: list[bool] = []
-        health: list[int] = []
-        move: list[int] = []
-        rng: list[int] = []
-        melee: list[int] = []
-        ranged: list[int] = []
+        self._cards(cfg["pantheon_a"], cfg["pantheon_b"])
+        self._seats()
+        self._actions: dict[tuple[Any, ...], Action] = {}
+
+    def _cards(self, pantheon_a: str, pantheon_b: str) -> None:
+        """The card table of both pantheons: card i's id, names, side and figures."""
+        self.pantheon_ids = (pantheon_a, pantheon_b)
         self.ability: dict[int, Ability] = {}
         self.power: dict[int, Power] = {}
+        #: one row per card: id, name, Russian name, side, is a character, health, move,
+        #: range, melee, ranged (powers have no figures)
+        rows: list[tuple[Any, ...]] = []
         side_cards: list[tuple[int, ...]] = []
-        self.pantheon_ids = (cfg["pantheon_a"], cfg["pantheon_b"])
         p_names, p_names_ru = [], []
         for side, pid in enumerate(self.pantheon_ids):
             info, chars, powers = pantheon(pid)
             p_names.append(info.name)
             p_names_ru.append(info.name_ru)
-            mine = []
+            first = len(rows)
             for c in chars:
-                i = len(ids)
-                mine.append(i)
-                ids.append(c.id)
-                names.append(c.name)
-                names_ru.append(c.name_ru)
-                card_side.append(side)
-                is_char.append(True)
-                health.append(c.health)
-                move.append(c.move)
-                rng.append(c.range)
-                melee.append(c.melee)
-                ranged.append(c.ranged)
-                self.ability[i] = c.ability
+                self.ability[len(rows)] = c.ability
+                rows.append((c.id, c.name, c.name_ru, side, True, c.health, c.move, c.range,
+                             c.melee, c.ranged))
             for p in powers:
-                i = len(ids)
-                mine.append(i)
-                ids.append(p.id)
-                names.append(p.name)
-                names_ru.append(p.name_ru)
-                card_side.append(side)
-                is_char.append(False)
-                health.append(0)
-                move.append(0)
-                rng.append(0)
-                melee.append(0)
-                ranged.append(0)
-                self.power[i] = p
-            side_cards.append(tuple(mine))
+                self.power[len(rows)] = p
+                rows.append((p.id, p.name, p.name_ru, side, False, 0, 0, 0, 0, 0))
+            side_cards.append(tuple(range(first, len(rows))))
+        (ids, names, names_ru, card_side, is_char, health, move, reach, melee,
+         ranged) = zip(*rows, strict=True)
         if len(set(names)) != len(names) or len(set(ids)) != len(ids):
             raise ContentError("two cards of the chosen pantheons share a name")
-        self.ids, self.names, self.names_ru = tuple(ids), tuple(names), tuple(names_ru)
-        self.card_side, self.is_char = tuple(card_side), tuple(is_char)
-        self.health, self.move, self.range = tuple(health), tuple(move), tuple(rng)
-        self.melee, self.ranged = tuple(melee), tuple(ranged)
+        self.ids: tuple[str, ...] = ids
+        self.names: tuple[str, ...] = names
+        self.names_ru: tuple[str, ...] = names_ru
+        self.card_side: tuple[int, ...] = card_side
+        self.is_char: tuple[bool, ...] = is_char
+        self.health: tuple[int, ...] = health
+        self.move: tuple[int, ...] = move
+        self.range: tuple[int, ...] = reach
+        self.melee: tuple[int, ...] = melee
+        self.ranged: tuple[int, ...] = ranged
         self.side_cards = tuple(side_cards)
         self.pantheon_names = tuple(p_names)
         self.pantheon_names_ru = tuple(p_names_ru)
+        by_name = sorted(range(len(ids)), key=names.__getitem__)
+        self.name_rank = {c: i for i, c in enumerate(by_name)}
+
+    def _seats(self) -> None:
+        """Turn order, teams, hand sizes, tokens and movement zones of each seat."""
         n = self.players
         self.order = ORDERS[n]
         self.team = TEAMS[n]
         self.side_of = tuple(0 if s in self.team[0] else 1 for s in range(n))
-        # HVN-47..49: a side played by a team holds 3 cards a hand and spends 2 tokens a turn
-        paired = tuple(len(t) == 2 for t in self.team)
-        self.hand_size = tuple(3 if p else 5 for p in paired)
-        self.tokens = tuple(2 if p else 3 for p in paired)
-        # HVN-51: in a team the first mate moves in zones 1 and 3, the second in zones 2 and 3
-        zones: list[frozenset[int] | None] = [None] * n
+        self.hand_size = tuple(HAND_SIZE[len(t)] for t in self.team)
+        self.tokens = tuple(TOKENS[len(t)] for t in self.team)
+        zones: list[frozenset[int] | None] = [None] * n  # None: anywhere
         for t in self.team:
-            if len(t) == 2:
-                zones[t[0]] = frozenset((1, 3))
-                zones[t[1]] = frozenset((2, 3))
+            if len(t) > 1:
+                for seat, where in zip(t, TEAM_ZONES, strict=True):
+                    zones[seat] = where
         self.zones = tuple(zones)
-        by_name = sorted(range(len(ids)), key=names.__getitem__)
-        self.name_rank = {c: i for i, c in enumerate(by_name)}
-        self._actions: dict[tuple[Any, ...], Action] = {}
 
     def by_name(self, cards: Iterable[int]) -> list[int]:
         """Cards in the order of their names (the order in which actions list them)."""

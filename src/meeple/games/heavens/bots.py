@@ -1,0 +1,88 @@
+"""The balance bot of High in the Heavens: a greedy player that looks one decision ahead.
+
+``heavens:balance`` tries every legal action on a world its seat cannot tell from the true one
+(``info.sample``) and keeps the one whose position scores best for its side: bases, health
+and rings on the Heavens, how close its characters stand to the enemy base, characters still to
+come. Equal bots on both sides measure how fair the pantheon pairings and the first move are
+(docs/rules/heavens.md, HVN-54)::
+
+    meeple simulate heavens --seats heavens:balance --games 200 --jobs 1 --out /tmp/sim
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, cast
+
+from meeple.core import Action, ConfigError
+
+from .rings import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
+
+if TYPE_CHECKING:
+    from meeple.agents.base import InfoSet
+
+    from .state import HeavensState
+
+#: The score of a won (or lost) position: more than any unfinished one.
+WON = 1e6
+#: Two scores closer than this are a tie, broken at random.
+TIE = 1e-9
+
+
+def score(st: HeavensState, side: int) -> float:
+    """How good the position is for ``side`` (the bot's own measure, not ``evaluate``)."""
+    if st.is_over:
+        w = st.winner
+        return 0.0 if w is None else (WON if w == side else -WON)
+    g, b = st.game, st.game.board
+    total = 6.0 * (st.base_hp[side] - st.base_hp[1 - side])
+    for c, u in st.units.items():
+        if u[FALLEN]:
+            continue
+        sign = 1.0 if g.card_side[c] == side else -1.0
+        enemy_base = b.base[1 - g.card_side[c]]
+        value = (8.0 + 2.0 * u[HP] + 3.0 * u[ARM] + 3.0 * u[ATK] - 2.5 * u[PSN]
+                 - (4.0 if u[STUN] >= 0 else 0.0) - (4.0 if u[HEX] in st.trap else 0.0)
+                 - 0.8 * b.dist[u[HEX]][enemy_base])
+        total += sign * value
+    for s in (0, 1):
+        sign = 1.0 if s == side else -1.0
+        waiting = sum(1 for c in st.deck[s] if g.is_char[c]) + sum(
+            1 for seat in g.team[s] for c in st.hands[seat] if g.is_char[c])
+        total += sign * (3.0 * waiting + 1.0 * sum(len(st.hands[x]) for x in g.team[s]))
+    return total
+
+
+class BalanceBot:
+    """Greedy one-step look-ahead on a sampled world; ties broken by the bot's own generator."""
+
+    name = "heavens:balance"
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, info: InfoSet) -> Action:
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = cast("HeavensState", info.sample(self._rng.getrandbits(63)))
+        side = world.game.side_of[info.seat]
+        world.legal_actions()  # listed once here, the clones below check against it
+        best: list[Action] = []
+        top = -float("inf")
+        for a in legal:
+            nxt = world.clone()
+            nxt.apply(a)
+            v = score(nxt, side)
+            if v > top + TIE:
+                top, best = v, [a]
+            elif v > top - TIE:
+                best.append(a)
+        return self._rng.choice(best)
+
+
+def make_balance(arg: str | None, seed: int) -> BalanceBot:
+    """``heavens:balance`` (it takes no argument)."""
+    if arg:
+        raise ConfigError(f"heavens:balance takes no argument, got {arg!r}")
+    return BalanceBot(seed)

@@ -1,0 +1,120 @@
+"""The turn (HVN-25, HVN-26, HVN-28, HVN-31, HVN-38..40, HVN-53): tokens, cleanup, drawing,
+the next seat, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.components import deck
+
+from .cards import characters_left, emit_draw, set_deck, set_hand
+from .figures import lose_health, remove_fallen
+from .rings import NOT_STUNNED, PSN, STUN, give_back, set_unit
+
+if TYPE_CHECKING:
+    from .state import HeavensState
+
+#: The number of the game's first turn (HVN-28: it has one token fewer).
+FIRST_TURN = 1
+
+
+def start_turn(st: HeavensState) -> None:
+    """HVN-28, HVN-49: the next seat's tokens; poison bites (HVN-6)."""
+    g = st.game
+    seat = g.order[st.order_pos]
+    side = g.side_of[seat]
+    st.active = seat
+    st.turn += 1
+    # HVN-28, HVN-49: the very first turn of the game has one token fewer
+    st.tokens = g.tokens[side] - (1 if st.turn == FIRST_TURN else 0)
+    st.phase = "actions"
+    st.to_act = seat
+    st._emit("turn", seat=seat, turn=st.turn, round=st.rounds + 1, tokens=st.tokens)
+    for c in sorted(st.at.values()):  # HVN-6: poison bites as the controller's turn begins
+        u = st.units[c]
+        if g.card_side[c] == side and u[PSN]:
+            st._emit("poison", card=g.ids[c], amount=u[PSN])
+            lose_health(st, c, u[PSN])
+    settle(st)
+
+
+def spend(st: HeavensState, n: int = 1) -> None:
+    """HVN-31: pay action tokens before the action is carried out."""
+    st.tokens -= n
+
+
+def end_actions(st: HeavensState) -> None:
+    """HVN-38: cleanup begins; the side's fallen leave and stuns wear off."""
+    g = st.game
+    side = g.side_of[st.active]
+    st.phase = "cleanup"
+    st.decisions.clear()
+    for _h, c in sorted(st.fallen_at.items()):
+        if g.card_side[c] == side:
+            remove_fallen(st, c, "perished")
+    for c in sorted(st.at.values()):  # HVN-3: incapacity lasts about one round
+        u = st.units[c]
+        if g.card_side[c] == side and 0 <= u[STUN] < st.turn:
+            set_unit(st, c, STUN, NOT_STUNNED)
+            give_back(st, "black", 1)
+    settle(st)
+    if st.to_act is not None and not st.hands[st.active]:
+        end_turn(st)
+
+
+def end_turn(st: HeavensState) -> None:
+    """HVN-39, HVN-40: draw back up to the hand size, then the next seat's turn."""
+    g = st.game
+    seat = st.active
+    side = g.side_of[seat]
+    if not g.config["omnipotence"]:
+        want = g.hand_size[side] - len(st.hands[seat])
+        pile = list(st.deck[side])
+        got = deck.draw(pile, want)
+        if got:
+            set_deck(st, side, pile)
+            set_hand(st, seat, (*st.hands[seat], *got))
+        emit_draw(st, seat, got)
+    st.order_pos = (st.order_pos + 1) % len(g.order)
+    if st.order_pos == st.start_pos:
+        st.rounds += 1
+        limit = g.config["max_rounds"]
+        if limit and st.rounds >= limit:  # HVN-53
+            finish(st, None, "round-limit")
+            return
+    start_turn(st)
+
+
+def settle(st: HeavensState) -> None:
+    """HVN-25, HVN-26: check both victory conditions after every step."""
+    if st.phase == "over":
+        return
+    standing = {st.game.card_side[c] for c in st.at.values()}
+    if len(standing) == 2 and st.base_hp[0] > 0 and st.base_hp[1] > 0:
+        return  # the usual case: nothing to check further
+    lost = [st.base_hp[s] <= 0 or wiped(st, s) for s in (0, 1)]
+    if lost[0] and lost[1]:
+        finish(st, None, "mutual-destruction")
+    elif lost[0] or lost[1]:
+        loser = 0 if lost[0] else 1
+        finish(st, 1 - loser, "base-destroyed" if st.base_hp[loser] <= 0
+               else "pantheon-destroyed")
+
+
+def finish(st: HeavensState, winner: int | None, reason: str) -> None:
+    """The game is over: ``winner`` is the side that won, None for a draw."""
+    st.winner = winner
+    st.reason = reason
+    st.to_act = None
+    st.phase = "over"
+    st.decisions.clear()
+    # the event keeps -1 for a draw, as logs written before always said
+    st._emit("game_over", winner=-1 if winner is None else winner, reason=reason)
+
+
+def wiped(st: HeavensState, side: int) -> bool:
+    """HVN-25: no character standing and none left to summon from hand or deck."""
+    g = st.game
+    if any(g.card_side[c] == side for c in st.at.values()):
+        return False
+    return not characters_left(st, side)

@@ -1,0 +1,64 @@
+"""The balance bot (``heavens:balance``): whole games through the runner, from its seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.agents import make
+from meeple.agents.base import InfoSet
+from meeple.core import ConfigError
+from meeple.games.heavens.bots import WON, BalanceBot, make_balance, score
+from meeple.sim.runner import play
+
+from .helpers import fresh, place, unlock
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_balance_bots_play_whole_games_through_the_runner(players: int) -> None:
+    game = meeple.load("heavens", players=players, options={"max_rounds": 12})
+    seats = ["heavens:balance"] * 2 if players == 2 else ["heavens:balance", "random"] * 2
+    for seed in range(2):
+        st = play(game, seats, seed=seed)
+        assert st.is_over
+        again = play(game, seats, seed=seed)
+        assert [a.text for a in again.actions_taken()] == [a.text for a in st.actions_taken()]
+
+
+def test_balance_bot_decides_the_same_in_worlds_its_seat_cannot_tell_apart() -> None:
+    st = meeple.load("heavens").new_state(seed=4)
+    chooser = random.Random(4)
+    checked = 0
+    while not st.is_over and checked < 25:
+        seat = st.to_act
+        assert seat is not None
+        worlds = [st.determinize(seat, k) for k in (1, 2)]
+        other = 1 - st.game.side_of[seat]  # type: ignore[attr-defined]
+        if worlds[0].hands[other] != worlds[1].hands[other]:  # type: ignore[attr-defined]
+            picks = {BalanceBot(7).choose(InfoSet(w, seat)).text for w in worlds}
+            assert len(picks) == 1
+            checked += 1
+        st.apply(chooser.choice(st.legal_actions()))
+    assert checked >= 10
+
+
+def test_balance_bot_is_offered_by_the_game_and_takes_no_argument() -> None:
+    assert make("heavens:balance", seed=1).name == "heavens:balance"
+    with pytest.raises(ConfigError):
+        make_balance("deep", 1)
+
+
+def test_score_prefers_a_won_game_and_characters_near_the_enemy_base() -> None:
+    st = fresh()
+    unlock(st)
+    c = place(st, "zeus", "f3")
+    far = score(st, 0)
+    st.at[st.game.board.index["f9"]] = st.at.pop(st.game.board.index["f3"])
+    st.units[c] = (st.game.board.index["f9"], *st.units[c][1:])
+    assert score(st, 0) > far
+    assert score(st, 1) < 0
+    st.base_hp = (st.base_hp[0], 0)
+    st.apply(st.legal_actions()[-1])  # any action settles the game: side 1's base is gone
+    assert st.is_over and score(st, 0) == WON and score(st, 1) == -WON
