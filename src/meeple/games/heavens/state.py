@@ -43,7 +43,7 @@ class HeavensState(State):
     arch: dict[int, int]  # hex -> white rings
     drop: dict[int, tuple[int, int]]  # hex -> dropped (armour, attack) rings
     # the decisions inside an action, top last (the base types it list[Decision])
-    decisions: list[Move | Acquire | ChooseTarget]  # type: ignore[assignment]
+    decisions: list[Move | Acquire | ChooseTarget]
     # Shared by clones: rebuilt on change, never changed in place.
     deck: Piles  # per side, top card last
     hands: Piles  # per seat
