@@ -55,8 +55,9 @@ def attacks(st: HeavensState, c: int, blk: set[int],
     if reach >= MIN_RANGED and g.ranged[c] + atk > 0 and any(
             MIN_RANGED <= dist[h] <= reach and h not in found for h in aims):
         shot = b.line_of_fire(here, reach, blk)
+        bit = b.bit
         for h in aims:
-            if h not in found and h in shot:
+            if h not in found and shot & bit[h]:
                 found[h] = False
     act = g.action
     out: list[Action] = []

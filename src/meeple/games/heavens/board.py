@@ -85,6 +85,10 @@ class Board:
         #: each hex and its neighbours
         self.near: tuple[frozenset[int], ...] = tuple(
             frozenset((h, *self.nbrs[h])) for h in range(n))
+        #: each hex as a bit set of the grid, and with its neighbours
+        self.bit: tuple[int, ...] = tuple(grid.bit(c) for c in coords)
+        self.near_bits: tuple[int, ...] = tuple(grid.bits(coords[x] for x in self.near[h])
+                                                for h in range(n))
 
     def within(self, h: int, reach: int) -> tuple[int, ...]:
         """Every hex at most ``reach`` steps from ``h`` (``h`` too), in index order."""
@@ -95,19 +99,20 @@ class Board:
             out = self._within[key] = tuple(sorted((h, *map(self._at.__getitem__, near))))
         return out
 
-    def line_of_fire(self, h: int, reach: int, blk: set[int]) -> set[int]:
-        """HVN-16: the blocking hexes a ranged attack from ``h`` reaches (2..``reach`` away).
+    def line_of_fire(self, h: int, reach: int, blk: set[int]) -> int:
+        """HVN-16: the blocking hexes a ranged attack from ``h`` reaches (2..``reach`` away),
+        as a bit set (``self.bit[x] & shot`` tells whether hex ``x`` is among them).
 
         The line of fire runs through empty hexes: from the attacker's hex over empty hexes
         for ``reach - 1`` steps; the obstacles next to that area, two or more hexes away, are
         in range.
         """
-        at, coords, nbrs = self._at, self.coords, self.nbrs
-        area = self.grid.reach(coords[h], reach - 1, blocked={coords[x] for x in blk})
-        out = {x for x in nbrs[h] if x in blk}
-        for c in area:
-            out.update(x for x in nbrs[at[c]] if x in blk)
-        return out - self.near[h]
+        bit, grid = self.bit, self.grid
+        walls = 0
+        for x in blk:
+            walls |= bit[x]
+        area = grid.flood(bit[h], reach - 1, grid.all_bits & ~walls)
+        return grid.spread(area) & walls & ~self.near_bits[h]
 
 
 def _cells(radius: int, length: int) -> tuple[list[tuple[int, int]], list[str], list[int]]:
