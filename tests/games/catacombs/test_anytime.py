@@ -186,7 +186,8 @@ def test_cat19_cat20_offered_at_every_own_decision_and_nowhere_else(seed: int,
         affordable = st.money[st.turn] >= 400 if st.turn >= 0 else False
         assert ("buy extra turn" in legal) == (_anytime_expected(st) and affordable), legal
         if shown(st) == "trade":
-            assert st.view()["trade"]["resumes"] in ("main", "walk", "monster", "battle", "build", "place", "spin")
+            assert st.view()["trade"]["resumes"] in ("main", "walk", "monster", "battle",
+                                                     "build", "place", "spin")
         choice = chooser.choice(legal)
         resumed = shown(st) if choice.startswith("offer trade") else None
         st.apply(choice)

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import meeple
+from meeple.components import pile
 from meeple.components.dice import d6
 from meeple.core import ConfigError, Rng
-from meeple.components import pile
 from meeple.games.catacombs import stats
 from meeple.games.catacombs.board import monster_at
 from meeple.games.catacombs.equipment import add_item, armour_of
