@@ -250,9 +250,9 @@ def _purchases(st: CatacombsState, s: int) -> list[Action]:
     """CAT-19: 200 coins buy an extra turn, or one experience."""
     A, cat = st.game.acts, st.game.cat
     out: list[Action] = []
-    if st.money[s] >= 2 * cat.extra_turn_price:
+    if st.money[s] >= shop.HALVES * cat.extra_turn_price:
         out.append(A.buy_turn)
-    if st.money[s] >= 2 * cat.experience_price:
+    if st.money[s] >= shop.HALVES * cat.experience_price:
         out.append(A.buy_exp)
     return out
 

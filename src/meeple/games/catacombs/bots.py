@@ -19,13 +19,14 @@ from meeple.core import Action, Rng, State
 from .board import SIDE_BITS, connected, monster_at
 from .content import SLOTS
 from .equipment import LEFT, RIGHT, armour_of, holds
+from .shop import HALVES
 from .stats import RAISES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
 
 #: Coins (in half coins) the dwarf keeps before buying experience.
-SPARE_MONEY = 2 * 260
+SPARE_MONEY = HALVES * 260
 #: Strength the dwarf raises first at its thresholds.
 STRONG_ENOUGH = 5
 #: Health under which a healing potion is drunk.
@@ -34,6 +35,13 @@ LOW_HEALTH = 6
 FIGHT_CHANCE = 0.5
 #: Win chance at which a dwarf already facing a monster fights on.
 FIGHT_ON_CHANCE = 0.34
+#: A target monster is sought out while the dwarf's health exceeds this many of its wounds.
+SAFE_WOUNDS = 2
+#: A revealed monster with a chance of winning is fought while health exceeds this many of
+#: its wounds, plus ``FLEE_MARGIN``.
+FLEE_WOUNDS, FLEE_MARGIN = 3, 2
+#: Faces of the battle die (CAT-52).
+FACES = 6
 #: Far away: a cell no target can be reached from.
 FAR = 99
 
@@ -78,7 +86,7 @@ def win_chance(st: CatacombsState, s: int, monster: int) -> float:
         return 0.0
     if need == 0:
         return 1.0
-    return max(0.0, min(1.0, (7 - max(1, need - st.bonus)) / 6))
+    return max(0.0, min(1.0, (FACES + 1 - max(1, need - st.bonus)) / FACES))
 
 
 def _spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:
@@ -105,7 +113,7 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
         m = monster_at(st, c)
         if m >= 0:
             hurt = max(0, g.cat.monsters[m].attack - armour_of(st, s))
-            if win_chance(st, s, m) > 0 and (bold or st.health[s] > 2 * hurt):
+            if win_chance(st, s, m) > 0 and (bold or st.health[s] > SAFE_WOUNDS * hurt):
                 dist[c] = 0
             continue
         if any((n := g.nb[c][d]) >= 0 and st.tile[n] < 0 and (walls or st.tile[c] & SIDE_BITS[d])
@@ -253,7 +261,7 @@ def _fight_or_retreat(st: CatacombsState, s: int, texts: dict[str, Action]) -> A
     m = monster_at(st, st.pos[s])
     risk = max(0, st.game.cat.monsters[m].attack - armour_of(st, s))
     chance = win_chance(st, s, m)
-    ok = chance >= FIGHT_CHANCE or (chance > 0 and st.health[s] > 3 * risk + 2)
+    ok = chance >= FIGHT_CHANCE or (chance > 0 and st.health[s] > FLEE_WOUNDS * risk + FLEE_MARGIN)
     return texts["fight" if ok else "retreat"]
 
 

@@ -17,6 +17,7 @@ from meeple.core import Result
 from . import events
 from .board import SIDE_BITS, connected, monster_at
 from .equipment import holds, recipe_need
+from .shop import HALVES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -73,7 +74,7 @@ def _wealth(st: CatacombsState, s: int, at_entrance: bool) -> int:
     cat = st.game.cat
     vals = sum(cat.items[i].value for i in st.pack[s])
     vals += sum(cat.items[i].value for i in st.screen[s] if i >= 0)
-    vals *= 2
+    vals *= HALVES
     return st.money[s] + (vals if at_entrance else round(vals * cat.sell_remote))
 
 
@@ -82,7 +83,7 @@ def _affords(st: CatacombsState, s: int, effect: str, at_entrance: bool) -> bool
     for i in cat.shop:
         it = cat.items[i]
         if it.effect == effect:
-            price = it.price * 2 if at_entrance else round(it.price * 2 * cat.markup)
+            price = it.price * HALVES if at_entrance else round(it.price * HALVES * cat.markup)
             return _wealth(st, s, at_entrance) >= price
     return False
 
@@ -105,7 +106,7 @@ def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
             st, s, "invisibility", at_entrance):
         return frozenset(range(len(cat.monsters)))
     wealth = _wealth(st, s, at_entrance)
-    factor = 2 if at_entrance else 2 * cat.markup
+    factor = HALVES if at_entrance else HALVES * cat.markup
     cols = {cat.fists_column}
     for i in [*st.pack[s], *st.screen[s], *cat.shop]:
         if i < 0:

@@ -10,6 +10,7 @@ from meeple.components.dice import d6
 
 from . import turn
 from .content import SLOTS
+from .shop import HALVES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -37,7 +38,7 @@ def setup(st: CatacombsState) -> None:
     st.strength = [cfg["strength"]] * n
     st.armour = [cfg["armour"]] * n
     st.exp = [0] * n
-    st.money = [2 * cfg["money"]] * n
+    st.money = [HALVES * cfg["money"]] * n
     st.kills = [0] * n
     st.level = [0] * n
     st.alive = [True] * n

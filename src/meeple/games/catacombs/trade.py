@@ -11,6 +11,7 @@ from meeple.core import Action
 
 from .decisions import Answer, Offer
 from .equipment import add_item, take_item
+from .shop import HALVES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -27,9 +28,9 @@ def composing(st: CatacombsState, offer: Offer) -> list[Action]:
     out = [A.give[i] for i in sorted(set(pack_s)) if pack_s.count(i) > offer.give.count(i)]
     out += [A.ask[i] for i in sorted(set(pack_p)) if pack_p.count(i) > offer.ask.count(i)]
     out += [a for a, k in zip(A.give_coins, COIN_STEPS, strict=True)
-            if st.money[s] - offer.give_money >= 2 * k]
+            if st.money[s] - offer.give_money >= HALVES * k]
     out += [a for a, k in zip(A.ask_coins, COIN_STEPS, strict=True)
-            if st.money[p] - offer.ask_money >= 2 * k]
+            if st.money[p] - offer.ask_money >= HALVES * k]
     if not offer.is_empty():
         out.append(A.propose)
     out.append(A.cancel)
@@ -60,12 +61,12 @@ def ask(st: CatacombsState, item: int) -> None:
 
 def give_coins(st: CatacombsState, coins: int) -> None:
     offer = _top(st)
-    st.decisions[-1] = replace(offer, give_money=offer.give_money + 2 * coins)
+    st.decisions[-1] = replace(offer, give_money=offer.give_money + HALVES * coins)
 
 
 def ask_coins(st: CatacombsState, coins: int) -> None:
     offer = _top(st)
-    st.decisions[-1] = replace(offer, ask_money=offer.ask_money + 2 * coins)
+    st.decisions[-1] = replace(offer, ask_money=offer.ask_money + HALVES * coins)
 
 
 def propose(st: CatacombsState, _: int) -> None:
