@@ -33,7 +33,7 @@ def check(s: CatacombsState) -> None:
     assert on_board + len(s.deck) + s.taken == len(cat.cards)
     assert len(set(s.deck) | {c for c in s.card if c >= 0}) == on_board + len(s.deck)
     placed = sum(t >= 0 for t in s.tcard)
-    held = 1 if s.held >= 0 else 0
+    held = 0 if s.held is None else 1
     assert len(s.pile) + len(s.faceup_tiles) + placed + held == len(cat.tiles)
     assert len(set(s.pile) | set(s.faceup_tiles)) == len(s.pile) + len(s.faceup_tiles)
     for p in range(s.players):

@@ -185,6 +185,7 @@ def test_cat4_tile_deck_hidden_and_shuffled() -> None:
         put_card(st, at(st, 1, 0), "treasure:ruby")
         st.apply("explore east")
         st.apply("draw tile")
+        assert st.held is not None
         firsts.add(st.game.cat.tiles[st.held][0])
         assert len(st.pile) == 99 and st.held not in st.pile
     assert len(firsts) > 1
@@ -1086,7 +1087,7 @@ def test_cat58_refusing_tile_costs_experience() -> None:
     st.apply("draw tile")
     first = st.held
     st.apply("refuse tile")
-    assert st.faceup_tiles == [first] and st.exp[s] == -1 and st.held >= 0
+    assert st.faceup_tiles == [first] and st.exp[s] == -1 and st.held is not None
     assert st.view()["face_up_tiles"] == [st.game.cat.tiles[first][0]]
 
 

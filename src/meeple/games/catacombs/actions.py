@@ -174,6 +174,7 @@ def _step_actions(st: CatacombsState, step: str) -> list[Action]:
         kinds = sorted({g.cat.tiles[t][0] for t in st.faceup_tiles})
         return out + [A.take_tile[k] for k in kinds]
     if step == "place":
+        assert st.held is not None
         mask = g.cat.tiles[st.held][3]
         out = [A.place[m] for m in g.rots[mask] if m & st.build_side]
         return out + ([A.refuse_tile] if st.pile else [])

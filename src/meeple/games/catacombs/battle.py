@@ -19,7 +19,7 @@ def after_battle(st: CatacombsState) -> None:
     """The turn goes on: building the revealed cell if still bare, else the end phase."""
     if st.ended or not st.alive[st.turn]:
         return
-    if st.build_cell >= 0 and st.tile[st.build_cell] < 0:
+    if st.build_cell is not None and st.tile[st.build_cell] < 0:
         building.to_build(st)
     else:
         turn.to_end_phase(st)

@@ -150,6 +150,7 @@ def _place(st: CatacombsState, legal: list[Action], rng: Rng) -> Action:
     """The orientation opening the most sides onto unexplored ground (ties at random)."""
     g = st.game
     cell = st.build_cell
+    assert cell is not None
     scored: list[tuple[int, Action]] = []
     for a in legal:
         if a.data[0] != "place":

@@ -46,17 +46,19 @@ def take_tile(st: CatacombsState, kind: str) -> None:
 
 def place(st: CatacombsState, mask: int) -> None:
     """CAT-57: lay the tile with a passage towards the side the dwarf came from."""
-    cell = st.build_cell
+    cell, held = st.build_cell, st.held
+    assert cell is not None and held is not None
     st.tile[cell] = mask
-    st.tcard[cell] = st.held
+    st.tcard[cell] = held
     st._emit("place", seat=st.turn, cell=st.game.xy(cell), mask=mask,
-             tile=st.game.cat.tiles[st.held][0])
-    st.held = -1
+             tile=st.game.cat.tiles[held][0])
+    st.held = None
     turn.to_end_phase(st)
 
 
 def refuse_tile(st: CatacombsState, _: int) -> None:
     """CAT-58: the refused tile lies face up; another is drawn; -1 experience."""
+    assert st.held is not None
     st.faceup_tiles.append(st.held)
     st._emit("refuse_tile", seat=st.turn, tile=st.game.cat.tiles[st.held][0])
     stats.gain(st, st.turn, -REFUSE_COST)

@@ -69,9 +69,9 @@ class CatacombsState(State):
     extra: int
     sneaking: bool
     via_wall: bool
-    build_cell: int
+    build_cell: int | None  # the cell explored this turn, to be built on
     build_side: int
-    held: int
+    held: int | None  # the tile in the dwarf's hand
     veins: int
     taken: int
     turns: int

@@ -30,9 +30,9 @@ def reset_turn(st: CatacombsState) -> None:
     st.free_used = 0
     st.sneaking = False
     st.via_wall = False
-    st.build_cell = -1
+    st.build_cell = None
     st.build_side = 0
-    st.held = -1
+    st.held = None
 
 
 def start_turn(st: CatacombsState, s: int) -> None:

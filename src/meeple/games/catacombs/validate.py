@@ -40,7 +40,7 @@ def _board(st: CatacombsState) -> None:
     in_range(st, "caul", -1, len(cat.cauldrons) - 1)
     in_range(st, "pile", 0, len(cat.tiles) - 1)
     in_range(st, "faceup_tiles", 0, len(cat.tiles) - 1)
-    in_range(st, "held", -1, len(cat.tiles) - 1)
+    in_range(st, "held", 0, len(cat.tiles) - 1)
     both = next((c for c in range(cells) if st.down[c] and st.card[c] >= 0), None)
     if both is not None:
         refuse(f"down[{both}]", "a cell holds a face-down card and a face-up one")
@@ -52,7 +52,7 @@ def _board(st: CatacombsState) -> None:
         refuse("pile", "a multiset is kept in order")
     _once("deck", [*st.deck, *(c for c in st.card if c >= 0)])
     _once("pile", [*st.pile, *st.faceup_tiles, *(t for t in st.tcard if t >= 0),
-                   *([st.held] if st.held >= 0 else [])])
+                   *([st.held] if st.held is not None else [])])
 
 
 def _once(name: str, ids: list[int]) -> None:
@@ -68,8 +68,9 @@ def _seats(st: CatacombsState) -> None:
              "level", "alive", "came", "no_retreat", "screen", "pack", "entered")
     if sorted(st.order) != list(range(n)):
         refuse("order", f"{st.order} is not an order of the seats 0..{n - 1}")
-    for name in ("pos", "came", "build_cell"):
+    for name in ("pos", "came"):
         in_range(st, name, -1, cells - 1)
+    in_range(st, "build_cell", 0, cells - 1)
     in_range(st, "entered", -1, cells)
     in_range(st, "screen", -1, len(cat.items) - 1)
     in_range(st, "pack", 0, len(cat.items) - 1)
