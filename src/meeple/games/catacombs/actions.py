@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.core import Action
 
 from . import battle, building, equipment, events, setup, shop, stats, trade, turn
-from .board import DIRS, SIDE_BITS, mask_text
+from .board import DIRS, mask_text
 from .content import Catalog
 from .decisions import Answer, LevelUp, Offer
 from .stats import RAISES
@@ -22,8 +22,6 @@ from .trade import COIN_STEPS
 
 if TYPE_CHECKING:
     from .state import CatacombsState
-
-__all__ = ["SIDE_BITS", "Actions", "apply", "build_actions", "legal"]
 
 WALK = Action("walk", ("walk", 0))
 STOP = Action("stop", ("stop", 0))

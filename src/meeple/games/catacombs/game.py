@@ -14,7 +14,8 @@ from typing import ClassVar
 from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Game
 
-from .actions import SIDE_BITS, build_actions
+from .actions import build_actions
+from .board import SIDE_BITS
 from .content import catalog
 from .params import OPTIONS
 from .state import CatacombsState
