@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from meeple.core import Action, Rng, State
 
@@ -20,10 +20,8 @@ from .board import SIDE_BITS, connected, monster_at
 from .content import SLOTS
 from .equipment import LEFT, RIGHT, armour_of, holds
 from .shop import HALVES
+from .state import CatacombsState
 from .stats import RAISES
-
-if TYPE_CHECKING:
-    from .state import CatacombsState
 
 #: Coins (in half coins) the dwarf keeps before buying experience.
 SPARE_MONEY = HALVES * 260
@@ -65,8 +63,8 @@ class BalanceBot:
     def choose(self, info: Info) -> Action:
         """The policy's action, decided in a world of the seat's own."""
         world = info.sample(self.rng.next64() >> 1)
-        assert world.game.id == "catacombs"
-        chosen = choose(world, self.rng)  # type: ignore[arg-type]
+        assert isinstance(world, CatacombsState)
+        chosen = choose(world, self.rng)
         return next(a for a in info.legal_actions() if a.text == chosen.text)
 
 
