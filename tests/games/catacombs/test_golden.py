@@ -114,3 +114,21 @@ def test_golden_playthrough_seed_2024() -> None:
     assert counts == [4, 4, 5, 4, 6, 7, 3, 3, 4]
     assert (res.reason, res.winners, res.turns) == ("last-dwarf", (0,), 371)
     assert res.scores == (3.0, -4.0, -8.0)
+
+
+def test_render_status_line_of_building_walking_and_crowds() -> None:
+    """The status line names the face-up tiles, the tile in hand and the steps left; three
+    dwarves on one cell show as ``+3``."""
+    st = meeple.load("catacombs", players=3).new_state(seed=0)
+    while st.step == "entrance":
+        st.apply(st.legal_actions()[0])
+    st.faceup_tiles.append(st.pile.pop(0))
+    st.held = st.pile.pop(0)
+    st.pos = [st.pos[st.turn]] * 3
+    v = st.view(0)
+    out = " ".join(text(v, "en").split())  # the status line wraps at the console's width
+    tile = st.game.cat.tiles[st.held]
+    assert f"tile in hand: {tile[1]}" in out and "face-up tiles: " in out and "+3" in out
+    assert f"плитка в руке: {tile[2]}" in " ".join(text(v, "ru").split())
+    v["step"], v["walk_left"] = "walk", -1
+    assert "steps left ∞" in text(v, "en")
