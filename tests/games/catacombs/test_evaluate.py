@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.catacombs.economy import RIGHT
+from meeple.games.catacombs.equipment import RIGHT
 
 from .test_rules import item, started
 

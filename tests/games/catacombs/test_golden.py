@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 
 import meeple
+from meeple.components import pile
 from meeple.games.catacombs.render import render
 
 
@@ -20,21 +21,24 @@ def scenario() -> Any:
     ix = cat.item_index
     def at(x: int, y: int) -> int:
         return y * 10 + x
-    def card(label: str) -> int:
-        return next(c.index for c in cat.cards if c.label == label)
+    def lay(cell: int, label: str | None) -> None:
+        """The cell's face-down card turns out to be ``label`` (None: it is gone)."""
+        st.down[cell] = False
+        k = next(c for c in st.deck if label is None or cat.cards[c].label == label)
+        pile.take(st.deck, k)
+        if label is not None:
+            st.card[cell] = k
     st.tile[at(1, 0)] = 2 | 8 | 4
     st.tcard[at(1, 0)] = 0
-    st.card[at(1, 0)] = -1
+    lay(at(1, 0), None)
     st.tile[at(1, 1)] = 1 | 2
     st.tcard[at(1, 1)] = 1
-    st.card[at(1, 1)] = -1
+    lay(at(1, 1), None)
     st.caul[at(1, 1)] = 2
     st.tile[at(2, 1)] = 8
     st.tcard[at(2, 1)] = 2
-    st.card[at(2, 1)] = card("monster:goblin")
-    st.up[at(2, 1)] = True
-    st.card[at(3, 1)] = card("vein")
-    st.up[at(3, 1)] = True
+    lay(at(2, 1), "monster:goblin")
+    lay(at(3, 1), "vein")
     s = st.turn
     st.pos[s] = at(1, 1)
     st.pack[s] = sorted([ix["amber"], ix["ruby"]])
@@ -54,9 +58,9 @@ def text(view: dict[str, Any], lang: str) -> str:
 
 EXPECTED_EN = """\
 +----+----+----+----+----+----+----+----+----+----+
-|E         ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ E  0|
+|E         ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ E  1|
 +    +    +----+    +    +    +    +    +    +    +
-|░░░░|C3 1 !g  |?v   ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
+|░░░░|C3 0 !g  |?v   ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
 +    +----+----+    +    +    +    +    +    +    +
 |░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░|
 +    +    +    +    +    +    +    +    +    +    +
@@ -75,12 +79,12 @@ EXPECTED_EN = """\
 |E    ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ ░░░░ E   |
 +----+----+----+----+----+----+----+----+----+----+
 E entrance  Cn cauldron (+n)  !x monster  ?x face-up card  ░ unexplored  digits: dwarves
-turn of seat 1 · move/main · veins 0/10 · tile pile 100
+turn of seat 0 · move/main · veins 0/10 · tile pile 100
 ┏━━━━━┳━━━━┳━━━━━┳━━━━━┳━━━━┳━━━━━━━┳━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━┓
 ┃Seat ┃ HP ┃ Str ┃ Arm ┃ XP ┃ Coins ┃ Kills ┃ Screen                                ┃ Backpack   ┃
 ┡━━━━━╇━━━━╇━━━━━╇━━━━━╇━━━━╇━━━━━━━╇━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━┩
-│ 0   │ 12 │   2 │   0 │  0 │   300 │     0 │ -                                     │ -          │
-│▶1   │ 12 │   2 │   1 │  3 │ 137.5 │     0 │ head: Leather Cap, right hand: Dagger │ Ruby, Amber│
+│▶0   │ 12 │   2 │   1 │  3 │ 137.5 │     0 │ head: Leather Cap, right hand: Dagger │ Ruby, Amber│
+│ 1   │ 12 │   2 │   0 │  0 │   300 │     0 │ -                                     │ -          │
 └─────┴────┴─────┴─────┴────┴───────┴───────┴───────────────────────────────────────┴────────────┘
 """
 
@@ -95,7 +99,8 @@ def test_render_board_screen_and_backpack_exact_text() -> None:
 
 
 def test_golden_playthrough_seed_2024() -> None:
-    """A fixed seed and a fixed chooser always give the same game."""
+    """A fixed seed and a fixed chooser always give the same game (figures of version 3,
+    which draws face-down cards and tiles when they turn up)."""
     st = meeple.load("catacombs", players=3).new_state(seed=2024)
     chooser = random.Random(7)
     counts = []
@@ -105,7 +110,25 @@ def test_golden_playthrough_seed_2024() -> None:
             counts.append(len(legal))
         st.apply(chooser.choice(legal))
     res = st.result()
-    assert st.n_actions == 7649
-    assert counts == [4, 2, 4, 5, 5, 3, 2, 2, 7, 5, 3, 4, 6, 3, 2, 3]
-    assert (res.reason, res.winners, res.turns) == ("round-limit", (0,), 750)
-    assert res.scores == (0.0, -2.0, -3.0)
+    assert st.n_actions == 4158
+    assert counts == [4, 4, 5, 4, 6, 7, 3, 3, 4]
+    assert (res.reason, res.winners, res.turns) == ("last-dwarf", (0,), 371)
+    assert res.scores == (3.0, -4.0, -8.0)
+
+
+def test_render_status_line_of_building_walking_and_crowds() -> None:
+    """The status line names the face-up tiles, the tile in hand and the steps left; three
+    dwarves on one cell show as ``+3``."""
+    st = meeple.load("catacombs", players=3).new_state(seed=0)
+    while st.step == "entrance":
+        st.apply(st.legal_actions()[0])
+    st.faceup_tiles.append(st.pile.pop(0))
+    st.held = st.pile.pop(0)
+    st.pos = [st.pos[st.turn]] * 3
+    v = st.view(0)
+    out = " ".join(text(v, "en").split())  # the status line wraps at the console's width
+    tile = st.game.cat.tiles[st.held]
+    assert f"tile in hand: {tile[1]}" in out and "face-up tiles: " in out and "+3" in out
+    assert f"плитка в руке: {tile[2]}" in " ".join(text(v, "ru").split())
+    v["step"], v["walk_left"] = "walk", -1
+    assert "steps left ∞" in text(v, "en")

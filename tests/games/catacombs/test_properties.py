@@ -28,9 +28,12 @@ def play(players: int, seed: int, steps: int) -> list[CatacombsState]:
 def check(s: CatacombsState) -> None:
     cat = s.game.cat
     on_board = sum(c >= 0 for c in s.card)
-    assert on_board + s.taken == len(cat.cards)  # every event card is on the board or gone
+    # every event card is face up on the board, face down (one per face-down cell) or gone
+    assert len(s.deck) == sum(s.down)
+    assert on_board + len(s.deck) + s.taken == len(cat.cards)
+    assert len(set(s.deck) | {c for c in s.card if c >= 0}) == on_board + len(s.deck)
     placed = sum(t >= 0 for t in s.tcard)
-    held = 1 if s.held >= 0 else 0
+    held = 0 if s.held is None else 1
     assert len(s.pile) + len(s.faceup_tiles) + placed + held == len(cat.tiles)
     assert len(set(s.pile) | set(s.faceup_tiles)) == len(s.pile) + len(s.faceup_tiles)
     for p in range(s.players):
@@ -43,8 +46,7 @@ def check(s: CatacombsState) -> None:
         worn = [i for i in s.screen[p] if i >= 0]
         assert len(worn) == len(set(cat.items[i].slot for i in worn))
     v = s.view(0)
-    hidden = sum(c >= 0 and not s.up[i] for i, c in enumerate(s.card))
-    assert v["cards"].count("hidden") == hidden
+    assert v["cards"].count("hidden") == sum(s.down)
     assert s.veins <= 10
     json.dumps(v)
 

@@ -8,8 +8,12 @@ from typing import Any
 import pytest
 
 import meeple
+from meeple.components import pile
 from meeple.components.dice import d6
 from meeple.core import ConfigError, Rng
+from meeple.games.catacombs import stats
+from meeple.games.catacombs.board import monster_at
+from meeple.games.catacombs.equipment import add_item, armour_of
 from meeple.games.catacombs.state import CatacombsState
 
 N, E, S, W = 1, 2, 4, 8
@@ -51,7 +55,7 @@ def item(st: CatacombsState, name: str) -> int:
 
 def give(st: CatacombsState, seat: int, *names: str) -> None:
     for n in names:
-        st.add_item(seat, item(st, n))
+        add_item(st, seat, item(st, n))
     fresh(st)
 
 
@@ -59,32 +63,51 @@ def card_for(st: CatacombsState, label: str) -> int:
     return next(c.index for c in st.game.cat.cards if c.label == label)
 
 
-def put_card(st: CatacombsState, cell: int, label: str, up: bool = False) -> None:
-    """Swap a card with ``label`` onto ``cell`` (keeps the deck whole)."""
-    want = [c.index for c in st.game.cat.cards if c.label == label]
-    where = [x for x in range(st.game.ncells) if st.card[x] in want]
-    if st.card[cell] in want:
-        pass
-    elif where:
-        other = where[0]
-        st.card[cell], st.card[other] = st.card[other], st.card[cell]
-    else:
-        st.card[cell] = want[0]
-    st.up[cell] = up
+def put_card(st: CatacombsState, cell: int, label: str) -> None:
+    """Lay a card with ``label`` face up on ``cell``, keeping every card in one place.
+
+    The card comes off another cell (which takes what ``cell`` held) or out of the face-down
+    ones: the cell's own face-down card, if it has one, turns out to be it; else a card that
+    ``cell`` held goes among the face-down ones instead, or another cell's face-down card is
+    taken away. A
+    face-down card is none in particular until it turns up (CAT-3), so a card to be found on
+    unexplored ground is laid face up there: entering resolves it as any card turned up
+    (CAT-31, CAT-47).
+    """
+    want = {c.index for c in st.game.cat.cards if c.label == label}
+    if st.card[cell] not in want:
+        other = next((x for x in range(st.game.ncells) if st.card[x] in want), None)
+        if other is not None:
+            k = st.card[other]
+            st.card[other], st.down[other] = st.card[cell], st.down[cell]
+        else:
+            k = next(c for c in st.deck if c in want)
+            pile.take(st.deck, k)
+            if st.card[cell] >= 0:
+                pile.put(st.deck, st.card[cell])
+            elif not st.down[cell]:
+                st.down[next(x for x in range(st.game.ncells) if st.down[x])] = False
+        st.card[cell] = k
+    st.down[cell] = False
     fresh(st)
 
 
 def build(st: CatacombsState, cell: int, sides: str) -> None:
-    """Lay an explored tile with the given open sides (its card removed)."""
+    """Lay an explored tile with the given open sides (its event card gone, unless a face-up
+    monster lies there)."""
     st.tile[cell] = sum(LETTER[c] for c in sides)
     st.tcard[cell] = 0
     if st.card[cell] >= 0 and st.game.cat.cards[st.card[cell]].kind != "monster":
         st.card[cell] = -1
+    if st.down[cell]:
+        st.down[cell] = False
+        pile.take(st.deck, next(c for c in st.deck
+                                if st.game.cat.cards[c].kind != "monster"))
     fresh(st)
 
 
 def monster_on(st: CatacombsState, cell: int, name: str, sides: str = "NESW") -> None:
-    put_card(st, cell, f"monster:{name}", up=True)
+    put_card(st, cell, f"monster:{name}")
     st.tile[cell] = sum(LETTER[c] for c in sides)
     fresh(st)
 
@@ -93,6 +116,16 @@ def force_roll(st: CatacombsState, value: int) -> None:
     """Give the state a generator whose next d6 shows ``value``."""
     for k in range(1000):
         if d6(Rng(k)) == value:
+            st.rng = Rng(k)
+            return
+    raise AssertionError
+
+
+def force_tile(st: CatacombsState, kind: str) -> None:
+    """Give the state a generator whose next tile drawn from the pile is of ``kind``."""
+    tiles = st.game.cat.tiles
+    for k in range(1000):
+        if tiles[pile.draw(st.pile[:], Rng(k))][0] == kind:
             st.rng = Rng(k)
             return
     raise AssertionError
@@ -129,19 +162,33 @@ def test_cat2_board_is_ten_by_ten_with_four_entrances() -> None:
 
 
 def test_cat3_one_face_down_event_card_per_cell() -> None:
-    """CAT-3: 96 cards, one on each non-entrance cell, all face down."""
+    """CAT-3: 96 cards, one on each non-entrance cell, all face down (each is drawn from the
+    cards still face down when it turns up)."""
     st = started()
     inner = [c for c in range(100) if c not in st.game.entrance_index]
-    assert sorted(st.card[c] for c in inner) == list(range(96))
+    assert all(st.down[c] and st.card[c] < 0 for c in inner)
+    assert not any(st.down[c] for c in st.game.entrance_index)
+    assert st.deck == list(range(96))
     assert all(st.view(0)["cards"][c] == "hidden" for c in inner)
 
 
 def test_cat4_tile_deck_hidden_and_shuffled() -> None:
-    """CAT-4: the tile pile is face down (a count in views) and shuffled."""
-    a, b = started(seed=1), started(seed=2)
+    """CAT-4: the tile pile is face down (a count in views) and its tiles come in random
+    order: each is drawn at random from those left."""
+    a = started(seed=1)
     assert a.view(0)["tile_pile"] == 100
     assert "pile" not in a.view(0)
-    assert a.pile != b.pile and sorted(a.pile) == list(range(100))
+    assert a.pile == list(range(100))
+    firsts = set()
+    for seed in range(12):
+        st = started(seed=seed)
+        put_card(st, at(st, 1, 0), "treasure:ruby")
+        st.apply("explore east")
+        st.apply("draw tile")
+        assert st.held is not None
+        firsts.add(st.game.cat.tiles[st.held][0])
+        assert len(st.pile) == 99 and st.held not in st.pile
+    assert len(firsts) > 1
 
 
 def test_cat5_first_player_by_d6_with_rerolls_among_tied_only() -> None:
@@ -230,10 +277,10 @@ def test_cat10_threshold_bonus_only_once() -> None:
     fresh(st)
     st.apply("buy experience")
     st.apply("raise armour")
-    st.gain(s, -1)
+    stats.gain(st, s, -1)
     fresh(st)
     st.apply("buy experience")
-    assert st.exp[s] == 5 and "raise armour" not in legal(st) and st.levels == 0
+    assert st.exp[s] == 5 and "raise armour" not in legal(st) and not st.decisions
 
 
 def fall(st: CatacombsState) -> int:
@@ -330,7 +377,7 @@ def test_cat15_body_armours_exclude_each_other() -> None:
     st.apply("equip Chain Mail")
     st.apply("equip Plate Armour")
     st.apply("equip Leather Cap")
-    assert st.armour_of(s) == 3 + 1
+    assert armour_of(st, s) == 3 + 1
     assert "chain_mail" in st.view()["dwarves"][s]["backpack"]
 
 
@@ -428,7 +475,7 @@ def test_cat20_a_cancelled_offer_counts_so_the_turn_always_ends() -> None:
         st.apply(f"offer trade to seat {p}")
         st.apply("give Dagger")
         st.apply("cancel trade")
-        assert st.to_act == s and st.trade is None
+        assert st.to_act == s and not st.decisions
     assert f"offer trade to seat {p}" not in legal(st)
     assert item(st, "dagger") in st.pack[s]
 
@@ -652,9 +699,9 @@ def test_cat34_armour_item_taken_and_adds_when_worn() -> None:
     st.apply("explore east")
     st.apply("draw tile")
     st.apply(legal(st)[0])
-    assert st.armour_of(s) == 0
+    assert armour_of(st, s) == 0
     st.apply("equip Iron Shield")
-    assert st.armour_of(s) == 2
+    assert armour_of(st, s) == 2
 
 
 def test_cat35_ingredient_taken() -> None:
@@ -708,7 +755,7 @@ def test_cat39_protection_adds_armour() -> None:
     s = st.turn
     give(st, s, "protection")
     st.apply("drink Protection Potion")
-    assert st.armour_of(s) == 1
+    assert armour_of(st, s) == 1
 
 
 def test_cat40_strength_potion() -> None:
@@ -846,7 +893,7 @@ def test_cat47_rollshtain_reveals_neighbours() -> None:
     v = st.view(1 - s)
     assert v["cards"][at(st, 2, 1)] == "monster:rat"
     assert v["cards"][at(st, 1, 2)] != "hidden" and v["cards"][at(st, 3, 1)] == "hidden"
-    put_card(st, at(st, 2, 1), "monster:rat", up=True)
+    put_card(st, at(st, 2, 1), "monster:rat")
     st.apply("explore east")
     assert decision(st) == ["fight", "retreat"]
 
@@ -912,7 +959,7 @@ def test_cat51_forced_retreat_leaves_monster_face_up() -> None:
     assert st.pos[s] == 0 and st.step == "build"
     st.apply("draw tile")
     st.apply(legal(st)[0])
-    assert st.tile[at(st, 1, 0)] & W and st.monster_at(at(st, 1, 0)) >= 0
+    assert st.tile[at(st, 1, 0)] & W and monster_at(st, at(st, 1, 0)) >= 0
 
 
 def test_cat52_battle_table_roll_x_and_dash() -> None:
@@ -1021,10 +1068,8 @@ def test_cat56_no_fighting_between_dwarves() -> None:
 def test_cat57_tile_needs_passage_towards_entry_side() -> None:
     """CAT-57: only orientations with a passage back towards the entry side."""
     st = started()
-    corner = next(i for i, t in enumerate(st.game.cat.tiles) if t[0] == "corner")
-    st.pile.remove(corner)
-    st.pile.append(corner)
     put_card(st, at(st, 1, 0), "treasure:ruby")
+    force_tile(st, "corner")
     st.apply("explore east")
     st.apply("draw tile")
     options = [a for a in legal(st) if a.startswith("place")]
@@ -1042,7 +1087,7 @@ def test_cat58_refusing_tile_costs_experience() -> None:
     st.apply("draw tile")
     first = st.held
     st.apply("refuse tile")
-    assert st.faceup_tiles == [first] and st.exp[s] == -1 and st.held >= 0
+    assert st.faceup_tiles == [first] and st.exp[s] == -1 and st.held is not None
     assert st.view()["face_up_tiles"] == [st.game.cat.tiles[first][0]]
 
 
@@ -1071,13 +1116,19 @@ def test_cat60_no_building_when_walking() -> None:
 
 
 def test_cat61_determinize_keeps_view() -> None:
-    """CAT-61: hidden cards and the tile order are re-sampled; the view is unchanged."""
+    """CAT-61: a world of a seat's shows it the same view; the face-down cards and the tiles
+    are the same unseen multisets, and what turns up next is decided by the world's own
+    chance, not the true game's."""
     st = started()
     put_card(st, at(st, 1, 0), "ingredient:amber")
     st.apply("explore east")
     d = st.determinize(0, 3)
     assert d.view(0) == st.view(0)
-    assert d.pile != st.pile and sorted(d.pile) == sorted(st.pile)
-    hidden = [c for c in range(100) if st.card[c] >= 0 and not st.up[c]]
-    assert [d.card[c] for c in hidden] != [st.card[c] for c in hidden]
-    assert sorted(d.card[c] for c in hidden) == sorted(st.card[c] for c in hidden)
+    assert d.pile == st.pile and d.deck == st.deck and d.down == st.down
+    assert d.rng.state != st.rng.state
+    drawn = set()
+    for k in range(8):
+        w = st.determinize(0, k)
+        w.apply("draw tile")
+        drawn.add(w.held)
+    assert len(drawn) > 1

@@ -1,9 +1,9 @@
-"""CAT-24: can any living dwarf still get to unexplored ground?
+"""Goal and end of the game (CAT-22..24): the winner, the tenth vein, and the dead end.
 
-The rulebook lets the players agree to stop when nobody can reach unexplored cells (walls, no
-money). meeple detects it: a dwarf still has a way forward when, from its cell, it can walk
-through passages (past monsters it has or can buy a chance against, or can sneak past or
-banish) to an open side that faces unexplored ground; or when it can break or turn walls (a
+CAT-24: the rulebook lets the players agree to stop when nobody can reach unexplored cells
+(walls, no money). meeple detects it: a dwarf still has a way forward when, from its cell, it
+can walk through passages (past monsters it has or can buy a chance against, or can sneak past
+or banish) to an open side that faces unexplored ground; or when it can break or turn walls (a
 destruction potion held, affordable or brewable, a Spinner) and some reachable cell borders
 unexplored ground; a speed potion adds every entrance's region to its reach.
 """
@@ -12,10 +12,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import SIDE_BITS
+from meeple.core import Result
+
+from . import events
+from .board import SIDE_BITS, connected, monster_at
+from .equipment import holds, recipe_need
+from .shop import HALVES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
+
+#: Why a game ended, as ``Result.detail`` says it.
+DETAILS = {
+    "tenth-vein": "The last mithril vein was found.",
+    "dead-end": "No dwarf can reach unexplored ground any more.",
+    "round-limit": "The safety limit of rounds was reached.",
+    "all-fallen": "Every dwarf has fallen.",
+    "last-dwarf": "Every other dwarf has fallen.",
+}
+
+
+def finish(st: CatacombsState, reason: str) -> None:
+    """The game is over: nobody decides any more."""
+    st.ended = reason
+    st.to_act = None
+    st.decisions.clear()
+    st._emit("game_over", reason=reason)
+
+
+def result(st: CatacombsState) -> Result:
+    """CAT-22: most experience wins, then most kills; the fallen cannot win."""
+    pool = [s for s in range(st.players) if st.alive[s]] or list(range(st.players))
+    best = max((st.exp[s], st.kills[s]) for s in pool)
+    winners = tuple(s for s in pool if (st.exp[s], st.kills[s]) == best)
+    entrances = st.game.cat.entrances
+    return Result(winners, tuple(float(e) for e in st.exp), st.turns, st.ended,
+                  DETAILS.get(st.ended, ""),
+                  {"kills": list(st.kills), "veins": st.veins,
+                   "roles": [entrances[e][0] if e >= 0 else "" for e in st.entered]})
 
 
 def region(st: CatacombsState, starts: list[int],
@@ -27,9 +61,9 @@ def region(st: CatacombsState, starts: list[int],
     while todo:
         c = todo.pop()
         for d in range(4):
-            n = st.connected(c, d)
+            n = connected(st, c, d)
             if n >= 0 and n not in seen and (
-                    beatable is None or st.monster_at(n) < 0 or st.monster_at(n) in beatable):
+                    beatable is None or monster_at(st, n) < 0 or monster_at(st, n) in beatable):
                 seen.add(n)
                 todo.append(n)
     return seen
@@ -40,7 +74,7 @@ def _wealth(st: CatacombsState, s: int, at_entrance: bool) -> int:
     cat = st.game.cat
     vals = sum(cat.items[i].value for i in st.pack[s])
     vals += sum(cat.items[i].value for i in st.screen[s] if i >= 0)
-    vals *= 2
+    vals *= HALVES
     return st.money[s] + (vals if at_entrance else round(vals * cat.sell_remote))
 
 
@@ -49,34 +83,18 @@ def _affords(st: CatacombsState, s: int, effect: str, at_entrance: bool) -> bool
     for i in cat.shop:
         it = cat.items[i]
         if it.effect == effect:
-            price = it.price * 2 if at_entrance else round(it.price * 2 * cat.markup)
+            price = it.price * HALVES if at_entrance else round(it.price * HALVES * cat.markup)
             return _wealth(st, s, at_entrance) >= price
     return False
-
-
-def _holds(st: CatacombsState, s: int, effect: str) -> bool:
-    items = st.game.cat.items
-    return any(items[i].effect == effect for i in st.pack[s])
 
 
 def _can_brew(st: CatacombsState, s: int, effect: str, cells: set[int]) -> bool:
     g = st.game
     if not any(st.caul[c] >= 0 for c in cells):
         return False
-    spare = 2 if g.cristall in st.pack[s] else 0
-    for potion, ings in g.cat.recipes:
-        if g.cat.items[potion].effect != effect:
-            continue
-        have = list(st.pack[s])
-        missing = 0
-        for i in ings:
-            if i in have:
-                have.remove(i)
-            else:
-                missing += 1
-        if missing <= spare:
-            return True
-    return False
+    spare = events.CRISTALL_STANDS_FOR if g.cristall in st.pack[s] else 0
+    return any(g.cat.items[potion].effect == effect
+               and len(recipe_need(st, s, ings)) <= spare for potion, ings in g.cat.recipes)
 
 
 def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
@@ -84,11 +102,11 @@ def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
     gives a chance, or it holds or can afford an invisibility potion or holds the Summoner."""
     g = st.game
     cat = g.cat
-    if g.summoner in st.pack[s] or _holds(st, s, "invisibility") or _affords(
+    if g.summoner in st.pack[s] or holds(st, s, "invisibility") or _affords(
             st, s, "invisibility", at_entrance):
         return frozenset(range(len(cat.monsters)))
     wealth = _wealth(st, s, at_entrance)
-    factor = 2 if at_entrance else 2 * cat.markup
+    factor = HALVES if at_entrance else HALVES * cat.markup
     cols = {cat.fists_column}
     for i in [*st.pack[s], *st.screen[s], *cat.shop]:
         if i < 0:
@@ -111,7 +129,7 @@ def way_forward(st: CatacombsState, s: int) -> bool:
     at_entrance = bool(region(st, [st.pos[s]], frozenset()) & entrances)
     can_beat = beatable(st, s, at_entrance)
     cells = region(st, [st.pos[s]], can_beat)
-    if at_entrance and (_holds(st, s, "speed") or _affords(st, s, "speed", True)):
+    if at_entrance and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
         cells |= region(st, sorted(entrances), can_beat)
     tile, nb = st.tile, g.nb
     for c in cells:
@@ -119,7 +137,7 @@ def way_forward(st: CatacombsState, s: int) -> bool:
             n = nb[c][d]
             if n >= 0 and tile[n] < 0 and tile[c] & SIDE_BITS[d]:
                 return True
-    breaker = (_holds(st, s, "destruction") or _affords(st, s, "destruction", at_entrance)
+    breaker = (holds(st, s, "destruction") or _affords(st, s, "destruction", at_entrance)
                or _can_brew(st, s, "destruction", cells)
                or (g.spinner in st.pack[s] and any(st.tcard[c] >= 0 for c in cells)))
     if breaker:

@@ -2,15 +2,20 @@
 
 2–4 dwarves explore a board of hidden event cards, laying the labyrinth's tiles as they go,
 fighting monsters, brewing potions and racing for experience until the tenth mithril vein is
-found. The rule table is ``docs/rules/catacombs.md``; the turn flow is in ``state.py``.
+found. The rule table is ``docs/rules/catacombs.md``; the state is ``state.py``, the rules the
+modules named after the rulebook's parts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Game
 
-from .actions import SIDE_BITS, build_actions
+from .actions import build_actions
+from .board import SIDE_BITS
 from .content import catalog
 from .params import OPTIONS
 from .state import CatacombsState
@@ -30,9 +35,14 @@ class Catacombs(Game):
     min_players, max_players = 2, 4
     #: 2: a game ends when one dwarf is left (CAT-11), so records of version 1 in which a
     #: survivor played on no longer replay.
-    version = "2"
+    #: 3: a face-down event card is drawn from the remaining ones when it turns up, and a tile
+    #: when it is drawn, instead of shuffling both at set-up; the generator's stream is used
+    #: differently, so a seed of version 2 gives another game.
+    version = "3"
     options = OPTIONS
     state_class = CatacombsState
+    #: Scripted players offered as agents (``--seats catacombs:balance,...``).
+    bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.catacombs.bots:make_balance"}
 
     def setup(self) -> None:
         cat = self.cat = catalog()

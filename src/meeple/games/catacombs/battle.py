@@ -1,0 +1,97 @@
+"""Battle (CAT-51..56): fight or retreat, potions poured out, the attack roll on the battle
+table, victory and the monster's counter-attack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.components.dice import d6
+
+from . import building, stats, turn
+from .board import monster_at
+from .equipment import RIGHT, armour_of, take_item
+
+if TYPE_CHECKING:
+    from .state import CatacombsState
+
+
+def after_battle(st: CatacombsState) -> None:
+    """The turn goes on: building the revealed cell if still bare, else the end phase."""
+    if st.ended or not st.alive[st.turn]:
+        return
+    if st.build_cell is not None and st.tile[st.build_cell] < 0:
+        building.to_build(st)
+    else:
+        turn.to_end_phase(st)
+
+
+def fight(st: CatacombsState, _: int) -> None:
+    """CAT-51: take the monster on."""
+    if st.via_wall:  # CAT-43: through a wall, no retreat until one of them falls
+        st.no_retreat[st.turn] = True
+    st.step = "battle"
+
+
+def retreat(st: CatacombsState, _: int) -> None:
+    """CAT-51/CAT-55: back to the cell the dwarf came from; the monster stays face up."""
+    s = st.turn
+    st._emit("retreat", seat=s, cell=st.game.xy(st.came[s]))
+    st.pos[s] = st.came[s]
+    after_battle(st)
+
+
+def attack(st: CatacombsState, _: int) -> None:
+    """CAT-52; CAT-55: a dwarf already on a monster's cell fights on."""
+    if st.step == "battle":
+        roll_attack(st)
+    else:
+        st.phase, st.step = "event", "battle"
+
+
+def sacrifice(st: CatacombsState, item: int) -> None:
+    """CAT-44: a potion poured out adds +1 to the rolls of the turn."""
+    s = st.turn
+    take_item(st, s, item)
+    st.bonus += 1
+    st._emit("sacrifice", seat=s, item=st.game.cat.items[item].id, bonus=st.bonus)
+
+
+def roll_attack(st: CatacombsState) -> None:
+    """CAT-52..54: one attack roll against the monster on the dwarf's cell."""
+    g = st.game
+    s = st.turn
+    cur = st.pos[s]
+    mon = g.cat.monsters[monster_at(st, cur)]
+    weapon = st.screen[s][RIGHT]
+    col = g.column_of[weapon] if weapon >= 0 else g.cat.fists_column
+    need = mon.needs[col]
+    roll = 0
+    if need is None:
+        win = False
+    elif need == 0:
+        win = True
+    else:
+        roll = d6(st.rng)
+        win = roll + st.bonus >= need
+    st.attacked = True
+    st._emit("attack", seat=s, monster=mon.id, need=need, roll=roll, bonus=st.bonus, win=win)
+    if win:
+        kill(st, s, cur, mon.experience)
+    else:
+        dmg = max(0, mon.attack - armour_of(st, s))  # CAT-54: armour never adds health
+        st._emit("wound", seat=s, monster=mon.id, damage=dmg)
+        stats.damage(st, s, dmg)
+        if not st.alive[s] or st.ended:
+            return
+    after_battle(st)
+
+
+def kill(st: CatacombsState, s: int, cell: int, experience: int) -> None:
+    """CAT-53: the monster leaves the board; experience and a kill for the dwarf."""
+    st.card[cell] = -1
+    st.taken += 1
+    st.kills[s] += 1
+    for o in range(st.players):
+        if st.pos[o] == cell:
+            st.no_retreat[o] = False
+    stats.gain(st, s, experience)

@@ -1,0 +1,86 @@
+"""Set-up (CAT-1..7): the board, the face-down event cards, the tile pile, the seat order by a
+d6, the entrances chosen in turn order and the starting stats."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.components import pile
+from meeple.components.dice import d6
+
+from . import turn
+from .content import SLOTS
+from .shop import HALVES
+
+if TYPE_CHECKING:
+    from .state import CatacombsState
+
+
+def setup(st: CatacombsState) -> None:
+    """The position before the first entrance is chosen."""
+    g, cfg = st.game, st.game.config
+    n, cells = st.players, g.ncells
+    st.tile = [-1] * cells
+    st.tcard = [-1] * cells
+    st.caul = [-1] * cells
+    st.card = [-1] * cells
+    for cell, mask in g.entrance_masks.items():  # CAT-2: entrances start explored
+        st.tile[cell] = mask
+    st.down = [False] * cells
+    for cell in g.inner_cells:  # CAT-3: one face-down card per cell, chosen when it turns up
+        st.down[cell] = True
+    st.deck = pile.new(range(len(g.cat.cards)))
+    st.pile = pile.new(range(len(g.cat.tiles)))  # CAT-4: drawn at random when drawn
+    st.faceup_tiles = []
+    st.order = roll_order(st)  # CAT-5
+    st.pos = [-1] * n
+    st.health = [cfg["health"]] * n  # CAT-7
+    st.strength = [cfg["strength"]] * n
+    st.armour = [cfg["armour"]] * n
+    st.exp = [0] * n
+    st.money = [HALVES * cfg["money"]] * n
+    st.kills = [0] * n
+    st.level = [0] * n
+    st.alive = [True] * n
+    st.came = [-1] * n
+    st.no_retreat = [False] * n
+    st.screen = [[-1] * len(SLOTS) for _ in range(n)]
+    st.pack = [[] for _ in range(n)]
+    st.turn = -1
+    st.phase, st.step = "setup", "entrance"
+    st.setup_k = 0
+    st.entered = (-1,) * n  # entrance index each seat began from (for balance reports)
+    turn.reset_turn(st)
+    st.extra = 0
+    st.veins = 0
+    st.taken = 0
+    st.turns = 0
+    st.ended = ""
+    st.to_act = st.order[0]
+
+
+def roll_order(st: CatacombsState) -> list[int]:
+    """CAT-5: highest d6 starts; only the players tied for highest roll again."""
+    rolling = list(range(st.players))
+    while len(rolling) > 1:
+        rolls = [d6(st.rng) for _ in rolling]
+        st._emit("order_roll", seats=list(rolling), rolls=rolls)
+        top = max(rolls)
+        rolling = [s for s, r in zip(rolling, rolls, strict=True) if r == top]
+    first = rolling[0]
+    return [(first + k) % st.players for k in range(st.players)]
+
+
+def enter(st: CatacombsState, e: int) -> None:
+    """CAT-6: the next dwarf in turn order stands on a free entrance."""
+    s = st.order[st.setup_k]
+    cell = st.game.cat.entrances[e][3]
+    st.pos[s] = cell
+    st.came[s] = cell
+    st._emit("enter", seat=s, entrance=st.game.cat.entrances[e][0])
+    st.entered = (*st.entered[:s], e, *st.entered[s + 1:])
+    st.setup_k += 1
+    if st.setup_k < st.players:
+        st.to_act = st.order[st.setup_k]
+    else:
+        turn.start_turn(st, st.order[0])

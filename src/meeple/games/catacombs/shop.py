@@ -1,0 +1,63 @@
+"""Money and the shop (CAT-16..19, CAT-21): prices at an entrance and elsewhere, buying,
+selling, and buying an extra turn or experience. Money is in half coins (CAT-18)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import stats
+from .equipment import add_item, take_item
+
+if TYPE_CHECKING:
+    from .state import CatacombsState
+
+
+#: CAT-18: money is counted in half coins, so that 1.5x and 0.5x prices are whole numbers.
+HALVES = 2
+
+
+def at_entrance(st: CatacombsState, s: int) -> bool:
+    """CAT-16: the dwarf stands at an entrance, where the shop trades at list price."""
+    return st.pos[s] in st.game.entrance_index
+
+
+def buy_price(st: CatacombsState, s: int, item: int) -> int:
+    """CAT-16/17: list price at an entrance, 1.5x elsewhere (in half coins)."""
+    p = st.game.cat.items[item].price * HALVES
+    return p if at_entrance(st, s) else round(p * st.game.cat.markup)
+
+
+def sell_price(st: CatacombsState, s: int, item: int) -> int:
+    """CAT-16/17: full value at an entrance, half elsewhere (in half coins)."""
+    v = st.game.cat.items[item].value * HALVES
+    return v if at_entrance(st, s) else round(v * st.game.cat.sell_remote)
+
+
+def buy(st: CatacombsState, item: int) -> None:
+    s = st.turn
+    st.money[s] -= buy_price(st, s, item)
+    add_item(st, s, item)
+    st._emit("buy", seat=s, item=st.game.cat.items[item].id)
+
+
+def sell(st: CatacombsState, item: int) -> None:
+    s = st.turn
+    st.money[s] += sell_price(st, s, item)
+    take_item(st, s, item)
+    st._emit("sell", seat=s, item=st.game.cat.items[item].id)
+
+
+def buy_turn(st: CatacombsState, _: int) -> None:
+    """CAT-19: an extra turn after this one."""
+    s = st.turn
+    st.money[s] -= HALVES * st.game.cat.extra_turn_price
+    st.extra += 1
+    st._emit("buy_turn", seat=s)
+
+
+def buy_experience(st: CatacombsState, _: int) -> None:
+    """CAT-19: one experience, which counts towards thresholds (CAT-9)."""
+    s = st.turn
+    st.money[s] -= HALVES * st.game.cat.experience_price
+    st._emit("buy_experience", seat=s)
+    stats.gain(st, s, 1)

@@ -1,0 +1,115 @@
+"""Trading between dwarves (CAT-20): an offer composed element by element, proposed, then
+accepted or declined by the partner out of turn. The offer interrupts whichever step of the
+turn was open (it stays in ``st.step``), which is taken up again once the offer is over."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from meeple.core import Action
+
+from .decisions import Answer, Offer
+from .equipment import add_item, take_item
+from .shop import HALVES
+
+if TYPE_CHECKING:
+    from .state import CatacombsState
+
+#: CAT-20: the coins one ``give``/``ask`` coins action adds to an offer.
+COIN_STEPS = (10, 100)
+
+
+def composing(st: CatacombsState, offer: Offer) -> list[Action]:
+    """What the dwarf may add to its offer: only what both sides hold now, then propose."""
+    A = st.game.acts
+    s, p = offer.seat, offer.partner
+    pack_s, pack_p = st.pack[s], st.pack[p]
+    out = [A.give[i] for i in sorted(set(pack_s)) if pack_s.count(i) > offer.give.count(i)]
+    out += [A.ask[i] for i in sorted(set(pack_p)) if pack_p.count(i) > offer.ask.count(i)]
+    out += [a for a, k in zip(A.give_coins, COIN_STEPS, strict=True)
+            if st.money[s] - offer.give_money >= HALVES * k]
+    out += [a for a, k in zip(A.ask_coins, COIN_STEPS, strict=True)
+            if st.money[p] - offer.ask_money >= HALVES * k]
+    if not offer.is_empty():
+        out.append(A.propose)
+    out.append(A.cancel)
+    return out
+
+
+def open_offer(st: CatacombsState, partner: int) -> None:
+    """Opening an offer uses one of the turn's offers."""
+    st.offers += 1
+    st.decisions.append(Offer(seat=st.turn, partner=partner))
+
+
+def _top(st: CatacombsState) -> Offer:
+    offer = st.decisions[-1]
+    assert isinstance(offer, Offer)
+    return offer
+
+
+def give(st: CatacombsState, item: int) -> None:
+    offer = _top(st)
+    st.decisions[-1] = replace(offer, give=(*offer.give, item))
+
+
+def ask(st: CatacombsState, item: int) -> None:
+    offer = _top(st)
+    st.decisions[-1] = replace(offer, ask=(*offer.ask, item))
+
+
+def give_coins(st: CatacombsState, coins: int) -> None:
+    offer = _top(st)
+    st.decisions[-1] = replace(offer, give_money=offer.give_money + HALVES * coins)
+
+
+def ask_coins(st: CatacombsState, coins: int) -> None:
+    offer = _top(st)
+    st.decisions[-1] = replace(offer, ask_money=offer.ask_money + HALVES * coins)
+
+
+def propose(st: CatacombsState, _: int) -> None:
+    """The partner answers, out of turn."""
+    offer = _top(st)
+    st.decisions[-1] = Answer(seat=offer.partner, offer=offer)
+    st.to_act = offer.partner
+    st._emit("offer", seat=offer.seat, partner=offer.partner, **terms(st, offer))
+
+
+def cancel(st: CatacombsState, _: int) -> None:
+    st.decisions.pop()
+
+
+def accept(st: CatacombsState, _: int) -> None:
+    """Items and coins change hands; the offering dwarf's turn goes on."""
+    offer = _answered(st)
+    s, p = offer.seat, offer.partner
+    for i in offer.give:
+        take_item(st, s, i)
+        add_item(st, p, i)
+    for i in offer.ask:
+        take_item(st, p, i)
+        add_item(st, s, i)
+    st.money[s] += offer.ask_money - offer.give_money
+    st.money[p] += offer.give_money - offer.ask_money
+    st._emit("trade_accepted", seat=p, partner=s)
+
+
+def decline(st: CatacombsState, _: int) -> None:
+    offer = _answered(st)
+    st._emit("trade_declined", seat=offer.partner, partner=offer.seat)
+
+
+def _answered(st: CatacombsState) -> Offer:
+    answer = st.decisions.pop()
+    assert isinstance(answer, Answer)
+    st.to_act = answer.offer.seat
+    return answer.offer
+
+
+def terms(st: CatacombsState, offer: Offer) -> dict[str, Any]:
+    """An offer's terms by item ids, money in half coins."""
+    items = st.game.cat.items
+    return {"give": [items[i].id for i in offer.give], "ask": [items[i].id for i in offer.ask],
+            "give_money": offer.give_money, "ask_money": offer.ask_money}

@@ -1,0 +1,125 @@
+"""What ``restore`` checks that only the catacombs know (``State._validate``): cells on the
+board, ids in the content, every event card and tile at most once, stats in range, dwarves on
+the board while alive, and decisions of the right seats."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from meeple.core.validate import in_range, one_of, per_seat, refuse
+
+from .decisions import Answer, LevelUp
+
+if TYPE_CHECKING:
+    from .state import CatacombsState
+
+PHASES = frozenset({"setup", "move", "event", "build", "end"})
+STEPS = frozenset({"entrance", "main", "monster", "battle", "walk", "place", "build", "spin"})
+#: The bound of every counter a state holds.
+LIMIT = 100_000
+
+
+def validate(st: CatacombsState) -> None:
+    _board(st)
+    _seats(st)
+    _turn(st)
+    _decisions(st)
+
+
+def _board(st: CatacombsState) -> None:
+    g, cat = st.game, st.game.cat
+    cells = g.ncells
+    for name in ("card", "down", "tile", "tcard", "caul"):
+        if len(getattr(st, name)) != cells:
+            refuse(name, f"holds {len(getattr(st, name))} cells, the board has {cells}")
+    in_range(st, "card", -1, len(cat.cards) - 1)
+    in_range(st, "deck", 0, len(cat.cards) - 1)
+    in_range(st, "tile", -1, 15)
+    in_range(st, "tcard", -1, len(cat.tiles) - 1)
+    in_range(st, "caul", -1, len(cat.cauldrons) - 1)
+    in_range(st, "pile", 0, len(cat.tiles) - 1)
+    in_range(st, "faceup_tiles", 0, len(cat.tiles) - 1)
+    in_range(st, "held", 0, len(cat.tiles) - 1)
+    both = next((c for c in range(cells) if st.down[c] and st.card[c] >= 0), None)
+    if both is not None:
+        refuse(f"down[{both}]", "a cell holds a face-down card and a face-up one")
+    if len(st.deck) != sum(st.down):
+        refuse("deck", f"holds {len(st.deck)} cards for {sum(st.down)} face-down cells")
+    if st.deck != sorted(st.deck):
+        refuse("deck", "a multiset is kept in order")
+    if st.pile != sorted(st.pile):
+        refuse("pile", "a multiset is kept in order")
+    _once("deck", [*st.deck, *(c for c in st.card if c >= 0)])
+    _once("pile", [*st.pile, *st.faceup_tiles, *(t for t in st.tcard if t >= 0),
+                   *([st.held] if st.held is not None else [])])
+
+
+def _once(name: str, ids: list[int]) -> None:
+    twice = [i for i, n in Counter(ids).items() if n > 1]
+    if twice:
+        refuse(name, f"card {twice[0]} lies in two places")
+
+
+def _seats(st: CatacombsState) -> None:
+    g, cat, n = st.game, st.game.cat, st.players
+    cells = g.ncells
+    per_seat(st, "order", "pos", "health", "strength", "armour", "exp", "money", "kills",
+             "level", "alive", "came", "no_retreat", "screen", "pack", "entered")
+    if sorted(st.order) != list(range(n)):
+        refuse("order", f"{st.order} is not an order of the seats 0..{n - 1}")
+    for name in ("pos", "came"):
+        in_range(st, name, -1, cells - 1)
+    in_range(st, "build_cell", 0, cells - 1)
+    in_range(st, "entered", -1, cells)
+    in_range(st, "screen", -1, len(cat.items) - 1)
+    in_range(st, "pack", 0, len(cat.items) - 1)
+    for name in ("health", "strength", "armour", "exp", "money", "kills", "level", "turn",
+                 "setup_k", "walk_left", "roll", "bonus", "offers", "free_used", "extra",
+                 "veins", "taken", "turns"):
+        in_range(st, name, -LIMIT if name in ("exp", "health", "turn") else 0, LIMIT)
+    # CAT-6, CAT-11: a dwarf is on the board from his entrance until his death.
+    for k, s in enumerate(st.order):
+        on_board = k < st.setup_k if st.phase == "setup" else st.alive[s]
+        if (st.pos[s] >= 0) != on_board:
+            where = "set up yet" if st.phase == "setup" else "alive"
+            refuse(f"pos[{s}]", f"{st.pos[s]} for a dwarf who is {'' if on_board else 'not '}"
+                   f"{where}")
+        if st.phase == "setup" and (st.entered[s] >= 0) != on_board:
+            refuse(f"entered[{s}]", f"{st.entered[s]} for a dwarf who has "
+                   f"{'' if on_board else 'not '}entered")
+    if any(len(s) != len(st.screen[0]) for s in st.screen):
+        refuse("screen", "every dwarf has the same slots")
+    worn = [(s, i) for s, slots in enumerate(st.screen) for i in slots
+            if i >= 0 and i not in g.acts.unequip]
+    if worn:
+        refuse(f"screen[{worn[0][0]}]", f"{worn[0][1]} is not a weapon or armour to wear")
+
+
+def _turn(st: CatacombsState) -> None:
+    in_range(st, "build_side", 0, 15)  # a side bit
+    one_of(st, "phase", PHASES)
+    one_of(st, "step", STEPS)
+
+
+def _decisions(st: CatacombsState) -> None:
+    """A threshold's rewards, or one offer, of the dwarf whose turn it is (CAT-9, CAT-20)."""
+    n = st.players
+    trades = [d for d in st.decisions if not isinstance(d, LevelUp)]
+    if len(trades) > 1 or (trades and st.decisions[0] is not trades[0]):
+        refuse("decisions", "one offer at a time, under nothing")
+    for k, d in enumerate(st.decisions):
+        if isinstance(d, LevelUp):
+            if d.seat != st.turn:
+                refuse(f"decisions[{k}]", f"seat {d.seat} levels up in seat {st.turn}'s turn")
+            continue
+        offer = d.offer if isinstance(d, Answer) else d
+        if offer.seat != st.turn:
+            refuse(f"decisions[{k}]", f"seat {offer.seat} trades in seat {st.turn}'s turn")
+        if not (0 <= offer.partner < n) or offer.partner == offer.seat:
+            refuse(f"decisions[{k}]", f"{offer.partner} is not another seat to trade with")
+        in_range(st, f"decisions[{k}]", 0, len(st.game.cat.items) - 1,
+                 value=[offer.give, offer.ask])
+        in_range(st, f"decisions[{k}]", 0, LIMIT, value=[offer.give_money, offer.ask_money])
+        if isinstance(d, Answer) and d.seat != offer.partner:
+            refuse(f"decisions[{k}]", f"seat {d.seat} answers an offer to {offer.partner}")
