@@ -54,7 +54,7 @@ class CatacombsState(State):
     screen: list[list[int]]
     pack: list[list[int]]
     #: The base annotates ``list[Decision]``; a list of these kinds is one (list is invariant).
-    decisions: list[LevelUp | Offer | Answer]  # type: ignore[assignment]
+    decisions: list[LevelUp | Offer | Answer]
     turn: int
     phase: str
     step: str
