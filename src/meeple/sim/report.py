@@ -244,58 +244,9 @@ def _img(plots: dict[str, str] | None, key: str) -> str:
     return f'<p><img src="plots/{plots[key]}" alt="{html.escape(key)} plot"></p>'
 
 
-def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
-    """The HTML report (plots referenced from ``plots/``)."""
-    even = summary.get("even_share")
-    run = summary["run"]
-    parts = [f"<h1>Balance report: {html.escape(run['game'])}</h1>"]
-    parts += [f"<p>{html.escape(s)}</p>" for s in headline(summary)]
-    if plots is None:
-        parts.append(f'<p class="note">{html.escape(PLOTS_HINT)}</p>')
-    parts.append("<h2>Suspicious</h2>")
-    if summary["suspicious"]:
-        parts.append("<p>Rates whose 95% interval excludes the even share, clearest first. "
-                     "With many rows, about one in twenty fair ones lands here by chance: "
-                     "run more games before acting on a narrow miss.</p>")
-        parts.append(_table(["what", "name", "n", "win rate (95%)", "vs even share"],
-                            [(r["category"], r["name"], r["n"], interval(r), r["verdict"])
-                             for r in summary["suspicious"]], left=2))
-    else:
-        parts.append("<p>Nothing: every interval includes the even share.</p>")
-    for key, title, rows in rate_sections(summary):
-        parts.append(f"<h2>{html.escape(title)}</h2>")
-        parts.append(_img(plots, key))
-        actions = key.startswith("action")
-        head = ["name"] + (["uses"] if actions else []) + ["n", "wins", "win rate (95%)", ""]
-        parts.append(_table(head, [[r["name"]] + ([r["uses"]] if actions else [])
-                                   + [r["n"], r["wins"], interval(r), mark(r, even)]
-                                   for r in rows]))
-    parts.append("<h2>Game length</h2>")
-    parts.append(_img(plots, "length"))
-    parts.append(_table(["", "min", "p10", "median", "mean", "p90", "max"],
-                        [[name, d["min"], d["p10"], d["median"], f"{d['mean']:.1f}", d["p90"],
-                          d["max"]] for name, d in summary["length"].items() if d.get("n")]))
-    parts.append("<h2>How games ended</h2>")
-    parts.append(_img(plots, "endings"))
-    parts.append(_table(["reason", "games", "share"],
-                        [(e["reason"], e["count"], pct(e["share"]))
-                         for e in summary["endings"]]))
-    if summary["failures"]:
-        parts.append("<h2>Failed games</h2><p>Each record in records.jsonl keeps the traceback "
-                     "and the actions up to the one that raised: meeple replay records.jsonl "
-                     "--index GAME raises the error again.</p>")
-        parts.append(_table(["error", "game", "seed", "after actions"],
-                            [(f"{f['type']}: {f['message']}", f["index"], f["seed"],
-                              f["actions"]) for f in summary["failures"]]))
-    timing = summary.get("timing")
-    if timing and timing.get("games_per_second"):
-        parts.append(f"<p class=\"note\">Last session: {timing['games_played']} games in "
-                     f"{timing['seconds']:.1f} s ({timing['games_per_second']:.1f} games/s, "
-                     f"{timing['backend']}, {timing['jobs'] or 'all'} jobs).</p>")
-    body = "\n".join(p for p in parts if p)
-    return f"""<!doctype html>
+_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<title>meeple balance report: {html.escape(run['game'])}</title>
+<title>meeple balance report: {title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
        padding: 0 1rem; color: #222; }}
@@ -308,6 +259,78 @@ img {{ max-width: 100%; }}
 {body}
 </body></html>
 """
+
+
+def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
+    """The HTML report (plots referenced from ``plots/``)."""
+    run = summary["run"]
+    parts = [f"<h1>Balance report: {html.escape(run['game'])}</h1>"]
+    parts += [f"<p>{html.escape(s)}</p>" for s in headline(summary)]
+    if plots is None:
+        parts.append(f'<p class="note">{html.escape(PLOTS_HINT)}</p>')
+    parts += _html_suspicious(summary)
+    parts += _html_rates(summary, plots)
+    parts += _html_length_and_endings(summary, plots)
+    parts += _html_failures_and_timing(summary)
+    body = "\n".join(p for p in parts if p)
+    return _PAGE.format(title=html.escape(run["game"]), body=body)
+
+
+def _html_suspicious(summary: dict[str, Any]) -> list[str]:
+    parts = ["<h2>Suspicious</h2>"]
+    if not summary["suspicious"]:
+        return [*parts, "<p>Nothing: every interval includes the even share.</p>"]
+    parts.append("<p>Rates whose 95% interval excludes the even share, clearest first. "
+                 "With many rows, about one in twenty fair ones lands here by chance: "
+                 "run more games before acting on a narrow miss.</p>")
+    parts.append(_table(["what", "name", "n", "win rate (95%)", "vs even share"],
+                        [(r["category"], r["name"], r["n"], interval(r), r["verdict"])
+                         for r in summary["suspicious"]], left=2))
+    return parts
+
+
+def _html_rates(summary: dict[str, Any], plots: dict[str, str] | None) -> list[str]:
+    even = summary.get("even_share")
+    parts: list[str] = []
+    for key, title, rows in rate_sections(summary):
+        parts.append(f"<h2>{html.escape(title)}</h2>")
+        parts.append(_img(plots, key))
+        actions = key.startswith("action")
+        head = ["name"] + (["uses"] if actions else []) + ["n", "wins", "win rate (95%)", ""]
+        parts.append(_table(head, [[r["name"]] + ([r["uses"]] if actions else [])
+                                   + [r["n"], r["wins"], interval(r), mark(r, even)]
+                                   for r in rows]))
+    return parts
+
+
+def _html_length_and_endings(summary: dict[str, Any],
+                             plots: dict[str, str] | None) -> list[str]:
+    return [
+        "<h2>Game length</h2>", _img(plots, "length"),
+        _table(["", "min", "p10", "median", "mean", "p90", "max"],
+               [[name, d["min"], d["p10"], d["median"], f"{d['mean']:.1f}", d["p90"], d["max"]]
+                for name, d in summary["length"].items() if d.get("n")]),
+        "<h2>How games ended</h2>", _img(plots, "endings"),
+        _table(["reason", "games", "share"],
+               [(e["reason"], e["count"], pct(e["share"])) for e in summary["endings"]]),
+    ]
+
+
+def _html_failures_and_timing(summary: dict[str, Any]) -> list[str]:
+    parts: list[str] = []
+    if summary["failures"]:
+        parts.append("<h2>Failed games</h2><p>Each record in records.jsonl keeps the traceback "
+                     "and the actions up to the one that raised: meeple replay records.jsonl "
+                     "--index GAME raises the error again.</p>")
+        parts.append(_table(["error", "game", "seed", "after actions"],
+                            [(f"{f['type']}: {f['message']}", f["index"], f["seed"],
+                              f["actions"]) for f in summary["failures"]]))
+    timing = summary.get("timing")
+    if timing and timing.get("games_per_second"):
+        parts.append(f"<p class=\"note\">Last session: {timing['games_played']} games in "
+                     f"{timing['seconds']:.1f} s ({timing['games_per_second']:.1f} games/s, "
+                     f"{timing['backend']}, {timing['jobs'] or 'all'} jobs).</p>")
+    return parts
 
 
 def write_report(summary: dict[str, Any], out: Path) -> Path:
