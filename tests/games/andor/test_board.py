@@ -7,16 +7,16 @@ import json
 import pytest
 
 from meeple.core import ConfigError
-from meeple.games.andor import world
+from meeple.games.andor import day, free, legend, market
 from meeple.games.andor.content import LETTERS, load
 
-from .helpers import Dice, bare, new, sunrise, texts
+from .helpers import Dice, bare, new, step, sunrise, texts
 
 
 def test_and67_well_gives_three() -> None:
     """AND-67."""
     st = bare(at=[5, 31], heroes="dwarf,archer")
-    st.begin_turn(1)
+    day.begin_turn(st, 1)
     st._legal = None
     st.apply("drink from the well")
     assert st.wp[1] == 10 and 31 not in st.wells_full
@@ -30,7 +30,7 @@ def test_and68_fog_tokens_act_once() -> None:
     st.apply("move to 9")
     st.apply("stop")
     assert st.gold[0] == 2 and 9 not in st.fog
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     st.apply("move to 17")
     st.apply("stop")
@@ -79,7 +79,7 @@ def test_and72_farmers_saved_add_shields() -> None:
 def test_and73_farmers_die_on_creature_regions() -> None:
     """AND-73."""
     st = bare(at=[3, 5])
-    st.carried = (2, 0)
+    st.carried = [2, 0]
     st.creatures = {9: "gor"}
     st.apply("move to 9")
     assert st.carried[0] == 0
@@ -124,7 +124,7 @@ def test_and37_brew_only_at_the_witch_price_by_heroes() -> None:
     st._legal = None
     st.apply("buy witch's brew")
     assert st.gold[0] == 2
-    assert st.brew_price(1) == 2  # the archer pays one less
+    assert market.brew_price(st, 1) == 2  # the archer pays one less
 
 
 def test_and38_articles_cost_no_hours() -> None:
@@ -156,7 +156,7 @@ def test_and62_free_actions_cost_no_hour_and_stop_after_end_day() -> None:
     st.apply("give 1 gold to the archer")
     assert st.gold == [0, 2] and st.hours[0] == 0
     st.apply("end day")
-    assert st.free_actions(0) == []
+    assert free.actions(st, 0) == []
     assert "give 1 gold to the warrior" not in texts(st)  # the warrior's day is over
     st2 = bare(at=[9, 9], free_action_limit=1)
     st2.gold[0] = 3
@@ -179,7 +179,7 @@ def test_and77_falcon_once_a_day() -> None:
     st.apply("pass")
     assert not any("falcon" in t for t in texts(st))
     sunrise(st)
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     assert "send the falcon to the archer" in texts(st)
 
@@ -247,7 +247,7 @@ def test_and84_all_win_or_all_lose() -> None:
     st.killed = ("tower_skral",)
     st.herb_delivered = True
     st.letter = LETTERS.index("M")
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     sunrise(st)
     res = st.result()
@@ -283,7 +283,7 @@ def test_and89_goals_judged_at_n_or_early() -> None:
     st.rng = Dice([6, 6, 6, 6, 1, 2])
     st._legal = None
     st.apply("fight the skral marauder on 9")
-    while st.step == "fight:reward":
+    while step(st) == "reward":
         st.apply(texts(st)[0])
     assert st.is_over and st.result().reason == "goals-met"
     late = bare(at=[9, 5], legend="intro")
@@ -312,14 +312,14 @@ def test_and92_herb_dropped_and_delivered() -> None:
     st.rng = Dice([6, 6, 6, 1, 2])
     st._legal = None
     st.apply("fight the gor with the herb on 9")
-    while st.step == "fight:reward":
+    while step(st) == "reward":
         st.apply(texts(st)[0])
     assert st.ground == {9: ("herb",)}
     st.apply("pass")
     st.apply("pick up the healer's herb")
     st.apply("move to 3")
     st.apply("move to 0")
-    assert st.herb_delivered and world.goals_met(st) == [False, True]
+    assert st.herb_delivered and legend.goals_met(st) == [False, True]
 
 
 def test_and93_determinize_shuffles_only_hidden() -> None:
