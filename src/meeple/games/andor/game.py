@@ -38,17 +38,10 @@ class Andor(Game):
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.andor.bots:make_balance"}
 
     def setup(self) -> None:
+        """Load the content and build the tables the rules and the bots read."""
         c: Content = load()
         self.c = c
-        heroes = [h.strip() for h in str(self.config["heroes"]).split(",") if h.strip()]
-        bad = [h for h in heroes if h not in HERO_IDS]
-        if bad or len(set(heroes)) != len(heroes):
-            raise ConfigError(f"option 'heroes' must name distinct heroes of "
-                              f"{', '.join(HERO_IDS)}; got {self.config['heroes']!r}")
-        if len(heroes) < self.players:
-            raise ConfigError(f"option 'heroes' names {len(heroes)} heroes for "
-                              f"{self.players} players")
-        self.hero_ids: tuple[str, ...] = tuple(heroes[: self.players])
+        self.hero_ids: tuple[str, ...] = self._heroes()
         self.legend: Legend = c.legends[self.config["legend"]]
         regions = c.regions
         self.castle = c.map.castle
@@ -79,7 +72,25 @@ class Andor(Game):
                         else SHIELDS_BY_HEROES[self.players])  # AND-70, AND-88
         self.sold = tuple(a.id for a in c.articles.values() if a.sold and not a.witch)
         self.free_limit: int = self.config["free_action_limit"]
-        # Actions built once: steps to each region's neighbours, attacks on each region.
+        self.moves_as = {k: cr.moves_as for k, cr in c.creatures.items()}
+        self.slot_of = {i: a.slot for a in c.articles.values() for i in (a.id, f"{a.id}:worn")}
+        self._build_actions()
+
+    def _heroes(self) -> tuple[str, ...]:
+        """The hero of each seat (option ``heroes``), checked."""
+        heroes = [h.strip() for h in str(self.config["heroes"]).split(",") if h.strip()]
+        bad = [h for h in heroes if h not in HERO_IDS]
+        if bad or len(set(heroes)) != len(heroes):
+            raise ConfigError(f"option 'heroes' must name distinct heroes of "
+                              f"{', '.join(HERO_IDS)}; got {self.config['heroes']!r}")
+        if len(heroes) < self.players:
+            raise ConfigError(f"option 'heroes' names {len(heroes)} heroes for "
+                              f"{self.players} players")
+        return tuple(heroes[: self.players])
+
+    def _build_actions(self) -> None:
+        """Actions built once: steps to each region's neighbours, attacks, gifts, purchases."""
+        c = self.c
         self.steps = tuple(tuple(Action(f"move to {n}", ("move", n, "")) for n in nb)
                            for nb in self.nbrs)
         self.skin_steps = tuple(
@@ -91,9 +102,7 @@ class Andor(Game):
                                                                strict=True))
         self.within_reach = tuple(tuple(sorted((r, *nb))) for r, nb in enumerate(self.nbrs))
         self.attack = {(k, r): Action(f"fight the {cr.name.lower()} on {r}", ("fight", r))
-                       for k, cr in c.creatures.items() for r in range(len(regions))}
-        self.moves_as = {k: cr.moves_as for k, cr in c.creatures.items()}
-        self.slot_of = {i: a.slot for a in c.articles.values() for i in (a.id, f"{a.id}:worn")}
+                       for k, cr in c.creatures.items() for r in range(len(c.regions))}
         self.give_gold = tuple(Action(f"give 1 gold to the {h}", ("give_gold", o))
                                for o, h in enumerate(self.hero_ids))
         self.send_falcon = tuple(Action(f"send the falcon to the {h}", ("falcon", o))

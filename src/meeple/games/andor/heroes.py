@@ -98,11 +98,15 @@ def restock(st: AndorState, article: str, change: int) -> None:
     st.stock[article] += change
 
 
+#: Uses of an article with a worn side (AND-74 shield, AND-79 brew).
+TWO_SIDED = 2
+
+
 def use_up(st: AndorState, seat: int, item: str) -> None:
     """Turn a two-sided article to its worn side, or return it to the board after."""
     remove_item(st, seat, item)
     art = st.game.c.articles[base(item)]
-    if art.uses == 2 and not item.endswith(":worn"):
+    if art.uses == TWO_SIDED and not item.endswith(":worn"):
         add_item(st, seat, f"{art.id}:worn")
     elif art.sold:
         restock(st, art.id, 1)

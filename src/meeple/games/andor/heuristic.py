@@ -103,12 +103,12 @@ def fight_odds(st: AndorState, kind: str, seats: Iterable[int], cwp: float,
     g = st.game
     dice = g.hero_dice
     team = 0.0
-    weakest = 99
+    weakest: int | None = None
     for s in seats:
         w = st.wp[s]
         team += st.sp[s] + _BEST_OF[dice[s][band(w)]]
-        weakest = min(weakest, w)
-    if weakest == 99:
+        weakest = w if weakest is None else min(weakest, w)
+    if weakest is None:
         return 0.0
     hits, taken = _margins(team - g.creature_stats(kind)[0] - st.creature_bonus
                            - g.creature_roll(kind, int(cwp)))
