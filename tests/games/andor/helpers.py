@@ -49,7 +49,7 @@ def bare(players: int = 2, at: list[int] | None = None, **options: Any) -> Andor
     st.fog = {}
     st.farmers = {}
     st.ground = {}
-    st.deck = ("fog_lifts",) * 5
+    st.deck = ["fog_lifts"] * 5
     st.letter = LETTERS.index("C")  # the next letter (D) has no card in either legend
     if at is not None:
         st.pos = list(at)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import meeple
 from meeple.core import ConfigError
 from meeple.games.andor import day, free, legend, market
 from meeple.games.andor.content import LETTERS, load
@@ -257,7 +258,7 @@ def test_and84_all_win_or_all_lose() -> None:
 def test_and85_event_deck_reshuffles() -> None:
     """AND-85."""
     st = bare(at=[5, 5])
-    st.deck = ()
+    st.deck = []
     st.discard = ("fog_lifts", "clear_morning")
     sunrise(st)
     assert len(st.deck) + len(st.discard) == 2 and st.last_event in st.discard
@@ -269,7 +270,7 @@ def test_and86_zero_willpower_from_an_event() -> None:
     st = bare(at=[5, 5])
     st.wp = [1, 9]
     st.sp = [3, 3]
-    st.deck = ("cold_night",)
+    st.deck = ["cold_night"]
     sunrise(st)
     assert st.wp == [3, 8] and st.sp == [2, 3]
 
@@ -329,8 +330,19 @@ def test_and93_determinize_shuffles_only_hidden() -> None:
     d = st.determinize(0, 5)
     assert d.fog[9] == st.fog[9]
     assert sorted(d.fog.values()) == sorted(st.fog.values())
-    assert sorted(d.deck) == sorted(st.deck)
+    assert d.deck == st.deck == sorted(st.deck)  # a pile: no order to hide
     assert d.view(0) == st.view(0) and d.creatures == st.creatures
+
+
+def test_and27_every_card_left_in_the_deck_may_come_next() -> None:
+    """AND-27: the event deck is face down; any card it still holds may be drawn."""
+    drawn = set()
+    for seed in range(60):
+        st = meeple.load("andor", players=2).new_state(seed=seed)
+        st.deck = ["cold_night", "fog_lifts", "lucky_find"]
+        sunrise(st)
+        drawn.add(st.last_event)
+    assert drawn == {"cold_night", "fog_lifts", "lucky_find"}
 
 
 def test_and94_no_gemstones_in_content() -> None:

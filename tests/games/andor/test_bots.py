@@ -64,7 +64,7 @@ def test_the_plan_in_a_fight_and_at_an_event() -> None:
         st.apply(bots.choose(st))
     st = bare(at=[9, 9])
     st.items[0] = ("shield",)
-    st.deck = ("forest_rain",)  # blockable (AND-74)
+    st.deck = ["forest_rain"]  # blockable (AND-74)
     for _ in range(2):
         st.apply("end day")
     assert isinstance(st.decisions[-1], BlockEvent)

@@ -105,7 +105,7 @@ def test_and87_overtime_pass_costs_willpower() -> None:
 def test_and27_sunrise_draws_an_event() -> None:
     """AND-27."""
     st = bare(at=[3, 3])
-    st.deck = ("lucky_find",)
+    st.deck = ["lucky_find"]
     sunrise(st)
     assert st.last_event == "lucky_find" and st.discard == ("lucky_find",)
     assert st.gold == [2, 2]

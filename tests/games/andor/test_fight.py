@@ -241,7 +241,7 @@ def test_and74_shield_blocks_loss_and_event() -> None:
     st.apply("block the loss with the shield")
     assert st.wp[0] == 7 and st.items[0] == ("shield:worn",)
     st.apply("withdraw")
-    st.deck = ("cold_night",)
+    st.deck = ["cold_night"]
     day.begin_turn(st, 0)
     st._legal = None
     st.apply("end day")

@@ -27,7 +27,7 @@ def test_a_state_in_a_fight_and_at_an_event_restores_exactly() -> None:
     assert again.to_json() == st.to_json() and again.decisions == st.decisions
     st = bare(at=[9, 9])
     st.items[0] = ("shield",)
-    st.deck = ("forest_rain",)
+    st.deck = ["forest_rain"]
     st.apply("end day")
     st.apply("end day")
     assert isinstance(st.decisions[-1], BlockEvent)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.components import pile
 from meeple.core import Action
 
 from . import creatures, day, free, sunrise
@@ -18,13 +19,14 @@ ALLOW = Action("let it happen", ("allow",))
 
 
 def draw(st: AndorState, resume: str, finder: int | None) -> None:
-    """AND-27/85: draw the top event card; a blockable one may be stopped by a shield."""
-    if not st.deck:
-        deck = list(st.discard)
-        st.rng.shuffle(deck)
-        st.deck, st.discard = tuple(deck), ()
-    card = st.deck[-1]
-    st.deck = st.deck[:-1]
+    """AND-27/85: draw an event card; a blockable one may be stopped by a shield.
+
+    Nobody sees the deck's order or changes it, so it is kept as the cards it still holds
+    (:mod:`meeple.components.pile`) and the card is chosen when it is drawn.
+    """
+    if not st.deck:  # AND-85: the discard pile becomes the deck again
+        st.deck, st.discard = pile.new(st.discard), ()
+    card = pile.draw(st.deck, st.rng)
     st.discard = (*st.discard, card)
     st.last_event = card
     st._emit("event", card=card)

@@ -35,6 +35,8 @@ class Andor(Game):
     cooperative = True
     options = OPTIONS
     state_class = AndorState
+    #: 2: the event deck is a pile, its card chosen when drawn (records of 1 play otherwise).
+    version = "2"
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.andor.bots:make_balance"}
 
     def setup(self) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.components import pile
+
 from . import creatures, day, free
 from .content import LETTERS
 
@@ -31,9 +33,7 @@ def set_up(st: AndorState) -> None:
     st.fog_seen = frozenset()
     st.blocked = frozenset()
     st.stock = {a.id: a.count for a in g.c.articles.values() if a.sold}  # AND-35
-    deck = sorted(g.c.events)
-    st.rng.shuffle(deck)
-    st.deck = tuple(deck)
+    st.deck = pile.new(g.c.events)  # AND-27: face down, drawn at random (a pile)
     st.discard = ()
     st.cards_read = ()
     st.fight = None

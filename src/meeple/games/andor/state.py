@@ -25,7 +25,7 @@ class AndorState(State):
     game: Andor
     # A clone copies the fields below; everything else is an immutable tuple or frozenset.
     _mutable = ("pos", "sp", "wp", "gold", "hours", "items", "ended", "carried", "falcon_used",
-                "fight", "creatures", "farmers", "ground", "fog", "stock")
+                "fight", "creatures", "farmers", "ground", "fog", "stock", "deck")
     decisions: list[AndorDecision]  # type: ignore[assignment]  # the base: list[Decision]
     pos: list[int]
     sp: list[int]
@@ -46,7 +46,7 @@ class AndorState(State):
     fog_seen: frozenset[int]
     blocked: frozenset[int]
     stock: dict[str, int]
-    deck: tuple[str, ...]
+    deck: list[str]
     discard: tuple[str, ...]
     cards_read: tuple[str, ...]
     day: int

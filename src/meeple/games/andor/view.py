@@ -68,10 +68,8 @@ def view(st: AndorState) -> dict[str, Any]:
 
 
 def determinize(st: AndorState, seat: int, rng: Rng) -> None:
-    """The event deck's order and the face-down fog tokens are hidden from everyone."""
-    events = list(st.deck)
-    reshuffle(events, rng)
-    st.deck = tuple(events)
+    """The face-down fog tokens are hidden from everyone; the event deck has no order to
+    hide (a pile: its card is chosen when it is drawn)."""
     hidden = sorted(r for r in st.fog if r not in st.fog_seen)
     tokens = [st.fog[r] for r in hidden]
     reshuffle(tokens, rng)
