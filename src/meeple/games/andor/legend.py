@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.components import pile
+from meeple.core import Result
 
 from . import creatures, day, free
 from .content import LETTERS
@@ -119,6 +120,15 @@ def check_early(st: AndorState) -> None:
     """With ``early_victory``, the legend is won the moment its goals are met."""
     if st.game.config["early_victory"] and all(goals_met(st)) and not st.outcome:
         finish(st, "goals-met", "Every goal of the legend was met.")
+
+
+def result(st: AndorState) -> Result:
+    """AND-84: every hero wins or every hero loses, with the reason and where it ended."""
+    n = st.players
+    won = st.outcome == "goals-met"
+    return Result(tuple(range(n)) if won else (), (1.0 if won else 0.0,) * n,
+                  st.n_actions, st.outcome, st.outcome_detail,
+                  {"day": st.day, "letter": LETTERS[st.letter], "roles": list(st.game.hero_ids)})
 
 
 def finish(st: AndorState, reason: str, detail: str) -> None:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from meeple.core import Action, Result, Rng, State
 
 from . import actions, heuristic, legend, validate, view
-from .content import LETTERS
 from .decisions import AndorDecision
 from .fight import Fight
 
@@ -77,12 +76,7 @@ class AndorState(State):
         actions.apply(self, action)
 
     def _result(self) -> Result:
-        n = self.players
-        won = self.outcome == "goals-met"
-        return Result(tuple(range(n)) if won else (), (1.0 if won else 0.0,) * n,
-                      self.n_actions, self.outcome, self.outcome_detail,
-                      {"day": self.day, "letter": LETTERS[self.letter],
-                       "roles": list(self.game.hero_ids)})
+        return legend.result(self)
 
     def _evaluate(self, seat: int) -> float:
         """Cooperative: every seat gets the same estimate of how the legend goes."""
