@@ -83,7 +83,7 @@ class AndorState(State):
         return heuristic.evaluate(self, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self)
+        return view.view(self, seat)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         view.determinize(self, seat, rng)

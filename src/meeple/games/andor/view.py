@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .state import AndorState
 
 
-def view(st: AndorState) -> dict[str, Any]:
+def view(st: AndorState, seat: int | None) -> dict[str, Any]:
     """The table as every seat sees it (all boards are open; fog and the deck are not)."""
     g = st.game
     d = st.decisions[-1] if st.decisions else None
