@@ -364,3 +364,21 @@ def test_view_is_the_same_for_every_seat() -> None:
     st = new(3)
     assert st.view(0) | {"seat": None} == st.view(None) == st.view(2) | {"seat": None}
     json.dumps(st.view(None))
+
+
+def test_and74_each_shield_holder_is_asked_in_turn_and_a_fog_event_resumes_the_move() -> None:
+    """AND-74, AND-68: the first holder lets the event happen, the next blocks it; the hero
+    whose fog token drew it then finishes his turn."""
+    st = bare(at=[5, 5])
+    st.items[0] = ("shield",)
+    st.items[1] = ("shield",)
+    st.fog = {14: "event"}  # a well: the hero may drink once the event is over
+    st.deck = ["forest_rain"]
+    st.apply("move to 14")
+    st.apply("stop")
+    assert step(st) == "block event" and st.to_act == 0
+    st.apply("let it happen")
+    assert step(st) == "block event" and st.to_act == 1
+    st.apply("block the event with the shield")
+    assert st.items == [("shield",), ("shield:worn",)] and 14 not in st.fog
+    assert step(st) == "after move" and st.to_act == 0 and "drink from the well" in texts(st)
