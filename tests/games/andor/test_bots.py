@@ -8,6 +8,7 @@ import meeple
 from meeple.agents import InfoSet, make_agents
 from meeple.games.andor import AndorState, bots
 from meeple.games.andor.decisions import FIGHT, BlockEvent
+from meeple.games.andor.heroes import dice_count
 from meeple.sim.runner import play
 
 from .helpers import bare, fight_with, step
@@ -76,3 +77,23 @@ def test_the_target_is_the_creature_about_to_overrun_the_castle() -> None:
     st.creatures = {3: "gor", 60: "tower_skral"}
     st.castle_creatures = st.game.shields  # no shield free
     assert bots.target(st, 0) == 3
+
+
+def test_the_plan_flips_a_low_roll_and_doubles_its_best_die_with_the_brew() -> None:
+    st = bare(players=4, at=[30, 30, 30, 9])
+    st.items[3] = ("brew",)
+    fight_with(st, 3, 9, "gor", [1, 2, 1, 1, 1, 1])
+    assert step(st) == "flip"
+    assert bots.choose(st).text.startswith("flip 1")
+    st.apply(bots.choose(st))
+    assert step(st) == "boost"
+    assert bots.choose(st).text.startswith("double 6")
+
+
+def test_the_plan_blocks_a_big_loss_with_the_shield() -> None:
+    st = bare(at=[9, 30])
+    st.items[0] = ("shield",)
+    n = dice_count(st, 0)
+    fight_with(st, 0, 9, "troll", [1] * n + [6] * 6)
+    assert step(st) == "shield" and st.fight is not None and st.fight["losses"] >= 3
+    assert bots.choose(st).text == "block the loss with the shield"
