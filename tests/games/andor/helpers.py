@@ -6,9 +6,9 @@ from typing import Any
 
 import meeple
 from meeple.core import Rng
+from meeple.games.andor import AndorState, day
 from meeple.games.andor.content import LETTERS
 from meeple.games.andor.params import BLACK_DIE
-from meeple.games.andor.rules import AndorState
 
 
 class Dice(Rng):
@@ -49,13 +49,18 @@ def bare(players: int = 2, at: list[int] | None = None, **options: Any) -> Andor
     st.fog = {}
     st.farmers = {}
     st.ground = {}
-    st.deck = ("fog_lifts",) * 5
+    st.deck = ["fog_lifts"] * 5
     st.letter = LETTERS.index("C")  # the next letter (D) has no card in either legend
     if at is not None:
         st.pos = list(at)
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     return st
+
+
+def step(st: AndorState) -> str:
+    """The step the view shows: the decision being taken, ``turn`` or ``over``."""
+    return str(st.view()["step"])
 
 
 def texts(st: AndorState) -> list[str]:
@@ -74,6 +79,6 @@ def fight_with(st: AndorState, seat: int, region: int, kind: str, faces: list[in
     """Seat ``seat`` attacks a ``kind`` on ``region`` with scripted dice."""
     st.creatures = {**st.creatures, region: kind}
     st.rng = Dice(faces)
-    st.begin_turn(seat)
+    day.begin_turn(st, seat)
     st._legal = None
     st.apply(f"fight the {st.game.c.creatures[kind].name.lower()} on {region}")

@@ -8,7 +8,7 @@ import random
 import meeple
 from meeple.core.cloning import copier_source
 from meeple.core.serial import encode
-from meeple.games.andor.rules import AndorState
+from meeple.games.andor import AndorState
 
 
 def fields(s: AndorState) -> str:
@@ -32,7 +32,8 @@ def test_playing_a_clone_on_never_changes_the_original() -> None:
 
 
 def test_clone_copies_only_flat_containers() -> None:
-    """Fights and blocked events are flat dicts: the copier never walks them generically."""
+    """A fight is a flat dict and decisions are immutable: the copier never walks them
+    generically."""
     source = copier_source(AndorState)
     assert "copy_data" not in source
-    assert "f['fight'].copy()" in source and "f['event_block'].copy()" in source
+    assert "f['fight'].copy()" in source and "f['decisions'][:]" in source

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from meeple.components.dice import best_or_identical_sum
-from meeple.games.andor import fight, world
+from meeple.games.andor import creatures, fight
 
-from .helpers import bare, black, fight_with, sunrise, texts
+from .helpers import bare, black, fight_with, step, sunrise, texts
 
 
 def test_and1_creatures_never_trigger_fog_or_wells() -> None:
@@ -27,7 +27,7 @@ def test_and2_creature_on_hero_region_starts_no_fight() -> None:
     st.creatures = {18: "gor"}
     sunrise(st)
     assert st.creatures == {9: "gor"}
-    assert st.fight is None and st.step == "turn"
+    assert st.fight is None and step(st) == "turn"
 
 
 def test_and3_heroes_pass_through_creatures() -> None:
@@ -92,7 +92,7 @@ def test_and9_new_creature_on_occupied_region_moves_on() -> None:
     """AND-9."""
     st = bare()
     st.creatures = {19: "gor"}
-    world.place(st, "skral", 19)
+    creatures.place(st, "skral", 19)
     assert st.creatures == {19: "gor", 8: "skral"}
 
 
@@ -161,9 +161,9 @@ def test_and16_reward_split_one_point_at_a_time() -> None:
     fight_with(st, 0, 9, "wardrak", round_ + weak + weak)
     st.apply("fight on")
     st.apply("fight on")
-    assert st.step == "fight:reward"
+    assert step(st) == "reward"
     gave = 0
-    while st.step == "fight:reward":
+    while step(st) == "reward":
         opts = texts(st)
         assert "give 1 gold to the warrior" in opts
         st.apply("give 1 gold to the warrior" if gave % 2 else "give 1 willpower to the warrior")

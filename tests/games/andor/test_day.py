@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from meeple.games.andor import day
 from meeple.games.andor.content import LETTERS
+from meeple.games.andor.heroes import can_spend, gain_sp, gain_wp
 
-from .helpers import Dice, bare, new, sunrise, texts
+from .helpers import Dice, bare, new, step, sunrise, texts
 
 
 def test_and18_move_fight_pass_cost_hours() -> None:
@@ -26,9 +28,9 @@ def test_and19_seven_hours_then_overtime() -> None:
     """AND-19, AND-24: seven hours, then up to three overtime hours."""
     st = bare(at=[3, 3])
     st.hours[0] = 7
-    assert st.can_spend(0)
+    assert can_spend(st, 0)
     st.hours[0] = 10
-    assert not st.can_spend(0)
+    assert not can_spend(st, 0)
 
 
 def test_and20_out_of_hours_only_ends_day() -> None:
@@ -45,7 +47,7 @@ def test_and21_end_day_early() -> None:
     st = bare(at=[3, 3])
     st.hours[0] = 2
     st.apply("end day")
-    assert st.ended == (True, False) and st.to_act == 1 and st.day == 1
+    assert st.ended == [True, False] and st.to_act == 1 and st.day == 1
 
 
 def test_and22_rooster_begins_next_day() -> None:
@@ -61,7 +63,7 @@ def test_and22_rooster_begins_next_day() -> None:
 def test_and23_sunrise_only_when_all_ended() -> None:
     """AND-23."""
     st = bare(players=3, at=[3, 3, 3])
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     st.apply("end day")
     st.apply("end day")
@@ -86,10 +88,10 @@ def test_and26_overtime_never_to_zero() -> None:
     st.hours[0] = 7
     st.wp[0] = 2
     st._legal = None
-    assert not st.can_spend(0)
+    assert not can_spend(st, 0)
     assert "pass" not in texts(st)
     st.wp[0] = 3
-    assert st.can_spend(0)
+    assert can_spend(st, 0)
 
 
 def test_and87_overtime_pass_costs_willpower() -> None:
@@ -103,7 +105,7 @@ def test_and87_overtime_pass_costs_willpower() -> None:
 def test_and27_sunrise_draws_an_event() -> None:
     """AND-27."""
     st = bare(at=[3, 3])
-    st.deck = ("lucky_find",)
+    st.deck = ["lucky_find"]
     sunrise(st)
     assert st.last_event == "lucky_find" and st.discard == ("lucky_find",)
     assert st.gold == [2, 2]
@@ -186,11 +188,11 @@ def test_and42_hero_dice_by_willpower_band() -> None:
 def test_and43_willpower_and_strength_limits() -> None:
     """AND-43."""
     st = bare()
-    st.gain_wp(0, 30)
+    gain_wp(st, 0, 30)
     assert st.wp[0] == 20
-    st.gain_sp(0, 40)
+    gain_sp(st, 0, 40)
     assert st.sp[0] == 14
-    st.gain_sp(0, -40)
+    gain_sp(st, 0, -40)
     assert st.sp[0] == 1
 
 
@@ -207,7 +209,7 @@ def test_and46_move_step_by_step() -> None:
     """AND-46."""
     st = bare(at=[0, 0])
     st.apply("move to 3")
-    assert st.step == "moving" and "stop" in texts(st)
+    assert step(st) == "moving" and "stop" in texts(st)
     st.apply("move to 9")
     st.apply("move to 18")
     st.apply("stop")
@@ -228,7 +230,7 @@ def test_and48_tokens_only_where_the_move_ends() -> None:
     st.apply("move to 14")  # passing the Old Oak Well
     assert "drink from the well" not in texts(st)
     st.apply("stop")
-    assert st.step == "after_move" and "drink from the well" in texts(st)
+    assert step(st) == "after move" and "drink from the well" in texts(st)
 
 
 def test_and49_no_attack_in_the_turn_of_the_move() -> None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import meeple
-from meeple.games.andor import world
+from meeple.games.andor import AndorState, heuristic
 from meeple.games.andor.content import LETTERS
-from meeple.games.andor.rules import AndorState
 
-from .helpers import bare
+from .helpers import bare, step
 
 
 def test_estimate_is_the_same_for_every_seat_and_within_0_and_1() -> None:
@@ -84,9 +83,9 @@ def test_a_hero_nearer_the_creature_to_kill_scores_higher() -> None:
     st.creatures = {57: "marauder"}
     far = st.evaluate(0)
     dist = st.game.dist
-    step = min(st.game.nbrs[9], key=lambda r: dist[r][57])  # one step toward the marauder
-    assert dist[step][57] < dist[9][57]
-    st.pos[0] = step
+    nxt = min(st.game.nbrs[9], key=lambda r: dist[r][57])  # one step toward the marauder
+    assert dist[nxt][57] < dist[9][57]
+    st.pos[0] = nxt
     assert st.evaluate(0) > far
 
 
@@ -117,8 +116,8 @@ def test_a_fight_the_heroes_should_win_scores_higher_than_a_hopeless_one() -> No
     st = bare(players=2, at=[57, 57], legend="intro")
     st.creatures = {57: "marauder"}
     st.apply("fight the skral marauder on 57")
-    while st.step == "fight:invite" or st.step == "fight:answer":
-        st.apply("begin the fight" if st.step == "fight:invite" else "join the fight")
+    while step(st) == "invite" or step(st) == "answer":
+        st.apply("begin the fight" if step(st) == "invite" else "join the fight")
     f = st.fight
     assert f is not None
     st.sp = [8, 8]
@@ -128,9 +127,10 @@ def test_a_fight_the_heroes_should_win_scores_higher_than_a_hopeless_one() -> No
     st.wp = [2, 2]
     weak = st.evaluate(0)
     assert strong > weak
-    assert 0.0 <= world.fight_odds(st, "marauder", (0,), f["cwp"]) < 0.2  # alone and weak
+    assert 0.0 <= heuristic.fight_odds(st, "marauder", (0,), f["cwp"]) < 0.2  # alone and weak
     st.sp = [8, 8]
     st.wp = [12, 12]
-    assert world.fight_odds(st, "marauder", (0, 1), f["cwp"]) > 0.9
+    assert heuristic.fight_odds(st, "marauder", (0, 1), f["cwp"]) > 0.9
     st.sp = [3, 3]  # nearly dead, the marauder is easier than a fresh one
-    assert world.fight_odds(st, "marauder", (0,), 1) > world.fight_odds(st, "marauder", (0,), 7)
+    odds = heuristic.fight_odds
+    assert odds(st, "marauder", (0,), 1) > odds(st, "marauder", (0,), 7)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from meeple.games.andor import fight
+from meeple.games.andor import day, fight
 from meeple.games.andor.content import LETTERS
 
-from .helpers import Dice, bare, black, fight_with, texts
+from .helpers import Dice, bare, black, fight_with, step, texts
 
 
 def test_and50_round_costs_an_hour_and_best_die_counts() -> None:
@@ -53,7 +53,7 @@ def test_and55_creature_recovers_after_withdrawal() -> None:
     st.apply("withdraw")
     assert st.fight is None and st.creatures == {9: "skral"}
     st.rng = Dice([1, 1, 1, 1, 2])
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     st.apply("fight the skral on 9")
     assert st.fight is not None and st.fight["cwp"] == 6
@@ -63,7 +63,7 @@ def test_and56_invitation_and_join() -> None:
     """AND-56."""
     st = bare(at=[9, 9])
     fight_with(st, 0, 9, "gor", [])
-    assert st.step == "fight:invite" and texts(st) == ["begin the fight", "invite the archer"]
+    assert step(st) == "invite" and texts(st) == ["begin the fight", "invite the archer"]
     st.apply("invite the archer")
     assert st.to_act == 1 and texts(st) == ["join the fight", "decline"]
     st.rng = Dice([3])
@@ -125,9 +125,9 @@ def test_and61_turn_after_fight_goes_left_of_inviter() -> None:
     st = bare(players=3, at=[5, 9, 5])
     st.sp[1] = 10
     fight_with(st, 1, 9, "gor", [6, 1, 1, 1, 1, 2])  # the archer keeps her first die
-    assert st.step == "fight:keep"
+    assert step(st) == "keep"
     st.apply("keep 6")
-    while st.step == "fight:reward":
+    while step(st) == "reward":
         st.apply(texts(st)[0])
     assert st.fight is None and st.to_act == 2
 
@@ -158,7 +158,7 @@ def test_and64_archer_adjacent_and_last_die() -> None:
     """AND-64."""
     st = bare(at=[5, 3])
     fight_with(st, 1, 9, "gor", [2, 5, 1, 2])
-    assert st.step == "fight:keep" and texts(st) == ["keep 2", "roll again"]
+    assert step(st) == "keep" and texts(st) == ["keep 2", "roll again"]
     st.apply("roll again")
     st.apply("keep 5")
     roll = next(e for e in st.events() if e["type"] == "hero_roll")
@@ -172,7 +172,7 @@ def test_and65_wizard_flips_opposite_face() -> None:
     st.apply("invite the wizard")
     st.rng = Dice([1, 2, 1])
     st.apply("join the fight")
-    assert st.to_act == 1 and st.step == "fight:flip"
+    assert st.to_act == 1 and step(st) == "flip"
     assert texts(st) == ["no flip", "flip 1 of the warrior", "flip 2 of the warrior"]
     st.apply("flip 1 of the warrior")
     hero = next(e for e in st.events() if e["type"] == "hero_roll")
@@ -195,11 +195,11 @@ def test_and75_bow_from_adjacent_region() -> None:
     st = bare(at=[3, 5])
     st.items[0] = ("bow",)
     fight_with(st, 0, 9, "gor", [3, 4])
-    assert st.step == "fight:keep" and texts(st) == ["keep 3", "roll again"]
+    assert step(st) == "keep" and texts(st) == ["keep 3", "roll again"]
     st2 = bare(at=[9, 5])
     st2.items[0] = ["bow"]
     fight_with(st2, 0, 9, "gor", [3, 4, 1, 1, 2])
-    assert st2.step != "fight:keep"
+    assert step(st2) != "keep"
 
 
 def test_and76_helm_sums_identical_dice() -> None:
@@ -216,7 +216,7 @@ def test_and79_brew_doubles_one_die() -> None:
     st = bare(at=[9, 5])
     st.items[0] = ("brew", "helm")
     fight_with(st, 0, 9, "gor", [3, 3, 5, 1, 2])
-    assert st.step == "fight:boost"
+    assert step(st) == "boost"
     st.apply("double 5 with the brew")
     roll = next(e for e in st.events() if e["type"] == "hero_roll")
     assert roll["value"] == 10  # no helm together with the brew
@@ -237,16 +237,16 @@ def test_and74_shield_blocks_loss_and_event() -> None:
     st = bare(at=[9, 5])
     st.items[0] = ("shield",)
     fight_with(st, 0, 9, "skral", [1, 1, 1, 6, 5])
-    assert st.step == "fight:shield"
+    assert step(st) == "shield"
     st.apply("block the loss with the shield")
     assert st.wp[0] == 7 and st.items[0] == ("shield:worn",)
     st.apply("withdraw")
-    st.deck = ("cold_night",)
-    st.begin_turn(0)
+    st.deck = ["cold_night"]
+    day.begin_turn(st, 0)
     st._legal = None
     st.apply("end day")
     st.apply("end day")
-    assert st.step == "event" and st.to_act == 0
+    assert step(st) == "block event" and st.to_act == 0
     st.apply("block the event with the shield")
     assert st.wp == [7, 7] and st.items[0] == () and st.stock["shield"] == 5
     assert st.day == 2

@@ -1,8 +1,9 @@
-"""Fights: single and joint, round by round, with the heroes' abilities and articles.
+"""Fights (AND-49..61): single and joint, round by round, with the heroes' abilities and articles.
 
-A fight is a small flat dict in the state (``st.fight``, a :class:`Fight`); its ``stage``
-names the decision being waited for, and ``to_act`` moves to the hero who decides it. Its
-sequences are tuples, rebuilt on change, so a clone copies the dict and shares them.
+A fight's running figures are a small flat dict in the state (``st.fight``, a :class:`Fight`)
+whose sequences are tuples, rebuilt on change, so a clone copies the dict and shares them. The
+decision the fight waits for is the top of ``st.decisions`` (:data:`.decisions.FIGHT`), and
+``to_act`` moves to the hero who takes it.
 """
 
 from __future__ import annotations
@@ -10,15 +11,27 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, TypedDict
 
-from meeple.components.dice import best_or_identical_sum
+from meeple.components.dice import best_or_identical_sum, d6, roll, roll_faces
 from meeple.core import Action
 
-from . import world
-from .frozen import with_item, with_key
+from . import day, legend
+from .decisions import Answer, Boost, FightOn, Flip, Invite, Keep, Reward, ShieldLoss
+from .heroes import (
+    band,
+    can_spend,
+    gain_wp,
+    has,
+    knocked_out,
+    name,
+    remove_item,
+    spend_hour,
+    use_up,
+)
 from .params import BLACK_DIE, WILLPOWER_MAX
 
 if TYPE_CHECKING:
-    from .rules import AndorState
+    from .decisions import AndorDecision
+    from .state import AndorState
 
 BEGIN = Action("begin the fight", ("begin",))
 JOIN = Action("join the fight", ("join",))
@@ -44,11 +57,10 @@ class Fight(TypedDict):
     who: tuple[int, ...]  # seats fighting, the attacker first
     inviter: int
     cands: tuple[int, ...]  # seats that may still be invited
-    asked: int
     round: int
     i: int  # index in ``who`` of the hero rolling
     dice: tuple[int, ...]  # the rolling hero's dice
-    black: int  # index of the black die, or -1
+    black: int | None  # index of the black die
     remaining: int  # dice the hero rolling singly may still roll
     single: bool
     flip_used: bool
@@ -59,7 +71,6 @@ class Fight(TypedDict):
     queue: tuple[int, ...]  # seats still to decide (shield, or fight on)
     shielded: tuple[int, ...]
     reward: int
-    stage: str
 
 
 def flip_value(v: int, black: bool) -> int:
@@ -69,7 +80,7 @@ def flip_value(v: int, black: bool) -> int:
 
 def ranged(st: AndorState, s: int) -> bool:
     """AND-64/75: the archer, or a bow carrier, may fight from an adjacent region."""
-    return st.name(s) == "archer" or st.has(s, "bow") is not None
+    return name(st, s) == "archer" or has(st, s, "bow") is not None
 
 
 def start_actions(st: AndorState, s: int) -> list[Action]:
@@ -84,7 +95,7 @@ def start_actions(st: AndorState, s: int) -> list[Action]:
 
 def eligible(st: AndorState, s: int, region: int) -> bool:
     """AND-56: on the creature's region, or adjacent with the archer's skill or a bow."""
-    if st.ended[s] or not st.can_spend(s):
+    if st.ended[s] or not can_spend(st, s):
         return False
     p = st.pos[s]
     return p == region or (region in st.game.nbrs[p] and ranged(st, s))
@@ -97,67 +108,67 @@ def start(st: AndorState, s: int, region: int) -> None:
     cands = [o for o in range(st.players) if o != s and eligible(st, o, region)]
     st.fight = {
         "region": region, "kind": kind, "cwp": wp, "csp": sp + st.creature_bonus,
-        "who": (s,), "inviter": s, "cands": tuple(cands), "asked": -1, "round": 0, "i": 0,
-        "dice": (), "black": -1, "remaining": 0, "single": False, "flip_used": False,
+        "who": (s,), "inviter": s, "cands": tuple(cands), "round": 0, "i": 0,
+        "dice": (), "black": None, "remaining": 0, "single": False, "flip_used": False,
         "brewed": False, "herb": 0, "total": 0, "losses": 0, "queue": (),
-        "shielded": (), "reward": 0, "stage": "",
+        "shielded": (), "reward": 0,
     }
     st._emit("fight", seat=s, kind=kind, region=region)
     if cands:
-        _stage(st, "invite", s)
+        _ask(st, Invite(s))
     else:
         begin_round(st)
 
 
-def _stage(st: AndorState, stage: str, seat: int) -> None:
-    f = st.fight
-    assert f is not None
-    f["stage"] = stage
-    st.step = "fight:" + stage
-    st.to_act = seat
+def _ask(st: AndorState, decision: AndorDecision) -> None:
+    """The fight waits for ``decision`` (the only decision pending during a fight)."""
+    st.decisions.clear()
+    st.decisions.append(decision)
+    st.to_act = decision.seat
 
 
 def legal(st: AndorState) -> list[Action]:
     """The decision the fight waits for."""
     f = st.fight
     assert f is not None
-    stage = f["stage"]
-    name = st.name
-    if stage == "invite":
-        return [BEGIN, *(Action(f"invite the {name(o)}", ("invite", o)) for o in f["cands"])]
-    if stage == "answer":
+    d = st.decisions[-1]
+    if isinstance(d, Invite):
+        return [BEGIN, *(Action(f"invite the {name(st, o)}", ("invite", o)) for o in f["cands"])]
+    if isinstance(d, Answer):
         return [JOIN, DECLINE]
-    if stage == "keep":
+    if isinstance(d, Keep):
         return [Action(f"keep {f['dice'][-1]}", ("keep",)), AGAIN]
-    if stage == "flip":
-        who = name(f["who"][f["i"]])
-        out = [NO_FLIP]
-        for k in _flippable(f):
-            v = f["dice"][k]
-            colour = "black " if k == f["black"] else ""
-            out.append(Action(f"flip {colour}{v} of the {who}", ("flip", k)))
-        return out
-    if stage == "boost":
-        s = f["who"][f["i"]]
-        out = [ACCEPT]
-        if not f["brewed"] and st.has(s, "brew"):
-            for k in _flippable(f):
-                colour = "black " if k == f["black"] else ""
-                out.append(Action(f"double {colour}{f['dice'][k]} with the brew", ("brew", k)))
-        if not f["herb"] and "herb" in st.items[s]:
-            out.append(HERB)
-        return out
-    if stage == "shield":
+    if isinstance(d, Flip):
+        who = name(st, f["who"][f["i"]])
+        return [NO_FLIP, *(Action(f"flip {_colour(f, k)}{f['dice'][k]} of the {who}", ("flip", k))
+                           for k in _flippable(f))]
+    if isinstance(d, Boost):
+        return _boost_actions(st, f)
+    if isinstance(d, ShieldLoss):
         return [SHIELD, TAKE]
-    if stage == "continue":
-        s = f["queue"][0]
-        return [ON, WITHDRAW] if st.can_spend(s) else [WITHDRAW]
-    # reward
-    out = []
+    if isinstance(d, FightOn):
+        return [ON, WITHDRAW] if can_spend(st, d.seat) else [WITHDRAW]
+    out = []  # the reward
     for o in f["who"]:
-        out.append(Action(f"give 1 gold to the {name(o)}", ("gold", o)))
+        out.append(Action(f"give 1 gold to the {name(st, o)}", ("gold", o)))
         if st.wp[o] < WILLPOWER_MAX:
-            out.append(Action(f"give 1 willpower to the {name(o)}", ("wp", o)))
+            out.append(Action(f"give 1 willpower to the {name(st, o)}", ("wp", o)))
+    return out
+
+
+def _colour(f: Fight, k: int) -> str:
+    return "black " if k == f["black"] else ""
+
+
+def _boost_actions(st: AndorState, f: Fight) -> list[Action]:
+    """AND-79/81: accept the roll, double a die with the brew, or add the herb."""
+    s = f["who"][f["i"]]
+    out = [ACCEPT]
+    if not f["brewed"] and has(st, s, "brew"):
+        for k in _flippable(f):
+            out.append(Action(f"double {_colour(f, k)}{f['dice'][k]} with the brew", ("brew", k)))
+    if not f["herb"] and "herb" in st.items[s]:
+        out.append(HERB)
     return out
 
 
@@ -177,27 +188,59 @@ def _flippable(f: Fight) -> list[int]:
 
 def apply(st: AndorState, action: Action) -> None:
     """Advance the fight by one decision."""
+    kind = action[1][0]
+    if kind in ("invite", "begin", "join", "decline"):
+        _gather(st, action)
+    elif kind in ("keep", "again", "noflip", "flip", "brew", "herb", "accept"):
+        _roll_decision(st, action)
+    elif kind in ("shield", "take"):
+        _shield_decision(st, kind)
+    elif kind in ("on", "withdraw"):
+        f = st.fight
+        assert f is not None
+        s = f["queue"][0]
+        f["queue"] = f["queue"][1:]
+        if kind == "withdraw":  # AND-60
+            f["who"] = tuple(o for o in f["who"] if o != s)
+            st._emit("withdraw", seat=s)
+        _next_continue(st)
+    else:
+        _reward(st, kind, action[1][1])
+
+
+def _gather(st: AndorState, action: Action) -> None:
+    """AND-56: invitations before the first round."""
     f = st.fight
     assert f is not None
     kind = action[1][0]
     if kind == "invite":
-        f["cands"] = tuple(o for o in f["cands"] if o != action[1][1])
-        f["asked"] = action[1][1]
-        _stage(st, "answer", action[1][1])
+        asked = action[1][1]
+        f["cands"] = tuple(o for o in f["cands"] if o != asked)
+        _ask(st, Answer(asked))
     elif kind == "begin":
         begin_round(st)
-    elif kind in ("join", "decline"):
+    else:
+        asked = st.to_act
+        assert asked is not None
         if kind == "join":
-            f["who"] = (*f["who"], f["asked"])
-        st._emit("invitation", seat=f["asked"], joined=kind == "join")
+            f["who"] = (*f["who"], asked)
+        st._emit("invitation", seat=asked, joined=kind == "join")
         if f["cands"]:
-            _stage(st, "invite", f["inviter"])
+            _ask(st, Invite(f["inviter"]))
         else:
             begin_round(st)
-    elif kind == "keep":
+
+
+def _roll_decision(st: AndorState, action: Action) -> None:
+    """A hero's roll: keep or roll again, the wizard's flip, the brew and the herb."""
+    f = st.fight
+    assert f is not None
+    kind = action[1][0]
+    s = f["who"][f["i"]]
+    if kind == "keep":
         after_roll(st)
     elif kind == "again":
-        f["dice"] = (*f["dice"], _hero_die(st, f, False))
+        f["dice"] = (*f["dice"], _hero_die(st, False))
         f["remaining"] -= 1
         if f["remaining"] <= 0:
             after_roll(st)
@@ -205,51 +248,56 @@ def apply(st: AndorState, action: Action) -> None:
         boost_or_finish(st)
     elif kind == "flip":  # AND-65
         k = action[1][1]
-        f["dice"] = with_item(f["dice"], k, flip_value(f["dice"][k], k == f["black"]))
+        f["dice"] = _with(f["dice"], k, flip_value(f["dice"][k], k == f["black"]))
         f["flip_used"] = True
         st._emit("flip", seat=st.to_act, value=f["dice"][k])
         boost_or_finish(st)
     elif kind == "brew":  # AND-79
-        s = f["who"][f["i"]]
         k = action[1][1]
-        f["dice"] = with_item(f["dice"], k, f["dice"][k] * 2)
+        f["dice"] = _with(f["dice"], k, f["dice"][k] * 2)
         f["brewed"] = True
-        item = st.has(s, "brew")
+        item = has(st, s, "brew")
         assert item is not None
-        st.use_up(s, item)
+        use_up(st, s, item)
         boost_or_finish(st)
     elif kind == "herb":  # AND-81
-        s = f["who"][f["i"]]
-        st.remove_item(s, "herb")
+        remove_item(st, s, "herb")
         f["herb"] = st.game.c.articles["herb"].value
         boost_or_finish(st)
-    elif kind == "accept":
+    else:
         finish_roll(st)
-    elif kind in ("shield", "take"):
-        s = f["queue"][0]
-        f["queue"] = f["queue"][1:]
-        if kind == "shield":  # AND-74
-            item = st.has(s, "shield")
-            assert item is not None
-            st.use_up(s, item)
-            f["shielded"] = (*f["shielded"], s)
-        _next_shield(st)
-    elif kind in ("on", "withdraw"):
-        s = f["queue"][0]
-        f["queue"] = f["queue"][1:]
-        if kind == "withdraw":  # AND-60
-            f["who"] = tuple(o for o in f["who"] if o != s)
-            st._emit("withdraw", seat=s)
-        _next_continue(st)
-    else:  # reward (AND-53/59)
-        o = action[1][1]
-        if kind == "gold":
-            st.gold[o] += 1
-        else:
-            st.gain_wp(o, 1)
-        f["reward"] -= 1
-        if f["reward"] <= 0:
-            _killed(st)
+
+
+def _with(dice: tuple[int, ...], k: int, value: int) -> tuple[int, ...]:
+    """The dice with die ``k`` showing ``value``."""
+    return (*dice[:k], value, *dice[k + 1:])
+
+
+def _shield_decision(st: AndorState, kind: str) -> None:
+    """AND-74: a shield holder blocks the round's loss, or takes it."""
+    f = st.fight
+    assert f is not None
+    s = f["queue"][0]
+    f["queue"] = f["queue"][1:]
+    if kind == "shield":
+        item = has(st, s, "shield")
+        assert item is not None
+        use_up(st, s, item)
+        f["shielded"] = (*f["shielded"], s)
+    _next_shield(st)
+
+
+def _reward(st: AndorState, kind: str, o: int) -> None:
+    """AND-53/59: one gold or one willpower of the reward to a participant."""
+    f = st.fight
+    assert f is not None
+    if kind == "gold":
+        st.gold[o] += 1
+    else:
+        gain_wp(st, o, 1)
+    f["reward"] -= 1
+    if f["reward"] <= 0:
+        _killed(st)
 
 
 def begin_round(st: AndorState) -> None:
@@ -258,7 +306,7 @@ def begin_round(st: AndorState) -> None:
     assert f is not None
     f["round"] += 1
     for s in f["who"]:
-        st.spend_hour(s)
+        spend_hour(st, s)
     f["total"] = 0
     f["i"] = 0
     f["flip_used"] = False
@@ -266,10 +314,9 @@ def begin_round(st: AndorState) -> None:
     roll_next(st)
 
 
-def _hero_die(st: AndorState, f: Fight, black: bool) -> int:
-    if black:
-        return BLACK_DIE[st.rng.below(6)]
-    return st.rng.below(6) + 1
+def _hero_die(st: AndorState, black: bool) -> int:
+    """One hero die: a six-sided one, or the black die of a rune set (AND-80)."""
+    return roll_faces(st.rng, BLACK_DIE)[0] if black else d6(st.rng)
 
 
 def roll_next(st: AndorState) -> None:
@@ -280,22 +327,21 @@ def roll_next(st: AndorState) -> None:
         creature_roll(st)
         return
     s = f["who"][f["i"]]
-    hero = st.game.c.heroes[st.name(s)]
-    n = hero.dice[min(2, st.wp[s] // 7)]
-    runes = all(st.has(s, r) for r in RUNES)
+    n = st.game.hero_dice[s][band(st.wp[s])]
+    runes = all(has(st, s, r) for r in RUNES)
     f["brewed"] = False
     f["herb"] = 0
-    f["black"] = 0 if runes else -1
-    f["single"] = st.name(s) == "archer" or (
-        st.has(s, "bow") is not None and st.pos[s] != f["region"])
+    f["black"] = 0 if runes else None
+    f["single"] = name(st, s) == "archer" or (
+        has(st, s, "bow") is not None and st.pos[s] != f["region"])
     if f["single"]:
-        f["dice"] = (_hero_die(st, f, runes),)
+        f["dice"] = (_hero_die(st, runes),)
         f["remaining"] = n - 1
         if f["remaining"] > 0:
-            _stage(st, "keep", s)
+            _ask(st, Keep(s))
             return
     else:
-        f["dice"] = tuple(_hero_die(st, f, runes and k == 0) for k in range(n))
+        f["dice"] = tuple(_hero_die(st, runes and k == 0) for k in range(n))
     after_roll(st)
 
 
@@ -305,11 +351,11 @@ def after_roll(st: AndorState) -> None:
     assert f is not None
     if f["single"]:  # only the last die counts; it is black only if it was the first
         if len(f["dice"]) > 1:
-            f["black"] = -1
+            f["black"] = None
         f["dice"] = f["dice"][-1:]
-    wizard = next((s for s in f["who"] if st.name(s) == "wizard"), -1)
-    if wizard >= 0 and not f["flip_used"]:
-        _stage(st, "flip", wizard)
+    wizard = next((s for s in f["who"] if name(st, s) == "wizard"), None)
+    if wizard is not None and not f["flip_used"]:
+        _ask(st, Flip(wizard))
     else:
         boost_or_finish(st)
 
@@ -319,8 +365,8 @@ def boost_or_finish(st: AndorState) -> None:
     f = st.fight
     assert f is not None
     s = f["who"][f["i"]]
-    if (not f["brewed"] and st.has(s, "brew")) or (not f["herb"] and "herb" in st.items[s]):
-        _stage(st, "boost", s)
+    if (not f["brewed"] and has(st, s, "brew")) or (not f["herb"] and "herb" in st.items[s]):
+        _ask(st, Boost(s))
     else:
         finish_roll(st)
 
@@ -330,7 +376,7 @@ def hero_value(st: AndorState, s: int, f: Fight) -> int:
     dice = f["dice"]
     if f["single"]:
         v = dice[-1]
-    elif st.has(s, "helm") and not f["brewed"]:
+    elif has(st, s, "helm") and not f["brewed"]:
         v = best_or_identical_sum(dice)
     else:
         v = max(dice)
@@ -368,10 +414,7 @@ def creature_roll(st: AndorState) -> None:
     f = st.fight
     assert f is not None
     n, colour = creature_dice(st, f["kind"], f["cwp"])
-    if colour == "black":
-        dice = [BLACK_DIE[st.rng.below(6)] for _ in range(n)]
-    else:
-        dice = [st.rng.below(6) + 1 for _ in range(n)]
+    dice = roll_faces(st.rng, BLACK_DIE, n) if colour == "black" else roll(st.rng, n)
     cval = best_or_identical_sum(dice) + f["csp"]
     hval = f["total"]
     st._emit("creature_roll", kind=f["kind"], dice=dice, value=cval, heroes=hval)
@@ -379,14 +422,14 @@ def creature_roll(st: AndorState) -> None:
         f["cwp"] = max(0, f["cwp"] - (hval - cval))
         if f["cwp"] <= 0:
             f["reward"] = st.game.c.creatures[f["kind"]].reward
-            _stage(st, "reward", f["who"][0])
+            _ask(st, Reward(f["who"][0]))
             if f["reward"] <= 0:
                 _killed(st)
             return
         _round_end(st)
     elif cval > hval:
         f["losses"] = cval - hval
-        f["queue"] = tuple(s for s in f["who"] if st.has(s, "shield"))
+        f["queue"] = tuple(s for s in f["who"] if has(st, s, "shield"))
         _next_shield(st)
     else:
         _round_end(st)
@@ -396,14 +439,14 @@ def _next_shield(st: AndorState) -> None:
     f = st.fight
     assert f is not None
     if f["queue"]:
-        _stage(st, "shield", f["queue"][0])
+        _ask(st, ShieldLoss(f["queue"][0]))
         return
     for s in f["who"]:  # AND-58: every participant loses the full difference
         if s in f["shielded"]:
             continue
         st.wp[s] -= f["losses"]
         if st.wp[s] <= 0:  # AND-54
-            world.knocked_out(st, s)
+            knocked_out(st, s)
             f["who"] = tuple(o for o in f["who"] if o != s)
     _round_end(st)
 
@@ -423,7 +466,7 @@ def _next_continue(st: AndorState) -> None:
     f = st.fight
     assert f is not None
     if f["queue"]:
-        _stage(st, "continue", f["queue"][0])
+        _ask(st, FightOn(f["queue"][0]))
         return
     if f["who"]:
         begin_round(st)
@@ -437,7 +480,8 @@ def _end(st: AndorState) -> None:
     assert f is not None
     st._emit("fight_over", kind=f["kind"], region=f["region"], winner="none")
     st.fight = None
-    st.next_turn(f["inviter"])  # AND-61
+    st.decisions.clear()
+    day.next_turn(st, f["inviter"])  # AND-61
 
 
 def _killed(st: AndorState) -> None:
@@ -445,14 +489,15 @@ def _killed(st: AndorState) -> None:
     f = st.fight
     assert f is not None
     kind, region = f["kind"], f["region"]
-    st.creatures = with_key(st.creatures, region, None)
+    del st.creatures[region]
     st.killed = (*st.killed, kind)
     drop = st.game.c.creatures[kind].drops
     if drop:
-        world.drop(st, region, drop)
+        legend.drop(st, region, drop)
     st._emit("fight_over", kind=kind, region=region, winner="heroes")
     st.fight = None
-    world.advance_narrator(st)  # AND-31
-    world.check_early(st)
+    st.decisions.clear()
+    legend.advance_narrator(st)  # AND-31
+    legend.check_early(st)
     if not st.outcome:
-        st.next_turn(f["inviter"])
+        day.next_turn(st, f["inviter"])

@@ -6,17 +6,18 @@ import json
 
 import pytest
 
+import meeple
 from meeple.core import ConfigError
-from meeple.games.andor import world
+from meeple.games.andor import day, free, legend, market
 from meeple.games.andor.content import LETTERS, load
 
-from .helpers import Dice, bare, new, sunrise, texts
+from .helpers import Dice, bare, new, step, sunrise, texts
 
 
 def test_and67_well_gives_three() -> None:
     """AND-67."""
     st = bare(at=[5, 31], heroes="dwarf,archer")
-    st.begin_turn(1)
+    day.begin_turn(st, 1)
     st._legal = None
     st.apply("drink from the well")
     assert st.wp[1] == 10 and 31 not in st.wells_full
@@ -30,7 +31,7 @@ def test_and68_fog_tokens_act_once() -> None:
     st.apply("move to 9")
     st.apply("stop")
     assert st.gold[0] == 2 and 9 not in st.fog
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     st.apply("move to 17")
     st.apply("stop")
@@ -79,7 +80,7 @@ def test_and72_farmers_saved_add_shields() -> None:
 def test_and73_farmers_die_on_creature_regions() -> None:
     """AND-73."""
     st = bare(at=[3, 5])
-    st.carried = (2, 0)
+    st.carried = [2, 0]
     st.creatures = {9: "gor"}
     st.apply("move to 9")
     assert st.carried[0] == 0
@@ -124,7 +125,7 @@ def test_and37_brew_only_at_the_witch_price_by_heroes() -> None:
     st._legal = None
     st.apply("buy witch's brew")
     assert st.gold[0] == 2
-    assert st.brew_price(1) == 2  # the archer pays one less
+    assert market.brew_price(st, 1) == 2  # the archer pays one less
 
 
 def test_and38_articles_cost_no_hours() -> None:
@@ -156,7 +157,7 @@ def test_and62_free_actions_cost_no_hour_and_stop_after_end_day() -> None:
     st.apply("give 1 gold to the archer")
     assert st.gold == [0, 2] and st.hours[0] == 0
     st.apply("end day")
-    assert st.free_actions(0) == []
+    assert free.actions(st, 0) == []
     assert "give 1 gold to the warrior" not in texts(st)  # the warrior's day is over
     st2 = bare(at=[9, 9], free_action_limit=1)
     st2.gold[0] = 3
@@ -179,7 +180,7 @@ def test_and77_falcon_once_a_day() -> None:
     st.apply("pass")
     assert not any("falcon" in t for t in texts(st))
     sunrise(st)
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     assert "send the falcon to the archer" in texts(st)
 
@@ -247,7 +248,7 @@ def test_and84_all_win_or_all_lose() -> None:
     st.killed = ("tower_skral",)
     st.herb_delivered = True
     st.letter = LETTERS.index("M")
-    st.begin_turn(0)
+    day.begin_turn(st, 0)
     st._legal = None
     sunrise(st)
     res = st.result()
@@ -257,7 +258,7 @@ def test_and84_all_win_or_all_lose() -> None:
 def test_and85_event_deck_reshuffles() -> None:
     """AND-85."""
     st = bare(at=[5, 5])
-    st.deck = ()
+    st.deck = []
     st.discard = ("fog_lifts", "clear_morning")
     sunrise(st)
     assert len(st.deck) + len(st.discard) == 2 and st.last_event in st.discard
@@ -269,7 +270,7 @@ def test_and86_zero_willpower_from_an_event() -> None:
     st = bare(at=[5, 5])
     st.wp = [1, 9]
     st.sp = [3, 3]
-    st.deck = ("cold_night",)
+    st.deck = ["cold_night"]
     sunrise(st)
     assert st.wp == [3, 8] and st.sp == [2, 3]
 
@@ -283,7 +284,7 @@ def test_and89_goals_judged_at_n_or_early() -> None:
     st.rng = Dice([6, 6, 6, 6, 1, 2])
     st._legal = None
     st.apply("fight the skral marauder on 9")
-    while st.step == "fight:reward":
+    while step(st) == "reward":
         st.apply(texts(st)[0])
     assert st.is_over and st.result().reason == "goals-met"
     late = bare(at=[9, 5], legend="intro")
@@ -312,14 +313,14 @@ def test_and92_herb_dropped_and_delivered() -> None:
     st.rng = Dice([6, 6, 6, 1, 2])
     st._legal = None
     st.apply("fight the gor with the herb on 9")
-    while st.step == "fight:reward":
+    while step(st) == "reward":
         st.apply(texts(st)[0])
     assert st.ground == {9: ("herb",)}
     st.apply("pass")
     st.apply("pick up the healer's herb")
     st.apply("move to 3")
     st.apply("move to 0")
-    assert st.herb_delivered and world.goals_met(st) == [False, True]
+    assert st.herb_delivered and legend.goals_met(st) == [False, True]
 
 
 def test_and93_determinize_shuffles_only_hidden() -> None:
@@ -329,8 +330,19 @@ def test_and93_determinize_shuffles_only_hidden() -> None:
     d = st.determinize(0, 5)
     assert d.fog[9] == st.fog[9]
     assert sorted(d.fog.values()) == sorted(st.fog.values())
-    assert sorted(d.deck) == sorted(st.deck)
+    assert d.deck == st.deck == sorted(st.deck)  # a pile: no order to hide
     assert d.view(0) == st.view(0) and d.creatures == st.creatures
+
+
+def test_and27_every_card_left_in_the_deck_may_come_next() -> None:
+    """AND-27: the event deck is face down; any card it still holds may be drawn."""
+    drawn = set()
+    for seed in range(60):
+        st = meeple.load("andor", players=2).new_state(seed=seed)
+        st.deck = ["cold_night", "fog_lifts", "lucky_find"]
+        sunrise(st)
+        drawn.add(st.last_event)
+    assert drawn == {"cold_night", "fog_lifts", "lucky_find"}
 
 
 def test_and94_no_gemstones_in_content() -> None:
@@ -352,3 +364,21 @@ def test_view_is_the_same_for_every_seat() -> None:
     st = new(3)
     assert st.view(0) | {"seat": None} == st.view(None) == st.view(2) | {"seat": None}
     json.dumps(st.view(None))
+
+
+def test_and74_each_shield_holder_is_asked_in_turn_and_a_fog_event_resumes_the_move() -> None:
+    """AND-74, AND-68: the first holder lets the event happen, the next blocks it; the hero
+    whose fog token drew it then finishes his turn."""
+    st = bare(at=[5, 5])
+    st.items[0] = ("shield",)
+    st.items[1] = ("shield",)
+    st.fog = {14: "event"}  # a well: the hero may drink once the event is over
+    st.deck = ["forest_rain"]
+    st.apply("move to 14")
+    st.apply("stop")
+    assert step(st) == "block event" and st.to_act == 0
+    st.apply("let it happen")
+    assert step(st) == "block event" and st.to_act == 1
+    st.apply("block the event with the shield")
+    assert st.items == [("shield",), ("shield:worn",)] and 14 not in st.fog
+    assert step(st) == "after move" and st.to_act == 0 and "drink from the well" in texts(st)

@@ -1,0 +1,209 @@
+"""How promising a legend looks for the heroes (a cheap heuristic for the bots), and the
+distance tables the game builds once for it."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from . import fight
+from .content import LETTERS
+from .decisions import Boost, Flip, Keep, ShieldLoss
+from .heroes import band
+from .params import KNOCKED_OUT_WILLPOWER
+
+if TYPE_CHECKING:
+    from .fight import Fight
+    from .state import AndorState
+
+
+def distances(nbrs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Steps between every pair of regions, by breadth-first search from each."""
+    out = []
+    for src in range(len(nbrs)):
+        d = [-1] * len(nbrs)
+        d[src] = 0
+        q = deque([src])
+        while q:
+            r = q.popleft()
+            for n in nbrs[r]:
+                if d[n] < 0:
+                    d[n] = d[r] + 1
+                    q.append(n)
+        out.append(tuple(d))
+    return tuple(out)
+
+
+def _near(st: AndorState, region: int) -> float:
+    """How close the heroes are to ``region``, from 0 to 1: the nearest counts most."""
+    g = st.game
+    row = g.dist[region]
+    ds = [row[p] for p in st.pos]
+    return 1.0 - (2 * min(ds) + sum(ds) / len(ds)) / (3 * g.far)
+
+
+def _goal_progress(st: AndorState, goal: str) -> float:
+    """An open goal's progress from 0 to 1 (a met goal is 1).
+
+    A creature to kill: the heroes' nearness to it and their odds against it; in a fight under
+    way, the odds of the heroes fighting it (squared: a fight that fails costs willpower and
+    strength the estimate does not see yet). The herb: its gor the same way, then the herb on
+    the ground, then the carrier's nearness to the castle.
+    """
+    g = st.game
+    kind, _, arg = goal.partition(":")
+    if kind == "kill":
+        if arg in st.killed:
+            return 1.0
+        return _hunt(st, arg, 1.0)
+    if st.herb_delivered:
+        return 1.0
+    for s in range(st.players):
+        if "herb" in st.items[s]:
+            return 0.7 + 0.3 * (1.0 - g.dist[st.pos[s]][g.castle] / g.far)
+    for r, lying in st.ground.items():
+        if "herb" in lying:
+            return 0.5 + 0.2 * _near(st, r)
+    return _hunt(st, "herb_gor", 0.5)
+
+
+def _hunt(st: AndorState, kind: str, scale: float) -> float:
+    """Progress toward killing the creature ``kind``, from 0 to ``scale``."""
+    where = next((r for r, k in st.creatures.items() if k == kind), None)
+    if where is None:
+        return 0.0
+    wp = st.game.creature_stats(kind)[1]
+    v = 0.3 * _near(st, where) + 0.2 * fight_odds(st, kind, range(st.players), wp)
+    f = st.fight
+    if f is not None and f["kind"] == kind:
+        p = odds_now(st, f)
+        v += (1.0 - v) * p * p
+    return scale * v
+
+
+#: The mean of the best of n six-sided dice (n = 0..6).
+_BEST_OF = (0.0, 3.5, 4.472, 4.958, 5.245, 5.431, 5.560)
+#: How much a round's battle values spread (hero dice against creature dice).
+_SPREAD = 2.5
+_ROOT2 = math.sqrt(2.0)
+_ROOT2PI = math.sqrt(2.0 * math.pi)
+
+
+def fight_odds(st: AndorState, kind: str, seats: Iterable[int], cwp: float,
+               lost: float = 0.0) -> float:
+    """From 0 to 1: the chance these heroes kill a creature of ``kind`` with ``cwp`` willpower.
+
+    A round's margin is taken as normal around the heroes' strength plus their best die
+    against the creature's strength (with the day's bonus) plus its mean roll (AND-57/14);
+    each side loses what it loses on average per round (AND-51/58) until the creature or the
+    weakest hero (who has already lost ``lost`` this round) runs out of willpower.
+    """
+    g = st.game
+    dice = g.hero_dice
+    team = 0.0
+    weakest: int | None = None
+    for s in seats:
+        w = st.wp[s]
+        team += st.sp[s] + _BEST_OF[dice[s][band(w)]]
+        weakest = w if weakest is None else min(weakest, w)
+    if weakest is None:
+        return 0.0
+    hits, taken = _margins(team - g.creature_stats(kind)[0] - st.creature_bonus
+                           - g.creature_roll(kind, int(cwp)))
+    if cwp <= 0:
+        return 1.0
+    if weakest <= lost:
+        return 0.0
+    to_kill = cwp / max(hits, 0.05)
+    to_fall = (weakest - lost) / max(taken, 0.05)
+    return to_fall / (to_fall + to_kill)
+
+
+def _margins(mu: float) -> tuple[float, float]:
+    """The mean willpower a round costs the creature and the heroes, for a mean margin."""
+    z = mu / _SPREAD
+    above = 0.5 * (1.0 + math.erf(z / _ROOT2))
+    hits = _SPREAD * math.exp(-0.5 * z * z) / _ROOT2PI + mu * above  # E[max(0, margin)]
+    return hits, hits - mu
+
+
+def odds_now(st: AndorState, f: Fight) -> float:
+    """:func:`fight_odds` for a fight under way, with the round in progress counted.
+
+    While heroes roll, the dice already kept count as rolled and the rest at their mean, so a
+    good roll is worth keeping; once the creature has won a round, its loss is counted.
+    """
+    d = st.decisions[-1] if st.decisions else None
+    kind = f["kind"]
+    who = f["who"]
+    if isinstance(d, (Keep, Flip, Boost)):
+        g = st.game
+        i = f["i"]
+        s = who[i]
+        dice = g.hero_dice
+        team = float(f["total"] + st.sp[s] + fight.hero_value(st, s, f))
+        for o in who[i + 1:]:
+            team += st.sp[o] + _BEST_OF[dice[o][band(st.wp[o])]]
+        hits, taken = _margins(team - f["csp"] - g.creature_roll(kind, f["cwp"]))
+        return fight_odds(st, kind, who, f["cwp"] - hits, taken)
+    if isinstance(d, ShieldLoss):
+        return fight_odds(st, kind, who, f["cwp"], f["losses"])
+    return fight_odds(st, kind, who, f["cwp"])
+
+
+def _threat(st: AndorState, free: int) -> float:
+    """The danger from creatures marching on the castle, from 0 (none) to 1.
+
+    Creatures nearer the castle than the free shields can absorb count by how soon they
+    arrive, less when a hero stands near them (so the heroes walk out to meet them).
+    """
+    g = st.game
+    moves_as = g.moves_as
+    steps = sorted((g.to_castle[r], r) for r, k in st.creatures.items()
+                   if moves_as[k] != "immobile" and r not in st.blocked)
+    danger = 0.0
+    for i, (n, r) in enumerate(steps):
+        urgency = 1.0 / (1.0 + n)
+        if i < free:
+            urgency *= 0.3  # the castle still has a shield for it
+        guard = _near(st, r)
+        danger += urgency * (1.0 - 0.6 * guard)
+    return min(1.0, danger)
+
+
+def evaluate(st: AndorState, seat: int) -> float:
+    """How well the legend goes, from 0 to 1, the same for every hero (a cheap bot heuristic).
+
+    Progress on each goal weighs most (a met goal fully, an open one by the heroes' distance
+    to it, their odds against its creature and the odds of a fight under way); then the golden
+    shields still free (AND-70/71), the danger from creatures marching on the castle and how
+    near the heroes are to meet them, the letters left before N while a goal is open (each
+    kill costs one, AND-31), and the heroes' strength, willpower and gold.
+    """
+    g = st.game
+    shields = g.shields + st.castle_farmers
+    castle = 1.0 - st.castle_creatures / (shields + 1)
+    goals = g.legend.info.goals
+    progress = sum(_goal_progress(st, goal) for goal in goals) / len(goals) if goals else 1.0
+    last = len(LETTERS) - 1
+    time_left = 1.0 if progress >= 1.0 else (last - st.letter) / last
+    threat = _threat(st, shields - st.castle_creatures)
+    strength_max: int = g.config["strength_max"]
+    n = st.players
+    # Strength lasts (gold buys it at 2 for 1); willpower matters more the lower it is (fewer
+    # dice, then a knock-out, AND-54), little above 12. Below the willpower a knock-out
+    # restores it counts no less, so that a knock-out never looks like a gain.
+    heroes = sum(0.6 * min(1.0, (st.sp[s] + st.gold[s] / 2) / strength_max)
+                 + 0.4 * (1.0 - (1.0 - min(max(st.wp[s], KNOCKED_OUT_WILLPOWER), 12) / 12) ** 2)
+                 for s in range(n)) / n
+    f = st.fight
+    # A fight the heroes should win, and the damage done (lost again if they all withdraw,
+    # AND-55).
+    fighting = 0.0
+    if f is not None:
+        fighting = odds_now(st, f) ** 2
+    v = (0.35 * progress + 0.15 * castle + 0.15 * (1.0 - threat) + 0.1 * time_left
+         + 0.2 * heroes + 0.05 * fighting)
+    return min(1.0, max(0.0, v))
