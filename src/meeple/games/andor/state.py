@@ -25,7 +25,7 @@ class AndorState(State):
     # A clone copies the fields below; everything else is an immutable tuple or frozenset.
     _mutable = ("pos", "sp", "wp", "gold", "hours", "items", "ended", "carried", "falcon_used",
                 "fight", "creatures", "farmers", "ground", "fog", "stock", "deck")
-    decisions: list[AndorDecision]  # type: ignore[assignment]  # the base: list[Decision]
+    decisions: list[AndorDecision]
     pos: list[int]
     sp: list[int]
     wp: list[int]
