@@ -43,19 +43,6 @@ def put(pile: list[T], cards: Iterable[T]) -> None:
     pile.extend(cards)
 
 
-def put_bottom(pile: list[T], cards: Iterable[T]) -> None:
-    """Slide cards under a pile."""
-    pile[:0] = list(cards)
-
-
-def refill(pile: list[T], discard: list[T], rng: Rng) -> None:
-    """Shuffle the discard pile back in as the new draw pile (keeps what the pile still has)."""
-    rest = discard[:]
-    discard.clear()
-    rng.shuffle(rest)
-    pile[:0] = rest
-
-
 def deal(pile: list[T], hands: Sequence[list[T]], n: int) -> None:
     """Deal ``n`` cards to each hand in turn, one at a time."""
     for _ in range(n):

@@ -58,7 +58,3 @@ class RegionGraph:
             if cur not in occupied:
                 return cur
         return r
-
-    def adjacent(self, a: int, b: int) -> bool:
-        """True when regions ``a`` and ``b`` border each other."""
-        return b in self.neighbours.get(a, ())

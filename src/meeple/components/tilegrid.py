@@ -9,8 +9,6 @@ this module supplies the geometry.
 True
 >>> sorted(rotations(N | S))
 [5, 10]
->>> opens(N | E, E), opens(N | E, S)
-(True, False)
 >>> g = TileGrid(3, 3)
 >>> g.neighbour((0, 0), E), g.neighbour((0, 0), N)
 ((1, 0), None)
@@ -47,20 +45,6 @@ def rotations(mask: int) -> list[int]:
     return out
 
 
-def opens(mask: int, side: int) -> bool:
-    """True when the tile has a passage on ``side``."""
-    return bool(mask & side)
-
-
-def side_between(a: Cell, b: Cell) -> int | None:
-    """The side of ``a`` that faces its orthogonal neighbour ``b`` (None if not adjacent)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for side, d in DELTA.items():
-        if d == (dx, dy):
-            return side
-    return None
-
-
 def step(cell: Cell, side: int) -> Cell:
     """The cell beyond ``side`` (unbounded)."""
     dx, dy = DELTA[side]
@@ -88,10 +72,6 @@ class TileGrid:
 
     def _inside(self, c: Cell) -> Cell | None:
         return c if 0 <= c[0] < self.width and 0 <= c[1] < self.height else None
-
-    def contains(self, c: Cell) -> bool:
-        """True when ``c`` lies on the grid."""
-        return 0 <= c[0] < self.width and 0 <= c[1] < self.height
 
     def neighbour(self, c: Cell, side: int) -> Cell | None:
         """The cell beyond ``side`` of ``c``, or None at the edge."""

@@ -43,12 +43,6 @@ def transfer(h: Holdings, kind: str, src: str, dst: str, n: int) -> None:
     h[dst][kind] = h[dst].get(kind, 0) + n
 
 
-def can_pay(h: Holdings, owner: str, cost: Mapping[str, int]) -> bool:
-    """True when ``owner`` holds at least ``cost`` of every kind."""
-    mine = h[owner]
-    return all(mine.get(k, 0) >= n for k, n in cost.items())
-
-
 def total(h: Holdings, kind: str) -> int:
     """How many tokens of ``kind`` exist across all owners (constant over a game)."""
     return sum(o.get(kind, 0) for o in h.values())

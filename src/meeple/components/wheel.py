@@ -4,8 +4,6 @@
 >>> w = Wheel((Sector(1, ("blue",)), Sector(2, ("green", "red"), weight=2)))
 >>> w.sectors[w.spin(Rng(5))].value in (1, 2)
 True
->>> w.probability(0)
-0.3333333333333333
 """
 
 from __future__ import annotations
@@ -43,7 +41,3 @@ class Wheel:
             if x < c:
                 return i
         raise AssertionError("unreachable")
-
-    def probability(self, index: int) -> float:
-        """The chance of stopping on sector ``index``."""
-        return self.sectors[index].weight / self.total

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
+from meeple.components import tokens
 from meeple.games.myth import heroes
 from meeple.games.myth.content import load as content
 from meeple.games.myth.state import MythState
@@ -16,7 +17,7 @@ from meeple.games.myth.state import MythState
 
 def conserved(s: MythState) -> None:
     """Every token, event card, tile and quest is in exactly one place."""
-    assert sum(h["resources"] for h in s.tok.values()) == s.game.config["bank"]
+    assert tokens.total(s.tok, heroes.RES) == s.game.config["bank"]
     assert all(h["resources"] >= 0 for h in s.tok.values())
     cards: Counter[str] = Counter(s.deck) + Counter(s.discard) + Counter(s.pending)
     for seat in range(s.players):
