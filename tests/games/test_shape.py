@@ -36,6 +36,9 @@ CONTRACT = frozenset({
 })
 #: The modules every game package holds (docs/architecture.md, "A game's parts").
 PARTS = ("__init__.py", "game.py", "state.py", "actions.py", "view.py", "render.py")
+#: Names a game's modules once had, each holding a mix of the parts above.
+RETIRED = ("rules.py", "balance.py", "policy.py", "strategy.py", "data.py", "base.py",
+           "world.py", "frozen.py", "economy.py", "reach.py", "odds.py")
 
 
 def walk(state: State, seed: int, every: int = 7, limit: int = 600) -> Iterator[State]:
@@ -69,10 +72,18 @@ def test_every_game_package_has_the_same_parts(game: str) -> None:
     folder = Path(module.__file__ or "").parent
     if not (folder / "game.py").exists():  # a game shipped in another package, laid out its way
         pytest.skip(f"{game} is not laid out as a meeple game package")
-    missing = [p for p in PARTS if not (folder / p).exists()]
+    cls = game_class(game)
+    state = cls.state_class
+    wanted = [*PARTS,
+              *(("content.py", "validate.py") if (folder / "content").is_dir() else ()),
+              *(("params.py",) if cls.options else ()),
+              *(("bots.py",) if cls.bots else ()),
+              *(("heuristic.py",) if "_evaluate" in vars(state) else ()),
+              *(("decisions.py",) if "decisions" in state.__annotations__ else ())]
+    missing = [p for p in wanted if not (folder / p).exists()]
     assert not missing, f"{game} lacks {', '.join(missing)}"
-    if (folder / "content").is_dir():
-        assert (folder / "content.py").exists(), f"{game} has content/ but no content.py"
+    retired = [p for p in RETIRED if (folder / p).exists()]
+    assert not retired, f"{game} still has {', '.join(retired)}"
 
 
 @pytest.mark.parametrize("game", GAMES)
