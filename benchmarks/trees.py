@@ -3,8 +3,9 @@
     python benchmarks/trees.py --tree before=/path/to/old/checkout --tree after=. [GAME ...]
 
 Each tree is measured in its own subprocess (``PYTHONPATH=<tree>/src``), the trees taking
-turns round after round, so both meet the same machine load; the figures are the median over
-rounds and the ratio of each tree to the first. Per game it reports
+turns round after round, so both meet the same machine load; the figures are the best round of
+each (as ``timeit`` reports: the other rounds only add the machine's noise) and the ratio of
+each tree to the first. Per game it reports
 
 - ``determinize``: microseconds per call, over the same mid-game positions (a fixed seed and
   random legal actions, then every seat in turn), and
@@ -19,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -100,7 +100,7 @@ def main() -> None:
             for name, path in trees:
                 runs[name].append(measure(path, game, args))
         for key, unit in (("determinize_us", "µs"), ("mcts_ms", "ms")):
-            med = {n: statistics.median(r[key] for r in rs) for n, rs in runs.items()}
+            med = {n: min(r[key] for r in rs) for n, rs in runs.items()}
             base = med[trees[0][0]]
             cells = " | ".join(f"{med[n]:.1f} {unit}" for n, _ in trees)
             ratios = " | ".join(f"{med[n] / base:.2f}x" for n, _ in trees[1:])

@@ -53,7 +53,7 @@ class CatacombsState(State):
     no_retreat: list[bool]
     screen: list[list[int]]
     pack: list[list[int]]
-    #: The base annotates ``list[Decision]``; a list of these kinds is one (list is invariant).
+    #: The pending decisions, top last; restore decodes the stack by these kinds.
     decisions: list[LevelUp | Offer | Answer]
     turn: int
     phase: str

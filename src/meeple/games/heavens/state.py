@@ -42,7 +42,7 @@ class HeavensState(State):
     trap: dict[int, int]  # hex -> black rings
     arch: dict[int, int]  # hex -> white rings
     drop: dict[int, tuple[int, int]]  # hex -> dropped (armour, attack) rings
-    # the decisions inside an action, top last (the base types it list[Decision])
+    # the decisions inside an action, top last; restore decodes the stack by these kinds
     decisions: list[Move | Acquire | ChooseTarget]
     # Shared by clones: rebuilt on change, never changed in place.
     deck: Piles  # per side, top card last

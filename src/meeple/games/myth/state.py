@@ -80,7 +80,7 @@ class MythState(State):
     other_played: bool
     pending: list[str]  # revealed cards still to resolve
     affected_cell: Cell
-    # the base types the stack list[Decision]; restore decodes it by these kinds
+    # the pending decisions, top last; restore decodes the stack by these kinds
     decisions: list[Nod | Discard | Destroy | Deceive | Target]
     # battle
     bq: tuple[str, ...]
