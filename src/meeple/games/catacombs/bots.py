@@ -17,7 +17,7 @@ from typing import Protocol
 from meeple.core import Action, Rng, State
 
 from .board import SIDE_BITS, connected, monster_at
-from .content import SLOTS
+from .content import DIE_FACES, SLOTS
 from .equipment import LEFT, RIGHT, armour_of, holds
 from .shop import HALVES
 from .state import CatacombsState
@@ -38,8 +38,6 @@ SAFE_WOUNDS = 2
 #: A revealed monster with a chance of winning is fought while health exceeds this many of
 #: its wounds, plus ``FLEE_MARGIN``.
 FLEE_WOUNDS, FLEE_MARGIN = 3, 2
-#: Faces of the battle die (CAT-52).
-FACES = 6
 #: Far away: a cell no target can be reached from.
 FAR = 99
 
@@ -84,7 +82,7 @@ def win_chance(st: CatacombsState, s: int, monster: int) -> float:
         return 0.0
     if need == 0:
         return 1.0
-    return max(0.0, min(1.0, (FACES + 1 - max(1, need - st.bonus)) / FACES))
+    return max(0.0, min(1.0, (DIE_FACES + 1 - max(1, need - st.bonus)) / DIE_FACES))
 
 
 def _spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:

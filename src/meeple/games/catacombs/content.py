@@ -169,6 +169,8 @@ BATTLE = _where(PKG, "battle.toml")
 EVENTS = _where(PKG, "events.toml")
 #: What a vein card can hold.
 ORES = ("mithril",)
+#: CAT-52: the battle die has six faces; a battle table entry is the face a dwarf needs.
+DIE_FACES = 6
 
 
 def _need(text: str, monster: str) -> int | None:
@@ -176,9 +178,10 @@ def _need(text: str, monster: str) -> int | None:
         return None
     if text.upper() == "X":
         return 0
-    if text.isdigit() and 1 <= int(text) <= 6:
+    if text.isdigit() and 1 <= int(text) <= DIE_FACES:
         return int(text)
-    raise fail(BATTLE, monster, "needs", f"battle table entry {text!r} is not 1-6, X or -")
+    raise fail(BATTLE, monster, "needs",
+               f"battle table entry {text!r} is not 1-{DIE_FACES}, X or -")
 
 
 def _mask(sides: str, tile: str) -> int:

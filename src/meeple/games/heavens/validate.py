@@ -46,10 +46,15 @@ def validate(st: HeavensState) -> None:
     _decisions(st, cards, hexes)
 
 
+#: A unit is (hex, health, armour, attack, poison, stun turn, fallen).
+UNIT_FIELDS = 7
+
+
 def _units(st: HeavensState, hexes: int) -> None:
     """Each unit lies or stands on a hex of the board, and ``at``/``fallen_at`` agree."""
     for c, u in st.units.items():
-        if len(u) != 7 or not 0 <= u[0] <= hexes or not all(-LIMIT <= x <= LIMIT for x in u):
+        if (len(u) != UNIT_FIELDS or not 0 <= u[0] <= hexes
+                or not all(-LIMIT <= x <= LIMIT for x in u)):
             refuse(f"units[{c}]", f"{u!r} is not (hex, health, armour, attack, poison, "
                    "stun turn, fallen)")
     for name in ("at", "fallen_at"):

@@ -77,15 +77,21 @@ def _counts(st: MythState) -> None:
     in_range(st, "winners", 0, n - 1)
 
 
+#: Far more resources than a card can cost, or cards than a hand can hold: a saved state past
+#: these was not made by play.
+MOST_PAID = 1000
+MOST_DISCARDS = 100
+
+
 def _table_and_stack(st: MythState) -> None:
     n = st.players
     for i, (card, by, paid) in enumerate(st.table):
-        if card not in of(st).cards or not -1 <= by < n or not 0 <= paid <= 1000:
+        if card not in of(st).cards or not -1 <= by < n or not 0 <= paid <= MOST_PAID:
             refuse(f"table[{i}]", f"{st.table[i]!r} is not (card, seat or -1, paid)")
     for i, d in enumerate(st.decisions):
         if not 0 <= d.seat < n:
             refuse(f"decisions[{i}]", f"seat {d.seat} is not a seat of this game")
-        if isinstance(d, Discard) and not 0 < d.count <= 100:
+        if isinstance(d, Discard) and not 0 < d.count <= MOST_DISCARDS:
             refuse(f"decisions[{i}]", f"{d.count} cards to discard")
         if isinstance(d, Target) and d.monster not in of(st).cards:
             refuse(f"decisions[{i}]", f"{d.monster!r} is not a card of myth")
