@@ -7,7 +7,7 @@ weakest target, now and then bids low or visits a shop, attacks with its stronge
 hits the weakest adventurer. It decides from what its seat knows: the policy reads a world
 sampled from its information set (``info.sample``), never the true state.
 
-    meeple simulate grabhit --seats grabhit:balance --players 4 --games 200 --out /tmp/run
+    meeple simulate grabhit --seats grabhit:balance --players 4 --games 200 --out runs/grabhit
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ and rings on the Heavens, how close its characters stand to the enemy base, char
 come. Equal bots on both sides measure how fair the pantheon pairings and the first move are
 (docs/rules/heavens.md, HVN-54)::
 
-    meeple simulate heavens --seats heavens:balance --games 200 --jobs 1 --out /tmp/sim
+    meeple simulate heavens --seats heavens:balance --games 200 --jobs 1 --out runs/heavens
 """
 
 from __future__ import annotations
