@@ -6,6 +6,7 @@ import pytest
 
 import meeple
 from meeple.agents import InfoSet, make_agents
+from meeple.core import ConfigError
 from meeple.games.andor import AndorState, bots
 from meeple.games.andor.decisions import FIGHT, BlockEvent
 from meeple.games.andor.heroes import dice_count
@@ -51,6 +52,8 @@ def test_the_bot_is_offered_by_the_game() -> None:
     agent = make_agents(["andor:balance"], 1, seed=0, game="andor")[0]
     assert agent.name == "andor:balance"
     assert meeple.load("andor").bots["balance"] == "meeple.games.andor.bots:make_balance"
+    with pytest.raises(ConfigError, match="takes no argument"):
+        make_agents(["andor:balance:fast"], 1, seed=0, game="andor")
 
 
 def test_the_plan_in_a_fight_and_at_an_event() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import Action
+from meeple.core import Action, ConfigError
 
 from .decisions import (
     AfterMove,
@@ -83,6 +83,8 @@ class BalanceBot:
 
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
     """The ``andor:balance`` bot (it takes no argument)."""
+    if arg:
+        raise ConfigError(f"andor:balance takes no argument, got {arg!r}")
     return BalanceBot(seed)
 
 
