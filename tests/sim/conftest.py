@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from meeple.core import Action, Result, registry
-from meeple.games.tictactoe import TicTacToe, TicTacToeState
+from meeple.games.tictactoe import TicTacToe
+from meeple.games.tictactoe.state import TicTacToeState
 
 
 class BoomState(TicTacToeState):

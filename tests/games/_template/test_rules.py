@@ -11,7 +11,7 @@ import pytest
 
 import meeple
 from meeple.core import IllegalAction
-from meeple.games._template import TemplateState
+from meeple.games._template.state import TemplateState
 
 
 def new(players: int = 3, seed: int = 1, **options: int) -> TemplateState:

@@ -6,9 +6,10 @@ from typing import Any
 
 import meeple
 from meeple.core import Rng
-from meeple.games.andor import AndorState, day
+from meeple.games.andor import day
 from meeple.games.andor.content import LETTERS
 from meeple.games.andor.params import BLACK_DIE
+from meeple.games.andor.state import AndorState
 
 
 class Dice(Rng):

@@ -7,9 +7,10 @@ import pytest
 import meeple
 from meeple.agents import InfoSet, make_agents
 from meeple.core import ConfigError
-from meeple.games.andor import AndorState, bots
+from meeple.games.andor import bots
 from meeple.games.andor.decisions import FIGHT, BlockEvent
 from meeple.games.andor.heroes import dice_count
+from meeple.games.andor.state import AndorState
 from meeple.sim.runner import play
 
 from .helpers import bare, fight_with, step

@@ -8,7 +8,7 @@ import random
 import meeple
 from meeple.core.cloning import copier_source
 from meeple.core.serial import encode
-from meeple.games.andor import AndorState
+from meeple.games.andor.state import AndorState
 
 
 def fields(s: AndorState) -> str:

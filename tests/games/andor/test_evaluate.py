@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import meeple
-from meeple.games.andor import AndorState, heuristic
+from meeple.games.andor import heuristic
 from meeple.games.andor.content import LETTERS
+from meeple.games.andor.state import AndorState
 
 from .helpers import bare, step
 

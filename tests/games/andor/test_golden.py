@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import meeple
-from meeple.games.andor import AndorState
 from meeple.games.andor.render import render
+from meeple.games.andor.state import AndorState
 
 from .helpers import new
 

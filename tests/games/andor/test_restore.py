@@ -8,8 +8,8 @@ import pytest
 
 import meeple
 from meeple.core import RecordError
-from meeple.games.andor import AndorState
 from meeple.games.andor.decisions import BlockEvent, ShieldLoss
+from meeple.games.andor.state import AndorState
 
 from .helpers import bare, fight_with, step
 

@@ -17,6 +17,5 @@ replace the rules. It has every part a game has (docs/architecture.md, "A game's
 """
 
 from .game import Template
-from .state import TemplateState
 
-__all__ = ["Template", "TemplateState"]
+__all__ = ["Template"]

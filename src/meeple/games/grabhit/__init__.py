@@ -2,6 +2,5 @@
 hit each other every turn. 2-8 players; all information is open except deck order."""
 
 from .game import GrabHit
-from .state import GrabHitState
 
-__all__ = ["GrabHit", "GrabHitState"]
+__all__ = ["GrabHit"]

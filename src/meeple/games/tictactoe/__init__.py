@@ -8,6 +8,5 @@ contract hooks, ``actions.py`` lists and dispatches the legal actions, ``grid.py
 """
 
 from .game import TicTacToe
-from .state import TicTacToeState
 
-__all__ = ["TicTacToe", "TicTacToeState"]
+__all__ = ["TicTacToe"]
