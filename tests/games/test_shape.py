@@ -84,8 +84,10 @@ def test_every_game_package_has_the_same_parts(game: str) -> None:
     assert not missing, f"{game} lacks {', '.join(missing)}"
     retired = [p for p in RETIRED if (folder / p).exists()]
     assert not retired, f"{game} still has {', '.join(retired)}"
-    assert getattr(module, "__all__", None) == [cls.__name__], \
-        f"{game}'s __init__ exports {getattr(module, '__all__', None)}, not its Game class alone"
+    package = importlib.import_module(cls.__module__.rpartition(".")[0])
+    exported = getattr(package, "__all__", None)
+    assert exported == [cls.__name__], \
+        f"{game}'s __init__ exports {exported}, not its Game class alone"
 
 
 @pytest.mark.parametrize("game", GAMES)
