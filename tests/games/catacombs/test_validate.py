@@ -81,6 +81,16 @@ def _bad_item(f: dict[str, Any]) -> None:
     offer(f)["give"] = {"@t": [10_000]}
 
 
+def _ask_unheld(f: dict[str, Any]) -> None:
+    partner = offer(f)["partner"]
+    assert f["pack"][partner] == []
+    offer(f)["ask"] = {"@t": [0]}  # the partner holds nothing to give
+
+
+def _give_unheld_coins(f: dict[str, Any]) -> None:
+    offer(f)["give_money"] = f["money"][offer(f)["seat"]] + 2
+
+
 def _answer_seat(f: dict[str, Any]) -> None:
     terms = f["decisions"][-1]
     f["decisions"][-1] = {"@k": ["respond", {"seat": offer(f)["seat"], "offer": terms}]}
@@ -115,6 +125,7 @@ CASES = [
     (_bad_item, "fields.decisions[0]"), (_answer_seat, "fields.decisions[0]"),
     (_bad_step, "fields.step"), (_bad_order, "fields.order"), (_fewer_slots, "fields.screen"),
     (_worn_potion, "fields.screen[0]"), (_short_board, "fields.down"),
+    (_ask_unheld, "fields.decisions[0]"), (_give_unheld_coins, "fields.decisions[0]"),
 ]
 
 

@@ -121,5 +121,11 @@ def _decisions(st: CatacombsState) -> None:
         in_range(st, f"decisions[{k}]", 0, len(st.game.cat.items) - 1,
                  value=[offer.give, offer.ask])
         in_range(st, f"decisions[{k}]", 0, LIMIT, value=[offer.give_money, offer.ask_money])
+        for side, who, items, money in (("give", offer.seat, offer.give, offer.give_money),
+                                        ("ask", offer.partner, offer.ask, offer.ask_money)):
+            if Counter(items) - Counter(st.pack[who]):  # CAT-20: only what the side holds
+                refuse(f"decisions[{k}]", f"seat {who} does not hold the items of the {side}")
+            if money > st.money[who]:
+                refuse(f"decisions[{k}]", f"seat {who} does not hold the coins of the {side}")
         if isinstance(d, Answer) and d.seat != offer.partner:
             refuse(f"decisions[{k}]", f"seat {d.seat} answers an offer to {offer.partner}")
