@@ -137,6 +137,35 @@ def test_a_dangling_reference_names_the_referring_entry(tmp_path: Path) -> None:
     assert "'dragon' names no creature" in str(e)
 
 
+def test_andor_names_no_region_with_none_not_a_number() -> None:
+    """The castle has no arrow and most events and legend cards name no region: None."""
+    c = andor_content()
+    assert [r.id for r in c.regions if r.arrow is None] == [c.map.castle]
+    assert all(e.region is None for e in c.events.values() if e.effect not in ("place", "farmer"))
+    assert all(e.region is not None for e in c.events.values() if e.effect in ("place", "farmer"))
+    assert c.legends["intro"].cards["A"].witch is None
+
+
+@pytest.mark.parametrize(("file", "old", "new", "entry", "field"), [
+    ("map.toml", "neighbours = [1, 2, 3, 4]\n", "neighbours = [1, 2, 3, 4]\narrow = 1\n", 0,
+     "arrow"),
+    ("map.toml", "arrow = 0\n", "", 1, "arrow"),
+    ("map.toml", "arrow = 0\n", "arrow = -1\n", 1, "arrow"),
+    ("events.toml", "region = 52\n", "", "raiders_south", "region"),
+])
+def test_andor_refuses_a_missing_or_stray_region(tmp_path: Path, file: str, old: str, new: str,
+                                                  entry: object, field: str) -> None:
+    """Only the castle goes without an arrow; a place event names its region; -1 is no
+    region."""
+    folder = copy_of("andor", tmp_path)
+    text = (folder / file).read_text("utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), "utf-8")
+    with use_folder("meeple.games.andor", folder), pytest.raises(ContentError) as err:
+        meeple.load("andor")
+    assert (err.value.entry, err.value.field) == (str(entry), field), str(err.value)
+
+
 def test_a_stray_file_or_section_is_refused(tmp_path: Path) -> None:
     folder = copy_of("grabhit", tmp_path)
     (folder / "purple.toml").write_text('[[card]]\nid = "x"\n', "utf-8")

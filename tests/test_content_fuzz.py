@@ -209,7 +209,7 @@ def _leaf_path(value: Any, kind: str, path: Path_ = ()) -> Path_ | None:
     if isinstance(value, str):
         return path if kind == "str" and value else None
     if isinstance(value, int):
-        return path if kind == "int" and value != -1 else None
+        return path if kind == "int" else None
     if isinstance(value, list):
         for j, v in enumerate(value):
             if (p := _leaf_path(v, kind, (*path, j))) is not None:

@@ -183,7 +183,7 @@ def test_cat19_cat20_offered_at_every_own_decision_and_nowhere_else(seed: int,
     chooser = random.Random(seed)
     while not st.is_over and st.n_actions < 600:
         legal = texts(st)
-        affordable = st.money[st.turn] >= 400 if st.turn >= 0 else False
+        affordable = st.turn is not None and st.money[st.turn] >= 400
         assert ("buy extra turn" in legal) == (_anytime_expected(st) and affordable), legal
         if shown(st) == "trade":
             assert st.view()["trade"]["resumes"] in ("main", "walk", "monster", "battle",

@@ -130,5 +130,5 @@ def test_render_status_line_of_building_walking_and_crowds() -> None:
     tile = st.game.cat.tiles[st.held]
     assert f"tile in hand: {tile[1]}" in out and "face-up tiles: " in out and "+3" in out
     assert f"плитка в руке: {tile[2]}" in " ".join(text(v, "ru").split())
-    v["step"], v["walk_left"] = "walk", -1
+    v["step"], v["walk_left"] = "walk", None
     assert "steps left ∞" in text(v, "en")

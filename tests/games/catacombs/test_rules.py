@@ -83,8 +83,8 @@ def put_card(st: CatacombsState, cell: int, label: str) -> None:
         else:
             k = next(c for c in st.deck if c in want)
             pile.take(st.deck, k)
-            if st.card[cell] >= 0:
-                pile.put(st.deck, st.card[cell])
+            if (old := st.card[cell]) is not None:
+                pile.put(st.deck, old)
             elif not st.down[cell]:
                 st.down[next(x for x in range(st.game.ncells) if st.down[x])] = False
         st.card[cell] = k
@@ -97,8 +97,8 @@ def build(st: CatacombsState, cell: int, sides: str) -> None:
     monster lies there)."""
     st.tile[cell] = sum(LETTER[c] for c in sides)
     st.tcard[cell] = 0
-    if st.card[cell] >= 0 and st.game.cat.cards[st.card[cell]].kind != "monster":
-        st.card[cell] = -1
+    if (k := st.card[cell]) is not None and st.game.cat.cards[k].kind != "monster":
+        st.card[cell] = None
     if st.down[cell]:
         st.down[cell] = False
         pile.take(st.deck, next(c for c in st.deck
@@ -166,7 +166,7 @@ def test_cat3_one_face_down_event_card_per_cell() -> None:
     cards still face down when it turns up)."""
     st = started()
     inner = [c for c in range(100) if c not in st.game.entrance_index]
-    assert all(st.down[c] and st.card[c] < 0 for c in inner)
+    assert all(st.down[c] and st.card[c] is None for c in inner)
     assert not any(st.down[c] for c in st.game.entrance_index)
     assert st.deck == list(range(96))
     assert all(st.view(0)["cards"][c] == "hidden" for c in inner)
@@ -299,7 +299,7 @@ def test_cat11_death_costs_four_experience_and_removes_dwarf() -> None:
     """CAT-11: health 0 or less: -4 experience, off the board, skipped afterwards."""
     st = started(players=3)
     s = fall(st)
-    assert not st.alive[s] and st.exp[s] == -4 and st.pos[s] == -1
+    assert not st.alive[s] and st.exp[s] == -4 and st.pos[s] is None
     assert st.to_act is not None and st.turn != s
     assert st.view()["dwarves"][s]["cell"] is None
     assert st.pack[s] == [] and "death" in kinds(st)
@@ -525,7 +525,7 @@ def test_cat23_tenth_vein_ends_game_at_once() -> None:
     st.veins = 9
     _find_vein(st)
     assert st.is_over and st.result().reason == "tenth-vein" and st.veins == 10
-    assert st.tile[at(st, 1, 0)] == -1
+    assert st.tile[at(st, 1, 0)] is None
 
 
 def test_cat24_dead_end_is_detected() -> None:
@@ -623,7 +623,7 @@ def test_cat28_walls_block_movement() -> None:
     st.tile[0] = E  # the entrance's own south side closed
     fresh(st)
     assert "walk" not in legal(st)
-    st.tile[at(st, 1, 0)] = -1
+    st.tile[at(st, 1, 0)] = None
     fresh(st)
     assert "explore east" in legal(st)
     st.tile[0] = S
@@ -664,7 +664,7 @@ def test_cat31_only_monsters_remain_on_explored_cells() -> None:
     put_card(st, at(st, 1, 0), "weapon:dagger")
     put_card(st, at(st, 0, 1), "monster:rat")
     st.apply("explore east")
-    assert st.card[at(st, 1, 0)] == -1
+    assert st.card[at(st, 1, 0)] is None
     st2 = started()
     put_card(st2, at(st2, 0, 1), "monster:rat")
     st2.apply("explore south")
@@ -864,7 +864,7 @@ def test_cat45_vein_gives_two_experience_and_leaves() -> None:
     st = started()
     s = st.turn
     _find_vein(st)
-    assert st.exp[s] == 2 and st.veins == 1 and st.card[at(st, 1, 0)] == -1
+    assert st.exp[s] == 2 and st.veins == 1 and st.card[at(st, 1, 0)] is None
     assert sum(c.kind == "vein" for c in st.game.cat.cards) == 10
 
 
@@ -929,7 +929,7 @@ def test_cat49_summoner_kills_with_both_gains() -> None:
     st.apply("walk")
     st.apply("step east")
     st.apply("use Summoner")
-    assert st.exp[s] == 6 + 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] == -1
+    assert st.exp[s] == 6 + 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] is None
 
 
 def test_cat50_cristall_replaces_two_ingredients() -> None:
@@ -959,7 +959,8 @@ def test_cat51_forced_retreat_leaves_monster_face_up() -> None:
     assert st.pos[s] == 0 and st.step == "build"
     st.apply("draw tile")
     st.apply(legal(st)[0])
-    assert st.tile[at(st, 1, 0)] & W and monster_at(st, at(st, 1, 0)) >= 0
+    tile = st.tile[at(st, 1, 0)]
+    assert tile is not None and tile & W and monster_at(st, at(st, 1, 0)) is not None
 
 
 def test_cat52_battle_table_roll_x_and_dash() -> None:
@@ -1006,7 +1007,7 @@ def test_cat53_victory_removes_monster_gives_experience() -> None:
     st.apply("fight")
     force_roll(st, 6)
     st.apply("attack")
-    assert st.exp[s] == 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] == -1
+    assert st.exp[s] == 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] is None
     assert st.step == "build"
 
 

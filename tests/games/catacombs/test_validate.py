@@ -81,6 +81,16 @@ def _bad_item(f: dict[str, Any]) -> None:
     offer(f)["give"] = {"@t": [10_000]}
 
 
+def _ask_unheld(f: dict[str, Any]) -> None:
+    partner = offer(f)["partner"]
+    assert f["pack"][partner] == []
+    offer(f)["ask"] = {"@t": [0]}  # the partner holds nothing to give
+
+
+def _give_unheld_coins(f: dict[str, Any]) -> None:
+    offer(f)["give_money"] = f["money"][offer(f)["seat"]] + 2
+
+
 def _answer_seat(f: dict[str, Any]) -> None:
     terms = f["decisions"][-1]
     f["decisions"][-1] = {"@k": ["respond", {"seat": offer(f)["seat"], "offer": terms}]}
@@ -107,6 +117,22 @@ def _short_board(f: dict[str, Any]) -> None:
     f["down"].pop()
 
 
+def _old_unexplored(f: dict[str, Any]) -> None:
+    f["tile"][f["tile"].index(None)] = -1  # nothing is None now, not -1
+
+
+def _old_empty_slot(f: dict[str, Any]) -> None:
+    f["screen"][1][0] = -1
+
+
+def _no_turn(f: dict[str, Any]) -> None:
+    f["turn"] = None  # only before the first turn
+
+
+def _off_board(f: dict[str, Any]) -> None:
+    f["pos"][0] = None  # a living dwarf after set-up stands somewhere
+
+
 CASES = [
     (_unsorted, "fields.deck"), (_twice, "fields.deck"), (_both, "fields.down["),
     (_short_deck, "fields.deck"), (_pile_twice, "fields.pile"), (_pile_unsorted, "fields.pile"),
@@ -115,6 +141,9 @@ CASES = [
     (_bad_item, "fields.decisions[0]"), (_answer_seat, "fields.decisions[0]"),
     (_bad_step, "fields.step"), (_bad_order, "fields.order"), (_fewer_slots, "fields.screen"),
     (_worn_potion, "fields.screen[0]"), (_short_board, "fields.down"),
+    (_old_unexplored, "fields.tile["), (_old_empty_slot, "fields.screen[1][0]"),
+    (_no_turn, "fields.turn"), (_off_board, "fields.pos[0]"),
+    (_ask_unheld, "fields.decisions[0]"), (_give_unheld_coins, "fields.decisions[0]"),
 ]
 
 

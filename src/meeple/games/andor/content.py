@@ -34,8 +34,9 @@ LETTERS = "ABCDEFGHIJKLMN"
 TERRAINS = ("castle", "riverbank", "forest", "marsh", "hills", "meadow", "field")
 FEATURES = ("", "castle", "well", "merchant", "mine", "witch", "tower")
 Terrain = Literal["castle", "riverbank", "forest", "marsh", "hills", "meadow", "field"]
-#: A region number; -1 where a field may name none.
-RegionRef = Annotated[int, Field(ge=-1), Ref("region", ("int",))]
+#: A region number, or None where a field names none (the castle's arrow, an event that names
+#: no region). The None is inside the Annotated so that the field itself carries the Ref.
+RegionRef = Annotated[int | None, Field(ge=0), Ref("region", ("int",))]
 #: One value per number of heroes (1-4).
 ByHeroes = Annotated[tuple[Positive, ...], Field(min_length=4, max_length=4)]
 
@@ -48,7 +49,7 @@ class Region(Entry):
     y: Count
     terrain: Terrain
     neighbours: Annotated[list[Count], Ref("region", ("int",))] = Field(min_length=1)
-    arrow: RegionRef
+    arrow: RegionRef = None  # None only for the castle
     feature: Literal["", "castle", "well", "merchant", "mine", "witch", "tower"] = ""
     fog: bool = False
 
@@ -139,7 +140,7 @@ class Event(Entry):
     amount: int = 0
     where: str = "all"
     kind: Annotated[str, Ref("creature")] = ""
-    region: RegionRef = -1
+    region: RegionRef = None
     blockable: bool = False
 
 
@@ -177,7 +178,7 @@ class Card(Entry):
     farmers: Annotated[tuple[Count, ...], Ref("region", ("int",))] = ()
     runes: Annotated[tuple[tuple[str, Count], ...], Ref("rune and region", ("str", "int"))] = ()
     block: Annotated[tuple[Count, ...], Ref("region", ("int",))] = ()
-    witch: RegionRef = -1
+    witch: RegionRef = None
     market: bool = False
 
 
@@ -219,7 +220,7 @@ def _load_map() -> tuple[MapInfo, tuple[Region, ...], RegionGraph]:
     check_refs([info], "castle", by_id, MAP, "region", table="map")
     check_refs([info], "bridges", by_id, MAP, "region", table="map")
     check_refs(regions, "neighbours", by_id, MAP, "region")
-    check_refs(regions, "arrow", by_id, MAP, "region", skip=(-1,))
+    check_refs(regions, "arrow", by_id, MAP, "region")
     bridges = [sorted(p) for p in info.bridges]
     for r in regions:
         if not (r.x < info.width and r.y < info.height):
@@ -231,11 +232,11 @@ def _load_map() -> tuple[MapInfo, tuple[Region, ...], RegionGraph]:
             if a <= info.river_x < b and sorted((r.id, n)) not in bridges:
                 raise fail(MAP, r.id, "neighbours",
                            f"crosses the river to {n} without a bridge")
-        if (r.arrow == -1) != (r.id == info.castle):
+        if (r.arrow is None) != (r.id == info.castle):
             raise fail(MAP, r.id, "arrow", "only the castle has no arrow")
     try:
         graph = RegionGraph({r.id: tuple(r.neighbours) for r in regions},
-                            {r.id: r.arrow for r in regions if r.arrow != -1})
+                            {r.id: r.arrow for r in regions if r.arrow is not None})
     except ValueError as e:
         raise fail(MAP, "region", "arrow", str(e)) from None
     return info, regions, graph
@@ -273,7 +274,7 @@ def _load_legend(name: str, k: _Known) -> Legend:
         check_refs(cards.values(), field, k.regions, where, "region", pick=_nth(field, 1))
     check_refs(cards.values(), "farmers", k.regions, where, "region")
     check_refs(cards.values(), "block", k.regions, where, "region")
-    check_refs(cards.values(), "witch", k.regions, where, "region", skip=(-1,))
+    check_refs(cards.values(), "witch", k.regions, where, "region")
     if "A" not in cards or "N" not in cards:
         raise fail(where, "card", "id", "a legend needs cards A and N")
     goals = [f"kill:{c}" for c in k.creatures] + ["deliver:herb"]
@@ -292,6 +293,9 @@ def _check_events(events: dict[str, Event], k: _Known) -> None:
                "creature", skip=())
     check_refs([e for e in events.values() if e.effect in ("place", "farmer")], "region",
                k.regions, name, "region", skip=())
+    for e in events.values():
+        if e.effect in ("place", "farmer") and e.region is None:
+            raise fail(name, e.id, "region", f"a {e.effect} event names its region")
     for e in events.values():
         kind, _, arg = e.where.partition(":")
         ok = (e.where in ("all", "well") or (kind == "above" and arg.isdigit())

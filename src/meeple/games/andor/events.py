@@ -87,6 +87,7 @@ def resolve(st: AndorState, card: str) -> None:
         s = min(range(n), key=lambda k: (st.sp[k], k))
         gain_sp(st, s, amt)
     elif eff == "place":
+        assert ev.region is not None  # checked when the content loads
         creatures.place(st, ev.kind, ev.region)
     elif eff == "wells_empty":
         st.wells_full = frozenset()
@@ -95,6 +96,7 @@ def resolve(st: AndorState, card: str) -> None:
     elif eff == "creature_bonus":
         st.creature_bonus = amt
     elif eff == "farmer":
+        assert ev.region is not None
         free.add_farmers(st, ev.region, 1)
 
 

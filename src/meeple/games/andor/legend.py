@@ -79,7 +79,7 @@ def read_card(st: AndorState, letter: str) -> None:
     st._emit("legend_card", letter=letter, name=card.name)
     if card.market:
         st.market_open = True
-    if card.witch >= 0:
+    if card.witch is not None:
         st.witch = card.witch
     if card.block:
         st.blocked = st.blocked | set(card.block)

@@ -93,7 +93,7 @@ def region_list(view: dict[str, Any], lang: str) -> list[str]:
         name = f" {reg.label(lang)}" if reg.name else ""
         near = ",".join(str(n) for n in reg.neighbours)
         out.append(f"{r:>2}{name}: {'; '.join(things[r])}  ({w['near']} {near}; "
-                   f"-> {reg.arrow if reg.arrow >= 0 else '-'})")
+                   f"-> {reg.arrow if reg.arrow is not None else '-'})")
     return out
 
 

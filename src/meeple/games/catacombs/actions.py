@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.core import Action
 
 from . import battle, building, equipment, events, setup, shop, stats, trade, turn
-from .board import DIRS, mask_text
+from .board import DIRS, cell_of, mask_text, whose_turn
 from .content import Catalog
 from .decisions import Answer, LevelUp, Offer
 from .stats import RAISES
@@ -177,7 +177,9 @@ def _step_actions(st: CatacombsState, step: str) -> list[Action]:
         out = [A.place[m] for m in g.rots[mask] if m & st.build_side]
         return out + ([A.refuse_tile] if st.pile else [])
     # spin (CAT-48)
-    mask = g.cat.tiles[st.tcard[st.pos[st.turn]]][3]
+    tcard = st.tcard[cell_of(st, whose_turn(st))]
+    assert tcard is not None
+    mask = g.cat.tiles[tcard][3]
     return [A.turn_tile[m] for m in g.rots[mask]]
 
 
@@ -193,12 +195,12 @@ def free_actions(st: CatacombsState) -> list[Action]:
         return []
     g = st.game
     A, cat = g.acts, g.cat
-    s = st.turn
+    s = whose_turn(st)
     out = _item_actions(st, s)
-    out += [A.unequip[i] for i in st.screen[s] if i >= 0]
+    out += [A.unequip[i] for i in st.screen[s] if i is not None]
     out += [A.buy[i] for i in cat.shop if st.money[s] >= shop.buy_price(st, s, i)]
     out += _purchases(st, s)
-    if st.caul[st.pos[s]] >= 0:  # CAT-37, CAT-50
+    if st.caul[cell_of(st, s)] is not None:  # CAT-37, CAT-50
         cristall = g.cristall in st.pack[s]
         for potion, ings in cat.recipes:
             missing = equipment.recipe_need(st, s, ings)
@@ -227,7 +229,7 @@ def _item_actions(st: CatacombsState, s: int) -> list[Action]:
         elif it.kind == "artifact":
             if it.effect == "rollshtain":
                 out.append(A.use[i])
-            elif it.effect == "spinner" and st.tcard[st.pos[s]] >= 0:
+            elif it.effect == "spinner" and st.tcard[cell_of(st, s)] is not None:
                 out.append(A.use[i])
                 if st.pile:
                     out.append(A.redraw)
@@ -242,7 +244,8 @@ def anytime_actions(st: CatacombsState) -> list[Action]:
     (CAT-25) like every free action."""
     if _capped(st):
         return []
-    return _purchases(st, st.turn) + _offers(st, st.turn)
+    s = whose_turn(st)
+    return _purchases(st, s) + _offers(st, s)
 
 
 def _purchases(st: CatacombsState, s: int) -> list[Action]:
@@ -268,7 +271,7 @@ def battle_actions(st: CatacombsState) -> list[Action]:
     """CAT-44/49/52: sacrifice potions, use the Summoner, or roll the attack."""
     g = st.game
     A = g.acts
-    s = st.turn
+    s = whose_turn(st)
     items = g.cat.items
     out = [A.sacrifice[i] for i in sorted(set(st.pack[s])) if items[i].kind == "potion"]
     if g.summoner in st.pack[s]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.components.dice import d6
 
 from . import building, stats, turn
-from .board import monster_at
+from .board import cell_of, monster_at, whose_turn
 from .equipment import RIGHT, armour_of, take_item
 
 if TYPE_CHECKING:
@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 def after_battle(st: CatacombsState) -> None:
     """The turn goes on: building the revealed cell if still bare, else the end phase."""
-    if st.ended or not st.alive[st.turn]:
+    if st.ended or not st.alive[whose_turn(st)]:
         return
-    if st.build_cell is not None and st.tile[st.build_cell] < 0:
+    if st.build_cell is not None and st.tile[st.build_cell] is None:
         building.to_build(st)
     else:
         turn.to_end_phase(st)
@@ -28,15 +28,17 @@ def after_battle(st: CatacombsState) -> None:
 def fight(st: CatacombsState, _: int) -> None:
     """CAT-51: take the monster on."""
     if st.via_wall:  # CAT-43: through a wall, no retreat until one of them falls
-        st.no_retreat[st.turn] = True
+        st.no_retreat[whose_turn(st)] = True
     st.step = "battle"
 
 
 def retreat(st: CatacombsState, _: int) -> None:
     """CAT-51/CAT-55: back to the cell the dwarf came from; the monster stays face up."""
-    s = st.turn
-    st._emit("retreat", seat=s, cell=st.game.xy(st.came[s]))
-    st.pos[s] = st.came[s]
+    s = whose_turn(st)
+    back = st.came[s]
+    assert back is not None
+    st._emit("retreat", seat=s, cell=st.game.xy(back))
+    st.pos[s] = back
     after_battle(st)
 
 
@@ -50,7 +52,7 @@ def attack(st: CatacombsState, _: int) -> None:
 
 def sacrifice(st: CatacombsState, item: int) -> None:
     """CAT-44: a potion poured out adds +1 to the rolls of the turn."""
-    s = st.turn
+    s = whose_turn(st)
     take_item(st, s, item)
     st.bonus += 1
     st._emit("sacrifice", seat=s, item=st.game.cat.items[item].id, bonus=st.bonus)
@@ -59,11 +61,13 @@ def sacrifice(st: CatacombsState, item: int) -> None:
 def roll_attack(st: CatacombsState) -> None:
     """CAT-52..54: one attack roll against the monster on the dwarf's cell."""
     g = st.game
-    s = st.turn
-    cur = st.pos[s]
-    mon = g.cat.monsters[monster_at(st, cur)]
+    s = whose_turn(st)
+    cur = cell_of(st, s)
+    m = monster_at(st, cur)
+    assert m is not None
+    mon = g.cat.monsters[m]
     weapon = st.screen[s][RIGHT]
-    col = g.column_of[weapon] if weapon >= 0 else g.cat.fists_column
+    col = g.column_of[weapon] if weapon is not None else g.cat.fists_column
     need = mon.needs[col]
     roll = 0
     if need is None:
@@ -88,7 +92,7 @@ def roll_attack(st: CatacombsState) -> None:
 
 def kill(st: CatacombsState, s: int, cell: int, experience: int) -> None:
     """CAT-53: the monster leaves the board; experience and a kill for the dwarf."""
-    st.card[cell] = -1
+    st.card[cell] = None
     st.taken += 1
     st.kills[s] += 1
     for o in range(st.players):

@@ -15,6 +15,8 @@ DIRS = ("north", "east", "south", "west")
 SIDE_BITS = (1, 2, 4, 8)
 OPP = (2, 3, 0, 1)  # index of the opposite side
 LETTERS = "NESW"
+#: Every side open: the passages of a cell that has no tile.
+ALL_SIDES = 15
 
 
 def mask_text(mask: int) -> str:
@@ -22,20 +24,44 @@ def mask_text(mask: int) -> str:
     return "".join(ch for ch, b in zip(LETTERS, SIDE_BITS, strict=True) if mask & b)
 
 
-def monster_at(st: CatacombsState, cell: int) -> int:
-    """The monster index whose face-up card lies on ``cell`` (-1 if none)."""
+def sides(st: CatacombsState, cell: int) -> int:
+    """The open sides of ``cell``: its tile's mask. A cell with no tile (a dwarf stands on
+    unexplored ground when the pile ran out before he could build, CAT-57) bars no side."""
+    mask = st.tile[cell]
+    return ALL_SIDES if mask is None else mask
+
+
+def whose_turn(st: CatacombsState) -> int:
+    """The seat whose turn it is; asked only once the first turn has begun."""
+    s = st.turn
+    assert s is not None, "no turn has begun"
+    return s
+
+
+def cell_of(st: CatacombsState, s: int) -> int:
+    """The cell dwarf ``s`` stands on; asked only of a dwarf on the board."""
+    cell = st.pos[s]
+    assert cell is not None, f"dwarf {s} is not on the board"
+    return cell
+
+
+def monster_at(st: CatacombsState, cell: int) -> int | None:
+    """The monster index whose face-up card lies on ``cell`` (None if none)."""
     c = st.card[cell]
-    if c < 0:
-        return -1
+    if c is None:
+        return None
     card = st.game.cat.cards[c]
-    return card.ref if card.kind == "monster" else -1
+    return card.ref if card.kind == "monster" else None
 
 
-def connected(st: CatacombsState, cell: int, d: int) -> int:
-    """The explored neighbour beyond side ``d`` joined by a passage, else -1 (CAT-28)."""
+def connected(st: CatacombsState, cell: int, d: int) -> int | None:
+    """The explored neighbour beyond side ``d`` joined by a passage, else None (CAT-28)."""
     n = st.game.nb[cell][d]
-    if n < 0 or st.tile[n] < 0:
-        return -1
-    if st.tile[cell] & SIDE_BITS[d] and st.tile[n] & SIDE_BITS[OPP[d]]:
+    if n is None:
+        return None
+    there = st.tile[n]
+    if there is None:
+        return None
+    if sides(st, cell) & SIDE_BITS[d] and there & SIDE_BITS[OPP[d]]:
         return n
-    return -1
+    return None

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from meeple.core import Action, Rng, State
 
-from .board import SIDE_BITS, connected, monster_at
+from .board import SIDE_BITS, cell_of, connected, monster_at
 from .content import DIE_FACES, SLOTS
 from .equipment import LEFT, RIGHT, armour_of, holds
 from .shop import HALVES
@@ -76,7 +76,7 @@ def win_chance(st: CatacombsState, s: int, monster: int) -> float:
     """The chance that dwarf ``s`` beats ``monster`` with its weapon in hand this turn."""
     g = st.game
     weapon = st.screen[s][RIGHT]
-    col = g.column_of[weapon] if weapon >= 0 else g.cat.fists_column
+    col = g.column_of[weapon] if weapon is not None else g.cat.fists_column
     need = g.cat.monsters[monster].needs[col]
     if need is None:
         return 0.0
@@ -91,7 +91,7 @@ def _spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int
         c = q.popleft()
         for d in range(4):
             n = connected(st, c, d)
-            if n >= 0 and n not in dist and monster_at(st, n) < 0:
+            if n is not None and n not in dist and monster_at(st, n) is None:
                 dist[n] = dist[c] + 1
                 q.append(n)
     return dist
@@ -104,16 +104,17 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
     g = st.game
     dist: dict[int, int] = {}
     for c in range(g.ncells):
-        if st.tile[c] < 0:
+        mask = st.tile[c]
+        if mask is None:
             continue
         m = monster_at(st, c)
-        if m >= 0:
+        if m is not None:
             hurt = max(0, g.cat.monsters[m].attack - armour_of(st, s))
             if win_chance(st, s, m) > 0 and (bold or st.health[s] > SAFE_WOUNDS * hurt):
                 dist[c] = 0
             continue
-        if any((n := g.nb[c][d]) >= 0 and st.tile[n] < 0 and (walls or st.tile[c] & SIDE_BITS[d])
-               for d in range(4)):
+        if any((n := g.nb[c][d]) is not None and st.tile[n] is None
+               and (walls or mask & SIDE_BITS[d]) for d in range(4)):
             dist[c] = 0
     return _spread(st, dist, deque(dist))
 
@@ -134,10 +135,10 @@ def _stuck_purchase(st: CatacombsState, s: int, texts: dict[str, Action]) -> Act
         it = items[a.data[1]]
         if it.kind == "weapon" and it.strength <= st.strength[s] and not it.two_handed:
             cur = st.screen[s][RIGHT]
-            if (cur < 0 or it.price > items[cur].price) and (
+            if (cur is None or it.price > items[cur].price) and (
                     best is None or it.price > items[best.data[1]].price):
                 best = a
-    if best is not None and st.screen[s][RIGHT] < 0:
+    if best is not None and st.screen[s][RIGHT] is None:
         return best
     return texts.get("buy Destruction Potion")
 
@@ -152,8 +153,8 @@ def _place(st: CatacombsState, legal: list[Action], rng: Rng) -> Action:
         if a.data[0] != "place":
             continue
         mask = a.data[1]
-        sc = sum(1 for d in range(4) if mask & SIDE_BITS[d] and g.nb[cell][d] >= 0
-                 and st.tile[g.nb[cell][d]] < 0)
+        sc = sum(1 for d in range(4) if mask & SIDE_BITS[d]
+                 and (n := g.nb[cell][d]) is not None and st.tile[n] is None)
         scored.append((sc, a))
     top = max(sc for sc, _ in scored)
     return rng.choice([a for sc, a in scored if sc == top])  # no favourite direction
@@ -162,17 +163,18 @@ def _place(st: CatacombsState, legal: list[Action], rng: Rng) -> Action:
 def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
     """A step towards the nearest target, else towards an entrance; else stop."""
     g = st.game
+    cur = cell_of(st, s)
     dist = target_distance(st, s)
-    if st.pos[s] not in dist:
+    if cur not in dist:
         dist = target_distance(st, s, bold=True)
-    if st.pos[s] not in dist:
+    if cur not in dist:
         if holds(st, s, "destruction"):
             dist = target_distance(st, s, bold=True, walls=True)
         else:
             dist = entrance_distance(st)
-    here = dist.get(st.pos[s], FAR)
+    here = dist.get(cur, FAR)
     steps = [(dist[n], a) for a in legal if a.data[0] == "step"
-             and (n := g.nb[st.pos[s]][a.data[1]]) in dist and dist[n] < here]
+             and (n := g.nb[cur][a.data[1]]) is not None and n in dist and dist[n] < here]
     if steps:
         low = min(d for d, _ in steps)
         return rng.choice([a for d, a in steps if d == low])
@@ -185,10 +187,10 @@ def _better_gear(st: CatacombsState, s: int, item: int) -> bool:
     it = items[item]
     scr = st.screen[s]
     cur = scr[SLOTS.index(it.slot)]
-    if (it.two_handed and scr[LEFT] >= 0) or (
-            it.slot == "left_hand" and scr[RIGHT] >= 0 and items[scr[RIGHT]].two_handed):
+    if (it.two_handed and scr[LEFT] is not None) or (
+            it.slot == "left_hand" and (w := scr[RIGHT]) is not None and items[w].two_handed):
         return False
-    return cur < 0 or (it.kind == "armour" and it.armour > items[cur].armour) or (
+    return cur is None or (it.kind == "armour" and it.armour > items[cur].armour) or (
         it.kind == "weapon" and it.price > items[cur].price)
 
 
@@ -213,9 +215,9 @@ def _move(st: CatacombsState, s: int, legal: list[Action], texts: dict[str, Acti
           rng: Rng) -> Action:
     """The move phase: fight on, explore, walk to a target, or break out when walled in."""
     g = st.game
-    cur = st.pos[s]
+    cur = cell_of(st, s)
     m = monster_at(st, cur)
-    if m >= 0:
+    if m is not None:
         fight_on = "retreat" not in texts or win_chance(st, s, m) >= FIGHT_ON_CHANCE
         return texts["attack" if fight_on else "retreat"]
     explore = [a for a in legal if a.data[0] == "explore"]
@@ -228,7 +230,8 @@ def _move(st: CatacombsState, s: int, legal: list[Action], texts: dict[str, Acti
         return texts["walk"]
     if cur in dist:
         return texts["stay"]
-    destroy = [a for a in legal if a.data[0] == "break" and st.tile[g.nb[cur][a.data[1]]] < 0]
+    destroy = [a for a in legal if a.data[0] == "break"
+               and (n := g.nb[cur][a.data[1]]) is not None and st.tile[n] is None]
     if destroy:
         return rng.choice(destroy)
     return _walled_in(st, s, legal, texts)
@@ -238,7 +241,7 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action],
                texts: dict[str, Action]) -> Action:
     """Nothing in reach: raise the money for a way through a wall, or walk to one."""
     items = st.game.cat.items
-    cur = st.pos[s]
+    cur = cell_of(st, s)
     if not holds(st, s, "destruction"):
         buy = _stuck_purchase(st, s, texts)
         if buy is not None:
@@ -255,7 +258,8 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action],
 
 def _fight_or_retreat(st: CatacombsState, s: int, texts: dict[str, Action]) -> Action:
     """CAT-51: fight what it can probably beat, or what cannot hurt it much."""
-    m = monster_at(st, st.pos[s])
+    m = monster_at(st, cell_of(st, s))
+    assert m is not None
     risk = max(0, st.game.cat.monsters[m].attack - armour_of(st, s))
     chance = win_chance(st, s, m)
     ok = chance >= FIGHT_CHANCE or (chance > 0 and st.health[s] > FLEE_WOUNDS * risk + FLEE_MARGIN)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from meeple.components import pile
 
 from . import stats, turn
+from .board import cell_of, whose_turn
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -50,7 +51,7 @@ def place(st: CatacombsState, mask: int) -> None:
     assert cell is not None and held is not None
     st.tile[cell] = mask
     st.tcard[cell] = held
-    st._emit("place", seat=st.turn, cell=st.game.xy(cell), mask=mask,
+    st._emit("place", seat=whose_turn(st), cell=st.game.xy(cell), mask=mask,
              tile=st.game.cat.tiles[held][0])
     st.held = None
     turn.to_end_phase(st)
@@ -60,14 +61,16 @@ def refuse_tile(st: CatacombsState, _: int) -> None:
     """CAT-58: the refused tile lies face up; another is drawn; -1 experience."""
     assert st.held is not None
     st.faceup_tiles.append(st.held)
-    st._emit("refuse_tile", seat=st.turn, tile=st.game.cat.tiles[st.held][0])
-    stats.gain(st, st.turn, -REFUSE_COST)
+    s = whose_turn(st)
+    st._emit("refuse_tile", seat=s, tile=st.game.cat.tiles[st.held][0])
+    stats.gain(st, s, -REFUSE_COST)
     st.held = pile.draw(st.pile, st.rng)
 
 
 def turn_tile(st: CatacombsState, mask: int) -> None:
     """CAT-48: the Spinner turns the tile of the dwarf's cell."""
-    cell = st.pos[st.turn]
+    s = whose_turn(st)
+    cell = cell_of(st, s)
     st.tile[cell] = mask
-    st._emit("turn_tile", seat=st.turn, cell=st.game.xy(cell), mask=mask)
+    st._emit("turn_tile", seat=s, cell=st.game.xy(cell), mask=mask)
     st.step = "main"

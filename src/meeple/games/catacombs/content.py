@@ -139,7 +139,7 @@ class Card:
 
     index: int
     kind: str
-    ref: int             # item / monster / cauldron index; -1 for a vein
+    ref: int | None      # item / monster / cauldron index; None for a vein
     label: str
 
 
@@ -155,7 +155,7 @@ class Catalog:
     items: tuple[Item, ...]
     item_index: dict[str, int]
     monsters: tuple[Monster, ...]
-    columns: tuple[int, ...]                            # battle-table column -> weapon item
+    columns: tuple[int | None, ...]                     # battle-table column -> weapon item
     fists_column: int
     cauldrons: tuple[tuple[str, str, str, int], ...]    # (id, name, name_ru, experience)
     cards: tuple[Card, ...]
@@ -237,7 +237,7 @@ def _items() -> list[Item]:
     return items
 
 
-def _monsters(columns: tuple[int, ...]) -> list[Monster]:
+def _monsters(columns: tuple[int | None, ...]) -> list[Monster]:
     monsters: list[Monster] = []
     for m in load_section(PKG, "battle.toml", "monster", MonsterSpec):
         row = m.needs.split()
@@ -251,8 +251,8 @@ def _monsters(columns: tuple[int, ...]) -> list[Monster]:
 
 def _cards(items: list[Item], mindex: dict[str, int], cindex: dict[str, int]) -> list[Card]:
     specs = load_section(PKG, "events.toml", "card", CardSpec)
-    targets: dict[str, dict[str, int]] = {"monster": mindex, "cauldron": cindex,
-                                          "vein": {o: -1 for o in ORES}}
+    targets: dict[str, dict[str, int | None]] = {"monster": {**mindex}, "cauldron": {**cindex},
+                                                 "vein": dict.fromkeys(ORES)}
     for kind in EVENT_KINDS:
         known = targets.get(kind) or {i.id: i.index for i in items if i.kind == kind}
         targets[kind] = known
@@ -278,8 +278,8 @@ def catalog() -> Catalog:
     weapons = {i.id: i.index for i in items if i.kind == "weapon"}
     table = load_section(PKG, "battle.toml", "table", TableSpec)[0]
     check_refs([table], "columns", [*weapons, "fists"], BATTLE, "weapon")
-    columns = tuple(-1 if c == "fists" else weapons[c] for c in table.columns)
-    if -1 not in columns:
+    columns = tuple(None if c == "fists" else weapons[c] for c in table.columns)
+    if None not in columns:
         raise fail(BATTLE, table.id, "columns", "the table needs a 'fists' column")
     for it in items:
         if it.kind == "weapon" and it.id != "fists" and it.index not in columns:
@@ -306,6 +306,6 @@ def catalog() -> Catalog:
     check_refs([shop], "sells", [i.id for i in items if i.price], _where(PKG, "shop.toml"),
                "item with a list price", skip=())
     return Catalog(size, tuple(entrances), board.shop_markup, board.sell_remote, tuple(tiles),
-                   tuple(items), index, tuple(monsters), columns, columns.index(-1),
+                   tuple(items), index, tuple(monsters), columns, columns.index(None),
                    cauldrons, tuple(cards), recipes, tuple(index[s] for s in shop.sells),
                    shop.extra_turn, shop.experience)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from meeple.core import Result
 
 from . import events
-from .board import SIDE_BITS, connected, monster_at
+from .board import SIDE_BITS, cell_of, connected, monster_at, sides
 from .equipment import holds, recipe_need
 from .shop import HALVES
 
@@ -49,7 +49,7 @@ def result(st: CatacombsState) -> Result:
     return Result(winners, tuple(float(e) for e in st.exp), st.turns, st.ended,
                   DETAILS.get(st.ended, ""),
                   {"kills": list(st.kills), "veins": st.veins,
-                   "roles": [entrances[e][0] if e >= 0 else "" for e in st.entered]})
+                   "roles": [entrances[e][0] if e is not None else "" for e in st.entered]})
 
 
 def region(st: CatacombsState, starts: list[int],
@@ -62,8 +62,8 @@ def region(st: CatacombsState, starts: list[int],
         c = todo.pop()
         for d in range(4):
             n = connected(st, c, d)
-            if n >= 0 and n not in seen and (
-                    beatable is None or monster_at(st, n) < 0 or monster_at(st, n) in beatable):
+            if n is not None and n not in seen and (
+                    beatable is None or (m := monster_at(st, n)) is None or m in beatable):
                 seen.add(n)
                 todo.append(n)
     return seen
@@ -73,7 +73,7 @@ def _wealth(st: CatacombsState, s: int, at_entrance: bool) -> int:
     """Money plus what everything carried would fetch (in half coins)."""
     cat = st.game.cat
     vals = sum(cat.items[i].value for i in st.pack[s])
-    vals += sum(cat.items[i].value for i in st.screen[s] if i >= 0)
+    vals += sum(cat.items[i].value for i in st.screen[s] if i is not None)
     vals *= HALVES
     return st.money[s] + (vals if at_entrance else round(vals * cat.sell_remote))
 
@@ -90,7 +90,7 @@ def _affords(st: CatacombsState, s: int, effect: str, at_entrance: bool) -> bool
 
 def _can_brew(st: CatacombsState, s: int, effect: str, cells: set[int]) -> bool:
     g = st.game
-    if not any(st.caul[c] >= 0 for c in cells):
+    if not any(st.caul[c] is not None for c in cells):
         return False
     spare = events.CRISTALL_STANDS_FOR if g.cristall in st.pack[s] else 0
     return any(g.cat.items[potion].effect == effect
@@ -109,7 +109,7 @@ def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
     factor = HALVES if at_entrance else HALVES * cat.markup
     cols = {cat.fists_column}
     for i in [*st.pack[s], *st.screen[s], *cat.shop]:
-        if i < 0:
+        if i is None:
             continue
         it = cat.items[i]
         if it.kind != "weapon" or it.strength > st.strength[s]:
@@ -126,22 +126,23 @@ def way_forward(st: CatacombsState, s: int) -> bool:
     """True while dwarf ``s`` can still reach unexplored ground somehow."""
     g = st.game
     entrances = g.entrance_index
-    at_entrance = bool(region(st, [st.pos[s]], frozenset()) & entrances)
+    here = cell_of(st, s)
+    at_entrance = bool(region(st, [here], frozenset()) & entrances)
     can_beat = beatable(st, s, at_entrance)
-    cells = region(st, [st.pos[s]], can_beat)
+    cells = region(st, [here], can_beat)
     if at_entrance and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
         cells |= region(st, sorted(entrances), can_beat)
     tile, nb = st.tile, g.nb
     for c in cells:
         for d in range(4):
             n = nb[c][d]
-            if n >= 0 and tile[n] < 0 and tile[c] & SIDE_BITS[d]:
+            if n is not None and tile[n] is None and sides(st, c) & SIDE_BITS[d]:
                 return True
     breaker = (holds(st, s, "destruction") or _affords(st, s, "destruction", at_entrance)
                or _can_brew(st, s, "destruction", cells)
-               or (g.spinner in st.pack[s] and any(st.tcard[c] >= 0 for c in cells)))
+               or (g.spinner in st.pack[s] and any(st.tcard[c] is not None for c in cells)))
     if breaker:
-        return any(n >= 0 and tile[n] < 0 for c in cells for n in nb[c])
+        return any(n is not None and tile[n] is None for c in cells for n in nb[c])
     return False
 
 

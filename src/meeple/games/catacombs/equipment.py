@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .board import whose_turn
 from .content import SLOTS
 
 if TYPE_CHECKING:
@@ -15,7 +16,7 @@ RIGHT, LEFT = SLOTS.index("right_hand"), SLOTS.index("left_hand")
 def armour_of(st: CatacombsState, s: int) -> int:
     """CAT-15: permanent armour plus one worn item per slot."""
     items = st.game.cat.items
-    return st.armour[s] + sum(items[i].armour for i in st.screen[s] if i >= 0)
+    return st.armour[s] + sum(items[i].armour for i in st.screen[s] if i is not None)
 
 
 def add_item(st: CatacombsState, s: int, item: int) -> None:
@@ -50,28 +51,28 @@ def recipe_need(st: CatacombsState, s: int, ings: tuple[int, ...]) -> list[int]:
 
 def equip(st: CatacombsState, item: int) -> None:
     """CAT-12/13/15: one item per slot; a two-handed weapon excludes a shield."""
-    s = st.turn
+    s = whose_turn(st)
     items = st.game.cat.items
     it = items[item]
     scr = st.screen[s]
     slot = SLOTS.index(it.slot)
     take_item(st, s, item)
-    if scr[slot] >= 0:
-        add_item(st, s, scr[slot])
-    if it.two_handed and scr[LEFT] >= 0:
-        add_item(st, s, scr[LEFT])
-        scr[LEFT] = -1
-    if slot == LEFT and scr[RIGHT] >= 0 and items[scr[RIGHT]].two_handed:
-        add_item(st, s, scr[RIGHT])
-        scr[RIGHT] = -1
+    if (worn := scr[slot]) is not None:
+        add_item(st, s, worn)
+    if it.two_handed and (shield := scr[LEFT]) is not None:
+        add_item(st, s, shield)
+        scr[LEFT] = None
+    if slot == LEFT and (weapon := scr[RIGHT]) is not None and items[weapon].two_handed:
+        add_item(st, s, weapon)
+        scr[RIGHT] = None
     scr[slot] = item
     st._emit("equip", seat=s, item=it.id, slot=it.slot)
 
 
 def unequip(st: CatacombsState, item: int) -> None:
     """CAT-12: a worn item back into the backpack."""
-    s = st.turn
+    s = whose_turn(st)
     scr = st.screen[s]
-    scr[scr.index(item)] = -1
+    scr[scr.index(item)] = None
     add_item(st, s, item)
     st._emit("unequip", seat=s, item=st.game.cat.items[item].id)

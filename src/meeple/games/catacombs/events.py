@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from meeple.components import pile
 
 from . import battle, building, ending, stats
-from .board import OPP, SIDE_BITS, monster_at
+from .board import OPP, SIDE_BITS, cell_of, monster_at, whose_turn
 from .equipment import add_item, recipe_need, take_item
 
 if TYPE_CHECKING:
@@ -39,13 +39,13 @@ def turn_up(st: CatacombsState, cell: int) -> None:
 
 def reveal(st: CatacombsState, cell: int, d: int) -> None:
     """CAT-31: the dwarf entered unexplored ground from side ``d``: its card is resolved."""
-    s = st.turn
+    s = whose_turn(st)
     g = st.game
     st.build_cell = cell
     st.build_side = SIDE_BITS[OPP[d]]
     turn_up(st, cell)
     c = st.card[cell]
-    if c < 0:
+    if c is None:
         building.to_build(st)
         return
     card = g.cat.cards[c]
@@ -53,7 +53,7 @@ def reveal(st: CatacombsState, cell: int, d: int) -> None:
     if card.kind == "monster":
         st.phase, st.step = "event", "monster"  # CAT-51
         return
-    st.card[cell] = -1
+    st.card[cell] = None
     st.taken += 1
     if card.kind == "vein":  # CAT-45
         st.veins += 1
@@ -64,6 +64,7 @@ def reveal(st: CatacombsState, cell: int, d: int) -> None:
     elif card.kind == "cauldron":  # CAT-36
         st.caul[cell] = card.ref
     else:  # CAT-32..35, CAT-46: the finder takes the card
+        assert card.ref is not None
         add_item(st, s, card.ref)
     building.to_build(st)
 
@@ -80,7 +81,7 @@ def spend_effect(st: CatacombsState, s: int, effect: str) -> None:
 
 def drink(st: CatacombsState, item: int) -> None:
     """CAT-38..40: healing, protection and strength potions."""
-    s = st.turn
+    s = whose_turn(st)
     it = st.game.cat.items[item]
     take_item(st, s, item)
     if it.effect == "heal":
@@ -94,23 +95,27 @@ def drink(st: CatacombsState, item: int) -> None:
 
 def use(st: CatacombsState, item: int) -> None:
     """CAT-46..49: use an artifact (+2 experience; the card leaves the game)."""
-    s = st.turn
+    s = whose_turn(st)
     g = st.game
     eff = g.cat.items[item].effect
     take_item(st, s, item)
     st._emit("artifact", seat=s, item=g.cat.items[item].id)
-    cur = st.pos[s]
+    cur = cell_of(st, s)
     if eff == "rollshtain":  # CAT-47: the neighbours' cards turn face up for all to see
         for n in g.nb[cur]:
-            if n >= 0 and st.down[n]:
+            if n is not None and st.down[n]:
                 turn_up(st, n)
-                st._emit("reveal", seat=s, cell=g.xy(n), card=g.cat.cards[st.card[n]].label)
+                card = st.card[n]
+                assert card is not None
+                st._emit("reveal", seat=s, cell=g.xy(n), card=g.cat.cards[card].label)
         stats.gain(st, s, ARTIFACT_EXPERIENCE)
     elif eff == "spinner":  # CAT-48
         stats.gain(st, s, ARTIFACT_EXPERIENCE)
         st.step = "spin"
     else:  # summoner, CAT-49: the kill's experience and the artifact's
-        mon = g.cat.monsters[monster_at(st, cur)]
+        m = monster_at(st, cur)
+        assert m is not None
+        mon = g.cat.monsters[m]
         st._emit("banish", seat=s, monster=mon.id)
         battle.kill(st, s, cur, mon.experience + ARTIFACT_EXPERIENCE)
         battle.after_battle(st)
@@ -119,10 +124,12 @@ def use(st: CatacombsState, item: int) -> None:
 def redraw(st: CatacombsState, _: int) -> None:
     """CAT-48: the Spinner's variant: the tile back into the box, a new one, 1 experience."""
     g = st.game
-    s = st.turn
+    s = whose_turn(st)
     take_item(st, s, g.spinner)
-    cur = st.pos[s]
-    pile.put(st.pile, st.tcard[cur])
+    cur = cell_of(st, s)
+    old = st.tcard[cur]
+    assert old is not None
+    pile.put(st.pile, old)
     new = pile.draw(st.pile, st.rng)
     st.tcard[cur] = new
     st.tile[cur] = g.cat.tiles[new][3]
@@ -134,10 +141,12 @@ def redraw(st: CatacombsState, _: int) -> None:
 def brew(st: CatacombsState, potion: int, cristall: bool = False) -> None:
     """CAT-37/50: ingredients (or the Cristall for two of them) become a potion."""
     g = st.game
-    s = st.turn
+    s = whose_turn(st)
     ings = next(r[1] for r in g.cat.recipes if r[0] == potion)
     spend = list(ings)
-    gained = g.cat.cauldrons[st.caul[st.pos[s]]][3]
+    cauldron = st.caul[cell_of(st, s)]
+    assert cauldron is not None
+    gained = g.cat.cauldrons[cauldron][3]
     if cristall:
         take_item(st, s, g.cristall)
         for i in recipe_need(st, s, ings):

@@ -49,19 +49,19 @@ class Catacombs(Game):
         self.size = cat.size
         grid = TileGrid(cat.size, cat.size)
         self.ncells = cat.size * cat.size
-        self.nb: tuple[tuple[int, int, int, int], ...] = tuple(
-            tuple(  # type: ignore[misc]
-                grid.index(n) if (n := grid.neighbour(c, b)) is not None else -1
-                for b in SIDE_BITS)
+        #: Per cell, its neighbour beyond each side (``DIRS`` order), None off the board.
+        self.nb: tuple[tuple[int | None, ...], ...] = tuple(
+            tuple(grid.index(n) if (n := grid.neighbour(c, b)) is not None else None
+                  for b in SIDE_BITS)
             for c in grid.cells)
         self.entrance_index = frozenset(e[3] for e in cat.entrances)
         self.entrance_masks = {  # CAT-2: entrances open towards the inside of the board
-            cell: sum(b for d, b in enumerate(SIDE_BITS) if self.nb[cell][d] >= 0)
+            cell: sum(b for d, b in enumerate(SIDE_BITS) if self.nb[cell][d] is not None)
             for cell in self.entrance_index}
         self.inner_cells = tuple(c for c in range(self.ncells) if c not in self.entrance_index)
         self.rots = {m: tuple(rotations(m)) for m in range(1, 16)}
         self.acts = build_actions(cat, self.players)
-        self.column_of = {w: k for k, w in enumerate(cat.columns) if w >= 0}
+        self.column_of = {w: k for k, w in enumerate(cat.columns) if w is not None}
         self.cristall = cat.item_index["cristall"]
         self.summoner = cat.item_index["summoner"]
         self.spinner = cat.item_index["spinner"]

@@ -19,7 +19,7 @@ def worth(st: CatacombsState, s: int) -> float:
     weapon = st.screen[s][RIGHT]
     goods = sum(items[i].price or items[i].value for i in st.pack[s])
     return (st.exp[s] + 0.1 * st.kills[s] + 0.1 * max(0, st.health[s])
-            + 0.3 * (st.game.column_of[weapon] if weapon >= 0 else 0)
+            + 0.3 * (st.game.column_of[weapon] if weapon is not None else 0)
             + 0.4 * armour_of(st, s) + 0.3 * st.strength[s]
             + (st.money[s] / 2 + goods / 2) / 200)
 

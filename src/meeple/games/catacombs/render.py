@@ -123,7 +123,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
     """The board, a status line and a table of dwarves with their screens and backpacks."""
     lang = "ru" if lang == "ru" else "en"
     w = WORDS[lang]
-    status = [f"{w['turn']} {view['turn']}" if view["turn"] >= 0 else str(view["phase"]),
+    status = [f"{w['turn']} {view['turn']}" if view["turn"] is not None else str(view["phase"]),
               f"{view['phase']}/{view['step']}",
               f"{w['veins']} {view['veins_found']}/{view['veins_to_end']}",
               f"{w['pile']} {view['tile_pile']}"]
@@ -134,7 +134,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
         status.append(f"{w['held']}: {_tile_name(view['held_tile'], lang)}")
     if view["step"] == "walk":
         left = view["walk_left"]
-        status.append(f"{w['walk']} {'∞' if left < 0 else left}")
+        status.append(f"{w['walk']} {'∞' if left is None else left}")
     if view["trade"]:
         t = view["trade"]
         give = [_name(i, lang) for i in t["give"]] + ([f"{t['give_money']}c"]

@@ -20,10 +20,10 @@ def setup(st: CatacombsState) -> None:
     """The position before the first entrance is chosen."""
     g, cfg = st.game, st.game.config
     n, cells = st.players, g.ncells
-    st.tile = [-1] * cells
-    st.tcard = [-1] * cells
-    st.caul = [-1] * cells
-    st.card = [-1] * cells
+    st.tile = [None] * cells
+    st.tcard = [None] * cells
+    st.caul = [None] * cells
+    st.card = [None] * cells
     for cell, mask in g.entrance_masks.items():  # CAT-2: entrances start explored
         st.tile[cell] = mask
     st.down = [False] * cells
@@ -33,7 +33,7 @@ def setup(st: CatacombsState) -> None:
     st.pile = pile.new(range(len(g.cat.tiles)))  # CAT-4: drawn at random when drawn
     st.faceup_tiles = []
     st.order = roll_order(st)  # CAT-5
-    st.pos = [-1] * n
+    st.pos = [None] * n
     st.health = [cfg["health"]] * n  # CAT-7
     st.strength = [cfg["strength"]] * n
     st.armour = [cfg["armour"]] * n
@@ -42,14 +42,14 @@ def setup(st: CatacombsState) -> None:
     st.kills = [0] * n
     st.level = [0] * n
     st.alive = [True] * n
-    st.came = [-1] * n
+    st.came = [None] * n
     st.no_retreat = [False] * n
-    st.screen = [[-1] * len(SLOTS) for _ in range(n)]
+    st.screen = [[None] * len(SLOTS) for _ in range(n)]
     st.pack = [[] for _ in range(n)]
-    st.turn = -1
+    st.turn = None
     st.phase, st.step = "setup", "entrance"
     st.setup_k = 0
-    st.entered = (-1,) * n  # entrance index each seat began from (for balance reports)
+    st.entered = (None,) * n  # entrance index each seat began from (for balance reports)
     turn.reset_turn(st)
     st.extra = 0
     st.veins = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import stats
+from .board import whose_turn
 from .equipment import add_item, take_item
 
 if TYPE_CHECKING:
@@ -34,14 +35,14 @@ def sell_price(st: CatacombsState, s: int, item: int) -> int:
 
 
 def buy(st: CatacombsState, item: int) -> None:
-    s = st.turn
+    s = whose_turn(st)
     st.money[s] -= buy_price(st, s, item)
     add_item(st, s, item)
     st._emit("buy", seat=s, item=st.game.cat.items[item].id)
 
 
 def sell(st: CatacombsState, item: int) -> None:
-    s = st.turn
+    s = whose_turn(st)
     st.money[s] += sell_price(st, s, item)
     take_item(st, s, item)
     st._emit("sell", seat=s, item=st.game.cat.items[item].id)
@@ -49,7 +50,7 @@ def sell(st: CatacombsState, item: int) -> None:
 
 def buy_turn(st: CatacombsState, _: int) -> None:
     """CAT-19: an extra turn after this one."""
-    s = st.turn
+    s = whose_turn(st)
     st.money[s] -= HALVES * st.game.cat.extra_turn_price
     st.extra += 1
     st._emit("buy_turn", seat=s)
@@ -57,7 +58,7 @@ def buy_turn(st: CatacombsState, _: int) -> None:
 
 def buy_experience(st: CatacombsState, _: int) -> None:
     """CAT-19: one experience, which counts towards thresholds (CAT-9)."""
-    s = st.turn
+    s = whose_turn(st)
     st.money[s] -= HALVES * st.game.cat.experience_price
     st._emit("buy_experience", seat=s)
     stats.gain(st, s, 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ending, turn
+from .board import cell_of
 from .content import SLOTS
 from .decisions import LevelUp
 
@@ -54,10 +55,10 @@ def die(st: CatacombsState, s: int) -> None:
     """CAT-11: -4 experience and out of the game, with everything the dwarf carried."""
     st.alive[s] = False
     st.exp[s] -= DEATH_PENALTY
-    st._emit("death", seat=s, cell=st.game.xy(st.pos[s]))
-    st.pos[s] = -1
+    st._emit("death", seat=s, cell=st.game.xy(cell_of(st, s)))
+    st.pos[s] = None
     st.pack[s] = []
-    st.screen[s] = [-1] * len(SLOTS)
+    st.screen[s] = [None] * len(SLOTS)
     st.decisions.clear()
     st.extra = 0
     if not any(st.alive):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
 
+from .board import whose_turn
 from .decisions import Answer, Offer
 from .equipment import add_item, take_item
 from .shop import HALVES
@@ -40,7 +41,7 @@ def composing(st: CatacombsState, offer: Offer) -> list[Action]:
 def open_offer(st: CatacombsState, partner: int) -> None:
     """Opening an offer uses one of the turn's offers."""
     st.offers += 1
-    st.decisions.append(Offer(seat=st.turn, partner=partner))
+    st.decisions.append(Offer(seat=whose_turn(st), partner=partner))
 
 
 def _top(st: CatacombsState) -> Offer:

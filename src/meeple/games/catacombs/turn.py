@@ -10,7 +10,7 @@ from meeple.components.dice import d6
 from meeple.core import Action
 
 from . import ending, events
-from .board import DIRS, OPP, SIDE_BITS, connected, monster_at
+from .board import DIRS, OPP, SIDE_BITS, cell_of, connected, monster_at, sides, whose_turn
 from .equipment import holds
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def to_end_phase(st: CatacombsState) -> None:
 def end_turn(st: CatacombsState) -> None:
     """Pass to the next living dwarf, or give the same dwarf its extra turn (CAT-9)."""
     st.turns += 1
-    s = st.turn
+    s = whose_turn(st)
     if st.turns >= st.game.config["max_rounds"] * st.players:
         ending.finish(st, "round-limit")
         return
@@ -77,24 +77,25 @@ def end_turn(st: CatacombsState) -> None:
 def move_actions(st: CatacombsState) -> list[Action]:
     """CAT-26..28, 41, 43, 55: the moves from the dwarf's cell."""
     A, g = st.game.acts, st.game
-    s = st.turn
-    cur = st.pos[s]
-    if monster_at(st, cur) >= 0:  # CAT-55: fight on or retreat
+    s = whose_turn(st)
+    cur = cell_of(st, s)
+    if monster_at(st, cur) is not None:  # CAT-55: fight on or retreat
         return [A.attack] if st.no_retreat[s] else [A.attack, A.retreat]
     destroy = holds(st, s, "destruction")
     out: list[Action] = []
     can_walk = False
     for d in range(4):
         n = g.nb[cur][d]
-        if n < 0:
+        if n is None:
             continue
-        open_here = st.tile[cur] & SIDE_BITS[d]
-        if st.tile[n] < 0:
+        open_here = sides(st, cur) & SIDE_BITS[d]
+        there = st.tile[n]
+        if there is None:
             if open_here:
                 out.append(A.explore[d])  # CAT-26
             elif destroy:
                 out.append(A.break_wall[d])  # CAT-43
-        elif open_here and st.tile[n] & SIDE_BITS[OPP[d]]:
+        elif open_here and there & SIDE_BITS[OPP[d]]:
             can_walk = True
         elif destroy:
             out.append(A.break_wall[d])
@@ -112,18 +113,18 @@ def move_actions(st: CatacombsState) -> list[Action]:
 def walk_actions(st: CatacombsState) -> list[Action]:
     """CAT-27, 30, 42: a step through a passage, a sneak past a monster, or stop."""
     A = st.game.acts
-    s = st.turn
-    cur = st.pos[s]
+    s = whose_turn(st)
+    cur = cell_of(st, s)
     invisible = holds(st, s, "invisibility")
     out: list[Action] = []
     for d in range(4):
         n = connected(st, cur, d)
-        if n < 0:
+        if n is None:
             continue
-        if monster_at(st, n) >= 0:  # CAT-30: stepping on means a battle
+        if monster_at(st, n) is not None:  # CAT-30: stepping on means a battle
             if not st.sneaking:
                 out.append(A.step[d])
-                if invisible and (st.walk_left < 0 or st.walk_left >= SNEAK_POINTS):
+                if invisible and (st.walk_left is None or st.walk_left >= SNEAK_POINTS):
                     out.append(A.sneak[d])  # CAT-42
         else:
             out.append(A.step[d])
@@ -134,9 +135,10 @@ def walk_actions(st: CatacombsState) -> list[Action]:
 
 def explore(st: CatacombsState, d: int) -> None:
     """CAT-26: one step onto unexplored ground, whose card turns up."""
-    s = st.turn
-    cur = st.pos[s]
+    s = whose_turn(st)
+    cur = cell_of(st, s)
     n = st.game.nb[cur][d]
+    assert n is not None
     st.came[s] = cur
     st.pos[s] = n
     st.via_wall = False
@@ -145,17 +147,18 @@ def explore(st: CatacombsState, d: int) -> None:
 
 def break_wall(st: CatacombsState, d: int) -> None:
     """CAT-43: the destruction potion takes the dwarf through one wall."""
-    s = st.turn
+    s = whose_turn(st)
     events.spend_effect(st, s, "destruction")
-    cur = st.pos[s]
+    cur = cell_of(st, s)
     n = st.game.nb[cur][d]
+    assert n is not None
     st.came[s] = cur
     st.pos[s] = n
     st.via_wall = True
     st._emit("break_wall", seat=s, cell=st.game.xy(n), side=DIRS[d])
-    if st.tile[n] < 0:
+    if st.tile[n] is None:
         events.reveal(st, n, d)
-    elif monster_at(st, n) >= 0:
+    elif monster_at(st, n) is not None:
         st.phase, st.step = "event", "monster"
     else:
         to_end_phase(st)
@@ -165,20 +168,20 @@ def walk(st: CatacombsState, _: int) -> None:
     """CAT-27: roll a d6 for the walk's points."""
     st.roll = d6(st.rng)
     st.walk_left = st.roll
-    st._emit("roll", seat=st.turn, purpose="walk", value=st.roll)
+    st._emit("roll", seat=whose_turn(st), purpose="walk", value=st.roll)
     st.step = "walk"
 
 
 def speed_walk(st: CatacombsState, _: int) -> None:
     """CAT-41: a walk of any length."""
-    events.spend_effect(st, st.turn, "speed")
-    st.walk_left = -1
+    events.spend_effect(st, whose_turn(st), "speed")
+    st.walk_left = None  # no limit
     st.step = "walk"
 
 
 def speed_to(st: CatacombsState, e: int) -> None:
     """CAT-41: a jump from an entrance to another."""
-    s = st.turn
+    s = whose_turn(st)
     events.spend_effect(st, s, "speed")
     st.came[s] = st.pos[s]
     st.pos[s] = st.game.cat.entrances[e][3]
@@ -188,19 +191,20 @@ def speed_to(st: CatacombsState, e: int) -> None:
 
 def step(st: CatacombsState, d: int, sneak: bool = False) -> None:
     """CAT-27, CAT-30: one cell of a walk; onto a monster, a battle."""
-    s = st.turn
-    cur = st.pos[s]
+    s = whose_turn(st)
+    cur = cell_of(st, s)
     n = st.game.nb[cur][d]
+    assert n is not None
     st.came[s] = cur
     st.pos[s] = n
-    if st.walk_left > 0:
+    if st.walk_left is not None and st.walk_left > 0:
         st.walk_left -= 1
     if sneak:
         events.spend_effect(st, s, "invisibility")
         st.sneaking = True
         return
     st.sneaking = False
-    if monster_at(st, n) >= 0:
+    if monster_at(st, n) is not None:
         st.phase, st.step = "event", "battle"
         return
     if st.walk_left == 0:

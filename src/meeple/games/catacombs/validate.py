@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.validate import in_range, one_of, per_seat, refuse
 
+from .board import ALL_SIDES
 from .decisions import Answer, LevelUp
 
 if TYPE_CHECKING:
@@ -33,15 +34,15 @@ def _board(st: CatacombsState) -> None:
     for name in ("card", "down", "tile", "tcard", "caul"):
         if len(getattr(st, name)) != cells:
             refuse(name, f"holds {len(getattr(st, name))} cells, the board has {cells}")
-    in_range(st, "card", -1, len(cat.cards) - 1)
+    in_range(st, "card", 0, len(cat.cards) - 1)
     in_range(st, "deck", 0, len(cat.cards) - 1)
-    in_range(st, "tile", -1, 15)
-    in_range(st, "tcard", -1, len(cat.tiles) - 1)
-    in_range(st, "caul", -1, len(cat.cauldrons) - 1)
+    in_range(st, "tile", 0, ALL_SIDES)
+    in_range(st, "tcard", 0, len(cat.tiles) - 1)
+    in_range(st, "caul", 0, len(cat.cauldrons) - 1)
     in_range(st, "pile", 0, len(cat.tiles) - 1)
     in_range(st, "faceup_tiles", 0, len(cat.tiles) - 1)
     in_range(st, "held", 0, len(cat.tiles) - 1)
-    both = next((c for c in range(cells) if st.down[c] and st.card[c] >= 0), None)
+    both = next((c for c in range(cells) if st.down[c] and st.card[c] is not None), None)
     if both is not None:
         refuse(f"down[{both}]", "a cell holds a face-down card and a face-up one")
     if len(st.deck) != sum(st.down):
@@ -50,8 +51,8 @@ def _board(st: CatacombsState) -> None:
         refuse("deck", "a multiset is kept in order")
     if st.pile != sorted(st.pile):
         refuse("pile", "a multiset is kept in order")
-    _once("deck", [*st.deck, *(c for c in st.card if c >= 0)])
-    _once("pile", [*st.pile, *st.faceup_tiles, *(t for t in st.tcard if t >= 0),
+    _once("deck", [*st.deck, *(c for c in st.card if c is not None)])
+    _once("pile", [*st.pile, *st.faceup_tiles, *(t for t in st.tcard if t is not None),
                    *([st.held] if st.held is not None else [])])
 
 
@@ -69,29 +70,32 @@ def _seats(st: CatacombsState) -> None:
     if sorted(st.order) != list(range(n)):
         refuse("order", f"{st.order} is not an order of the seats 0..{n - 1}")
     for name in ("pos", "came"):
-        in_range(st, name, -1, cells - 1)
+        in_range(st, name, 0, cells - 1)
     in_range(st, "build_cell", 0, cells - 1)
-    in_range(st, "entered", -1, cells)
-    in_range(st, "screen", -1, len(cat.items) - 1)
+    in_range(st, "entered", 0, len(cat.entrances) - 1)
+    in_range(st, "screen", 0, len(cat.items) - 1)
     in_range(st, "pack", 0, len(cat.items) - 1)
-    for name in ("health", "strength", "armour", "exp", "money", "kills", "level", "turn",
+    in_range(st, "turn", 0, n - 1)
+    if (st.turn is None) != (st.phase == "setup"):
+        refuse("turn", f"{st.turn} in the {st.phase} phase: no turn before the first, one after")
+    for name in ("health", "strength", "armour", "exp", "money", "kills", "level",
                  "setup_k", "walk_left", "roll", "bonus", "offers", "free_used", "extra",
                  "veins", "taken", "turns"):
-        in_range(st, name, -LIMIT if name in ("exp", "health", "turn") else 0, LIMIT)
+        in_range(st, name, -LIMIT if name in ("exp", "health") else 0, LIMIT)
     # CAT-6, CAT-11: a dwarf is on the board from his entrance until his death.
     for k, s in enumerate(st.order):
         on_board = k < st.setup_k if st.phase == "setup" else st.alive[s]
-        if (st.pos[s] >= 0) != on_board:
+        if (st.pos[s] is not None) != on_board:
             where = "set up yet" if st.phase == "setup" else "alive"
             refuse(f"pos[{s}]", f"{st.pos[s]} for a dwarf who is {'' if on_board else 'not '}"
                    f"{where}")
-        if st.phase == "setup" and (st.entered[s] >= 0) != on_board:
+        if st.phase == "setup" and (st.entered[s] is not None) != on_board:
             refuse(f"entered[{s}]", f"{st.entered[s]} for a dwarf who has "
                    f"{'' if on_board else 'not '}entered")
     if any(len(s) != len(st.screen[0]) for s in st.screen):
         refuse("screen", "every dwarf has the same slots")
     worn = [(s, i) for s, slots in enumerate(st.screen) for i in slots
-            if i >= 0 and i not in g.acts.unequip]
+            if i is not None and i not in g.acts.unequip]
     if worn:
         refuse(f"screen[{worn[0][0]}]", f"{worn[0][1]} is not a weapon or armour to wear")
 
@@ -121,5 +125,11 @@ def _decisions(st: CatacombsState) -> None:
         in_range(st, f"decisions[{k}]", 0, len(st.game.cat.items) - 1,
                  value=[offer.give, offer.ask])
         in_range(st, f"decisions[{k}]", 0, LIMIT, value=[offer.give_money, offer.ask_money])
+        for side, who, items, money in (("give", offer.seat, offer.give, offer.give_money),
+                                        ("ask", offer.partner, offer.ask, offer.ask_money)):
+            if Counter(items) - Counter(st.pack[who]):  # CAT-20: only what the side holds
+                refuse(f"decisions[{k}]", f"seat {who} does not hold the items of the {side}")
+            if money > st.money[who]:
+                refuse(f"decisions[{k}]", f"seat {who} does not hold the coins of the {side}")
         if isinstance(d, Answer) and d.seat != offer.partner:
             refuse(f"decisions[{k}]", f"seat {d.seat} answers an offer to {offer.partner}")

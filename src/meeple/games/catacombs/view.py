@@ -43,8 +43,8 @@ def _dwarf(st: CatacombsState, s: int) -> dict[str, Any]:
     return {
         "seat": s,
         "alive": st.alive[s],
-        "cell": g.xy(st.pos[s]) if st.pos[s] >= 0 else None,
-        "came_from": g.xy(st.came[s]) if st.came[s] >= 0 else None,
+        "cell": g.xy(cell) if (cell := st.pos[s]) is not None else None,
+        "came_from": g.xy(came) if (came := st.came[s]) is not None else None,
         "health": st.health[s],
         "strength": st.strength[s],
         "armour": armour_of(st, s),
@@ -52,7 +52,7 @@ def _dwarf(st: CatacombsState, s: int) -> dict[str, Any]:
         "money": coins(st.money[s]),
         "kills": st.kills[s],
         "thresholds": st.level[s],
-        "screen": {slot: (items[i].id if i >= 0 else None)
+        "screen": {slot: (items[i].id if i is not None else None)
                    for slot, i in zip(SLOTS, st.screen[s], strict=True)},
         "backpack": [items[i].id for i in st.pack[s]],
         "fight_to_the_end": st.no_retreat[s],
@@ -75,25 +75,25 @@ def view(st: CatacombsState, seat: int | None) -> dict[str, Any]:
     """The view of ``st`` for ``seat`` (identical for every seat: nothing is private)."""
     g = st.game
     cat = g.cat
-    cards = [("hidden" if st.down[c] else None) if (k := st.card[c]) < 0 else cat.cards[k].label
-             for c in range(g.ncells)]
+    cards = [("hidden" if st.down[c] else None) if (k := st.card[c]) is None
+             else cat.cards[k].label for c in range(g.ncells)]
     return {
         "phase": st.phase,
         "step": step_name(st),
-        "turn": st.turn,
+        "turn": st.turn,  # None before the first turn
         "order": list(st.order),
         "turns": st.turns,
         "size": g.size,
         "entrances": {e[0]: g.xy(e[3]) for e in cat.entrances},
-        "tiles": [m if m >= 0 else None for m in st.tile],
+        "tiles": list(st.tile),
         "cards": cards,
-        "cauldrons": [cat.cauldrons[k][0] if k >= 0 else None for k in st.caul],
+        "cauldrons": [cat.cauldrons[k][0] if k is not None else None for k in st.caul],
         "dwarves": [_dwarf(st, s) for s in range(st.players)],
         "tile_pile": len(st.pile),
         "face_up_tiles": [cat.tiles[i][0] for i in st.faceup_tiles],
         "held_tile": cat.tiles[st.held][0] if st.held is not None else None,
         "build_cell": g.xy(st.build_cell) if st.build_cell is not None else None,
-        "walk_left": st.walk_left,
+        "walk_left": st.walk_left,  # None: a walk of any length (CAT-41)
         "last_roll": st.roll,
         "roll_bonus": st.bonus,
         "extra_turns": st.extra,
