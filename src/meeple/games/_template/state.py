@@ -3,9 +3,9 @@ holds that part of the rules. Nothing else: every rule is a function in a module
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from meeple.core import Action, Result, Rng, State
+from meeple.core import State
 
 from . import actions, heuristic, turn, validate, view
 
@@ -22,26 +22,11 @@ class TemplateState(State):
     pile: list[int]
     scores: list[int]
 
-    def _setup(self) -> None:
-        turn.deal(self)
-
-    def _legal_actions(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        actions.apply(self, action)
-
-    def _result(self) -> Result:
-        return turn.result(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> None:
-        view.determinize(self, seat, rng)
-
-    def _evaluate(self, seat: int) -> float:
-        return heuristic.evaluate(self, seat)
-
-    def _validate(self) -> None:
-        validate.validate(self)
+    _setup = turn.deal
+    _legal_actions = actions.legal
+    _apply = actions.apply
+    _result = turn.result
+    _view = view.view
+    _determinize = view.determinize
+    _evaluate = heuristic.evaluate
+    _validate = validate.validate

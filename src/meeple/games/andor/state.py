@@ -6,9 +6,9 @@ Content lives in the game; every rule is a function in the mechanics modules (``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from meeple.core import Action, Result, Rng, State
+from meeple.core import State
 
 from . import actions, heuristic, legend, validate, view
 from .decisions import AndorDecision
@@ -66,27 +66,15 @@ class AndorState(State):
     outcome: str
     outcome_detail: str
 
-    def _setup(self) -> None:
-        legend.set_up(self)
-
-    def _legal_actions(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        actions.apply(self, action)
-
-    def _result(self) -> Result:
-        return legend.result(self)
+    _setup = legend.set_up
+    _legal_actions = actions.legal
+    _apply = actions.apply
+    _result = legend.result
 
     def _evaluate(self, seat: int) -> float:
         """Cooperative: every seat gets the same estimate of how the legend goes."""
         return heuristic.evaluate(self, seat)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> None:
-        view.determinize(self, seat, rng)
-
-    def _validate(self) -> None:
-        validate.validate(self)
+    _view = view.view
+    _determinize = view.determinize
+    _validate = validate.validate

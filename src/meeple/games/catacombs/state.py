@@ -16,9 +16,9 @@ named after the rulebook's parts (``docs/rules/catacombs.md``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from meeple.core import Action, Result, Rng, State
+from meeple.core import State
 
 from . import actions, ending, heuristic, setup, validate, view
 from .decisions import Answer, LevelUp, Offer
@@ -81,29 +81,12 @@ class CatacombsState(State):
     turns: int
     ended: str
 
-    def _setup(self) -> None:
-        setup.setup(self)
-
-    def _legal_actions(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        actions.apply(self, action)
-
-    def _result(self) -> Result:
-        return ending.result(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> None:
-        view.determinize(self, seat, rng)
-
-    def _validate(self) -> None:
-        validate.validate(self)
-
-    def _evaluate(self, seat: int) -> float:
-        return heuristic.evaluate(self, seat)
-
-    def _turn_kind(self) -> str:
-        return view.turn_kind(self)
+    _setup = setup.setup
+    _legal_actions = actions.legal
+    _apply = actions.apply
+    _result = ending.result
+    _view = view.view
+    _determinize = view.determinize
+    _validate = validate.validate
+    _evaluate = heuristic.evaluate
+    _turn_kind = view.turn_kind

@@ -9,9 +9,9 @@ that hold them; pending decisions are typed values on ``decisions`` (``decisions
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from meeple.core import Action, Result, Rng, State
+from meeple.core import State
 
 from . import actions, heuristic, turn, validate, victory, view
 from .decisions import GrabHitDecision
@@ -68,29 +68,12 @@ class GrabHitState(State):
     winners: tuple[int, ...]
     end_reason: str
 
-    def _setup(self) -> None:
-        turn.setup(self)
-
-    def _legal_actions(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        actions.apply(self, action)
-
-    def _result(self) -> Result:
-        return victory.result(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> None:
-        view.determinize(self, seat, rng)
-
-    def _validate(self) -> None:
-        validate.validate(self)
-
-    def _evaluate(self, seat: int) -> float:
-        return heuristic.evaluate(self, seat)
-
-    def _turn_kind(self) -> str:
-        return view.step(self)
+    _setup = turn.setup
+    _legal_actions = actions.legal
+    _apply = actions.apply
+    _result = victory.result
+    _view = view.view
+    _determinize = view.determinize
+    _validate = validate.validate
+    _evaluate = heuristic.evaluate
+    _turn_kind = view.step

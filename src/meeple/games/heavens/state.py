@@ -14,9 +14,9 @@ modules named after the rulebook's parts (docs/architecture.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from meeple.core import Action, Result, Rng, State
+from meeple.core import Action, Result, State
 
 from . import actions, heuristic, setup, validate, view
 from .decisions import Acquire, ChooseTarget, Move
@@ -60,11 +60,8 @@ class HeavensState(State):
     winner: int | None  # the side that won; None while playing and for a draw
     reason: str
 
-    def _setup(self) -> None:
-        setup.setup(self)
-
-    def _legal_actions(self) -> list[Action]:
-        return actions.legal(self)
+    _setup = setup.setup
+    _legal_actions = actions.legal
 
     def _apply(self, action: Action) -> None:
         actions.apply(self, action)
@@ -92,14 +89,7 @@ class HeavensState(State):
     def _turn_kind(self) -> str:
         return "discard" if self.phase == "cleanup" else "action"
 
-    def _evaluate(self, seat: int) -> float:
-        return heuristic.evaluate(self, seat)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> None:
-        view.determinize(self, seat, rng)
-
-    def _validate(self) -> None:
-        validate.validate(self)
+    _evaluate = heuristic.evaluate
+    _view = view.view
+    _determinize = view.determinize
+    _validate = validate.validate

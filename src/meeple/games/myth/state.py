@@ -8,12 +8,11 @@ tuples. The rules are functions over it in the modules named after the rulebook'
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.components import dice
-from meeple.core import Action, Result, Rng, State
+from meeple.core import Action, Result, State
 
-from . import actions, heuristic, turn, validate, view
+from . import actions, heuristic, validate, view
+from . import turn as turns  # a field is named turn
 from .content import of
 from .decisions import Deceive, Destroy, Discard, Nod, Target
 from .dungeon import Cell
@@ -90,14 +89,9 @@ class MythState(State):
     detail: str
     winners: tuple[int, ...]
 
-    def _setup(self) -> None:
-        turn.setup(self)
-
-    def _legal_actions(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        actions.apply(self, action)
+    _setup = turns.setup
+    _legal_actions = actions.legal
+    _apply = actions.apply
 
     def _turn_kind(self) -> str:
         return self.step
@@ -110,8 +104,7 @@ class MythState(State):
             return "swap a quest"
         return None
 
-    def _evaluate(self, seat: int) -> float:
-        return heuristic.evaluate(self, seat)
+    _evaluate = heuristic.evaluate
 
     def _result(self) -> Result:
         w = self.winners
@@ -121,14 +114,9 @@ class MythState(State):
             "levels": list(self.level), "quests_done": [len(q) for q in self.shown],
             "alive": list(self.alive), "roles": [heroes[h].id for h in self.hero]})
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> None:
-        view.determinize(self, seat, rng)
-
-    def _validate(self) -> None:
-        validate.validate(self)
+    _view = view.view
+    _determinize = view.determinize
+    _validate = validate.validate
 
     def _roll(self, who: int, what: str) -> int:
         """A d100 from two d10 rolled by ``who`` (MYTH-53); the roll is an event."""

@@ -3,9 +3,7 @@ holds that part of the rules."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from meeple.core import Action, Result, State
+from meeple.core import State
 
 from . import actions, grid, view
 
@@ -22,17 +20,8 @@ class TicTacToeState(State):
         self.winner = None
         self.to_act = 0  # TTT-1: X moves first
 
-    def _legal_actions(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        actions.apply(self, action)
-
-    def _result(self) -> Result:
-        return grid.result(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _validate(self) -> None:
-        grid.validate(self)
+    _legal_actions = actions.legal
+    _apply = actions.apply
+    _result = grid.result
+    _view = view.view
+    _validate = grid.validate
