@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from meeple.core import Action
 
 from . import battle, cards, dungeon, events, heroes, turn
-from .content import of
 from .decisions import Deceive, Destroy, Discard, Nod
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ _PLAIN = {"end": A_END, "extra": A_EXTRA, "heal": A_HEAL, "avatara": A_AVATARA}
 
 def _manage(st: MythState, options: list[tuple[str, str | None]]) -> list[Action]:
     """Actions for the turn's management choices (:func:`.turn.manage_options`)."""
-    qs = of(st).quests
+    qs = st.game.c.quests
     out = []
     for kind, q in options:
         if q is None:
@@ -61,7 +60,7 @@ def _place(st: MythState) -> list[Action]:
 def _offer(st: MythState) -> list[Action]:
     seat = st.to_act
     assert seat is not None
-    cs = of(st).cards
+    cs = st.game.c.cards
     return [*(Action(f"play {cs[c].name}", ("play", c)) for c in events.playable(st, seat)),
             A_PASS]
 
@@ -70,7 +69,7 @@ def _sub(st: MythState) -> list[Action]:
     """The choice a resolving card asks of a hero (top of the stack)."""
     d = st.decisions[-1]
     s = d.seat
-    cs = of(st).cards
+    cs = st.game.c.cards
     if isinstance(d, Nod):
         return [Action(f"nod to {dungeon.cell_text(c)}", ("nod", c))
                 for c in dungeon.nod_targets(st, s)] + [A_STAYPUT]
@@ -85,13 +84,13 @@ def _sub(st: MythState) -> list[Action]:
 
 
 def _prebattle(st: MythState) -> list[Action]:
-    cs = of(st).cards
+    cs = st.game.c.cards
     return [Action(f"{k} {cs[m].name}", (k, m)) for k, m in battle.prebattle_options(st)] + [
         A_FIGHT]
 
 
 def _attack(st: MythState) -> list[Action]:
-    cs = of(st).cards
+    cs = st.game.c.cards
     return [Action(f"attack {cs[m].name}", ("attack", m))
             for m in dict.fromkeys(st.enemies[st.pos[st.cur]])]
 
@@ -102,7 +101,7 @@ def _target(st: MythState) -> list[Action]:
 
 
 def _order(st: MythState) -> list[Action]:
-    cs = of(st).cards
+    cs = st.game.c.cards
     return [Action(f"resolve {cs[c].name}", ("resolve", c)) for c in cards.next_choices(st)]
 
 

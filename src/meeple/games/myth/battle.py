@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from meeple.components import deck as decks
 
 from . import ending, heroes, quests, turn
-from .content import of
 from .decisions import Target
 from .params import DWARF_SPLASH
 
@@ -39,13 +38,13 @@ def in_battle(st: MythState, seat: int) -> bool:
 
 def darkness(st: MythState, cell: Cell) -> int:
     """MYTH-53: the penalty every attack on the cell suffers."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     return sum(cs[c].value for c in st.lasting.get(cell, ()) if cs[c].effect == "darkness")
 
 
 def has_lasting(st: MythState, cell: Cell, effect: str) -> bool:
     """Whether a lasting card with ``effect`` lies on ``cell``."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     return any(cs[c].effect == effect for c in st.lasting.get(cell, ()))
 
 
@@ -54,7 +53,7 @@ def clear_battle_cards(st: MythState, cell: Cell) -> None:
     cards = st.lasting.get(cell)
     if not cards:
         return
-    cs = of(st).cards
+    cs = st.game.c.cards
     keep = [c for c in cards if cs[c].effect not in BATTLE_CARDS]
     st.discard.extend(c for c in cards if cs[c].effect in BATTLE_CARDS)
     if keep:
@@ -67,7 +66,7 @@ def clear_battle_cards(st: MythState, cell: Cell) -> None:
 def prebattle_options(st: MythState) -> list[tuple[str, str]]:
     """MYTH-60, MYTH-41: enemies the hero may pay away or shut in the Tain before battle."""
     cur = st.cur
-    cs = of(st).cards
+    cs = st.game.c.cards
     en = st.enemies.get(st.pos[cur], [])
     out: list[tuple[str, str]] = []
     for m in dict.fromkeys(en):
@@ -84,7 +83,7 @@ def remove(st: MythState, kind: str, m: str) -> None:
     en = st.enemies[st.pos[s]]
     en.remove(m)
     if kind == "remove":
-        heroes.pay(st, s, of(st).cards[m].damage + 1)
+        heroes.pay(st, s, st.game.c.cards[m].damage + 1)
         st.deck.append(m)
         decks.shuffle(st.deck, st.rng)  # MYTH-60: shuffled back into the deck
         st._emit("enemy_removed", seat=s, monster=m)
@@ -131,7 +130,7 @@ def start_round(st: MythState) -> None:
     """Queue the round's attacks in order (MYTH-51, MYTH-52)."""
     cur = st.cur
     cell = st.pos[cur]
-    cs = of(st).cards
+    cs = st.game.c.cards
     en = st.enemies[cell]
     first = [m for m in en if cs[m].first_attack]
     rest = [m for m in en if not cs[m].first_attack]
@@ -154,7 +153,7 @@ def loop(st: MythState) -> None:
             break
         item = st.bq[0]
         if item == HERO_MARK:
-            if of(st).heroes[st.hero[cur]].area:
+            if st.game.c.heroes[st.hero[cur]].area:
                 st.bq = st.bq[1:]
                 area_attack(st)
                 continue
@@ -230,7 +229,7 @@ def won(st: MythState, cell: Cell) -> None:
 def slay(st: MythState, seat: int, cell: Cell, m: str) -> None:
     """MYTH-54: a monster killed by a hero; experience as resources; proof if needed."""
     st.enemies[cell].remove(m)
-    got = heroes.gain(st, seat, of(st).cards[m].experience)
+    got = heroes.gain(st, seat, st.game.c.cards[m].experience)
     if quests.wants_trophy(st, seat, m):
         st.trophies[seat].append(m)  # MYTH-15: kept as proof
     else:
@@ -249,7 +248,7 @@ def hero_attack(st: MythState, m: str) -> None:
     """One attack of the hero at monster ``m`` (MYTH-53)."""
     cur = st.cur
     cell = st.pos[cur]
-    card = of(st).cards[m]
+    card = st.game.c.cards[m]
     r = st._roll(cur, "attack")
     total = r + heroes.attack_of(st, cur) - darkness(st, cell)
     hit = total > card.defence
@@ -263,7 +262,7 @@ def area_attack(st: MythState) -> None:
     """MYTH-62, MYTH-63: the dwarf's charge hits every enemy and hurts heroes beside him."""
     cur = st.cur
     cell = st.pos[cur]
-    cs = of(st).cards
+    cs = st.game.c.cards
     r = st._roll(cur, "area attack")
     total = r + heroes.attack_of(st, cur) - darkness(st, cell)
     dead = [m for m in st.enemies[cell] if total > cs[m].defence]
@@ -282,7 +281,7 @@ def monster_attack(st: MythState, m: str, target: int) -> None:
     cell = st.pos[st.cur]
     roller = heroes.right_of(st, st.cur)
     r = st._roll(roller, f"{m} attack")
-    c = of(st).cards[m]
+    c = st.game.c.cards[m]
     total = r + c.attack - darkness(st, cell)
     guard = heroes.defence_of(st, target)
     hit = total > guard

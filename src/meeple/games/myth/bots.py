@@ -17,7 +17,6 @@ from typing import Protocol
 from meeple.core import Action, ConfigError, Rng, State
 
 from . import heroes, quests
-from .content import of
 from .dungeon import DIR_NAMES, SIDE_ORDER, START, Cell, open_between, step_cell
 from .params import AVATARA_HEAL_COST, LEVEL_COST
 from .state import MythState
@@ -76,7 +75,7 @@ def _heal(st: MythState, seat: int, by_text: dict[str, Action]) -> Action | None
         return by_text.get("heal") or by_text.get("avatara heal")
     if missing < WOUND:
         return None
-    if "heal" in by_text and min(missing, of(st).heroes[st.hero[seat]].heal) >= WOUND:
+    if "heal" in by_text and min(missing, st.game.c.heroes[st.hero[seat]].heal) >= WOUND:
         return by_text["heal"]  # one resource buys two or more life: always worth it
     spare = heroes.res(st, seat) - LEVEL_COST[min(st.level[seat], len(LEVEL_COST) - 1)]
     if "heal" in by_text and spare >= 1:
@@ -89,7 +88,7 @@ def _heal(st: MythState, seat: int, by_text: dict[str, Action]) -> Action | None
 def _walk(st: MythState, la: list[Action], by_text: dict[str, Action]) -> Action:
     """Where the hero goes: home with an artifact or low life, else exploring."""
     cur = st.cur
-    cs = of(st)
+    cs = st.game.c
     carrying = any(cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[cur]
                    for q in st.quests[cur])
     weak = st.life[cur] * WEAK < heroes.max_life(st, cur) and heroes.res(st, cur) >= HOME_BUDGET
@@ -130,7 +129,7 @@ def _move_or_end(st: MythState, seat: int, la: list[Action],
 
 def _offer(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
     """Help itself with its own cards; hinder another hero with the dearest hostile card."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     money = heroes.res(st, seat)
     best: Action | None = None
     for a in la:
@@ -150,7 +149,7 @@ def _offer(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action
 
 def _sub(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
     kind = st.decisions[-1].kind
-    cs = of(st).cards
+    cs = st.game.c.cards
     if kind == "nod":
         if st.life[seat] * LOW < heroes.max_life(st, seat) and st.pos[seat] != START:
             return by_text.get("nod to 0,0", la[-1])
@@ -165,7 +164,7 @@ def _sub(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action])
 
 def _prebattle(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]
                ) -> Action:
-    cs = of(st).cards
+    cs = st.game.c.cards
     imp = [a for a in la if a.text.startswith("imprison ")]
     if imp:
         return max(imp, key=lambda a: cs[a.data[1]].defence)
@@ -183,7 +182,7 @@ def _draw(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]
 
 
 def _attack(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
-    cs = of(st).cards
+    cs = st.game.c.cards
     return max(la, key=lambda a: (quests.wants_trophy(st, st.cur, a.data[1]),
                                   -cs[a.data[1]].defence))
 

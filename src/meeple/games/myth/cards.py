@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from meeple.components import pile, tokens
 
 from . import battle, dungeon, ending, events, heroes, turn
-from .content import Card, of
+from .content import Card
 from .decisions import Deceive, Destroy, Discard, Nod
 from .params import TWO_PLAYERS
 
@@ -61,7 +61,7 @@ def join(st: MythState, new: list[str]) -> None:
 
 def next_choices(st: MythState) -> list[str]:
     """The distinct cards that may resolve next (more than one: the hero chooses, MYTH-46)."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     best = min(cs[c].rank for c in st.pending)
     return list(dict.fromkeys(c for c in st.pending if cs[c].rank == best))
 
@@ -105,7 +105,7 @@ def ask_later(st: MythState, decision: Nod | Discard | Destroy | Deceive) -> Non
 def resolve(st: MythState, cid: str) -> None:
     """Resolve one revealed card."""
     st.pending.remove(cid)
-    c = of(st).cards[cid]
+    c = st.game.c.cards[cid]
     cell = st.affected_cell
     cur = st.cur
     hit = heroes.heroes_on(st, cell, cur)  # MYTH-49: every hero on the cell
@@ -157,7 +157,7 @@ def swap_partner(st: MythState, c: Card, s: int) -> int:
 
 def _trap(st: MythState, c: Card, s: int) -> None:
     """MYTH-74: a roll under the trap's number wounds (the dwarf has a bonus)."""
-    need = c.target - (c.dwarf_bonus if of(st).heroes[st.hero[s]].area else 0)
+    need = c.target - (c.dwarf_bonus if st.game.c.heroes[st.hero[s]].area else 0)
     r = st._roll(s, "trap")
     name = heroes.hero_name(st, s)
     if r < need:
@@ -252,7 +252,7 @@ EFFECTS: dict[str, Callable[[MythState, Card, int], None]] = {
 # ------------------------------------------------------------------ webs (MYTH-75)
 def web(st: MythState, cid: str, cell: dungeon.Cell, hit: list[int]) -> None:
     """Only the hardest web on a cell holds; each hero on it tries once."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     lst = st.lasting.get(cell, [])
     webs = [c for c in lst if cs[c].effect == "web"] + [cid]
     hardest = max(webs, key=lambda w: cs[w].target)
@@ -266,13 +266,13 @@ def web(st: MythState, cid: str, cell: dungeon.Cell, hit: list[int]) -> None:
 
 def webbed(st: MythState, seat: int) -> bool:
     """Whether a web holds the hero's cell."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     return any(cs[c].effect == "web" for c in st.lasting.get(st.pos[seat], ()))
 
 
 def escape_web(st: MythState, seat: int) -> bool:
     """One attempt to tear the web; success frees every hero on the cell."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     cell = st.pos[seat]
     webs = [c for c in st.lasting.get(cell, []) if cs[c].effect == "web"]
     if not webs:

@@ -7,7 +7,7 @@ through ``st.game.c`` (:func:`of`); a state keeps only ids.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -196,9 +196,3 @@ def load() -> Content:
         start_tile=starts[0], event_deck=event_deck, quest_deck=quest_deck,
         tile_deck=tile_deck,
     )
-
-
-def of(st: Any) -> Content:
-    """The content the game of ``st`` loaded (shared by every state and clone)."""
-    c: Content = st.game.c
-    return c

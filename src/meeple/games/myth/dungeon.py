@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from meeple.components.tilegrid import DELTA, E, N, S, W, rotations, within_extent
 
 from . import ending, events, heroes, turn
-from .content import of
 from .params import EXPLORE_REWARD, MAX_EXTENT, REDRAW_COST
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ def ways(st: MythState) -> list[tuple[str, int]]:
 def orientations(st: MythState) -> list[int]:
     """MYTH-36: orientations of the drawn tile that open towards the hero's way in."""
     need = OPP[st.explore_side]
-    return [m for m in rotations(of(st).tile_mask[st.drawn_tile]) if m & need]
+    return [m for m in rotations(st.game.c.tile_mask[st.drawn_tile]) if m & need]
 
 
 def can_redraw(st: MythState) -> bool:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from meeple.components import deck as decks
 
 from . import battle, cards, heroes, turn
-from .content import of
 from .params import FINAL_TURNS, TWO_PLAYERS
 
 if TYPE_CHECKING:
@@ -38,7 +37,7 @@ def draw_event(st: MythState) -> str | None:
 
 def play_cost(st: MythState, seat: int, cid: str, double: bool) -> int:
     """What ``seat`` pays to play ``cid``: Codex -1 (never below 1), doubled off new ground."""
-    cost = of(st).cards[cid].cost
+    cost = st.game.c.cards[cid].cost
     if cost > 0 and "codex" in st.items[seat]:
         cost = max(1, cost - 1)  # MYTH-42
     return cost * 2 if double else cost  # MYTH-47
@@ -48,7 +47,7 @@ def playable(st: MythState, seat: int) -> list[str]:
     """Cards ``seat`` can pay for now (MYTH-44, MYTH-47: no free cards off new ground)."""
     double = st.offer_double
     money = heroes.res(st, seat)
-    cs = of(st).cards
+    cs = st.game.c.cards
     return [cid for cid in dict.fromkeys(st.hand[seat])
             if not (double and cs[cid].cost == 0) and play_cost(st, seat, cid, double) <= money]
 

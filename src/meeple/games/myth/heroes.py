@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from meeple.components import tokens
 
 from . import battle, ending, turn
-from .content import of
 
 if TYPE_CHECKING:
     from .state import MythState
@@ -95,7 +94,7 @@ def heroes_on(st: MythState, cell: tuple[int, int], first: int) -> list[int]:
 
 def hero_name(st: MythState, seat: int) -> str:
     """The English name of ``seat``'s hero."""
-    return of(st).heroes[st.hero[seat]].name
+    return st.game.c.heroes[st.hero[seat]].name
 
 
 # ------------------------------------------------------------------ the hero card
@@ -106,7 +105,7 @@ def _column(st: MythState, seat: int) -> int:
 
 def max_life(st: MythState, seat: int) -> int:
     """Life maximum at the hero's level (MYTH-10)."""
-    return of(st).heroes[st.hero[seat]].life[_column(st, seat)]
+    return st.game.c.heroes[st.hero[seat]].life[_column(st, seat)]
 
 
 def heal(st: MythState, seat: int, n: int) -> int:
@@ -118,7 +117,7 @@ def heal(st: MythState, seat: int, n: int) -> int:
 
 def attack_of(st: MythState, seat: int) -> int:
     """Attack at the current level plus the hero's own bound weapons (MYTH-43)."""
-    c = of(st)
+    c = st.game.c
     h = c.heroes[st.hero[seat]]
     a = h.attack[_column(st, seat)]
     for it in st.items[seat]:
@@ -130,7 +129,7 @@ def attack_of(st: MythState, seat: int) -> int:
 
 def defence_of(st: MythState, seat: int) -> int:
     """Defence at the current level plus every Standard carried (MYTH-40)."""
-    c = of(st)
+    c = st.game.c
     d = c.heroes[st.hero[seat]].defence[_column(st, seat)]
     for it in st.items[seat]:
         if c.cards[it].effect == "standard":
@@ -140,7 +139,7 @@ def defence_of(st: MythState, seat: int) -> int:
 
 def attacks_of(st: MythState, seat: int) -> int:
     """Attacks a round at the current level (MYTH-11, MYTH-12)."""
-    return of(st).heroes[st.hero[seat]].attacks[_column(st, seat)]
+    return st.game.c.heroes[st.hero[seat]].attacks[_column(st, seat)]
 
 
 # ------------------------------------------------------------------ wounds and death

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import heroes, quests
-from .content import Content, of
+from .content import Content
 
 if TYPE_CHECKING:
     from .state import MythState
@@ -218,7 +218,7 @@ def _foes_and_cards(st: MythState, seat: int) -> tuple[list[str], list[str]]:
     """The monsters a hero will fight and the cards of his cell's battle: the cell's own and,
     while his own events are on the table or resolving, the cards among them (face down:
     those of the determinization); the Shadow of Balor cancels the cards (MYTH-80)."""
-    cs = of(st).cards
+    cs = st.game.c.cards
     cell = st.pos[seat]
     found = list(st.enemies.get(cell) or ())
     cards = list(st.lasting.get(cell) or ())
@@ -238,7 +238,7 @@ def outlook(st: MythState, seat: int) -> tuple[float, float]:
     Won, the battle pays every monster's experience and the proofs his quests want; a healer
     spends resources on the wounds (MYTH-13). The worth runs from about 0.1 to 1.
     """
-    c = of(st)
+    c = st.game.c
     h = c.heroes[st.hero[seat]]
     life = st.life[seat]
     money = heroes.res(st, seat)

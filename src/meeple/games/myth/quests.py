@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import ending, heroes, turn
-from .content import of
 from .dungeon import START
 from .params import LEVEL_COST, SWAP_COST
 
@@ -20,7 +19,7 @@ WINNING_LEVEL = 4
 def done(st: MythState, seat: int, qid: str, trophies: Sequence[str] | None = None) -> bool:
     """Whether the proof of ``qid`` is at hand now (MYTH-16); ``trophies`` stands in for the
     hero's own when given (the heuristic's look past a battle)."""
-    q = of(st).quests[qid]
+    q = st.game.c.quests[qid]
     if q.kind == "kill":
         held = st.trophies[seat] if trophies is None else trophies
         return held.count(q.monster) >= q.count
@@ -31,7 +30,7 @@ def wants_trophy(st: MythState, seat: int, monster: str,
                  trophies: Sequence[str] | None = None) -> bool:
     """True when an unshown quest still needs another kill of this kind (MYTH-15);
     ``trophies`` as in :func:`done`."""
-    qs = of(st).quests
+    qs = st.game.c.quests
     need = sum(qs[q].count for q in st.quests[seat]
                if qs[q].kind == "kill" and qs[q].monster == monster)
     held = st.trophies[seat] if trophies is None else trophies
@@ -44,7 +43,7 @@ def show(st: MythState, q: str) -> None:
     heroes.pay(st, s, LEVEL_COST[st.level[s]])
     st.quests[s].remove(q)
     st.shown[s].append(q)
-    qc = of(st).quests[q]
+    qc = st.game.c.quests[q]
     if qc.kind == "kill":
         for _ in range(qc.count):
             st.trophies[s].remove(qc.monster)

@@ -8,18 +8,24 @@ tuples. The rules are functions over it in the modules named after the rulebook'
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.components import dice
 from meeple.core import Action, Result, State
 
 from . import actions, heuristic, validate, view
 from . import turn as turns  # a field is named turn
-from .content import of
 from .decisions import Deceive, Destroy, Discard, Nod, Target
 from .dungeon import Cell
+
+if TYPE_CHECKING:
+    from .game import MythGame
 
 
 class MythState(State):
     """One moment of a game of Myth."""
+
+    game: MythGame
 
     _mutable = (
         "hero", "level", "life", "alive", "pos", "hand", "quests", "shown", "trophies",
@@ -109,7 +115,7 @@ class MythState(State):
     def _result(self) -> Result:
         w = self.winners
         scores = tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.players))
-        heroes = of(self).heroes
+        heroes = self.game.c.heroes
         return Result(w, scores, self.turn, self.over_reason, self.detail, extra={
             "levels": list(self.level), "quests_done": [len(q) for q in self.shown],
             "alive": list(self.alive), "roles": [heroes[h].id for h in self.hero]})

@@ -14,7 +14,6 @@ from meeple.components import deck as decks
 from meeple.components import dice, tokens
 
 from . import battle, cards, dungeon, ending, events, heroes, quests
-from .content import of
 from .params import AVATARA_HEAL_COST, EXTRA_TURN_COST, HEAL_COST, LEVEL_COST, SWAP_COST
 
 if TYPE_CHECKING:
@@ -29,7 +28,7 @@ LOG_LINES = 12
 # ------------------------------------------------------------------ set-up (MYTH-1..8)
 def setup(st: MythState) -> None:
     """Deal heroes, quests, tiles, resources and cards; the first player begins."""
-    c = of(st)
+    c = st.game.c
     cfg = st.game.config
     n = st.players
     rng = st.rng
@@ -205,7 +204,7 @@ def manage_options(st: MythState) -> list[tuple[str, str | None]]:
     if money >= SWAP_COST and st.quest_pile:
         out.extend(("swap", q) for q in dict.fromkeys(st.quests[s]) if not quests.done(st, s, q))
     hurt = st.life[s] < heroes.max_life(st, s)
-    if hurt and of(st).heroes[st.hero[s]].heal and money >= HEAL_COST:
+    if hurt and st.game.c.heroes[st.hero[s]].heal and money >= HEAL_COST:
         out.append(("heal", None))
     if hurt and st.pos[s] == dungeon.START and money >= AVATARA_HEAL_COST:
         out.append(("avatara", None))
@@ -248,7 +247,7 @@ def manage(st: MythState, kind: str, quest: str | None) -> None:
         quests.swap(st, quest)
     elif kind == "heal":  # MYTH-13
         heroes.pay(st, s, HEAL_COST)
-        heroes.heal(st, s, of(st).heroes[st.hero[s]].heal)
+        heroes.heal(st, s, st.game.c.heroes[st.hero[s]].heal)
     elif kind == "avatara":  # MYTH-71
         heroes.pay(st, s, AVATARA_HEAL_COST)
         heroes.heal(st, s, 1)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from meeple.core.validate import in_range, known, one_of, per_seat, refuse
 
-from .content import of
 from .decisions import Discard, Target
 from .heroes import OWNERS, RES
 
@@ -24,7 +23,7 @@ PHASES = {"setup", "draw", "move", "explore", "events", "resolve", "battle", "en
 
 
 def _ids(st: MythState) -> None:
-    c = of(st)
+    c = st.game.c
     per_seat(st, "hero", "level", "life", "alive", "pos", "hand", "quests", "shown",
              "trophies", "items", "skip", "extra", "dream")
     known(st, "hero", c.heroes, "a hero of myth")
@@ -64,7 +63,7 @@ def _counts(st: MythState) -> None:
     if not set(st.tok) <= {*OWNERS, "table", "bank"} or not owners <= set(st.tok) \
             or any(set(h) != {RES} for h in st.tok.values()):
         refuse("tok", f"resources are held by {', '.join(sorted(owners))}")
-    in_range(st, "level", 1, len(of(st).heroes[st.hero[0]].life))
+    in_range(st, "level", 1, len(st.game.c.heroes[st.hero[0]].life))
     for name in ("life", "skip", "extra", "dream", "tok", "tain_load", "turn",
                  "forbid_cards", "explore_side"):
         in_range(st, name, -1000 if name == "life" else 0, HUGE)
@@ -86,14 +85,14 @@ MOST_DISCARDS = 100
 def _table_and_stack(st: MythState) -> None:
     n = st.players
     for i, (card, by, paid) in enumerate(st.table):
-        if card not in of(st).cards or not -1 <= by < n or not 0 <= paid <= MOST_PAID:
+        if card not in st.game.c.cards or not -1 <= by < n or not 0 <= paid <= MOST_PAID:
             refuse(f"table[{i}]", f"{st.table[i]!r} is not (card, seat or -1, paid)")
     for i, d in enumerate(st.decisions):
         if not 0 <= d.seat < n:
             refuse(f"decisions[{i}]", f"seat {d.seat} is not a seat of this game")
         if isinstance(d, Discard) and not 0 < d.count <= MOST_DISCARDS:
             refuse(f"decisions[{i}]", f"{d.count} cards to discard")
-        if isinstance(d, Target) and d.monster not in of(st).cards:
+        if isinstance(d, Target) and d.monster not in st.game.c.cards:
             refuse(f"decisions[{i}]", f"{d.monster!r} is not a card of myth")
     if st.decisions and not st.over_reason:
         top = st.decisions[-1]

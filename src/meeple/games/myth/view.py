@@ -12,14 +12,13 @@ from meeple.components import deck as decks
 from meeple.core import Rng
 
 from . import dungeon, ending, heroes, quests
-from .content import of
 
 if TYPE_CHECKING:
     from .state import MythState
 
 
 def _hero(st: MythState, s: int) -> dict[str, Any]:
-    h = of(st).heroes[st.hero[s]]
+    h = st.game.c.heroes[st.hero[s]]
     return {
         "seat": s, "hero": h.id, "name": h.name, "name_ru": h.name_ru,
         "alive": st.alive[s], "level": st.level[s], "life": st.life[s],

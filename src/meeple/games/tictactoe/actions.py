@@ -23,4 +23,4 @@ def legal(st: TicTacToeState) -> list[Action]:
 
 def apply(st: TicTacToeState, action: Action) -> None:
     """Make the mark ``action`` names (the base has checked it is legal)."""
-    grid.mark(st, action.data)
+    grid.mark(st, action[1])  # action[1] is action.data, read without the property
