@@ -404,6 +404,22 @@ def test_cat17_remote_shop_costs_more_pays_less() -> None:
     assert st.view()["dwarves"][s]["money"] == 240
 
 
+def test_cat17_an_item_is_offered_exactly_when_the_dwarf_can_pay_its_price_there() -> None:
+    """CAT-16/17: a Dagger is offered for 60 coins at an entrance and for 90 away from one."""
+    st = started()
+    s = st.turn
+    for money, here in ((60, True), (59.5, False)):
+        st.money[s] = int(money * 2)  # half coins
+        st._legal = None
+        assert ("buy Dagger" in [a.text for a in st.legal_actions()]) is here
+    build(st, at(st, 1, 0), "EW")
+    move_to(st, s, 1, 0)
+    for money, here in ((90, True), (89.5, False)):
+        st.money[s] = int(money * 2)
+        st._legal = None
+        assert ("buy Dagger" in [a.text for a in st.legal_actions()]) is here
+
+
 def test_cat18_fractional_money_kept_exactly() -> None:
     """CAT-18: a Silver Goblet (75) sold away from an entrance pays exactly 37.5."""
     st = started()

@@ -198,7 +198,8 @@ def free_actions(st: CatacombsState) -> list[Action]:
     s = whose_turn(st)
     out = _item_actions(st, s)
     out += [A.unequip[i] for i in st.screen[s] if i is not None]
-    out += [A.buy[i] for i in cat.shop if st.money[s] >= shop.buy_price(st, s, i)]
+    prices, money = g.buy_prices[shop.at_entrance(st, s)], st.money[s]
+    out += [A.buy[i] for i in cat.shop if money >= prices[i]]
     out += _purchases(st, s)
     if st.caul[cell_of(st, s)] is not None:  # CAT-37, CAT-50
         cristall = g.cristall in st.pack[s]

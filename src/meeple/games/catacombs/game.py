@@ -18,6 +18,7 @@ from .actions import build_actions
 from .board import SIDE_BITS
 from .content import catalog
 from .params import OPTIONS
+from .shop import price_table
 from .state import CatacombsState
 
 
@@ -65,6 +66,7 @@ class Catacombs(Game):
         self.cristall = cat.item_index["cristall"]
         self.summoner = cat.item_index["summoner"]
         self.spinner = cat.item_index["spinner"]
+        self.buy_prices = price_table(cat)  # CAT-16/17, by "at an entrance"
 
     def xy(self, cell: int) -> list[int]:
         """A cell index as ``[x, y]``."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import stats
 from .board import whose_turn
+from .content import Catalog
 from .equipment import add_item, take_item
 
 if TYPE_CHECKING:
@@ -22,10 +23,16 @@ def at_entrance(st: CatacombsState, s: int) -> bool:
     return st.pos[s] in st.game.entrance_index
 
 
+def price_table(cat: Catalog) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """CAT-16/17: every item's price in half coins, away from an entrance (1.5x) and at one
+    (list price), indexed by "at an entrance"; the game works it out once."""
+    return (tuple(round(it.price * HALVES * cat.markup) for it in cat.items),
+            tuple(it.price * HALVES for it in cat.items))
+
+
 def buy_price(st: CatacombsState, s: int, item: int) -> int:
     """CAT-16/17: list price at an entrance, 1.5x elsewhere (in half coins)."""
-    p = st.game.cat.items[item].price * HALVES
-    return p if at_entrance(st, s) else round(p * st.game.cat.markup)
+    return st.game.buy_prices[at_entrance(st, s)][item]
 
 
 def sell_price(st: CatacombsState, s: int, item: int) -> int:
