@@ -64,7 +64,7 @@ def battle_odds(attack: int, defence: int, attacks: int, area: bool, monsters: t
     ``darkness`` are the battle cards of the cell (MYTH-81..83). A hero who cannot be hurt
     and cannot hurt either is counted as surviving.
     """
-    battle = _Battle(attack, defence, attacks, area, execute, fury, darkness)
+    battle = _Battle(attack, defence, attacks, area, execute, fury, darkness, monsters)
     return battle.value(monsters, life)
 
 
@@ -72,21 +72,17 @@ class _Battle:
     """One hero's battle, solved by dynamic programming over (monsters left, life)."""
 
     def __init__(self, attack: int, defence: int, attacks: int, area: bool, execute: bool,
-                 fury: bool, darkness: int) -> None:
+                 fury: bool, darkness: int, monsters: tuple[Foe, ...]) -> None:
         self.attacks = attacks
         self.area = area
         self.execute = execute
         self.attack = attack - darkness
-        self.defence = defence
-        self.darkness = darkness
         self.mult = 2 if fury else 1
         self.memo: dict[tuple[tuple[Foe, ...], int], tuple[float, float]] = {}
-
-    def kill(self, m: Foe) -> float:
-        return chance(self.attack, m.defence)
-
-    def hit(self, m: Foe) -> float:
-        return chance(m.attack - self.darkness, self.defence)
+        #: For each monster of the battle: the chance the hero's blow kills it, and the chance
+        #: its blow hurts him (the recursion below reads them millions of times).
+        self.kill = {m: chance(self.attack, m.defence) for m in monsters}
+        self.hit = {m: chance(m.attack - darkness, defence) for m in monsters}
 
     def value(self, monsters: tuple[Foe, ...], life: int) -> tuple[float, float]:
         if not monsters:
@@ -123,7 +119,7 @@ class _Battle:
 
     def _target(self, monsters: tuple[Foe, ...]) -> Foe:
         return max(dict.fromkeys(monsters),
-                   key=lambda m: (self.kill(m) * self.hit(m) * m.damage * self.mult, self.hit(m)))
+                   key=lambda m: (self.kill[m] * self.hit[m] * m.damage * self.mult, self.hit[m]))
 
     def _round(self, queue: tuple[Foe | str, ...], monsters: tuple[Foe, ...], life: int, p: float,
                out: dict[tuple[tuple[Foe, ...], int], float]) -> None:
@@ -131,12 +127,12 @@ class _Battle:
         while queue and monsters and life > 0:
             item = queue[0]
             queue = queue[1:]
-            if item == HERO:
+            if item is HERO:
                 if self.area:
                     self._charge(queue, monsters, life, p, out)
                     return
                 m = self._target(monsters)
-                k = self.kill(m)
+                k = self.kill[m]
                 if k > 0:
                     ms, q = _slay(monsters, queue, m)
                     self._round(q, ms, life, p * k, out)
@@ -145,7 +141,7 @@ class _Battle:
                     return
             else:
                 assert isinstance(item, Foe)
-                h = self.hit(item)
+                h = self.hit[item]
                 if h > 0:
                     left = life - item.damage * self.mult
                     if left <= 0:
