@@ -6,26 +6,14 @@ When a change of the rules changes it on purpose, pin the new figures and bump t
 
 from __future__ import annotations
 
-import random
-
 import meeple
 
-
-def play(seed: int, players: int) -> tuple[list[int], meeple.State]:
-    """A game with random choices from ``seed``, and the number of legal actions at each."""
-    s = meeple.load("_template", players=players).new_state(seed=seed)
-    r = random.Random(seed)
-    counts = []
-    while not s.is_over:
-        legal = s.legal_actions()
-        counts.append(len(legal))
-        s.apply(r.choice(legal))
-    return counts, s
+from ..golden import playthrough
 
 
 def test_golden_playthrough_seed_2024() -> None:
     """The pinned game of seed 2024 with 3 players (legal-action counts and result)."""
-    counts, s = play(2024, 3)
+    s, counts = playthrough("_template", 3, seed=2024)
     res = s.result()
     assert (res.winners, res.scores, res.reason, s.n_actions) == GOLDEN_RESULT
     assert counts == GOLDEN_COUNTS

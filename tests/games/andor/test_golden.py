@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -12,20 +10,13 @@ import meeple
 from meeple.games.andor.render import render
 from meeple.games.andor.state import AndorState
 
+from ..golden import playthrough
 from .helpers import new
 
 
 def play(seed: int, players: int, steps: int) -> tuple[AndorState, list[int]]:
-    s = meeple.load("andor", players=players).new_state(seed=seed)
+    s, counts = playthrough("andor", players, seed=seed, steps=steps)
     assert isinstance(s, AndorState)
-    chooser = random.Random(seed)
-    counts = []
-    for _ in range(steps):
-        if s.is_over:
-            break
-        legal = s.legal_actions()
-        counts.append(len(legal))
-        s.apply(chooser.choice(legal))
     return s, counts
 
 

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 import meeple
 
-
-def play(seed: int, players: int) -> tuple[list[int], meeple.State]:
-    s = meeple.load("grabhit", players=players).new_state(seed=seed)
-    r = random.Random(seed)
-    counts = []
-    while not s.is_over:
-        legal = s.legal_actions()
-        counts.append(len(legal))
-        s.apply(r.choice(legal))
-    return counts, s
+from ..golden import playthrough
 
 
 def test_golden_playthrough_seed_2024() -> None:
     """The pinned game of seed 2024 with 4 players (legal-action counts and result)."""
-    counts, s = play(2024, 4)
+    s, counts = playthrough("grabhit", 4, seed=2024)
     res = s.result()
     assert (res.winners, res.reason, res.turns, s.n_actions) == GOLDEN_RESULT
     assert counts[:40] == GOLDEN_COUNTS

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import meeple
+
+from ..golden import playthrough
 
 FIRST_ACTIONS = [
     "draw 1", "explore west", "place EW", "play Thrall", "play Web Trap", "resolve Soulless",
@@ -17,13 +17,7 @@ FIRST_ACTIONS = [
 
 def test_golden_playthrough_three_players() -> None:
     """Seed 2024, three players, choices from random.Random(99): pinned length and result."""
-    st = meeple.load("myth", players=3).new_state(seed=2024)
-    r = random.Random(99)
-    counts = []
-    while not st.is_over:
-        la = st.legal_actions()
-        counts.append(len(la))
-        st.apply(r.choice(la))
+    st, counts = playthrough("myth", 3, seed=2024, choices=99)
     res = st.result()
     assert st.record()["actions"][:25] == FIRST_ACTIONS
     assert (len(counts), sum(counts)) == (236, 756)
