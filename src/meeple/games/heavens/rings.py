@@ -83,12 +83,7 @@ def set_trap(st: HeavensState, h: int, n: int) -> None:
 
 def damage_trap(st: HeavensState, h: int, n: int) -> None:
     """HVN-5: damage removes black rings from a trap."""
-    n = min(n, st.trap.get(h, 0))
-    if n > 0:
-        give_back(st, "black", n)
-        _less(st.trap, h, n)
-        st._emit("trap_damaged", hex=st.game.board.labels[h], amount=n,
-                 left=st.trap.get(h, 0))
+    _wear(st, st.trap, "black", h, n, "trap_damaged")
 
 
 def build(st: HeavensState, h: int, n: int) -> None:
@@ -100,12 +95,17 @@ def build(st: HeavensState, h: int, n: int) -> None:
 
 def damage_arch(st: HeavensState, h: int, n: int) -> None:
     """HVN-10: damage removes white rings from architecture."""
-    n = min(n, st.arch.get(h, 0))
+    _wear(st, st.arch, "white", h, n, "architecture_damaged")
+
+
+def _wear(st: HeavensState, rings: dict[int, int], colour: str, h: int, n: int,
+          event: str) -> None:
+    """Up to ``n`` rings of ``colour`` leave the pile on hex ``h`` for the box."""
+    n = min(n, rings.get(h, 0))
     if n > 0:
-        give_back(st, "white", n)
-        _less(st.arch, h, n)
-        st._emit("architecture_damaged", hex=st.game.board.labels[h], amount=n,
-                 left=st.arch.get(h, 0))
+        give_back(st, colour, n)
+        _less(rings, h, n)
+        st._emit(event, hex=st.game.board.labels[h], amount=n, left=rings.get(h, 0))
 
 
 def hurt_base(st: HeavensState, side: int, n: int) -> None:
