@@ -23,11 +23,12 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "components": frozenset({"core"}),
     "content": frozenset({"core"}),
-    "games": frozenset({"core", "components", "content"}),
+    "i18n": frozenset({"core"}),
+    "games": frozenset({"core", "components", "content", "i18n"}),
     "agents": frozenset({"core"}),
     "sim": frozenset({"core", "agents"}),
-    "tui": frozenset({"core", "agents"}),
-    "cli": frozenset({"core", "components", "content", "agents", "sim", "tui"}),
+    "tui": frozenset({"core", "agents", "i18n"}),
+    "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui"}),
 }
 #: Imports allowed for type checking only (``if TYPE_CHECKING:``), where they never run: a
 #: game's scripted bots name the ``InfoSet`` they receive.
@@ -38,6 +39,7 @@ SAME_AS = {"undo": "tui", "bench": "sim"}
 OUTSIDE: dict[str, frozenset[str] | None] = {
     "root": frozenset(), "core": frozenset(), "components": frozenset(),
     "content": frozenset({"pydantic"}),
+    "i18n": frozenset({"babel"}),
 }
 #: Third-party packages only one layer may use.
 ONLY_IN = {"click": "cli"}

@@ -12,6 +12,7 @@ the path the screen names, by default in the user's data folder, never the worki
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import os
 import time
@@ -30,6 +31,7 @@ from rich.table import Table
 
 from meeple.agents import Agent, explain_for, info_set, make_agents
 from meeple.core import Action, Game, IllegalAction, State, game_class
+from meeple.i18n import texts
 from meeple.undo import undo_allowed
 
 HUMAN = "human"
@@ -127,6 +129,44 @@ def generic_render(view: dict[str, Any], seat: int | None, lang: str = "en") -> 
     """Any view as a tidy tree of its data."""
     shown = {k: v for k, v in view.items() if k not in ("game", "players", "seat", "over")}
     return Panel(Pretty(shown), title=view.get("game", ""))
+
+
+def menu(game: Game, state: State, seat: int, view: dict[str, Any]) -> list[Action]:
+    """The legal actions in the order a menu lists them: free ones first, then those that cost
+    something (each group in the game's order)."""
+    legal = state.legal_actions()
+    return sorted(legal, key=lambda a: game.costs(a, view))
+
+
+def menu_lines(game: Game, state: State, seat: int, lang: str) -> tuple[list[Action], list[str]]:
+    """The menu of ``seat``'s actions and a numbered line for each, in ``lang``."""
+    view = state.view(seat)
+    actions = menu(game, state, seat, view)
+    return actions, [f"{i:>3}  {game.label(a, lang, view)}" for i, a in enumerate(actions, 1)]
+
+
+def screen(game: Game, state: State, seat: int | None, lang: str, width: int) -> str:
+    """What ``seat`` sees at its turn, as plain text ``width`` columns wide: the board and,
+    when it is that seat's turn, its menu of actions."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, force_terminal=False,
+                      legacy_windows=False, soft_wrap=False)
+    console.print(renderer(game)(state.view(seat), seat, lang))
+    if seat is not None and state.to_act == seat and not state.is_over:
+        _, lines = menu_lines(game, state, seat, lang)
+        console.print(escape(texts("meeple", lang)("ui.actions")), style="bold")
+        print_columns(console, lines)
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
+
+
+def print_columns(console: Console, lines: list[str]) -> None:
+    """Short lists one per line; long ones in columns, read down then across."""
+    if len(lines) <= 12:
+        for line in lines:
+            console.print(line, markup=False, highlight=False)
+    else:
+        console.print(Columns([escape(x) for x in lines], column_first=True, padding=(0, 3)),
+                      highlight=False)
 
 
 def default_record_path(game_id: str) -> Path:

@@ -13,7 +13,7 @@ game has run.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
@@ -60,6 +60,9 @@ class Game:
     #: Scripted bots this game offers as agents: name -> ``"module:factory"``, where
     #: ``factory(argument, seed)`` returns an agent; seated as ``"<game id>:<name>"``.
     bots: ClassVar[Mapping[str, str]] = {}
+    #: Event kinds that matter so much to the seat they name (their ``seat`` field) that the
+    #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
+    notices: ClassVar[frozenset[str]] = frozenset()
     state_class: ClassVar[type[State]]
 
     def __init__(self, players: int | None = None,
@@ -124,6 +127,40 @@ class Game:
         d["_legal"] = None
         st._setup()
         return st
+
+    # Words for people (docs/words.md). Each game binds these to its ``text`` module, which
+    # reads its catalogues (``games/<id>/locale/<lang>.po``); the plain defaults below are
+    # for a game that has none yet, and ``tests/games/test_words.py`` fails on any of them.
+
+    def seat_names(self, view: Mapping[str, Any], lang: str = "en") -> list[str]:
+        """What each seat is called in sentences (a hero, a colour), from any seat's view."""
+        return [f"Seat {i + 1}" for i in range(self.players)]
+
+    def describe(self, event: Mapping[str, Any], lang: str = "en",
+                 names: Sequence[str] | None = None) -> str:
+        """An event (one of ``events(seat)``) as a sentence; ``names``: each seat's name."""
+        detail = ", ".join(f"{k} {v}" for k, v in event.items() if k != "type")
+        return f"{event['type']}: {detail}" if detail else str(event["type"])
+
+    def label(self, action: Action, lang: str = "en",
+              view: Mapping[str, Any] | None = None) -> str:
+        """An action as the seat taking it reads it, with what it costs and does; ``view`` is
+        that seat's view, for what the label depends on. The action text stays the record's."""
+        return action[0]
+
+    def costs(self, action: Action, view: Mapping[str, Any] | None = None) -> bool:
+        """Whether ``action`` spends something (menus list such actions after free ones)."""
+        return False
+
+    def catalogue(self, lang: str = "en") -> dict[str, dict[str, Any]]:
+        """Every card, item, tile, hero… by id: ``name``, ``kind``, ``text``, ``numbers``
+        (label → value) and ``source`` (rulebook or authored), in ``lang``."""
+        return {}
+
+    def outcome(self, result: Result, lang: str = "en",
+                names: Sequence[str] | None = None) -> list[str]:
+        """The result in words: a headline, then one line per seat."""
+        return [result.detail or result.reason]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} players={self.players} options={self.config}>"

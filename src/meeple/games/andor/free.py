@@ -67,7 +67,7 @@ def actions(st: AndorState, s: int) -> list[Action]:
     if lying:
         for it in sorted(set(lying)):
             if room_for(st, s, it):
-                out.append(Action(f"pick up the {g.label(it).lower()}", ("pick", it)))
+                out.append(Action(f"pick up the {g.item_name(it).lower()}", ("pick", it)))
     if st.items[s]:
         if has(st, s, "herb") and st.wp[s] < WILLPOWER_MAX:  # AND-81
             out.append(HERB_WP)
@@ -102,7 +102,7 @@ def trade_actions(st: AndorState, s: int) -> list[Action]:
             if by_falcon and not near and art.slot == "large":
                 continue
             if room_for(st, o, art.id):
-                text = f"give the {g.label(it).lower()} to the {who}"
+                text = f"give the {g.item_name(it).lower()} to the {who}"
                 out.append(Action(text, ("give", o, it)))
     return out
 

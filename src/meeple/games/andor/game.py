@@ -109,9 +109,9 @@ class Andor(Game):
                                for o, h in enumerate(self.hero_ids))
         self.send_falcon = tuple(Action(f"send the falcon to the {h}", ("falcon", o))
                                  for o, h in enumerate(self.hero_ids))
-        self.buy = {a: Action(f"buy a {self.label(a).lower()}", ("buy", a)) for a in self.sold}
+        self.buy = {a: Action(f"buy a {self.item_name(a).lower()}", ("buy", a)) for a in self.sold}
 
-    def label(self, item: str, lang: str = "en") -> str:
+    def item_name(self, item: str, lang: str = "en") -> str:
         """The display name of an item, worn side included."""
         art = self.c.articles[base(item)]
         if item.endswith(":worn"):
