@@ -28,7 +28,7 @@ from meeple.tui import screen
 
 from .words import SRC, TESTS, config, content_ids, problems, random_play, state_at
 
-GAMES = [g for g in game_ids() if g != "_template"]
+GAMES = game_ids(hidden=True)
 COUNTS = [(g, n) for g in GAMES for n in game_class(g).allowed_players()]
 LOCALE = SRC.parent / "locale"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from meeple.core import Action, Game
 
+from . import labels, lookup, text
 from .content import Card, cards
 from .params import OPTIONS
 from .state import TemplateState
@@ -19,6 +20,13 @@ class Template(Game):
     min_players, max_players = 2, 4
     options = OPTIONS
     state_class = TemplateState
+    # Words for people (docs/words.md), bound to the modules that build them.
+    seat_names = text.seat_names
+    describe = text.describe
+    outcome = text.outcome
+    label = labels.label
+    costs = labels.costs
+    catalogue = lookup.catalogue
     cards: tuple[Card, ...]
     plays: tuple[Action, ...]
 
@@ -26,3 +34,7 @@ class Template(Game):
         """Load the content once per game object; every state and clone shares it."""
         self.cards = cards()
         self.plays = tuple(Action(f"play {c.id}", i) for i, c in enumerate(self.cards))
+
+    def card(self, card_id: str) -> Card:
+        """The card kind with this id."""
+        return next(c for c in self.cards if c.id == card_id)

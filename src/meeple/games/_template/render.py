@@ -6,15 +6,21 @@ from typing import Any
 
 from rich.table import Table
 
+from meeple.i18n import texts
+
+from .content import cards as content_cards
+
 
 def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Table:
-    """A table of seats with their scores and hand sizes, and the viewer's own hand."""
-    t = Table(title="Scores" if lang == "en" else "Очки")
-    t.add_column("Seat")
-    t.add_column("Score", justify="right")
-    t.add_column("Cards", justify="right")
+    """A table of players with their scores and hand sizes, and the viewer's own hand."""
+    t = texts(__package__, lang)
+    cards = {c.id: c.label(lang) for c in content_cards()}
+    table = Table(title=t("screen.title"))
+    table.add_column(t("screen.seat"))
+    table.add_column(t("screen.score"), justify="right")
+    table.add_column(t("screen.cards"), justify="right")
     for s, (score, n) in enumerate(zip(view["scores"], view["hand_sizes"], strict=True)):
-        t.add_row(str(s), str(score), str(n))
+        table.add_row(str(s + 1), str(score), str(n))
     if view.get("hand") is not None:
-        t.caption = "Your hand: " + ", ".join(view["hand"])
-    return t
+        table.caption = t("screen.hand", cards=", ".join(cards[c] for c in view["hand"]))
+    return table

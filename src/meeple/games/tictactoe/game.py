@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from meeple.core import Game
 
+from . import labels, lookup, text
 from .state import TicTacToeState
 
 
@@ -16,3 +17,9 @@ class TicTacToe(Game):
     description = "The reference game: three in a row wins."
     min_players = max_players = 2
     state_class = TicTacToeState
+    seat_names = text.seat_names
+    describe = text.describe
+    outcome = text.outcome
+    label = labels.label
+    costs = labels.costs
+    catalogue = lookup.catalogue
