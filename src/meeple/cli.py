@@ -113,11 +113,14 @@ def games_cmd(as_json: bool) -> None:
 @click.option("--record", "record", type=click.Path(dir_okay=False, path_type=Path),
               help="Save the game's record to this file (default: a new file in the user's "
                    "data folder; the path is printed when it is written).")
-@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+              help="The language of every screen: English or Russian.")
+@click.option("--pace", type=click.FloatRange(0, 60), default=0.0, show_default=True,
+              metavar="SECONDS", help="Wait this long after telling each bot decision.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A game option; repeat for several.")
 def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str,
-         options: tuple[str, ...]) -> None:
+         pace: float, options: tuple[str, ...]) -> None:
     """Play GAME in the terminal against bots or friends.
 
     The seed is not shown before the game ends: it would let anyone at the table deal the
@@ -129,7 +132,7 @@ def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str
         seed = secrets.randbelow(1_000_000_000)
     try:
         play_in_terminal(game, seat_list, seed, lang=lang, options=parse_pairs(options),
-                         record=record, console=console)
+                         record=record, console=console, pace=pace)
     except MeepleError as e:
         raise click.ClickException(str(e)) from None
 

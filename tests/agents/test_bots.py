@@ -371,7 +371,7 @@ def test_terminal_why_shows_the_bots_visit_counts(tmp_path: Path) -> None:
                       record_path=tmp_path / "game.json")
     session.run()
     text = out.getvalue()
-    assert "Seat 1 (mcts:200): mark" in text
+    assert "Noughts (searching bot): Mark " in text
     assert "visits" in text
 
 

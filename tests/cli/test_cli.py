@@ -62,5 +62,5 @@ def test_human_plays_through_the_command(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     code, out = run("play", "tictactoe", "--seats", "human,random", "--seed", "2",
                     "--record", str(record), input="mark b2\nquit\n")
-    assert code == 0 and "Seat 1 (random): mark" in out
+    assert code == 0 and "Noughts (random bot): Mark " in out
     assert json.loads(record.read_text("utf-8"))["actions"][0] == "mark b2"

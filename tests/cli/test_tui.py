@@ -65,7 +65,7 @@ def test_board_renders_as_exact_text_at_fixed_width() -> None:
         "├───┼───┼───┼───┤\n"
         "│ 3 │   │   │   │\n"
         "└───┴───┴───┴───┘\n"
-        "     X ходит     \n"
+        " Ходят: Крестики \n"
     )
 
 
@@ -77,9 +77,9 @@ def test_bad_input_reprompts_with_the_reason_and_never_crashes(tmp_path: Path) -
     state = session.run()
     text = " ".join(out.getvalue().split())
     assert "There is no action 42; choose 1 to 9." in text
-    assert "'mark z9' is not legal now" in text
-    assert "Commands: help, undo" in text
-    assert "Seat 1 (random): mark" in text  # the bot's move is shown
+    assert "“mark z9” is not one of your actions now." in text
+    assert "Commands: info NAME" in text
+    assert "Noughts (random bot): Mark " in text  # the bot's move is shown
     assert next(str(a) for a in state.actions_taken()) == "mark b2"
     saved = json.loads((tmp_path / "r.json").read_text("utf-8"))
     assert saved["actions"][0] == "mark b2"
@@ -161,7 +161,8 @@ def test_a_die_rolled_cannot_be_undone() -> None:
 
 def test_hot_seat_shows_a_private_hand_only_to_its_seat() -> None:
     game = game_class("_template")(players=2)
-    hands = [sorted(game.cards[c].id for c in h) for h in game.new_state(seed=4).hands]
+    hands = [sorted(game.cards[c].label("en") for c in h)
+             for h in game.new_state(seed=4).hands]
     assert hands[0] != hands[1]
     con, out = console()
     ask, prompts = scripted(["", "1", "", "quit"])
@@ -170,8 +171,8 @@ def test_hot_seat_shows_a_private_hand_only_to_its_seat() -> None:
     first, second = text.split("Your hand:", 2)[1:]
     assert first.startswith(" " + ", ".join(hands[0]))
     assert second.startswith(" " + ", ".join(hands[1]))
-    assert prompts[0].startswith("Pass the keyboard to seat 0")
-    assert prompts[2].startswith("Pass the keyboard to seat 1")
+    assert prompts[0].startswith("Pass the keyboard to Player 1 (player 1)")
+    assert prompts[2].startswith("Pass the keyboard to Player 2 (player 2)")
     # Seat 1's hand appears only once, after seat 1 confirmed it was at the keyboard.
     assert text.count(", ".join(hands[1])) == 1
 
@@ -274,11 +275,11 @@ def test_why_names_none_of_a_bots_hidden_cards() -> None:
         move = session.last_bot
         if answers and answers[-1] == "why" and move is not None:
             screen = out.getvalue()[mark[0]:]
-            assert "Seat 1 (greedy) considered:" in screen
+            assert f"{session.names(0)[1]} considered:" in screen
             hand = {name[c] for c in move.before.view(1)["hands"][1]["cards"]}
             hidden = {n for n in hand if n not in move.action.text}
             assert not [n for n in hidden if n in screen], (screen, hidden)
-            checked[0] += "(a move hidden from you)" in screen
+            checked[0] += "a move hidden from you" in screen
         mark[0] = len(out.getvalue())
         if len(answers) > 120:
             raise EOFError

@@ -1,0 +1,145 @@
+"""What the terminal shows, built for one seat: the board, the menu, the log in words, a looked
+up entry. Every text comes from the game's words (docs/words.md) in the session's language."""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.pretty import Pretty
+
+from meeple.core import Action, Game, State
+from meeple.i18n import texts
+
+HUMAN = "human"
+Render = Callable[[dict[str, Any], int | None, str], RenderableType]
+
+
+def renderer(game: Game) -> Render:
+    """The game's ``render(view, seat, lang)``, or a generic one showing the view's data."""
+    pkg = type(game).__module__.rpartition(".")[0]
+    try:
+        mod = importlib.import_module(f"{pkg}.render")
+    except ModuleNotFoundError:
+        return generic_render
+    fn: Render = mod.render
+    return fn
+
+
+def plain_event(event: Mapping[str, Any]) -> str:
+    """An event as ``type: key value, ...``: the last resort of a game without words."""
+    def show(v: Any) -> str:
+        return "/".join(map(str, v)) if isinstance(v, list | tuple) else str(v)
+
+    detail = ", ".join(f"{k} {show(v)}" for k, v in event.items() if k != "type")
+    return f"{event['type']}: {detail}" if detail else str(event["type"])
+
+
+def generic_render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
+    """Any view as a tidy tree of its data (for a game without a renderer)."""
+    shown = {k: v for k, v in view.items() if k not in ("game", "players", "seat", "over")}
+    return Panel(Pretty(shown), title=view.get("game", ""))
+
+
+def bot_name(spec: str, lang: str) -> str:
+    """A bot spec in words: ``greedy`` → "greedy", ``mcts:800`` → "search"."""
+    t = texts("meeple", lang)
+    kind = spec.replace("@", ":").split(":")
+    key = f"bot.{kind[1] if len(kind) > 1 and kind[0] not in ('mcts', 'greedy') else kind[0]}"
+    return t.get(key, t("bot.other"))
+
+
+def player_names(game: Game, view: Mapping[str, Any], seats: Sequence[str], lang: str,
+                 viewer: int | None) -> list[str]:
+    """Each seat by its name in the game and who plays it: "Red (you)", "Blue (greedy bot)"."""
+    t = texts("meeple", lang)
+    base = game.seat_names(view, lang)
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
+    out = []
+    for i, spec in enumerate(seats):
+        if spec != HUMAN:
+            out.append(t("who.bot", name=base[i], bot=bot_name(spec, lang)))
+        elif i == viewer or len(humans) == 1:
+            out.append(t("who.you", name=base[i]))
+        else:
+            out.append(t("who.player", name=base[i], n=humans.index(i) + 1))
+    return out
+
+
+def menu(game: Game, state: State, view: Mapping[str, Any]) -> list[Action]:
+    """The legal actions in menu order: free ones first, then those that cost something (each
+    group in the game's order)."""
+    return sorted(state.legal_actions(), key=lambda a: game.costs(a, view))
+
+
+def menu_lines(game: Game, state: State, seat: int, lang: str
+               ) -> tuple[list[Action], list[str]]:
+    """The menu of ``seat``'s actions and a numbered line for each, in ``lang``."""
+    view = state.view(seat)
+    actions = menu(game, state, view)
+    return actions, [f"{i:>3}  {game.label(a, lang, view)}" for i, a in enumerate(actions, 1)]
+
+
+def print_columns(console: Console, lines: Sequence[str]) -> None:
+    """Short lists one per line; long ones in columns, read down then across."""
+    if len(lines) <= 12:
+        for line in lines:
+            console.print(line, markup=False, highlight=False)
+    else:
+        console.print(Columns([escape(x) for x in lines], column_first=True, padding=(0, 3)),
+                      highlight=False)
+
+
+def print_turn(console: Console, game: Game, state: State, seat: int | None,
+               lang: str) -> list[Action]:
+    """The board as ``seat`` sees it and, on its turn, its menu; the menu's actions."""
+    console.print(renderer(game)(state.view(seat), seat, lang))
+    if seat is None or state.to_act != seat or state.is_over:
+        return []
+    actions, lines = menu_lines(game, state, seat, lang)
+    console.print(texts("meeple", lang)("ui.actions"), style="bold", markup=False)
+    print_columns(console, lines)
+    return actions
+
+
+def screen(game: Game, state: State, seat: int | None, lang: str, width: int) -> str:
+    """What ``seat`` sees at its turn as plain text ``width`` columns wide (trailing spaces
+    trimmed): the board and, when it is that seat's turn, its menu."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, force_terminal=False,
+                      legacy_windows=False)
+    print_turn(console, game, state, seat, lang)
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
+
+
+def find_entries(game: Game, lang: str, name: str) -> list[dict[str, Any]]:
+    """The catalogue entries ``name`` names: an exact name (either language), else every entry
+    whose name contains it."""
+    want = name.casefold().strip()
+    entries = list(game.catalogue(lang).items())
+    other = game.catalogue("en" if lang != "en" else "ru")
+    exact = [e for cid, e in entries
+             if want in (e["name"].casefold(), other.get(cid, {}).get("name", "").casefold())]
+    if exact:
+        return exact
+    return [e for cid, e in entries if want in e["name"].casefold()
+            or want in other.get(cid, {}).get("name", "").casefold()]
+
+
+def entry_lines(entry: Mapping[str, Any], lang: str) -> list[str]:
+    """A catalogue entry as lines: name and kind, numbers, rules text, where it comes from."""
+    t = texts("meeple", lang)
+    lines = [f"{entry['name']} — {entry['kind']}"]
+    numbers = entry.get("numbers") or {}
+    if numbers:
+        lines.append(", ".join(f"{k}: {v}" for k, v in numbers.items()))
+    if entry.get("text"):
+        lines.append(entry["text"])
+    lines.append(f"({t('ui.source.' + entry['source'])})")
+    return lines

@@ -1,0 +1,129 @@
+"""The terminal table in words: menus, typed labels, looking things up, the flow of a game."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import meeple
+from meeple.core import game_class
+from meeple.tui import Session
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEEPLE_DATA_DIR", str(tmp_path / "data"))
+
+
+def play(game: meeple.Game, seats: list[str], lines: list[str], lang: str = "en",
+         seed: int = 5) -> tuple[Session, str, list[str]]:
+    """Run a session on scripted input; what it printed (spaces squeezed) and its prompts."""
+    out = io.StringIO()
+    con = Console(file=out, width=80, color_system=None, force_terminal=False)
+    prompts: list[str] = []
+    it = iter(lines)
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    session = Session(game, seats, seed, lang, con, ask, Path("/dev/null"))
+    session.run()
+    return session, " ".join(out.getvalue().split()), prompts
+
+
+def taken(session: Session) -> list[str]:
+    return [a.text for a in session.state.actions_taken()]
+
+
+def test_empty_enter_shows_the_actions_again() -> None:
+    session, text, _ = play(meeple.load("tictactoe"), ["human", "random"], ["", "2", "quit"])
+    first_move = text.split("Noughts (random bot):")[0]
+    assert first_move.count("Your actions") == 2
+    assert "is not legal" not in text and "not one of your actions" not in text
+    assert taken(session)[0] == "mark b1"
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("en", "mark b2"), ("en", "Mark B2"),
+                                             ("ru", "поставить знак в клетку b2")])
+def test_a_typed_label_or_text_is_accepted(lang: str, typed: str) -> None:
+    session, _, _ = play(meeple.load("tictactoe"), ["human", "random"], [typed, "quit"], lang)
+    assert taken(session)[0] == "mark b2"
+
+
+def test_info_shows_what_a_thing_is_in_the_players_language() -> None:
+    game = game_class("_template")(players=2)
+    _, text, _ = play(game, ["human", "random"], ["info flame", "info Пожар", "info xyz",
+                                                   "info", "quit"])
+    assert "Flame — card points: 2, copies: 3 Played from the hand, it scores 2 points." in text
+    assert "(written for meeple)" in text
+    assert "Blaze — card" in text  # looked up by its Russian name
+    assert "Nothing here is called “xyz”." in text
+    assert "Type info and a name, for example: info Spark." in text
+    _, ru, _ = play(game, ["human", "random"], ["инфо искра", "quit"], "ru")
+    assert "Искра — карта очки: 1, копий в колоде: 4 Сыгранная из руки, приносит 1 очко." in ru
+    assert "(придумано для meeple)" in ru
+
+
+def test_the_keyboard_is_handed_over_only_to_another_human_and_keeps_no_move() -> None:
+    """A move typed at the hand-over prompt is not played: the prompt asks again."""
+    session, _, prompts = play(meeple.load("tictactoe"), ["human", "human"],
+                               ["mark b2", "", "mark b2", "", "mark a1", "", "quit"])
+    assert taken(session) == ["mark b2", "mark a1"]
+    assert [p.split(" ")[0] for p in prompts[:3]] == ["Pass", "Press", "Crosses"]
+    handovers = [p for p in prompts if p.startswith("Pass the keyboard")]
+    assert handovers == [f"Pass the keyboard to {who}, then press Enter. " for who in
+                         ("Crosses (player 1)", "Noughts (player 2)", "Crosses (player 1)")]
+
+
+def test_a_seat_deciding_twice_in_a_row_is_not_handed_the_keyboard_again() -> None:
+    game = meeple.load("andor", players=2)
+    st = game.new_state(seed=1)
+    seat = st.to_act
+    script = ["", "1"]
+    st.apply(st.legal_actions()[0])
+    assert st.to_act == seat  # the same hero decides again
+    session, _, prompts = play(game, ["human", "human"], [*script, "quit"], seed=1)
+    assert sum(p.startswith("Pass the keyboard") for p in prompts) == 1
+
+
+def test_bot_decisions_are_told_one_line_each() -> None:
+    out = io.StringIO()
+    con = Console(file=out, width=200, color_system=None, force_terminal=False)
+    session = Session(meeple.load("tictactoe"), ["random", "random"], 3, "en", con,
+                      input, Path("/dev/null"))
+    session.run()
+    lines = out.getvalue().splitlines()
+    told = [ln for ln in lines if "(random bot): Mark " in ln]
+    assert len(told) == session.state.n_actions
+    assert "Game over" in out.getvalue()
+
+
+@pytest.mark.parametrize(("seed", "headline"), [
+    (3, r"(Crosses|Noughts) \(random bot\) have three in a row\."),
+])
+def test_the_end_screen_tells_the_result_in_words_with_a_line_per_seat(
+        seed: int, headline: str) -> None:
+    _, text, _ = play(meeple.load("tictactoe"), ["random", "random"], [], seed=seed)
+    assert re.search(headline, text)
+    assert re.search(r"Crosses \(random bot\): (won|lost)", text)
+    assert re.search(r"Noughts \(random bot\): (won|lost)", text)
+
+
+def test_a_russian_game_speaks_russian() -> None:
+    _, text, prompts = play(meeple.load("tictactoe"), ["human", "random"],
+                            ["", "help", "1", "bad", "quit"], "ru")
+    shown = text.split("Запись сохранена")[0] + " ".join(prompts)
+    shown = shown.replace("Английские info, help, undo, why и quit", "")
+    latin = {w for w in re.findall(r"[A-Za-z]+", shown) if not re.fullmatch(r"[abc][123]?|X|O",
+                                                                            w)}
+    assert latin == {"Enter", "bad"}  # the key's name as printed on keys; what was typed
+    assert "Нолики (случайный бот): Поставить знак в клетку" in text
+    assert "«bad» — сейчас не ваше действие." in text
