@@ -87,10 +87,10 @@ def test_a_seat_deciding_twice_in_a_row_is_not_handed_the_keyboard_again() -> No
     game = meeple.load("andor", players=2)
     st = game.new_state(seed=1)
     seat = st.to_act
-    script = ["", "1"]
-    st.apply(st.legal_actions()[0])
+    first = st.legal_actions()[0]
+    st.apply(first)
     assert st.to_act == seat  # the same hero decides again
-    session, _, prompts = play(game, ["human", "human"], [*script, "quit"], seed=1)
+    _, _, prompts = play(game, ["human", "human"], ["", first.text, "quit"], seed=1)
     assert sum(p.startswith("Pass the keyboard") for p in prompts) == 1
 
 
