@@ -127,3 +127,17 @@ def test_a_russian_game_speaks_russian() -> None:
     assert latin == {"Enter", "bad"}  # the key's name as printed on keys; what was typed
     assert "Нолики (случайный бот): Поставить знак в клетку" in text
     assert "«bad» — сейчас не ваше действие." in text
+
+
+def test_a_long_menu_folds_runs_of_amounts_into_one_line_whose_numbers_still_choose() -> None:
+    from meeple.tui.screen import fold
+
+    en = ["Pass", *(f"Bid {n} coins on Frozen Lake" for n in range(16, 26)), "Bid 3 coins"]
+    assert fold(en) == [(1, 1, "Pass"), (2, 11, "Bid 16–25 coins on Frozen Lake"),
+                        (12, 12, "Bid 3 coins")]
+    forms = {20: "монет", 21: "монета", 22: "монеты"}
+    ru = [f"Ставка {n} {forms[n]} на лот «Озеро»" for n in (20, 21, 22)]
+    assert fold(ru) == [(1, 3, "Ставка 20–22 монеты на лот «Озеро»")]
+    assert fold(["Move to 3", "Move to 4"]) == [(1, 1, "Move to 3"), (2, 2, "Move to 4")]
+    assert fold(["Go to 1 north", "Go to 2 south", "Go to 3 east"]) == [
+        (1, 1, "Go to 1 north"), (2, 2, "Go to 2 south"), (3, 3, "Go to 3 east")]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import io
+import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -18,6 +20,8 @@ from meeple.core import Action, Game, State
 from meeple.i18n import texts
 
 HUMAN = "human"
+#: Menus longer than this fold runs of actions that differ only in an amount into one line.
+FOLD_OVER = 20
 Render = Callable[[dict[str, Any], int | None, str], RenderableType]
 
 
@@ -80,10 +84,71 @@ def menu(game: Game, state: State, view: Mapping[str, Any]) -> list[Action]:
 
 def menu_lines(game: Game, state: State, seat: int, lang: str
                ) -> tuple[list[Action], list[str]]:
-    """The menu of ``seat``'s actions and a numbered line for each, in ``lang``."""
+    """The menu of ``seat``'s actions and its lines, in ``lang``: a numbered line per action,
+    or one line for a run of actions that differ only in an amount (``5–14  Bid 16–25 coins on
+    the Frozen Lake``), whose numbers still choose each action."""
     view = state.view(seat)
     actions = menu(game, state, view)
-    return actions, [f"{i:>3}  {game.label(a, lang, view)}" for i, a in enumerate(actions, 1)]
+    labels = [game.label(a, lang, view) for a in actions]
+    if len(labels) <= FOLD_OVER:
+        return actions, [f"{i:>3}  {text}" for i, text in enumerate(labels, 1)]
+    lines = []
+    for first, last, text in fold(labels):
+        number = str(first) if first == last else f"{first}–{last}"
+        lines.append(f"{number:>3}  {text}")
+    return actions, lines
+
+
+def _shape(label: str) -> list[str]:
+    return re.split(r"(\d+)", label)
+
+
+def _follows(a: list[str], b: list[str]) -> int | None:
+    """The index of the one number in ``b`` that is one more than in ``a``, when the labels
+    are otherwise alike (the word after that number may change: 4 монеты, 5 монет); else
+    None."""
+    if len(a) != len(b):
+        return None
+    nums = [k for k in range(1, len(a), 2) if a[k] != b[k]]
+    if len(nums) != 1 or int(b[nums[0]]) != int(a[nums[0]]) + 1:
+        return None
+    k = nums[0]
+    for j in range(0, len(a), 2):
+        if a[j] != b[j] and not (j == k + 1 and _same_word(a[j], b[j])):
+            return None
+    return k
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Whether two texts differ only in the form of their first word (монеты, монет)."""
+    wa, wb = a.split(" ", 2), b.split(" ", 2)
+    if len(wa) < 2 or len(wb) < 2 or wa[2:] != wb[2:]:
+        return False
+    stem = len(os.path.commonprefix([wa[1], wb[1]]))
+    return stem >= 3 and stem >= min(len(wa[1]), len(wb[1])) - 2
+
+
+def fold(labels: Sequence[str]) -> list[tuple[int, int, str]]:
+    """Menu entries as (first number, last number, text): runs of three or more labels that
+    count up one amount fold into one entry showing the range."""
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(labels):
+        j, k = i, None
+        while j + 1 < len(labels):
+            step = _follows(_shape(labels[j]), _shape(labels[j + 1]))
+            if step is None or (k is not None and step != k):
+                break
+            k, j = step, j + 1
+        if k is None or j - i < 2:
+            out.append((i + 1, i + 1, labels[i]))
+            i += 1
+            continue
+        parts = _shape(labels[j])
+        parts[k] = f"{_shape(labels[i])[k]}–{parts[k]}"
+        out.append((i + 1, j + 1, "".join(parts)))
+        i = j + 1
+    return out
 
 
 def print_columns(console: Console, lines: Sequence[str]) -> None:
