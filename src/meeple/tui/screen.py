@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 import io
-import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -124,7 +123,8 @@ def _same_word(a: str, b: str) -> bool:
     wa, wb = a.split(" ", 2), b.split(" ", 2)
     if len(wa) < 2 or len(wb) < 2 or wa[2:] != wb[2:]:
         return False
-    stem = len(os.path.commonprefix([wa[1], wb[1]]))
+    stem = next((i for i, (x, y) in enumerate(zip(wa[1], wb[1], strict=False)) if x != y),
+                min(len(wa[1]), len(wb[1])))
     return stem >= 3 and stem >= min(len(wa[1]), len(wb[1])) - 2
 
 
