@@ -15,7 +15,7 @@ def text_of(st: object, lang: str) -> str:
     c = Console(width=100, record=True, color_system=None, force_terminal=False,
                 file=io.StringIO())
     c.print(render(st.view(None), None, lang))  # type: ignore[attr-defined]
-    return c.export_text()
+    return "\n".join(line.rstrip() for line in c.export_text().splitlines()) + "\n"
 
 
 def scene() -> object:
@@ -30,29 +30,24 @@ def scene() -> object:
 
 
 def test_render_english() -> None:
-    """The wheel, life and armour pips, weapons with blueprints, auction and limbo."""
+    """The wheel, life and armour pips, weapons with blueprints, a shop, the auction, limbo
+    and the key to the symbols."""
     assert text_of(scene(), "en") == EXPECTED_EN
 
 
 def test_render_russian() -> None:
     out = text_of(scene(), "ru")
-    assert "Боевой" in out and "Лавка" in out and "лимб 1" in out and "Ашир" in out
+    assert "Боевой топор ⚔4×1 ◆4/5 + Заточка" in out and "Лимб, ход 1" in out
+    assert "Лавка колдуньи (Аура 2, лавка)" in out and "ставка 3 монеты, Ашир" in out
 
 
 EXPECTED_EN = """\
-Round 1 · turn of Ashir · phase 4 (free actions) · Gold → 50
-Wheel: 3 coins, blue
-┏━━━━┳━━━━━━━━━━━━┳━━━━━━━┳━━━━━━━━┳━━━━━━┳━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━┓
-┃ #  ┃ Adventurer ┃ Life  ┃ Armour ┃ Gold ┃ Weapons         ┃ Locations       ┃ Cards    ┃ Status  ┃
-┡━━━━╇━━━━━━━━━━━━╇━━━━━━━╇━━━━━━━━╇━━━━━━╇━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━┩
-│ ▶0 │ Ashir      │ ♥♥♥♥♥ │ ■··    │ 10   │ Battle Axe ⚔4   │ —               │ —        │ to act  │
-│    │            │       │        │      │ ×1 ◆4/5         │                 │          │         │
-│    │            │       │        │      │ [Sharpened      │                 │          │         │
-│    │            │       │        │      │ Edge]           │                 │          │         │
-│  1 │ Violet     │ ♥♥♥♥♥ │ ■·     │ 7    │ fists           │ Witch's Shop    │ —        │         │
-│    │            │       │        │      │                 │ (A2)            │          │         │
-│  2 │ Victor     │ ♥♥♥♥♥ │ ■··    │ 6    │ fists           │ —               │ Fireball │ limbo 1 │
-└────┴────────────┴───────┴────────┴──────┴─────────────────┴─────────────────┴──────────┴─────────┘
-Auction: Frozen Lake (3, Ashir)
-Decks: blue 26, green 24, red 33
+Round 1 · Ashir’s turn · phase 4: free actions · goal 50 coins
+Wheel: 3 coins, blue sector
+▶Ashir  ♥♥♥♥♥ ■·· 10 coins Battle Axe ⚔4×1 ◆4/5 + Sharpened Edge
+ Violet ♥♥♥♥♥ ■·  7 coins  Witch's Shop (Aura 2, shop)
+ Victor ♥♥♥♥♥ ■·· 6 coins  limbo, turn 1 · Fireball
+Auction: Frozen Lake, bid 3 coins by Ashir
+Cards in the decks: blue 26, green 24, red 33
+♥ life ■ armour ⚔ damage×hits ◆ durability ⇣ pierces ◈ shield ✗ curse ↑ upgrade
 """

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from meeple.core import Game
 
+from . import labels, lookup, text
 from .content import Tables, tables
 from .params import OPTIONS
 from .state import GrabHitState
@@ -31,6 +32,15 @@ class GrabHit(Game):
     state_class = GrabHitState
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.grabhit.bots:make_balance"}
     T: ClassVar[Tables]
+    #: A death reaches its seat as a notice, and so does falling into limbo (phases lost).
+    notices = frozenset({"death", "limbo_enter"})
+
+    seat_names = text.seat_names
+    describe = text.describe
+    outcome = text.outcome
+    label = labels.label
+    costs = labels.costs
+    catalogue = lookup.catalogue
 
     def setup(self) -> None:
         """Load the content tables (once per content folder, shared by every state)."""

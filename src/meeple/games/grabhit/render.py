@@ -1,119 +1,185 @@
-"""Terminal rendering of a Grab and Hit view (never imported by the rules)."""
+"""The Grab and Hit table in the terminal (never imported by the rules).
+
+One row per adventurer (life and armour as pips, gold, weapons with their numbers, locations
+with world, level and income, cards in hand and on him), the wheel's last sector, the decision
+being taken, the auction, the centre, the decks and a key to the symbols. Every word comes from
+the game's catalogues; at 120 columns or more the table adds each adventurer's ability and
+income.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-WORDS = {
-    "en": {"round": "Round", "turn": "turn of", "phase": "phase", "wheel": "Wheel",
-           "coins": "coins", "adv": "Adventurer", "life": "Life", "armour": "Armour",
-           "gold": "Gold", "weapons": "Weapons", "locations": "Locations", "cards": "Cards",
-           "status": "Status", "auction": "Auction", "centre": "Centre", "decks": "Decks",
-           "limbo": "limbo", "dead": "dead", "defending": "defending", "fists": "fists",
-           "none": "—", "target": "target", "to_act": "to act", "no_bid": "no bid",
-           "over": "Game over", "died": "died before"},
-    "ru": {"round": "Круг", "turn": "ходит", "phase": "фаза", "wheel": "Колесо",
-           "coins": "монет", "adv": "Приключенец", "life": "Жизни", "armour": "Броня",
-           "gold": "Золото", "weapons": "Оружие", "locations": "Локации", "cards": "Карты",
-           "status": "Состояние", "auction": "Аукцион", "centre": "Центр", "decks": "Колоды",
-           "limbo": "лимб", "dead": "мёртв", "defending": "в защите", "fists": "кулаки",
-           "none": "—", "target": "цель", "to_act": "решает", "no_bid": "нет ставки",
-           "over": "Игра окончена", "died": "уже умирал"},
-}
-COLOUR_RU = {"blue": "синий", "green": "зелёный", "red": "красный", "black": "чёрный",
-             "weapon": "оружие", "armour": "броня"}
+from .content import tables
+from .lookup import ability_name, local, money, money_acc, money_gen, sector_text, t
+from .text import names_of
 
-
-def _n(d: dict[str, Any], lang: str) -> str:
-    return str((d.get("name_ru") if lang == "ru" else None) or d.get("name") or "?")
+View = Mapping[str, Any]
+#: From this width on, the table shows abilities and incomes too.
+WIDE = 120
 
 
 def _pips(have: int, most: int, full: str) -> str:
     return full * have + "·" * max(0, most - have)
 
 
-def _tr(word: str, lang: str) -> str:
-    return COLOUR_RU.get(word, word) if lang == "ru" else word
+def _card(c: Mapping[str, Any], lang: str) -> str:
+    return str(c["name_ru"] if lang == "ru" and c.get("name_ru") else c["name"])
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
-    """The table: wheel, adventurers with life and armour pips, weapons, auction, centre."""
-    w = WORDS["ru" if lang == "ru" else "en"]
-    players = view["players_info"]
-    cur = view["current"]
-    head = Text(f"{w['round']} {view['round']} · {w['turn']} "
-                f"{_n(players[cur], lang) if players[cur]['name'] else cur} · "
-                f"{w['phase']} {view['phase']} ({view['step']}) · "
-                f"{w['gold']} → {view['gold_target']}")
-    parts: list[Any] = [head]
-    sec = view["wheel"] or view["last_spin"]
-    if sec is not None:
-        cols = "/".join(_tr(c, lang) for c in sec["colours"])
-        sym = ", ".join(_tr(s, lang) for s in sec["symbols"])
-        parts.append(Text(f"{w['wheel']}: {sec['value']} {w['coins']}, {cols}"
-                          + (f" [{sym}]" if sym else "")))
-    parts.append(_table(view, w, lang))
-    lots = [f"{_n(a, lang)} ({a['bid'] or a['opening']}"
-            + (f", {_n(players[a['bidder']], lang)})" if a["bidder"] is not None
-               else f", {w['no_bid']})") for a in view["auction"]]
-    parts.append(Text(f"{w['auction']}: " + ("; ".join(lots) or w["none"])))
-    if view["centre"]:
-        parts.append(Text(f"{w['centre']}: " + ", ".join(_n(c, lang) for c in view["centre"])))
-    decks = ", ".join(f"{_tr(k, lang)} {v}" for k, v in view["decks"].items())
-    parts.append(Text(f"{w['decks']}: {decks}"))
-    if view.get("result"):
-        r = view["result"]
-        names = ", ".join(_n(players[s], lang) for s in r["winners"])
-        parts.append(Text(f"{w['over']}: {names} ({r['reason']})"))
-    return Group(*parts)
+class Board:
+    """The whole table as a rich renderable that fits the width it is given."""
+
+    def __init__(self, view: View, seat: int | None, lang: str) -> None:
+        self.view, self.seat, self.lang = view, seat, lang
+        self.tx = t(lang)
+        self.names = names_of(view, lang)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(self._head())
+        yield from (Text(line) for line in self._now())
+        yield self._table(options.max_width >= WIDE)
+        yield from (Text(line) for line in self._market())
+        yield Text(self.tx("screen.legend"), style="dim")
+
+    def _head(self) -> str:
+        v, tx = self.view, self.tx
+        target = money(v["gold_target"], self.lang)
+        if v["phase"] == "start":
+            return tx("screen.head.setup", target=target)
+        phase = "4.limbo" if v["phase"] == "4" and v["step"] == "limbo" else v["phase"]
+        return tx("screen.head", round=v["round"], name=self.names[v["current"]],
+                  phase=tx(f"phase.{phase}"), target=target)
+
+    def _now(self) -> Iterator[str]:
+        """The wheel, the decision being taken, the attack under way, phases lost, the end."""
+        v, tx = self.view, self.tx
+        sec = v["wheel"] or v["last_spin"]
+        if sec is not None:
+            yield tx("screen.wheel", sector=sector_text(tables().sectors[sec["index"]],
+                                                        self.lang))
+        if v["lost_phases"]:
+            yield tx("screen.lost", phases=", ".join(map(str, v["lost_phases"])))
+        if v["pending"] is not None:
+            yield self._pending(v["pending"])
+        elif v["phase"] == "5" and v["attack"]["weapon"] is not None:
+            w = v["attack"]["weapon"]
+            weapon = tx("screen.fists") if w == "fists" else local(w, self.lang)
+            yield tx("screen.attack", name=self.names[v["current"]], weapon=weapon,
+                     hits=tx.count("hits", v["attack"]["hits_left"]))
+        if v.get("result"):
+            r = v["result"]
+            who = ", ".join(self.names[s] for s in r["winners"])
+            yield tx("screen.over", headline=tx(f"event.game_over.{r['reason']}", names=who))
+
+    def _pending(self, p: Mapping[str, Any]) -> str:
+        tx, lang = self.tx, self.lang
+        f: dict[str, Any] = {"name": self.names[p["seat"]]}
+        kind = p["kind"]
+        if kind == "keep":
+            f["a"], f["b"] = (_card(c, lang) for c in p["cards"])
+        elif kind == "buy":
+            loc = _by_id(p["card"]["id"])
+            f.update(card=_card(p["card"], lang), price=money_acc(loc.price, lang))
+        elif kind == "shield":
+            card = p["effect"]["card"]
+            f["source"] = tx("source.card", card=_card(card, lang)) if card \
+                else tx("source.ability")
+        return tx(f"screen.pending.{kind}", **f)
+
+    def _table(self, wide: bool) -> Table:
+        """A row per adventurer: name and status, life, armour, gold (at 120 columns and more
+        also ability and income), then what he holds, one thing a line."""
+        tx, lang = self.tx, self.lang
+        grid = Table.grid(padding=(0, 1, 0, 0))
+        for _ in range(5 if wide else 4):
+            grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold")
+        for p in self.view["players_info"]:
+            marker = "▶" if p["seat"] == self.view["current"] and \
+                self.view["phase"] != "start" else " "
+            head = [marker + self._name(p), _pips(p["life"], p["max_life"], "♥"),
+                    _pips(p["armour"], p["max_armour"], "■"), money(p["gold"], lang)]
+            if wide:
+                head.append(self._ability(p) + " · " + tx("screen.income",
+                                                          coins=money(p["income"], lang))
+                            if p["adventurer"] else "")
+            status = ", ".join(self._status(p))
+            held = [*([status] if status else []),*(self._weapon(w) for w in p["weapons"]),
+                    *(self._location(c) for c in p["locations"]), *self._cards(p)]
+            grid.add_row(*head, " · ".join(held) or tx("screen.none"))
+        return grid
+
+    def _name(self, p: Mapping[str, Any]) -> str:
+        name = self.names[p["seat"]]
+        return self.tx("who.you", name=name) if p["seat"] == self.seat else name
+
+    def _status(self, p: Mapping[str, Any]) -> list[str]:
+        tx, out = self.tx, []
+        if p["dead"]:
+            out.append(tx("screen.status.dead"))
+        elif p["died"]:
+            out.append(tx("screen.status.died"))
+        if p["limbo"]:
+            out.append(tx("screen.status.limbo", n=p["limbo"]))
+        elif p["immune"]:
+            out.append(tx("screen.status.immune"))
+        if p["defending"]:
+            out.append(tx("screen.status.guarded"))
+        return out
+
+    def _weapon(self, w: Mapping[str, Any]) -> str:
+        text = (f"{_card(w, self.lang)} ⚔{w['damage']}×{w['speed']} "
+                f"◆{w['durability']}/{w['max_durability']}" + (" ⇣" if w["pierce"] else ""))
+        return " + ".join([text, *(_card(b, self.lang) for b in w["blueprints"])])
+
+    def _location(self, c: Mapping[str, Any]) -> str:
+        tx = self.tx
+        key = "screen.loc.shop" if c["shop"] else "screen.loc"
+        return tx(key, card=_card(c, self.lang), world=tx(f"world.{c['world']}"),
+                  level=c["level"], income=c["income"])
+
+    def _cards(self, p: Mapping[str, Any]) -> list[str]:
+        lang = self.lang
+        return ([_card(c, lang) for c in p["hand"]]
+                + ["↑" + _card(c, lang) for c in p["upgrades"]]
+                + ["◈" + _card(c, lang) for c in p["shields"]]
+                + ["✗" + _card(c, lang) for c in p["curses"]])
+
+    def _ability(self, p: Mapping[str, Any]) -> str:
+        if not p["adventurer"]:
+            return self.tx("screen.none")
+        a = next(a for a in tables().adventurers if a.id == p["adventurer"])
+        return self.tx("screen.ability", ability=ability_name(a, self.lang), check=a.check)
+
+    def _market(self) -> Iterator[str]:
+        """The auction, the centre and the decks."""
+        v, tx, lang = self.view, self.tx, self.lang
+        lots = []
+        for lot in v["auction"]:
+            if lot["bidder"] is not None:
+                lots.append(tx("screen.lot.bid", card=_card(lot, lang),
+                               coins=money(lot["bid"], lang), name=self.names[lot["bidder"]]))
+            else:
+                lots.append(tx("screen.lot.none", card=_card(lot, lang),
+                               coins=money_gen(lot["opening"], lang)))
+        if lots:
+            yield tx("screen.auction", lots="; ".join(lots))
+        if v["centre"]:
+            yield tx("screen.centre", cards=", ".join(_card(c, lang) for c in v["centre"]))
+        yield tx("screen.decks", **v["decks"])
 
 
-def _table(view: dict[str, Any], w: dict[str, str], lang: str) -> Table:
-    """One row per adventurer: life and armour pips, gold, weapons, locations, cards, status."""
-    t = Table(show_lines=False, expand=False)
-    for col in ("#", w["adv"], w["life"], w["armour"], w["gold"], w["weapons"],
-                w["locations"], w["cards"], w["status"]):
-        t.add_column(col)
-    for p in view["players_info"]:
-        t.add_row(*_row(p, view, w, lang))
-    return t
+def _by_id(cid: str) -> Any:
+    return next(c.entry for c in tables().cards if c.entry.id == cid)
 
 
-def _row(p: dict[str, Any], view: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
-    """One adventurer's cells."""
-    weapons = []
-    for wp in p["weapons"]:
-        bps = "+".join(_n(b, lang) for b in wp["blueprints"])
-        weapons.append(f"{_n(wp, lang)} ⚔{wp['damage']} ×{wp['speed']} "
-                       f"◆{wp['durability']}/{wp['max_durability']}"
-                       + (f" [{bps}]" if bps else ""))
-    locs = [f"{_n(loc, lang)} ({loc['world'][0].upper()}{loc['level']})"
-            for loc in p["locations"]]
-    cards = [_n(c, lang) for c in (*p["hand"], *p["upgrades"], *p["shields"],
-                                   *p["curses"])]
-    status = []
-    if p["dead"]:
-        status.append(w["dead"])
-    elif p["died"]:
-        status.append(w["died"])
-    if p["limbo"]:
-        status.append(f"{w['limbo']} {p['limbo']}")
-    if p["defending"]:
-        status.append(w["defending"])
-    if view["to_act"] == p["seat"]:
-        status.append(w["to_act"])
-    return [
-        ("▶" if p["seat"] == view["current"] else " ") + str(p["seat"]),
-        _n(p, lang) if p["name"] else w["none"],
-        _pips(p["life"], p["max_life"], "♥"),
-        _pips(p["armour"], p["max_armour"], "■"),
-        str(p["gold"]),
-        "\n".join(weapons) or w["fists"],
-        "\n".join(locs) or w["none"],
-        "\n".join(cards) or w["none"],
-        ", ".join(status),
-    ]
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Board:
+    """The table as ``seat`` sees it, in ``lang``."""
+    return Board(view, seat, lang)
