@@ -31,7 +31,8 @@ def card_fields(cid: str, lang: str) -> dict[str, Any]:
             "hero": hero_name(c.hero, lang) if c.hero else "",
             "side": t(f"side.{c.direction}") if c.direction else "",
             "res": res(c.value, lang), "res2": res(c.value2, lang),
-            "life": t.count("life", c.value)}
+            "life": t.count("life", c.value), "cards": t.count("cards", c.value),
+            "turns": t.count("turns", c.value)}
 
 
 def brief(cid: str, lang: str) -> str:

@@ -228,12 +228,20 @@ def _game(players: int) -> MythGame:
     return MythGame(players=players)
 
 
+def _retold(e: Mapping[str, Any]) -> bool:
+    """Events the screen's turn summary leaves out, since another one tells the same: the
+    turn's announcement (the title), dice (told with the attack, trap or web they decided),
+    a hidden card played and a draw (told with what was paid and drawn)."""
+    if e["type"] in ("turn", "roll"):
+        return True
+    return e["type"] == "action" and (e["action"] == "play a card"
+                                      or str(e["action"]).startswith("draw "))
+
+
 def this_turn(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
-    """This turn's events as sentences: the turn's announcement is the title, and the dice of
-    an attack, a trap or a web are told with its result."""
+    """This turn's events as sentences, oldest first."""
     game = _game(view["players"])
-    return [text.describe(game, e, lang, names) for e in view["this_turn"]
-            if e["type"] not in ("turn", "roll")]
+    return [text.describe(game, e, lang, names) for e in view["this_turn"] if not _retold(e)]
 
 
 def _rows(console: Console, options: ConsoleOptions, part: RenderableType) -> int:
@@ -281,11 +289,15 @@ class Screen:
         log = this_turn(v, self.names, lang)
         room = ROWS - used - 1
         if log and room > 0:
-            events = Text(tr(lang)("screen.this_turn") + "\n" + "\n".join(
-                "  " + line for line in log))
-            lines = console.render_lines(events, options, pad=False)
-            keep = [lines[0], *lines[1:][-room:]]
-            body.append(Text("\n".join("".join(s.text for s in line) for line in keep)))
+            events = Table.grid()
+            events.add_column(width=2)
+            events.add_column()
+            for line in log:
+                events.add_row("", line)
+            lines = console.render_lines(events, options, pad=False)[-room:]
+            body.append(Text(tr(lang)("screen.this_turn")))
+            body.append(Text("\n".join("".join(s.text for s in line).rstrip()
+                                       for line in lines)))
         yield head
         yield from body
 
