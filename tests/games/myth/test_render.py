@@ -15,7 +15,7 @@ from .scenario import fresh, open_cell
 EXPECTED_EN = """\
 Myth · turn 1 · Dwarf: draw event cards
 Event deck 83 · discard 0 · dungeon tiles 40 · quest pile 12 · bank 30
-     0   1     Key:   A Archer   D Dwarf   + the start crossroads   m monsters
+     0   1     Key:   A Archer   D Dwarf   + the Avatara's start square   m monsters
  -1  ┌──       * a lasting card   ─ a passage   cells are named column,row
   0  ┼A───Dm   Your quests (showing one costs 1 resource)
                  Bring the Codex to the Avatara: not yet
