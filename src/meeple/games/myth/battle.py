@@ -252,6 +252,7 @@ def hero_attack(st: MythState, m: str) -> None:
     r = st._roll(cur, "attack")
     total = r + heroes.attack_of(st, cur) - darkness(st, cell)
     hit = total > card.defence
+    st._emit("attack", seat=cur, monster=m, roll=r, total=total, defence=card.defence, hit=hit)
     turn.note(st, f"{heroes.hero_name(st, cur)} rolls {r}: {total} vs {card.name} "
                   f"{card.defence} - {'killed' if hit else 'miss'}")
     if hit:
@@ -266,6 +267,7 @@ def area_attack(st: MythState) -> None:
     r = st._roll(cur, "area attack")
     total = r + heroes.attack_of(st, cur) - darkness(st, cell)
     dead = [m for m in st.enemies[cell] if total > cs[m].defence]
+    st._emit("charge", seat=cur, roll=r, total=total, killed=dead)
     turn.note(st, f"{heroes.hero_name(st, cur)} rolls {r}: {total} against all - "
                   f"{len(dead)} killed")
     for m in dead:
@@ -273,7 +275,7 @@ def area_attack(st: MythState) -> None:
     for o in heroes.heroes_on(st, cell, cur):
         if o != cur and total > heroes.defence_of(st, o):
             turn.note(st, f"the blast hurts {heroes.hero_name(st, o)}")
-            heroes.hurt(st, o, DWARF_SPLASH, "dwarf's charge")
+            heroes.hurt(st, o, DWARF_SPLASH, "charge")
 
 
 def monster_attack(st: MythState, m: str, target: int) -> None:
@@ -286,7 +288,9 @@ def monster_attack(st: MythState, m: str, target: int) -> None:
     guard = heroes.defence_of(st, target)
     hit = total > guard
     dmg = c.damage * (FURY_FACTOR if has_lasting(st, cell, "fury") else 1)
+    st._emit("monster_attack", monster=m, seat=target, roll=r, total=total, defence=guard,
+             hit=hit, damage=dmg)
     turn.note(st, f"{c.name} rolls {r}: {total} vs {heroes.hero_name(st, target)} "
                   f"{guard} - {f'hit for {dmg}' if hit else 'miss'}")
     if hit:
-        heroes.hurt(st, target, dmg, c.name)
+        heroes.hurt(st, target, dmg, m)

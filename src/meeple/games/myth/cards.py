@@ -160,9 +160,10 @@ def _trap(st: MythState, c: Card, s: int) -> None:
     need = c.target - (c.dwarf_bonus if st.game.c.heroes[st.hero[s]].area else 0)
     r = st._roll(s, "trap")
     name = heroes.hero_name(st, s)
+    st._emit("trap", seat=s, card=c.id, roll=r, need=need, caught=r < need)
     if r < need:
         turn.note(st, f"{name} rolls {r} < {need}: trapped")
-        heroes.hurt(st, s, c.value, c.name)
+        heroes.hurt(st, s, c.value, c.id)
     else:
         turn.note(st, f"{name} rolls {r}: avoids the trap")
 
@@ -279,6 +280,7 @@ def escape_web(st: MythState, seat: int) -> bool:
         return True
     need = cs[webs[0]].target
     r = st._roll(seat, "web")
+    st._emit("web", seat=seat, roll=r, need=need, freed=r >= need)
     if r >= need:
         rest = [c for c in st.lasting[cell] if c not in webs]
         st.discard.extend(webs)

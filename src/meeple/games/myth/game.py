@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from meeple.core import Game
 
+from . import labels, lookup, text
 from .content import Content, load
 from .params import OPTIONS
 from .state import MythState
@@ -40,6 +41,15 @@ class MythGame(Game):
     state_class = MythState
     #: The rule-of-thumb player of the balance tables (docs/rules/myth.md).
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.myth.bots:make_balance"}
+    #: A hero's death reaches his player as a notice (MYTH-65).
+    notices = frozenset({"hero_died"})
+
+    seat_names = text.seat_names
+    describe = text.describe
+    outcome = text.outcome
+    label = labels.label
+    costs = labels.costs
+    catalogue = lookup.catalogue
 
     def setup(self) -> None:
         # every file read and cross-checked once per content folder, so a broken file fails here

@@ -144,7 +144,8 @@ def attacks_of(st: MythState, seat: int) -> int:
 
 # ------------------------------------------------------------------ wounds and death
 def hurt(st: MythState, seat: int, n: int, why: str) -> None:
-    """Take ``n`` life; at 0 or less the hero dies (MYTH-10)."""
+    """Take ``n`` life; at 0 or less the hero dies (MYTH-10). ``why`` is the id of the card
+    that hurt him, or ``"charge"`` for the dwarf's area attack (MYTH-63)."""
     st.life[seat] -= n
     st._emit("wound", seat=seat, amount=n, life=st.life[seat], cause=why)
     if st.life[seat] <= 0:

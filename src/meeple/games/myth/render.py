@@ -1,127 +1,307 @@
-"""Terminal view of Myth: the dungeon map, the heroes, the viewer's secrets and the battle log.
+"""Terminal view of Myth: the dungeon map and its key, the heroes, the monsters and cards on
+the table, the viewer's hand and quests with what they cost and do, and this turn's events.
 
-Reads only a view dict (never the state) and the shared content for names; the rules never
-import this module.
+Reads only a view dict (never the state); every word comes from the game's catalogues. At 80
+columns the map's key and the quests stand beside the map and the rest below; from 120 columns
+the map, key and quests form a left column and the rest a right one. The turn's events fill
+what is left of a 34-row budget (the menu of actions comes below), newest last.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from meeple.components.tilegrid import E, N, S, W
-
+from . import lookup, text
 from .content import load
+from .labels import play_cost
+from .params import LEVEL_COST
+from .text import card_name, cell, hero_name, quest_name, tile_name, tr
 
-LABELS = {
-    "en": {"hero": "Hero", "lvl": "Lv", "life": "Life", "atk": "Atk", "def": "Def",
-           "res": "Res", "cards": "Cards", "done": "Quests", "items": "Items",
-           "hand": "Your hand", "quests": "Your quests", "table": "Face-down cards",
-           "turn": "Turn", "to_act": "to act", "deck": "event deck", "tiles": "tiles",
-           "bank": "bank", "enemies": "Monsters", "pending": "Resolving", "dead": "dead",
-           "log": "Log", "none": "none", "done_mark": "done"},
-    "ru": {"hero": "Герой", "lvl": "Ур", "life": "Жизнь", "atk": "Атк", "def": "Защ",
-           "res": "Рес", "cards": "Карты", "done": "Задания", "items": "Предметы",
-           "hand": "Ваши карты", "quests": "Ваши задания", "table": "Карты рубашкой вверх",
-           "turn": "Ход", "to_act": "решает", "deck": "колода событий", "tiles": "поля",
-           "bank": "банк", "enemies": "Монстры", "pending": "Исполняются", "dead": "мёртв",
-           "log": "Журнал", "none": "нет", "done_mark": "выполнено"},
-}
+if TYPE_CHECKING:
+    from .game import MythGame
 
-
-def _card(cid: str, lang: str) -> str:
-    c = load()
-    if cid in c.cards:
-        card = c.cards[cid]
-        return card.name_ru if lang == "ru" else card.name
-    if cid in c.quests:
-        q = c.quests[cid]
-        return q.name_ru if lang == "ru" else q.name
-    return cid
+#: Rows the board may take, leaving the rest of a 50-row screen to the menu of actions.
+ROWS = 34
+#: From this width the board is laid out in two columns.
+WIDE = 120
+#: A tile's open sides (N=1, E=2, S=4, W=8) as a box-drawing glyph.
+GLYPH = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
+W_SIDE, E_SIDE = 8, 2
 
 
-def draw_map(view: dict[str, Any]) -> list[str]:
-    """Explored tiles as 5x3 cells: walls '#', heroes by seat, 'm' monsters, '*' lasting cards,
-    'A' the Avatara's start square; x labels on top, y labels on the left."""
-    tiles = {(x, y): mask for x, y, mask, _ in view["map"]}
-    xs = [x for x, _ in tiles]
-    ys = [y for _, y in tiles]
-    heroes: dict[tuple[int, int], str] = {}
+def _marks(view: Mapping[str, Any], lang: str) -> dict[tuple[int, int], str]:
+    """What stands on each cell: heroes' letters, then monsters, lasting cards, the start."""
+    t = tr(lang)
+    out: dict[tuple[int, int], str] = {}
     for h in view["heroes"]:
         if h["alive"]:
             c = (h["cell"][0], h["cell"][1])
-            heroes[c] = heroes.get(c, "") + str(h["seat"])
-    monsters = {(x, y) for x, y, _ in view["enemies"]}
-    lasting = {(x, y) for x, y, _ in view["lasting"]}
-    lines = ["    " + "".join(f"{x:^5}" for x in range(min(xs), max(xs) + 1)).rstrip()]
-    for y in range(min(ys), max(ys) + 1):
-        rows = ["    ", f"{y:>3} ", "    "]
-        for x in range(min(xs), max(xs) + 1):
+            out[c] = out.get(c, "") + t(f"mark.{h['hero']}")
+    for x, y, _ in view["enemies"]:
+        out[(x, y)] = out.get((x, y), "") + t("mark.monsters")
+    for x, y, _ in view["lasting"]:
+        out[(x, y)] = out.get((x, y), "") + t("mark.lasting")
+    out.setdefault((0, 0), t("mark.start"))
+    return out
+
+
+def draw_map(view: Mapping[str, Any], lang: str) -> list[str]:
+    """One row per row of tiles: each tile a glyph of its passages and two marks, a ``─``
+    between two tiles open to each other; columns numbered on top, rows on the left."""
+    tiles = {(x, y): mask for x, y, mask, _ in view["map"]}
+    xs = range(min(x for x, _ in tiles), max(x for x, _ in tiles) + 1)
+    ys = range(min(y for _, y in tiles), max(y for _, y in tiles) + 1)
+    marks = _marks(view, lang)
+    lines = ["    " + "".join(f"{x:>2}  " for x in xs).rstrip()]
+    for y in ys:
+        row = f"{y:>3} "
+        for x in xs:
             m = tiles.get((x, y))
             if m is None:
-                rows[0] += "     "
-                rows[1] += "     "
-                rows[2] += "     "
+                row += "    "
                 continue
-            mid = heroes.get((x, y), "")[:2]
-            if (x, y) in monsters:
-                mid += "m"
-            if (x, y) in lasting:
-                mid += "*"
-            if not mid and (x, y) == (0, 0):
-                mid = "A"
-            mid = mid[:3].center(3)
-            rows[0] += "#" + ("   " if m & N else "###") + "#"
-            rows[1] += (" " if m & W else "#") + mid + (" " if m & E else "#")
-            rows[2] += "#" + ("   " if m & S else "###") + "#"
-        lines.extend(r.rstrip() for r in rows)
+            west = tiles.get((x - 1, y), 0)
+            link = "─" if m & W_SIDE and west & E_SIDE else " "
+            fill = "─" if m & E_SIDE else " "  # the passage east runs on under the marks
+            row += link + GLYPH[m] + marks.get((x, y), "")[:2].ljust(2, fill)
+        lines.append(row.rstrip())
     return lines
+
+
+def legend(view: Mapping[str, Any], lang: str, width: int) -> list[str]:
+    """The key to the map's marks, packed into lines ``width`` wide."""
+    t = tr(lang)
+    keys = [f"{t('mark.' + h['hero'])} {hero_name(h['hero'], lang)}" for h in view["heroes"]]
+    keys += [f"{t('mark.start')} {t('legend.start')}", f"{t('mark.monsters')} "
+             f"{t('legend.monsters')}", f"{t('mark.lasting')} {t('legend.lasting')}",
+             f"─ {t('legend.passage')}", t("legend.coords")]
+    lines = [t("screen.legend") + ":"]
+    for key in keys:
+        if len(lines[-1]) + 3 + len(key) <= width:
+            lines[-1] += "   " + key
+        else:
+            lines.append(key)
+    return lines
+
+
+def _doing(view: Mapping[str, Any], lang: str) -> str:
+    t = tr(lang)
+    kind = view["decision"]["kind"]
+    if kind == "place":
+        return t("doing.place", tile=tile_name(view["drawn_tile"], lang))
+    if kind == "target":
+        return t("doing.target", monster=card_name(view["striker"], lang))
+    return t.get(f"doing.{kind}", t("doing.wait"))
+
+
+def header(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+    """Whose turn and what is decided; the piles; the last turns and the Great Dream."""
+    t = tr(lang)
+    if view["over"]:
+        lines = [t("screen.over", turns=t.count("turns", view["turn"]))]
+    else:
+        lines = [t("screen.title", turn=view["turn"], who=names[view["to_act"]],
+                   doing=_doing(view, lang))]
+    lines.append(t("screen.piles", deck=view["event_deck"], discard=view["discard"],
+                   tiles=view["tiles_left"], quests=view["quest_pile"],
+                   bank=view["bank"]))
+    if view["final_turns"] is not None and not view["over"]:
+        lines.append(t("screen.final", turns=t.count("turns", view["final_turns"])))
+    cur = view["current"]
+    if view["heroes"][cur]["dream"] and not view["over"]:
+        n = len(names)
+        master = next(names[(cur - i) % n] for i in range(1, n)
+                      if view["heroes"][(cur - i) % n]["alive"])
+        lines.append(t("screen.dreaming", master=master, name=names[cur]))
+    return lines
+
+
+def heroes_table(view: Mapping[str, Any], names: list[str], lang: str) -> Table:
+    """A row per hero: level, life, attack, defence, attacks a round, resources, cards, quests
+    done and cell; the hero whose turn it is marked ``>``."""
+    t = tr(lang)
+    table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), show_edge=False)
+    for col in ("hero", "level", "life", "attack", "defence", "attacks", "res", "cards",
+                "quests", "cell"):
+        table.add_column(t(f"col.{col}"), justify="left" if col == "hero" else "right",
+                         no_wrap=True)
+    for h in view["heroes"]:
+        mark = ">" if h["seat"] == view["current"] and not view["over"] else " "
+        name = f"{mark}{t('mark.' + h['hero'])} {names[h['seat']]}"
+        if not h["alive"]:
+            table.add_row(name, str(h["level"]), t("screen.dead"), *[""] * 7)
+            continue
+        table.add_row(name, str(h["level"]), f"{h['life']}/{h['max_life']}", str(h["attack"]),
+                      str(h["defence"]), str(h["attacks"]), str(h["resources"]),
+                      str(h["hand"]), str(len(h["shown"])), cell(h["cell"], lang))
+    return table
+
+
+def items(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+    """Each hero's items and the monsters kept as proof of a kill."""
+    t = tr(lang)
+    out = []
+    for h in view["heroes"]:
+        things = [card_name(i, lang) for i in h["items"]]
+        things += [t("screen.proof", card=(t("screen.times", n=n) if n > 1 else "")
+                     + card_name(m, lang)) for m, n in _grouped(h["trophies"])]
+        if things:
+            out.append(t("screen.items", hero=names[h["seat"]], items=", ".join(things)))
+    return out
+
+
+def _grouped(ids: Iterable[str]) -> list[tuple[str, int]]:
+    ids = list(ids)
+    return [(c, ids.count(c)) for c in dict.fromkeys(ids)]
+
+
+def board(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+    """Monsters and lasting cards by cell, the face-down cards, the cards resolving."""
+    t = tr(lang)
+    cs = load().cards
+    out = []
+    for x, y, ms in view["enemies"]:
+        shown = [t("screen.monster", times=t("screen.times", n=n) if n > 1 else "",
+                   name=card_name(m, lang), attack=cs[m].attack, hit=cs[m].damage,
+                   defence=cs[m].defence, first=t("screen.first") if cs[m].first_attack else "")
+                 for m, n in _grouped(ms)]
+        out.append(t("screen.monsters", cell=cell((x, y), lang)) + " " + ", ".join(shown))
+    for x, y, cards in view["lasting"]:
+        shown = [f"{card_name(c, lang)} ({lookup.brief(c, lang)})" for c in cards]
+        out.append(t("screen.lasting", cell=cell((x, y), lang), cards=", ".join(shown)))
+    if view["table"]:
+        out.append(t("screen.table", cards=", ".join(_face_down(e, names, lang)
+                                                     for e in view["table"])))
+    if view["pending"]:
+        out.append(t("screen.pending", cards=", ".join(card_name(c, lang)
+                                                       for c in view["pending"])))
+    return out
+
+
+def _face_down(e: Mapping[str, Any], names: list[str], lang: str) -> str:
+    t = tr(lang)
+    who = t("from_deck") if e["by"] < 0 else t("played_by", name=names[e["by"]],
+                                               paid=text.cost(e["paid"], lang))
+    return t("screen.your_card", card=card_name(e["card"], lang), who=who) if e["card"] else who
+
+
+def hand(view: Mapping[str, Any], lang: str) -> list[str]:
+    """The viewer's cards, each with what playing it would cost now and what it does."""
+    t = tr(lang)
+    if not view["hand"]:
+        return [t("screen.hand_empty")]
+    return [t("screen.hand"), *(
+        "  " + t("screen.hand_card", card=card_name(c, lang),
+                 cost=text.cost(play_cost(c, view), lang), effect=lookup.brief(c, lang))
+        for c, _ in _grouped(view["hand"]))]
+
+
+def quests(view: Mapping[str, Any], lang: str) -> list[str]:
+    """The viewer's secret quests and how far each is."""
+    t = tr(lang)
+    me = view["heroes"][view["seat"]]
+    qs = load().quests
+    out = [t("screen.quests", cost=text.res(LEVEL_COST[min(me["level"], 3)], lang))]
+    for qid, ready in view["quests"]:
+        q = qs[qid]
+        if ready:
+            line = t("screen.quest_ready", quest=quest_name(qid, lang))
+        elif q.kind == "kill":
+            line = t("screen.quest_kill", quest=quest_name(qid, lang),
+                     have=min(me["trophies"].count(q.monster), q.count), need=q.count)
+        else:
+            line = t("screen.quest_carry", quest=quest_name(qid, lang))
+        out.append("  " + line)
+    return out
+
+
+@functools.cache
+def _game(players: int) -> MythGame:
+    from .game import MythGame  # the game module binds this one's neighbours: imported late
+
+    return MythGame(players=players)
+
+
+def _retold(e: Mapping[str, Any]) -> bool:
+    """Events the screen's turn summary leaves out, since another one tells the same: the
+    turn's announcement (the title), dice (told with the attack, trap or web they decided),
+    a hidden card played and a draw (told with what was paid and drawn)."""
+    if e["type"] in ("turn", "roll"):
+        return True
+    return e["type"] == "action" and (e["action"] == "play a card"
+                                      or str(e["action"]).startswith("draw "))
+
+
+def this_turn(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+    """This turn's events as sentences, oldest first."""
+    game = _game(view["players"])
+    return [text.describe(game, e, lang, names) for e in view["this_turn"] if not _retold(e)]
+
+
+def _rows(console: Console, options: ConsoleOptions, part: RenderableType) -> int:
+    return len(console.render_lines(part, options, pad=False))
+
+
+class Screen:
+    """The whole table as one seat sees it, laid out for the console's width."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int | None, lang: str) -> None:
+        self.view, self.seat, self.lang = view, seat, lang
+        self.names = text.seat_names(_game(view["players"]), view, lang)
+
+    def _parts(self, width: int) -> tuple[list[RenderableType], list[RenderableType]]:
+        """The map side (map, key, quests) and the table side (everything else); the key is
+        packed into ``width`` columns."""
+        v, names, lang = self.view, self.names, self.lang
+        side: list[RenderableType] = [Text("\n".join(legend(v, lang, width)))]
+        if self.seat is not None:
+            side.append(Text("\n".join(quests(v, lang))))
+        rest: list[RenderableType] = [heroes_table(v, names, lang)]
+        for lines in (items(v, names, lang), board(v, names, lang)):
+            if lines:
+                rest.append(Text("\n".join(lines)))
+        if self.seat is not None:
+            rest.append(Text("\n".join(hand(v, lang))))
+        return side, rest
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        v, lang = self.view, self.lang
+        head = Text("\n".join(header(v, self.names, lang)))
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        plan = draw_map(v, lang)
+        if options.max_width >= WIDE:
+            side, rest = self._parts(max(40, max(map(len, plan))))
+            grid.add_row(Group(Text("\n".join(plan)), *side), Group(*rest))
+            body: list[RenderableType] = [grid]
+        else:
+            side, rest = self._parts(options.max_width - max(map(len, plan)) - 3)
+            grid.add_row(Text("\n".join(plan)), Group(*side))
+            body = [grid, *rest]
+        used = _rows(console, options, Group(head, *body))
+        log = this_turn(v, self.names, lang)
+        room = ROWS - used - 1
+        if log and room > 0:
+            events = Table.grid()
+            events.add_column(width=2)
+            events.add_column()
+            for line in log:
+                events.add_row("", line)
+            lines = console.render_lines(events, options, pad=False)[-room:]
+            body.append(Text(tr(lang)("screen.this_turn")))
+            body.append(Text("\n".join("".join(s.text for s in line).rstrip()
+                                       for line in lines)))
+        yield head
+        yield from body
 
 
 def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
     """The whole table as the seat sees it."""
-    lab = LABELS["ru" if lang == "ru" else "en"]
-    parts: list[RenderableType] = []
-    head = (f"{lab['turn']} {view['turn']} · {view['phase']}/{view['step']} · "
-            f"{lab['to_act']}: {view['to_act']} · {lab['deck']} {view['event_deck']} · "
-            f"{lab['tiles']} {view['tiles_left']} · {lab['bank']} {view['bank']}")
-    parts.append(Text(head))
-    parts.append(Text("\n".join(draw_map(view))))
-    t = Table(show_edge=False, pad_edge=False)
-    for col in ("#", lab["hero"], lab["lvl"], lab["life"], lab["atk"], lab["def"],
-                lab["res"], lab["cards"], lab["done"], lab["items"]):
-        t.add_column(col)
-    for h in view["heroes"]:
-        name = h["name_ru"] if lang == "ru" else h["name"]
-        if h["seat"] == view["current"]:
-            name = "> " + name
-        life = f"{h['life']}/{h['max_life']}" if h["alive"] else lab["dead"]
-        items = ", ".join(_card(i, lang) for i in h["items"] + h["trophies"]) or "-"
-        t.add_row(str(h["seat"]), name, str(h["level"]), life, str(h["attack"]),
-                  str(h["defence"]), str(h["resources"]), str(h["hand"]),
-                  str(len(h["shown"])), items)
-    parts.append(t)
-    if view["enemies"]:
-        en = "; ".join(f"{x},{y}: " + ", ".join(_card(m, lang) for m in ms)
-                       for x, y, ms in view["enemies"])
-        parts.append(Text(f"{lab['enemies']}: {en}"))
-    if view["table"]:
-        tb = ", ".join(f"[{e['by'] if e['by'] >= 0 else 'deck'}:{e['paid']}"
-                       + (f" {_card(e['card'], lang)}" if e["card"] else "") + "]"
-                       for e in view["table"])
-        parts.append(Text(f"{lab['table']}: {tb}"))
-    if view["pending"]:
-        parts.append(Text(f"{lab['pending']}: "
-                          + ", ".join(_card(c, lang) for c in view["pending"])))
-    if seat is not None and "hand" in view:
-        hand = ", ".join(_card(c, lang) for c in view["hand"]) or lab["none"]
-        parts.append(Text(f"{lab['hand']}: {hand}"))
-        qs = "; ".join(_card(q, lang) + (f" ({lab['done_mark']})" if ok else "")
-                       for q, ok in view["quests"]) or lab["none"]
-        parts.append(Text(f"{lab['quests']}: {qs}"))
-    if view["log"]:
-        parts.append(Text(f"{lab['log']}:\n  " + "\n  ".join(view["log"])))
-    return Group(*parts)
+    return Screen(view, seat, lang)

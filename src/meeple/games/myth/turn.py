@@ -136,6 +136,7 @@ def start(st: MythState, seat: int) -> None:
     st._emit("turn", seat=seat, turn=st.turn)
     if st.skip[seat]:  # MYTH-77: a skipped turn, no drawing either
         st.skip[seat] -= 1
+        st._emit("turn_lost", seat=seat)
         note(st, f"{heroes.hero_name(st, seat)} loses the turn in the flooded place")
         end_turn(st)
         return

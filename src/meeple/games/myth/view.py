@@ -12,6 +12,7 @@ from meeple.components import deck as decks
 from meeple.core import Rng
 
 from . import dungeon, ending, heroes, quests
+from .decisions import Target
 
 if TYPE_CHECKING:
     from .state import MythState
@@ -34,6 +35,7 @@ def _hero(st: MythState, s: int) -> dict[str, Any]:
 
 def view(st: MythState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` sees it (None: a spectator)."""
+    top = st.decisions[-1] if st.decisions else None
     v: dict[str, Any] = {
         "phase": "over" if ending.over(st) else st.phase, "step": st.step,
         "turn": st.turn, "current": st.cur,
@@ -47,12 +49,39 @@ def view(st: MythState, seat: int | None) -> dict[str, Any]:
         "table": [{"by": by, "paid": p, "card": c if seat is not None and by == seat
                    else None} for c, by, p in st.table],
         "pending": list(st.pending), "drawn_tile": st.drawn_tile,
-        "log": list(st.rolls),
+        "double_cost": st.offer_double,
+        "striker": top.monster if isinstance(top, Target) else "",
+        "this_turn": this_turn(st, seat),
     }
     if seat is not None:
         v["hand"] = sorted(st.hand[seat])
         v["quests"] = [[q, quests.done(st, seat, q)] for q in sorted(st.quests[seat])]
     return v
+
+
+def this_turn(st: MythState, seat: int | None) -> list[dict[str, Any]]:
+    """The events of the turn under way (from its ``turn`` event), as ``events(seat)`` shows
+    them: others' private actions by their public text, events hidden from ``seat`` left out
+    or told in their public form. Walks back only as far as the turn's start."""
+    found: list[dict[str, Any]] = []
+    node = st._log
+    while node is not None:
+        e = node[1]
+        node = node[0]
+        if e[0] == "A":
+            _, actor, action, pub = e
+            found.append({"type": "action", "seat": actor,
+                          "action": action[0] if pub is None or actor == seat else pub})
+            continue
+        _, kind, data, to, others = e
+        if to is None or (seat is not None and seat in to):
+            found.append({"type": kind, **data})
+        elif others is not None:
+            found.append({"type": kind, **others})
+        if kind == "turn":
+            break
+    found.reverse()
+    return found
 
 
 def determinize(st: MythState, seat: int, rng: Rng) -> None:
