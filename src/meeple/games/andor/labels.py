@@ -17,7 +17,7 @@ from meeple.core import Action
 from .content import load
 from .fight import flip_value
 from .params import HOURS_PER_DAY, OVERTIME_COST, WILLPOWER_MAX
-from .text import amount, creature, free_fields, hero_phrase, place, tr, well_gain
+from .text import amount, creature, free_fields, hero_phrase, item, place, tr, well_gain
 
 if TYPE_CHECKING:
     from .game import Andor
@@ -163,13 +163,8 @@ REWARD = {"label.give_gold": "label.reward_gold", "label.give_wp": "label.reward
 
 
 def _buy(game: Andor, p: dict[str, Any], lang: str, view: View) -> str:
-    return tr(lang)("label.buy", item=_item_name(p["item"], lang),
+    return tr(lang)("label.buy", item=item(p["item"], lang, "a"),
                     price=amount("gold", game.c.board.article_price, lang))
-
-
-def _item_name(item_id: str, lang: str) -> str:
-    from .text import item
-    return item(item_id, lang, "bare")
 
 
 def _priced(key: str) -> Labeller:

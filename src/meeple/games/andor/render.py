@@ -24,6 +24,7 @@ from .text import (
     cap,
     creature,
     hero_phrase,
+    item,
     legend_card_text,
     low,
     place,
@@ -172,18 +173,13 @@ def heroes_table(view: View, lang: str) -> Table:
     for h in view["heroes"]:
         mark = (">" if view["to_act"] == h["seat"] else " ") + _hero_mark(h["hero"], lang)
         hours = t("screen.ended") if h["ended"] else t("screen.hours", n=h["hours"])
-        carried = [_article(a, lang) for a in h["articles"]]
+        carried = [item(a, lang, "bare") for a in h["articles"]]
         if h["farmers"]:
             carried.append(t.count("n.farmers", h["farmers"]))
         table.add_row(f"{mark} {cap(hero_phrase(h['hero'], lang))}", str(h["region"]),
                       str(h["strength"]), str(h["willpower"]), str(h["dice"]), str(h["gold"]),
                       hours, t("list.sep").join(carried) or "·")
     return table
-
-
-def _article(item: str, lang: str) -> str:
-    from .text import item as item_phrase
-    return item_phrase(item, lang, "bare")
 
 
 def fight_lines(view: View, lang: str) -> list[str]:

@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any
 from meeple.i18n import Texts, texts
 
 from .content import load
-from .params import HOURS_PER_DAY, KNOCKED_OUT_WILLPOWER, OVERTIME_COST
+from .params import (
+    HOURS_PER_DAY,
+    KNOCKED_OUT_WILLPOWER,
+    OVERTIME_COST,
+    WARRIOR_WELL_WILLPOWER,
+    WELL_WILLPOWER,
+)
 
 if TYPE_CHECKING:
     from meeple.core import Result
@@ -114,7 +120,7 @@ def _who(names: Names, seat: int) -> str:
 
 
 def _action(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
-    from .labels import label_text
+    from .labels import label_text  # labels build on this module's names of things
     return tr(lang)("event.action", name=cap(_who(names, e["seat"])),
                     label=label_text(game, e["action"], lang, None))
 
@@ -225,7 +231,7 @@ def _fog(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
 
 
 def _free(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
-    from .labels import parse
+    from .labels import parse  # labels build on this module's names of things
     kind, args = parse(game, e["action"])
     hero = game.hero_ids[e["seat"]] if 0 <= e["seat"] < len(game.hero_ids) else ""
     fields = free_fields(game, kind, args, hero, lang, names)
@@ -253,7 +259,6 @@ def free_fields(game: Andor, kind: str, args: Mapping[str, Any], hero: str, lang
 
 def well_gain(hero: str) -> int:
     """AND-67/63: what a full well gives this hero."""
-    from .params import WARRIOR_WELL_WILLPOWER, WELL_WILLPOWER
     return WARRIOR_WELL_WILLPOWER if hero == "warrior" else WELL_WILLPOWER
 
 
