@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .content import Content, load
 from .params import WILLPOWER_MAX
-from .text import amount, cap, hero_phrase, legend_card_text, low, ru_or_en, tr
+from .text import amount, cap, card_text, hero_phrase, legend_card_text, low, ru_or_en, tr
 
 if TYPE_CHECKING:
     from .game import Andor
@@ -95,7 +95,7 @@ def _events(c: Content, lang: str) -> dict[str, Entry]:
     out = {}
     for e in c.events.values():
         numbers = {t("num.blockable"): t("yes" if e.blockable else "no")}
-        out[e.id] = _entry(e.label(lang), t("kind.event"), t(f"card.{e.id}"), numbers,
+        out[e.id] = _entry(e.label(lang), t("kind.event"), card_text(e.id, lang), numbers,
                            e.source)
     return out
 

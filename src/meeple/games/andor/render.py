@@ -22,6 +22,7 @@ from .map_words import CASTLE_STEPS, around, near_castle, nearby, region_things,
 from .text import (
     OUTCOME_KEY,
     cap,
+    card_text,
     creature,
     hero_phrase,
     item,
@@ -215,7 +216,7 @@ def card_lines(view: View, lang: str) -> list[str]:
             out.append(t("screen.next_card", letter=ahead[0]))
     if view["last_event"]:
         ev = load().events[view["last_event"]]
-        out.append(t("screen.event", card=ev.label(lang), text=t(f"card.{ev.id}")))
+        out.append(t("screen.event", card=ev.label(lang), text=card_text(ev.id, lang)))
     return out
 
 

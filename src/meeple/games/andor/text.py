@@ -107,7 +107,7 @@ def card_name(card: str, lang: str) -> str:
 
 def card_text(card: str, lang: str) -> str:
     """What an event card does."""
-    return tr(lang)(f"card.{card}")
+    return ru_or_en(load().events[card], "text", lang)
 
 
 # ---------------------------------------------------------------------- events
@@ -281,7 +281,7 @@ def legend_card_text(legend: str, letter: str, lang: str, places: bool = True) -
     """What a legend card tells, and (with ``places``) what it puts on the board."""
     t = tr(lang)
     card = load().legends[legend].cards[letter]
-    text = t(f"legend.{legend}.{letter}")
+    text = ru_or_en(card, "text", lang)
     if not places:
         return text
     items = [t("legend.place", what=creature(k, lang), at=place(r, "at", lang))
