@@ -231,8 +231,11 @@ def digest(view: View, lang: str) -> list[str]:
         out.append(t("screen.around", name=hero_phrase(hero["hero"], lang)))
         for r, here in around(hero["region"]):
             things = region_things(view, r, lang, skip_seat=seat)
-            line = t("screen.here" if here else "screen.next", region=place(r, "nom", lang),
-                     terrain=t(f"terrain.{load().regions[r].terrain}"))
+            terrain = load().regions[r].terrain
+            key_ = "screen.here" if here else "screen.next"
+            if terrain == "castle":  # "the castle, castle" says it twice
+                key_ += ".castle"
+            line = t(key_, region=place(r, "nom", lang), terrain=t(f"terrain.{terrain}"))
             out.append(line + (t("screen.things", things=things) if things else ""))
     close = near_castle(view, lang)
     out.append(t("screen.near_castle", items=close) if close else
