@@ -134,6 +134,7 @@ class Event(Entry):
     """An event card of meeple's own deck."""
 
     text: str
+    text_ru: str
     effect: Literal["creature_bonus", "farmer", "gold", "hours_lost", "nothing", "place",
                     "strength_lowest", "wells_empty", "willpower", "willpower_lowest"]
     #: Signed: an event gives or takes willpower, gold or strength.
@@ -171,6 +172,7 @@ class Card(Entry):
     """A legend card, read when the narrator reaches its (star) letter."""
 
     text: str
+    text_ru: str
     place: Annotated[tuple[tuple[str, Count], ...], Ref("creature and region", ("str", "int"))] = ()
     #: Creatures placed only when at least this many heroes play: (kind, region, heroes).
     place_more: Annotated[tuple[tuple[str, Count, Annotated[int, Field(ge=1, le=4)]], ...],

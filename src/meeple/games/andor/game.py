@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from meeple.core import Action, ConfigError, Game
 
+from . import labels, lookup, text
 from .content import Content, Legend, load
 from .fight import mean_roll
 from .heroes import base
@@ -38,6 +39,15 @@ class Andor(Game):
     #: 2: the event deck is a pile, its card chosen when drawn (records of 1 play otherwise).
     version = "2"
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.andor.bots:make_balance"}
+    #: A hero who falls to 0 willpower is told so, whoever's turn it is.
+    notices = frozenset({"knocked_out"})
+    # Words for people (docs/words.md): text.py, labels.py, lookup.py and locale/*.po.
+    seat_names = text.seat_names
+    describe = text.describe
+    outcome = text.outcome
+    label = labels.label
+    costs = labels.costs
+    catalogue = lookup.catalogue
 
     def setup(self) -> None:
         """Load the content and build the tables the rules and the bots read."""

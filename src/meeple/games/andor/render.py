@@ -1,135 +1,292 @@
-"""Terminal rendering of an Andor view: a drawn overview, the heroes and a region list.
+"""Terminal rendering of an Andor view: the legend's state, the map, the heroes, the cards that
+apply now and what matters around the hero whose turn it is.
 
-Never imported by the rules. The overview puts every region at its map position: its number,
-then a creature letter (g gor, s skral, w wardrak, t troll, k legend creature) and the heroes'
-initials; ``~`` is the river and ``=`` a bridge.
+Never imported by the rules. The map puts every region at its place: its number, then a
+creature's letter, the heroes' initials and a sign for what lies there; the key under it names
+each mark shown. At 80 columns the parts stack; from 150 columns the map and the heroes stand
+left of the cards and the hero's surroundings. Every word is from the catalogue.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.table import Table
 from rich.text import Text
 
-from .content import load
+from .content import LETTERS, load
+from .map_words import CASTLE_STEPS, around, near_castle, nearby, region_things, sellers
+from .text import (
+    OUTCOME_KEY,
+    cap,
+    card_text,
+    creature,
+    hero_phrase,
+    item,
+    legend_card_text,
+    low,
+    place,
+    ru_or_en,
+    tr,
+)
 
-CREATURE_MARK = {"gor": "g", "skral": "s", "wardrak": "w", "troll": "t", "marauder": "k",
-                 "herb_gor": "h", "tower_skral": "k"}
-HERO_MARK = {"warrior": "W", "archer": "A", "dwarf": "D", "wizard": "Z"}
-WORDS = {
-    "en": {"day": "Day", "letter": "narrator", "goals": "Goals", "castle": "Castle",
-           "shields": "shields", "hero": "Hero", "region": "Region", "sp": "SP", "wp": "WP",
-           "gold": "gold", "hours": "hours", "ended": "in the sunrise box", "near": "neighbours",
-           "fight": "Fight", "met": "met", "open": "open", "regions": "Regions"},
-    "ru": {"day": "День", "letter": "рассказчик", "goals": "Задачи", "castle": "Замок",
-           "shields": "щитов", "hero": "Герой", "region": "Поле", "sp": "сила", "wp": "воля",
-           "gold": "золото", "hours": "часы", "ended": "на клетке «Рассвет»",
-           "near": "соседи", "fight": "Бой", "met": "выполнено", "open": "не выполнено",
-           "regions": "Поля"},
-}
+View = Mapping[str, Any]
+#: From this width the board and the cards stand side by side.
+WIDE = 150
+#: Columns of one region on the map.
+CELL = 7
 
 
-def overview(view: dict[str, Any]) -> list[str]:
-    """The map drawn as a grid of regions at their positions."""
+def _hero_mark(hero: str, lang: str) -> str:
+    return tr(lang)(f"mark.hero.{hero}")
+
+
+def marks(view: View, lang: str) -> dict[int, str]:
+    """Each region's marks: a creature, heroes' initials, then signs for tokens."""
+    out: dict[int, str] = {}
+
+    def add(r: int, s: str) -> None:
+        out[r] = out.get(r, "") + s
+
+    for cr in view["creatures"]:
+        add(cr["region"], tr(lang)(f"mark.creature.{cr['kind']}"))
+    for h in view["heroes"]:
+        add(h["region"], _hero_mark(h["hero"], lang))
+    for r, _ in view["fog"]:
+        add(r, "?")
+    for r, full in view["wells"]:
+        if full:
+            add(r, "+")
+    for r, _ in view["ground"]:
+        add(r, "*")
+    for r, _ in view["farmers"]:
+        add(r, "&")
+    for r in sellers(view):
+        add(r, "$")
+    for r in view["blocked"]:
+        add(r, "#")
+    return out
+
+
+def overview(view: View, lang: str) -> list[str]:
+    """The map drawn as a grid of regions at their positions; ``~`` river, ``=`` bridge."""
     c = load()
     info = c.map
-    marks: dict[int, str] = {}
-    for cr in view["creatures"]:
-        marks[cr["region"]] = CREATURE_MARK.get(cr["kind"], "?")
-    for h in view["heroes"]:
-        marks[h["region"]] = marks.get(h["region"], "") + HERO_MARK[h["hero"]]
-    grid: dict[tuple[int, int], int] = {(r.x, r.y): r.id for r in c.regions}
+    m = marks(view, lang)
+    grid = _grid()
     bridges = {tuple(sorted(b)) for b in info.bridges}
     lines = []
     for y in range(info.height):
         row = ""
         for x in range(info.width):
             r = grid.get((x, y))
-            cell = "  .   " if r is None else f"{r:>2}{marks.get(r, ''):<4}"
-            if r == info.castle:
-                cell = f"[{r}]{marks.get(r, ''):<3}"
-            row += cell
+            if r is None:
+                cell = "  ·"
+            elif r == info.castle:
+                cell = f"({r}){m.get(r, '')}"
+            else:
+                cell = f"{r:>2}{m.get(r, '')}"
+            row += f"{cell[:CELL]:<{CELL}}"
             if x == info.river_x:
                 a, b = grid.get((x, y)), grid.get((x + 1, y))
-                row += "=" if a is not None and b is not None and \
-                    tuple(sorted((a, b))) in bridges else "~"
+                bridge = a is not None and b is not None and tuple(sorted((a, b))) in bridges
+                row = row[:-1] + ("=" if bridge else "~")
         lines.append(row.rstrip())
     return lines
 
 
-def region_list(view: dict[str, Any], lang: str) -> list[str]:
-    """Regions with something on them: creatures, heroes, tokens; with their neighbours."""
+@cache
+def _grid() -> dict[tuple[int, int], int]:
+    return {(r.x, r.y): r.id for r in load().regions}
+
+
+def key(view: View, lang: str) -> str:
+    """The map's key: only the marks the map shows now."""
+    t = tr(lang)
     c = load()
-    w = WORDS[lang]
-    things: dict[int, list[str]] = {}
+    parts = []
+    kinds = sorted({cr["kind"] for cr in view["creatures"]}, key=list(c.creatures).index)
+    parts += [t("key.item", mark=t(f"mark.creature.{k}"), what=low(c.creatures[k].label(lang)))
+              for k in kinds]
+    shown = "".join(marks(view, lang).values())
+    parts += [t(f"key.{name}") for sign, name in SIGNS if sign in shown]
+    parts.append(t("key.map"))
+    return t("key.head", items=t("key.sep").join(parts))
 
-    def add(r: int, s: str) -> None:
-        things.setdefault(r, []).append(s)
 
-    for cr in view["creatures"]:
-        add(cr["region"], f"{c.creatures[cr['kind']].label(lang)} "
-                          f"{cr['strength']}/{cr['willpower']}")
+#: Token signs of the map and their keys.
+SIGNS = (("?", "fog"), ("+", "well"), ("*", "lying"), ("&", "farmer"), ("$", "shop"),
+         ("#", "blocked"))
+
+
+def head(view: View, lang: str) -> list[str]:
+    """The legend, the day, the narrator, the castle and the goals."""
+    t = tr(lang)
+    castle = view["castle"]
+    title = t("screen.title", legend=ru_or_en(load().legends[view["legend"]].info, "name", lang),
+              day=view["day"], letter=view["letter"],
+              taken=castle["creatures"], shields=castle["shields"])
+    goals = [goal_line(view, g, met, lang)
+             for g, met in zip(view["goals"], view["goals_met"], strict=True)]
+    return [title, t("screen.goals", last=LETTERS[-1], goals=t("screen.goal_sep").join(goals))]
+
+
+def goal_line(view: View, goal: str, met: bool, lang: str) -> str:
+    """One goal, where it stands on the board, and whether it is met."""
+    t = tr(lang)
+    kind, _, arg = goal.partition(":")
+    state = t("screen.met" if met else "screen.open")
+    if kind == "kill":
+        where = next((cr["region"] for cr in view["creatures"] if cr["kind"] == arg), None)
+        at = "" if where is None or met else t("screen.goal_at",
+                                                          at=place(where, "nom", lang, False))
+        return t("screen.goal.kill", what=creature(arg, lang, "the"), at=at, state=state)
+    return t("screen.goal.herb", at="" if met else herb_at(view, lang), state=state)
+
+
+def herb_at(view: View, lang: str) -> str:
+    """Where the healer's herb is: with its gor, lying on a region, or carried by a hero."""
+    t = tr(lang)
     for h in view["heroes"]:
-        add(h["region"], c.heroes[h["hero"]].label(lang))
-    for r, k in view["farmers"]:
-        add(r, ("farmer" if lang == "en" else "крестьянин") + f" x{k}")
+        if "herb" in h["articles"]:
+            return t("screen.herb.hero", name=hero_phrase(h["hero"], lang))
     for r, items in view["ground"]:
-        add(r, ", ".join(c.articles[i].label(lang) for i in items))
-    for r, full in view["wells"]:
-        add(r, ("well" if lang == "en" else "колодец") + (" (full)" if full else " (empty)"))
-    for r, tok in view["fog"]:
-        add(r, ("fog " if lang == "en" else "туман ") + (tok or "?"))
-    for reg in c.regions:
-        if reg.feature in ("merchant", "mine"):
-            add(reg.id, "merchant" if lang == "en" else "торговец")
-    if view["witch"] is not None:
-        add(view["witch"], "witch" if lang == "en" else "ведьма")
-    for r in view["blocked"]:
-        add(r, "blocked" if lang == "en" else "завал")
+        if "herb" in items:
+            return t("screen.herb.ground", at=place(r, "at", lang))
+    for cr in view["creatures"]:
+        if load().creatures[cr["kind"]].drops == "herb":
+            return t("screen.herb.creature", what=creature(cr["kind"], lang, "the"),
+                     at=place(cr["region"], "nom", lang, False))
+    return ""
+
+
+def heroes_table(view: View, lang: str) -> Table:
+    """One row per hero: region, strength, willpower, dice, gold, hours and what he carries."""
+    t = tr(lang)
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    for col in ("hero", "region", "sp", "wp", "dice", "gold", "hours"):
+        table.add_column(t(f"screen.col.{col}"), no_wrap=True,
+                         justify="left" if col == "hero" else "right")
+    table.add_column(t("screen.col.carries"), overflow="fold")
+    for h in view["heroes"]:
+        mark = (">" if view["to_act"] == h["seat"] else " ") + _hero_mark(h["hero"], lang)
+        hours = t("screen.ended") if h["ended"] else t("screen.hours", n=h["hours"])
+        carried = [item(a, lang, "bare") for a in h["articles"]]
+        if h["farmers"]:
+            carried.append(t.count("n.farmers", h["farmers"]))
+        table.add_row(f"{mark} {cap(hero_phrase(h['hero'], lang))}", str(h["region"]),
+                      str(h["strength"]), str(h["willpower"]), str(h["dice"]), str(h["gold"]),
+                      hours, t("list.sep").join(carried) or "·")
+    return table
+
+
+def fight_lines(view: View, lang: str) -> list[str]:
+    """The fight under way: the creature, the round, who fights, the value so far."""
+    f = view["fight"]
+    if f is None:
+        return []
+    t = tr(lang)
+    cr = load().creatures[f["kind"]]
+    heroes = [hero_phrase(view["heroes"][s]["hero"], lang) for s in f["heroes"]]
+    dice = t.count(f"n.dice.{cr.colour}", cr.dice)
+    if cr.weak_below and f["willpower"] < cr.weak_below:
+        dice = t.count(f"n.dice.{cr.colour}", cr.weak_dice)
+    return [t("screen.fight", what=creature(f["kind"], lang, "the"),
+              at=place(f["region"], "at", lang), sp=f["strength"], wp=f["willpower"],
+              dice=dice, round=f["round"]),
+            t("screen.fighters", names=t("list.sep").join(heroes), total=f["hero_value"]),
+            t("screen.fight_rule")]
+
+
+def card_lines(view: View, lang: str) -> list[str]:
+    """The legend card that applies today (or the next one's letter) and the last event."""
+    t = tr(lang)
+    leg = load().legends[view["legend"]]
     out = []
-    for r in sorted(things):
-        reg = c.regions[r]
-        name = f" {reg.label(lang)}" if reg.name else ""
-        near = ",".join(str(n) for n in reg.neighbours)
-        out.append(f"{r:>2}{name}: {'; '.join(things[r])}  ({w['near']} {near}; "
-                   f"-> {reg.arrow if reg.arrow is not None else '-'})")
+    last = view["cards_read"][-1] if view["cards_read"] else None
+    if last is not None and last == view["letter"]:
+        out.append(t("screen.legend_card", letter=last, card=leg.cards[last].label(lang),
+                     text=legend_card_text(view["legend"], last, lang, places=False)))
+    else:
+        ahead = [x for x in LETTERS if x in leg.cards and x > view["letter"]]
+        if ahead:
+            out.append(t("screen.next_card", letter=ahead[0]))
+    if view["last_event"]:
+        ev = load().events[view["last_event"]]
+        out.append(t("screen.event", card=ev.label(lang), text=card_text(ev.id, lang)))
     return out
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Group:
-    """The whole table as plain text lines."""
-    c = load()
-    w = WORDS["ru" if lang == "ru" else "en"]
-    lang = "ru" if lang == "ru" else "en"
-    leg = c.legends[view["legend"]].info
-    title = leg.name_ru if lang == "ru" else leg.name
-    lines = [f"{title} — {w['day']} {view['day']}, {w['letter']} {view['letter']}"]
-    goals = ", ".join(f"{g} ({w['met'] if m else w['open']})"
-                      for g, m in zip(view["goals"], view["goals_met"], strict=True))
-    castle = view["castle"]
-    lines.append(f"{w['goals']}: {goals}")
-    lines.append(f"{w['castle']}: {castle['creatures']}/{castle['shields']} {w['shields']}")
-    lines.append("")
-    lines.extend(overview(view))
-    lines.append("")
-    for h in view["heroes"]:
-        hero = c.heroes[h["hero"]].label(lang)
-        mark = ">" if view["to_act"] == h["seat"] else " "
-        arts = ", ".join(h["articles"]) or "-"
-        state = f"  {w['ended']}" if h["ended"] else ""
-        lines.append(f"{mark}{hero:<12} {w['region']} {h['region']:>2}  {w['sp']} "
-                     f"{h['strength']:>2}  {w['wp']} {h['willpower']:>2}  {w['gold']} "
-                     f"{h['gold']:>2}  {w['hours']} {h['hours']:>2}  [{arts}]{state}")
-    f = view["fight"]
-    if f is not None:
-        kind = c.creatures[f["kind"]].label(lang)
-        lines.append(f"{w['fight']}: {kind} {f['strength']}/{f['willpower']} "
-                     f"@{f['region']}, round {f['round']}, dice {f['dice']}")
-    lines.append("")
-    lines.append(f"{w['regions']}:")
-    lines.extend(region_list(view, lang))
-    if view.get("result"):
-        lines.append("")
-        lines.append(view["result"]["detail"])
-    return Group(*(Text(line) for line in lines))
+def digest(view: View, lang: str) -> list[str]:
+    """What matters this turn: the hero's region and neighbours, creatures near the castle,
+    and wells, fog, farmers and articles near the heroes."""
+    t = tr(lang)
+    out: list[str] = []
+    seat = view["active"]
+    if view["fight"] is None and 0 <= seat < len(view["heroes"]):
+        hero = view["heroes"][seat]
+        out.append(t("screen.around", name=hero_phrase(hero["hero"], lang)))
+        for r, here in around(hero["region"]):
+            things = region_things(view, r, lang, skip_seat=seat)
+            terrain = load().regions[r].terrain
+            key_ = "screen.here" if here else "screen.next"
+            if terrain == "castle":  # "the castle, castle" says it twice
+                key_ += ".castle"
+            line = t(key_, region=place(r, "nom", lang), terrain=t(f"terrain.{terrain}"))
+            out.append(line + (t("screen.things", things=things) if things else ""))
+    close = near_castle(view, lang)
+    out.append(t("screen.near_castle", items=close) if close else
+               t("screen.castle_clear", n=CASTLE_STEPS))
+    out.extend(nearby(view, lang))
+    return out
+
+
+def _lines(items: Iterable[str]) -> list[Text]:
+    return [Text(s) for s in items]
+
+
+class AndorScreen:
+    """The whole table; stacked when narrow, two columns when wide."""
+
+    def __init__(self, view: View, lang: str) -> None:
+        self.view = view
+        self.lang = lang
+
+    def left(self) -> list[Any]:
+        v, lang = self.view, self.lang
+        return [*_lines(head(v, lang)), *_lines(overview(v, lang)), Text(key(v, lang)),
+                heroes_table(v, lang)]
+
+    def right(self) -> list[Any]:
+        v, lang = self.view, self.lang
+        if v.get("result"):
+            return _lines(result_lines(v, lang))
+        return _lines([*fight_lines(v, lang), *card_lines(v, lang), *digest(v, lang)])
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= WIDE:
+            grid = Table.grid(padding=(0, 3))
+            grid.add_column(width=CELL * load().map.width + 2)
+            grid.add_column(ratio=1)
+            grid.add_row(Group(*self.left()), Group(*self.right()))
+            yield grid
+        else:
+            yield Group(*self.left(), *self.right())
+
+
+def result_lines(view: View, lang: str) -> list[str]:
+    """The end of the legend in words."""
+    t = tr(lang)
+    res = view["result"]
+    key_ = OUTCOME_KEY.get(res["reason"], "unmet")
+    extra = res.get("extra") or {}
+    return [t(f"outcome.head.{key_}", day=extra.get("day", view["day"]),
+              letter=extra.get("letter", view["letter"]))]
+
+
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> AndorScreen:
+    """What ``seat`` sees: the table, fitted to the terminal's width."""
+    return AndorScreen(view, lang)
