@@ -117,8 +117,10 @@ class Session:
         return player_names(self.game, self.state.view(seat), self.seats, self.lang, seat)
 
     def say(self, text: str, style: str | None = None) -> None:
-        """Print a sentence as it is (no markup)."""
-        self.console.print(text, style=style, markup=False, highlight=False)
+        """Print a sentence as it is (no markup), its first letter a capital (a seat's name
+        is written to sit inside a sentence: "the warrior Thorn")."""
+        self.console.print(text[:1].upper() + text[1:], style=style, markup=False,
+                           highlight=False)
 
     def narrate(self, seat: int | None) -> None:
         """Tell ``seat`` what it has not seen yet: one line per decision of another seat, the
@@ -203,7 +205,8 @@ class Session:
         name = self.names(seat)[seat]
         while True:
             try:
-                raw = self.input_fn(self.t("ui.prompt", name=name) + ": ").strip()
+                prompt = self.t("ui.prompt", name=name)
+                raw = self.input_fn(prompt[:1].upper() + prompt[1:] + ": ").strip()
             except EOFError:
                 raw = "quit"
             if not raw:
