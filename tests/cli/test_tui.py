@@ -113,7 +113,7 @@ def test_hot_seat_undo_within_ones_own_turn_goes_back_without_a_handover() -> No
                     Path("/dev/null")).run()
     assert [str(a) for a in state.actions_taken()] == ["move to 3"]
     assert sum(p.startswith("Pass the keyboard") for p in prompts) == 1
-    assert "Back to before your move: move to 17." in out.getvalue()
+    assert "Back to before your move: Move to region 17" in out.getvalue()
     assert "Cannot undo" not in out.getvalue()
 
 
@@ -136,7 +136,7 @@ def test_drawing_no_card_can_be_undone() -> None:
     state = Session(meeple.load("myth"), ["human", "random", "random"], 3, "en", con, ask,
                     Path("/dev/null")).run()
     assert state.n_actions == 0 and "Cannot undo" not in out.getvalue()
-    assert "Back to before your move: draw 0." in out.getvalue()
+    assert "Back to before your move: Draw no cards." in out.getvalue()
 
 
 def test_a_die_rolled_cannot_be_undone() -> None:

@@ -62,13 +62,13 @@ def test_info_shows_what_a_thing_is_in_the_players_language() -> None:
     game = game_class("_template")(players=2)
     _, text, _ = play(game, ["human", "random"], ["info flame", "info Пожар", "info xyz",
                                                    "info", "quit"])
-    assert "Flame — card points: 2, copies: 3 Played from the hand, it scores 2 points." in text
+    assert "Flame — card Points: 2, copies: 3 Played from the hand, it scores 2 points." in text
     assert "(written for meeple)" in text
     assert "Blaze — card" in text  # looked up by its Russian name
     assert "Nothing here is called “xyz”." in text
     assert "Type info and a name, for example: info Spark." in text
     _, ru, _ = play(game, ["human", "random"], ["инфо искра", "quit"], "ru")
-    assert "Искра — карта очки: 1, копий в колоде: 4 Сыгранная из руки, приносит 1 очко." in ru
+    assert "Искра — карта Очки: 1, копий в колоде: 4 Сыгранная из руки, приносит 1 очко." in ru
     assert "(придумано для meeple)" in ru
 
 
