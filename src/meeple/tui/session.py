@@ -131,29 +131,32 @@ class Session:
         if start >= len(evs):
             return
         names = self.names(seat)
-        line: list[str] = []
+        line: list[str] = []  # the decision being told and what followed it
         for e in evs[start:]:
             if e["type"] == "action":
                 self._flush(line)
-                mine = e["seat"] == seat
+                if e["seat"] == seat:  # typed a moment ago: only what followed is told
+                    line = ["→"]
+                    continue
                 label = self.game.label(Action(e["action"]), self.lang, None)
-                line = [self.t("ui.reply", label=label) if mine
-                        else self.t("ui.bot_line", name=names[e["seat"]], label=label)]
+                line = [self.t("ui.bot_line", name=names[e["seat"]], label=label)]
                 continue
             text = self.game.describe(e, self.lang, names)
             if seat is not None and e["type"] in self.game.notices and e.get("seat") == seat:
                 self._flush(line)
                 line = []
                 self.say(self.t("ui.notice", text=text), style="bold red")
-            else:
+            elif line:
                 line.append(text)
+            else:  # before any decision: the set-up, told line by line
+                self.say(text, style="cyan")
         self._flush(line)
 
     def _flush(self, line: list[str]) -> None:
         """Print one told decision (its action, then what followed) and pause if asked to."""
-        if not line:
+        if not line or line == ["→"]:
             return
-        self.say("  ".join(line), style="cyan")
+        self.say(" ".join(line), style="cyan")
         if self.pace:
             time.sleep(self.pace)
 
