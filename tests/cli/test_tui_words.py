@@ -141,3 +141,36 @@ def test_a_long_menu_folds_runs_of_amounts_into_one_line_whose_numbers_still_cho
     assert fold(["Move to 3", "Move to 4"]) == [(1, 1, "Move to 3"), (2, 2, "Move to 4")]
     assert fold(["Go to 1 north", "Go to 2 south", "Go to 3 east"]) == [
         (1, 1, "Go to 1 north"), (2, 2, "Go to 2 south"), (3, 3, "Go to 3 east")]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("grabhit", 2), ("myth", 3), ("andor", 2)])
+def test_what_befalls_the_watching_seat_is_a_notice_of_its_own(game_id: str,
+                                                                 players: int) -> None:
+    """A random game run until one of the game's notice events names a seat; that seat, as
+    the human at the table, reads it on a line of its own marked », in words."""
+    import random
+
+    game = meeple.load(game_id, players=players)
+    for seed in range(40):
+        st, pick = game.new_state(seed=seed), random.Random(seed)
+        while not st.is_over and st.n_actions < 3000:
+            st.apply(pick.choice(st.legal_actions()))
+            hit = [e for e in st.events(None) if e["type"] in game.notices and "seat" in e]
+            if hit:
+                break
+        if hit:
+            break
+    else:
+        pytest.skip(f"no {game_id} notice in 40 random games")
+    seat = hit[0]["seat"]
+    out = io.StringIO()
+    seats = ["random"] * players
+    seats[seat] = "human"
+    session = Session(game, seats, 1, "en", Console(file=out, width=400, color_system=None),
+                      input, Path("/dev/null"))
+    session.state = st
+    session.narrate(seat)
+    told = game.describe(st.events(seat)[[e["type"] for e in st.events(seat)].index(
+        hit[0]["type"])], "en", session.names(seat))
+    notice = "» " + told[:1].upper() + told[1:]
+    assert notice in [" ".join(ln.split()) for ln in out.getvalue().splitlines()], told
