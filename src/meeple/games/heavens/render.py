@@ -106,8 +106,7 @@ def side_lines(view: View, seat: int | None, lang: str) -> list[str]:
         if len(hands) == 1:
             hand = t("screen.hand", n=hands[0]["count"])
         else:
-            hand = t("screen.hands", counts=", ".join(
-                t("screen.hand_of", player=h["seat"] + 1, n=h["count"]) for h in hands))
+            hand = t("screen.hands", first=hands[0]["count"], second=hands[1]["count"])
         out.append(t("screen.side", sign=SIGN[i], name=pname,
                      base=base_name(side["pantheon"], lang), health=side["base_health"],
                      deck=side["deck"], discard=len(side["discard"]), hand=hand))
