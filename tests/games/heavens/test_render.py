@@ -1,7 +1,11 @@
-"""The terminal map as exact text (HVN-56)."""
+"""The terminal map as exact text (HVN-56), at 80 and at 160 columns.
+
+Rewrite the expected files with ``MEEPLE_UPDATE_SCREENS=1`` after a deliberate change, and read
+the difference."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -33,13 +37,20 @@ def scene() -> HeavensState:
     return st
 
 
-def text_of(st: HeavensState, lang: str) -> str:
-    console = Console(width=120, record=True, color_system=None)
+def text_of(st: HeavensState, lang: str, width: int) -> str:
+    console = Console(width=width, record=True, color_system=None)
     console.print(render(st.view(0), 0, lang))
     return console.export_text()
 
 
+@pytest.mark.parametrize("width", [80, 160])
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_hvn56_render_exact_text(lang: str) -> None:
-    """HVN-56: stacks, bases with health, the token track, hand sizes and one's own hand."""
-    assert text_of(scene(), lang) == (HERE / f"render_{lang}.txt").read_text("utf-8")
+def test_hvn56_render_exact_text(lang: str, width: int) -> None:
+    """HVN-56: every god by its full name with its health and rings, bases with health,
+    traps and columns, the token track, hand sizes and one's own hand."""
+    text = text_of(scene(), lang, width)
+    path = HERE / f"render_{lang}_{width}.txt"
+    if os.environ.get("MEEPLE_UPDATE_SCREENS"):
+        path.write_text(text, "utf-8")
+    assert text == path.read_text("utf-8")
+    assert max(map(len, text.splitlines())) <= width

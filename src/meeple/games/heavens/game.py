@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 from meeple.core import Action, ConfigError, ContentError, Game
 
-from .actions import describe
+from . import labels, lookup, text
+from .actions import describe as action_text
 from .board import board
 from .content import Ability, Power, pantheon, rings
 from .params import OPTIONS
@@ -46,6 +47,16 @@ class Heavens(Game):
     options = OPTIONS
     state_class = HeavensState
     bots: ClassVar[dict[str, str]] = {"balance": "meeple.games.heavens.bots:make_balance"}
+    #: No seat is ever knocked out alone (a side wins or loses as a whole), so nothing here
+    #: needs a notice beyond the result.
+    notices: ClassVar[frozenset[str]] = frozenset()
+    # Words for people (docs/words.md): text.py, labels.py and lookup.py read the catalogues.
+    seat_names = text.seat_names
+    describe = text.describe
+    outcome = text.outcome
+    label = labels.label
+    costs = labels.costs
+    catalogue = lookup.catalogue
 
     def setup(self) -> None:
         cfg = self.config
@@ -59,7 +70,7 @@ class Heavens(Game):
 
     def _cards(self, pantheon_a: str, pantheon_b: str) -> None:
         """The card table of both pantheons: card i's id, names, side and figures."""
-        self.pantheon_ids = (pantheon_a, pantheon_b)
+        self.pantheon_ids: tuple[str, str] = (pantheon_a, pantheon_b)
         self.ability: dict[int, Ability] = {}
         self.power: dict[int, Power] = {}
         #: one row per card: id, name, Russian name, side, is a character, health, move,
@@ -123,5 +134,5 @@ class Heavens(Game):
         """The action with payload ``data``, built once and then shared by every state."""
         a = self._actions.get(data)
         if a is None:
-            a = self._actions[data] = Action(describe(self, data), data)
+            a = self._actions[data] = Action(action_text(self, data), data)
         return a
