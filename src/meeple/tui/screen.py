@@ -14,6 +14,8 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
 
 from meeple.core import Action, Game, State
 from meeple.i18n import texts
@@ -152,13 +154,33 @@ def fold(labels: Sequence[str]) -> list[tuple[int, int, str]]:
 
 
 def print_columns(console: Console, lines: Sequence[str]) -> None:
-    """Short lists one per line; long ones in columns, read down then across."""
+    """Short lists one per line; long ones in columns, read down then across: as many as the
+    widest line allows, or two whose long lines wrap when that takes fewer rows than one."""
+    width = console.width
+    widest = max(map(len, lines), default=0)
     if len(lines) <= 12:
         for line in lines:
             console.print(line, markup=False, highlight=False)
-    else:
+    elif (widest + 3) * 2 <= width:
         console.print(Columns([escape(x) for x in lines], column_first=True, padding=(0, 3)),
                       highlight=False)
+    else:
+        half = (width - 3) // 2
+        rows = -(-len(lines) // 2)
+        left, right = lines[:rows], lines[rows:]
+        one = sum(-(-len(x) // width) for x in lines)
+        two = sum(max(-(-len(a) // half), -(-len(b) // half) if b else 0)
+                  for a, b in zip(left, [*right, ""], strict=False))
+        if one <= two:
+            for line in lines:
+                console.print(line, markup=False, highlight=False)
+            return
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(width=half, overflow="fold")
+        grid.add_column(width=half, overflow="fold")
+        for a, b in zip(left, [*right, ""], strict=False):
+            grid.add_row(Text(a), Text(b))
+        console.print(grid)
 
 
 def print_turn(console: Console, game: Game, state: State, seat: int | None,
