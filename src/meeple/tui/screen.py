@@ -21,6 +21,8 @@ from meeple.core import Action, Game, State
 from meeple.i18n import texts
 
 HUMAN = "human"
+#: A menu of long labels stays in one column up to this many rows (easier to read).
+ONE_COLUMN_ROWS = 20
 #: Menus longer than this fold runs of actions that differ only in an amount into one line.
 FOLD_OVER = 20
 Render = Callable[[dict[str, Any], int | None, str], RenderableType]
@@ -171,15 +173,19 @@ def print_columns(console: Console, lines: Sequence[str]) -> None:
         one = sum(-(-len(x) // width) for x in lines)
         two = sum(max(-(-len(a) // half), -(-len(b) // half) if b else 0)
                   for a, b in zip(left, [*right, ""], strict=False))
-        if one <= two:
+        if one <= max(two, ONE_COLUMN_ROWS):
             for line in lines:
                 console.print(line, markup=False, highlight=False)
             return
-        grid = Table.grid(padding=(0, 3))
-        grid.add_column(width=half, overflow="fold")
-        grid.add_column(width=half, overflow="fold")
+        number = max(len(x.lstrip().split("  ", 1)[0]) for x in lines)
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(2):  # a number, then its label wrapping under itself
+            grid.add_column(width=number, justify="right")
+            grid.add_column(width=half - number - 3, overflow="fold")
         for a, b in zip(left, [*right, ""], strict=False):
-            grid.add_row(Text(a), Text(b))
+            cells = [part.strip() for x in (a, b)
+                     for part in ([*x.lstrip().split("  ", 1), ""])[:2]]
+            grid.add_row(*map(Text, cells))
         console.print(grid)
 
 
