@@ -27,17 +27,17 @@ def test_render_shows_scores_hand_sizes_and_the_viewers_hand() -> None:
 def test_render_in_russian_and_for_a_spectator() -> None:
     st = meeple.load("_template", players=2).new_state(seed=4)
     out = text_of(st.view(None), None, "ru")
-    assert "Очки" in out and "Your hand" not in out
+    assert "Очки" in out and "Игрок" in out and "Ваша рука" not in out
 
 
 EXPECTED = """\
-         Scores
-┏━━━━━━┳━━━━━━━┳━━━━━━━┓
-┃ Seat ┃ Score ┃ Cards ┃
-┡━━━━━━╇━━━━━━━╇━━━━━━━┩
-│ 0    │     1 │     2 │
-│ 1    │     0 │     3 │
-└──────┴───────┴───────┘
-Your hand: blaze, flame,
-         spark
+          Scores
+┏━━━━━━━━┳━━━━━━━┳━━━━━━━┓
+┃ Player ┃ Score ┃ Cards ┃
+┡━━━━━━━━╇━━━━━━━╇━━━━━━━┩
+│ 1      │     1 │     2 │
+│ 2      │     0 │     3 │
+└────────┴───────┴───────┘
+ Your hand: Blaze, Flame,
+          Spark
 """
