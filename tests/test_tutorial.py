@@ -2,10 +2,11 @@
 does, and that game passes meeple's whole contract suite.
 
 docs/writing-a-game.md builds Pig as a package: every code block whose first line is a comment
-naming a file (``# pig/state.py``) is that file; the ``toml`` block is the package's
-``pyproject.toml``. The files are written into a folder with the metadata ``pip install`` would
-leave beside them (the entry point included), so meeple finds the game exactly as it would find
-an installed one. The other Python blocks are run in order, as a reader would run them.
+naming a file (``# pig/state.py``, ``# pig/locale/ru.po``) is that file; the ``toml`` block is
+the package's ``pyproject.toml``. The files are written into a folder with the metadata ``pip
+install`` would leave beside them (the entry point included), so meeple finds the game exactly
+as it would find an installed one. The other Python blocks are run in order, as a reader would
+run them.
 """
 
 from __future__ import annotations
@@ -18,31 +19,41 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import meeple
 from meeple.core import registry
+from meeple.i18n import texts
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "writing-a-game.md"
-FILE = re.compile(r"# (pig/[\w/]+\.py)\n")
+FILE = re.compile(r"# (pig/[\w/]+\.(?:py|po))\n")
+#: The languages of the blocks that may be files: modules and catalogues.
+FILE_LANGS = ("python", "po")
 
 
 def blocks(lang: str) -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", DOC.read_text("utf-8"), re.S)
 
 
+def pyproject() -> dict[str, Any]:
+    """The package's ``pyproject.toml``: the tutorial's one ``toml`` block."""
+    (text,) = blocks("toml")
+    return tomllib.loads(text)
+
+
 def write_package(site: Path) -> None:
     """The tutorial's files in ``site``, and the metadata of the package they make."""
-    for code in blocks("python"):
+    for code in (c for lang in FILE_LANGS for c in blocks(lang)):
         named = FILE.match(code)
         if named:
             path = site / named.group(1)
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("a", encoding="utf-8") as f:
                 f.write(code[named.end():])
-    (project,) = [tomllib.loads(t)["project"] for t in blocks("toml")]
+    project = pyproject()["project"]
     info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(
@@ -59,16 +70,21 @@ def pig_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     write_package(site)
     monkeypatch.syspath_prepend(str(site))
     registry.game_class.cache_clear()
+    texts.cache_clear()  # the catalogues of this test's package, not an earlier one's
     yield site
     for name in [m for m in sys.modules if m == "pig" or m.startswith("pig.")]:
         del sys.modules[name]
     registry.game_class.cache_clear()
+    texts.cache_clear()
 
 
 def test_the_tutorial_writes_the_parts_of_a_game(pig_site: Path) -> None:
-    written = sorted(p.name for p in (pig_site / "pig").glob("*.py"))
-    assert written == ["__init__.py", "actions.py", "game.py", "heuristic.py", "params.py",
-                       "render.py", "state.py", "turn.py", "view.py"]
+    package = pig_site / "pig"
+    written = sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
+                     if p.is_file())
+    assert written == ["__init__.py", "actions.py", "game.py", "heuristic.py", "labels.py",
+                       "locale/en.po", "locale/ru.po", "lookup.py", "params.py", "render.py",
+                       "state.py", "text.py", "turn.py", "view.py"]
 
 
 def test_the_tutorial_runs_and_its_game_plays_to_the_end(pig_site: Path) -> None:
