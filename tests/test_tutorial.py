@@ -11,6 +11,7 @@ run them.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import random
 import re
@@ -85,6 +86,17 @@ def test_the_tutorial_writes_the_parts_of_a_game(pig_site: Path) -> None:
     assert written == ["__init__.py", "actions.py", "game.py", "heuristic.py", "labels.py",
                        "locale/en.po", "locale/ru.po", "lookup.py", "params.py", "render.py",
                        "state.py", "text.py", "turn.py", "view.py"]
+
+
+def test_the_package_ships_its_catalogues(pig_site: Path) -> None:
+    """An installed package holds only its modules and the data its pyproject names."""
+    package = pig_site / "pig"
+    data = pyproject()["tool"]["setuptools"]["package-data"]["pig"]
+    unshipped = [p.relative_to(package).as_posix() for p in package.rglob("*")
+                 if p.is_file() and p.suffix != ".py"
+                 and not any(fnmatch.fnmatch(p.relative_to(package).as_posix(), g)
+                             for g in data)]
+    assert not unshipped, f"pyproject.toml does not ship {unshipped}"
 
 
 def test_the_tutorial_runs_and_its_game_plays_to_the_end(pig_site: Path) -> None:
