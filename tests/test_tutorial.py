@@ -15,6 +15,7 @@ import fnmatch
 import os
 import random
 import re
+import string
 import subprocess
 import sys
 import tomllib
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 import meeple
 from meeple.core import registry
@@ -79,6 +81,20 @@ def pig_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     texts.cache_clear()
 
 
+def catalogue(path: Path) -> dict[str, tuple[str, ...]]:
+    """A ``.po`` file's messages by key, each as its forms (one unless it is a plural)."""
+    with path.open("rb") as f:
+        cat = read_po(f)
+    return {(m.id[0] if isinstance(m.id, tuple) else m.id):
+            (tuple(m.string) if isinstance(m.string, tuple) else (m.string,))
+            for m in cat if m.id}
+
+
+def fields(forms: tuple[str, ...]) -> set[str]:
+    """The ``{named}`` fields of a message's forms."""
+    return {f for t in forms for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
 def test_the_tutorial_writes_the_parts_of_a_game(pig_site: Path) -> None:
     package = pig_site / "pig"
     written = sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
@@ -97,6 +113,21 @@ def test_the_package_ships_its_catalogues(pig_site: Path) -> None:
                  and not any(fnmatch.fnmatch(p.relative_to(package).as_posix(), g)
                              for g in data)]
     assert not unshipped, f"pyproject.toml does not ship {unshipped}"
+
+
+def test_the_catalogues_say_the_same_in_both_languages(pig_site: Path) -> None:
+    """Both catalogues have the same keys, each message the same fields, plurals in both, and
+    every kind of event the rules emit has a text (as tests/games/test_words.py asks)."""
+    locale = pig_site / "pig" / "locale"
+    en, ru = catalogue(locale / "en.po"), catalogue(locale / "ru.po")
+    assert sorted(set(en) ^ set(ru)) == []
+    for key in en:
+        assert fields(en[key]) == fields(ru[key]), key
+        assert (len(en[key]) > 1) == (len(ru[key]) > 1), f"{key}: plural in one language only"
+        assert all(t.strip() for t in en[key] + ru[key]), f"{key}: empty"
+    assert (len(en["points"]), len(ru["points"])) == (2, 3)
+    emitted = set(re.findall(r"_emit\(\"([\w-]+)\"", (pig_site / "pig" / "turn.py").read_text()))
+    assert emitted and {f"event.{k}" for k in emitted} <= set(en)
 
 
 def test_the_tutorial_runs_and_its_game_plays_to_the_end(pig_site: Path) -> None:
