@@ -2,47 +2,61 @@
 does, and that game passes meeple's whole contract suite.
 
 docs/writing-a-game.md builds Pig as a package: every code block whose first line is a comment
-naming a file (``# pig/state.py``) is that file; the ``toml`` block is the package's
-``pyproject.toml``. The files are written into a folder with the metadata ``pip install`` would
-leave beside them (the entry point included), so meeple finds the game exactly as it would find
-an installed one. The other Python blocks are run in order, as a reader would run them.
+naming a file (``# pig/state.py``, ``# pig/locale/ru.po``) is that file; the ``toml`` block is
+the package's ``pyproject.toml``. The files are written into a folder with the metadata ``pip
+install`` would leave beside them (the entry point included), so meeple finds the game exactly
+as it would find an installed one. The other Python blocks are run in order, as a reader would
+run them.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import random
 import re
+import string
 import subprocess
 import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 import meeple
 from meeple.core import registry
+from meeple.i18n import texts
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "writing-a-game.md"
-FILE = re.compile(r"# (pig/[\w/]+\.py)\n")
+FILE = re.compile(r"# (pig/[\w/]+\.(?:py|po))\n")
+#: The languages of the blocks that may be files: modules and catalogues.
+FILE_LANGS = ("python", "po")
 
 
 def blocks(lang: str) -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", DOC.read_text("utf-8"), re.S)
 
 
+def pyproject() -> dict[str, Any]:
+    """The package's ``pyproject.toml``: the tutorial's one ``toml`` block."""
+    (text,) = blocks("toml")
+    return tomllib.loads(text)
+
+
 def write_package(site: Path) -> None:
     """The tutorial's files in ``site``, and the metadata of the package they make."""
-    for code in blocks("python"):
+    for code in (c for lang in FILE_LANGS for c in blocks(lang)):
         named = FILE.match(code)
         if named:
             path = site / named.group(1)
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("a", encoding="utf-8") as f:
                 f.write(code[named.end():])
-    (project,) = [tomllib.loads(t)["project"] for t in blocks("toml")]
+    project = pyproject()["project"]
     info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(
@@ -59,16 +73,61 @@ def pig_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     write_package(site)
     monkeypatch.syspath_prepend(str(site))
     registry.game_class.cache_clear()
+    texts.cache_clear()  # the catalogues of this test's package, not an earlier one's
     yield site
     for name in [m for m in sys.modules if m == "pig" or m.startswith("pig.")]:
         del sys.modules[name]
     registry.game_class.cache_clear()
+    texts.cache_clear()
+
+
+def catalogue(path: Path) -> dict[str, tuple[str, ...]]:
+    """A ``.po`` file's messages by key, each as its forms (one unless it is a plural)."""
+    with path.open("rb") as f:
+        cat = read_po(f)
+    return {(m.id[0] if isinstance(m.id, tuple) else m.id):
+            (tuple(m.string) if isinstance(m.string, tuple) else (m.string,))
+            for m in cat if m.id}
+
+
+def fields(forms: tuple[str, ...]) -> set[str]:
+    """The ``{named}`` fields of a message's forms."""
+    return {f for t in forms for _, f, _, _ in string.Formatter().parse(t) if f}
 
 
 def test_the_tutorial_writes_the_parts_of_a_game(pig_site: Path) -> None:
-    written = sorted(p.name for p in (pig_site / "pig").glob("*.py"))
-    assert written == ["__init__.py", "actions.py", "game.py", "heuristic.py", "params.py",
-                       "render.py", "state.py", "turn.py", "view.py"]
+    package = pig_site / "pig"
+    written = sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
+                     if p.is_file())
+    assert written == ["__init__.py", "actions.py", "game.py", "heuristic.py", "labels.py",
+                       "locale/en.po", "locale/ru.po", "lookup.py", "params.py", "render.py",
+                       "state.py", "text.py", "turn.py", "view.py"]
+
+
+def test_the_package_ships_its_catalogues(pig_site: Path) -> None:
+    """An installed package holds only its modules and the data its pyproject names."""
+    package = pig_site / "pig"
+    data = pyproject()["tool"]["setuptools"]["package-data"]["pig"]
+    unshipped = [p.relative_to(package).as_posix() for p in package.rglob("*")
+                 if p.is_file() and p.suffix != ".py"
+                 and not any(fnmatch.fnmatch(p.relative_to(package).as_posix(), g)
+                             for g in data)]
+    assert not unshipped, f"pyproject.toml does not ship {unshipped}"
+
+
+def test_the_catalogues_say_the_same_in_both_languages(pig_site: Path) -> None:
+    """Both catalogues have the same keys, each message the same fields, plurals in both, and
+    every kind of event the rules emit has a text (as tests/games/test_words.py asks)."""
+    locale = pig_site / "pig" / "locale"
+    en, ru = catalogue(locale / "en.po"), catalogue(locale / "ru.po")
+    assert sorted(set(en) ^ set(ru)) == []
+    for key in en:
+        assert fields(en[key]) == fields(ru[key]), key
+        assert (len(en[key]) > 1) == (len(ru[key]) > 1), f"{key}: plural in one language only"
+        assert all(t.strip() for t in en[key] + ru[key]), f"{key}: empty"
+    assert (len(en["points"]), len(ru["points"])) == (2, 3)
+    emitted = set(re.findall(r"_emit\(\"([\w-]+)\"", (pig_site / "pig" / "turn.py").read_text()))
+    assert emitted and {f"event.{k}" for k in emitted} <= set(en)
 
 
 def test_the_tutorial_runs_and_its_game_plays_to_the_end(pig_site: Path) -> None:
