@@ -13,7 +13,7 @@ from meeple.content import content_files, read_toml
 from meeple.i18n import Texts, coins, texts
 
 from .board import DIRS, SIDE_BITS
-from .content import PKG, DIE_FACES, Catalog, Item, Monster, catalog
+from .content import DIE_FACES, PKG, Catalog, Item, Monster, catalog
 from .events import ARTIFACT_EXPERIENCE, VEIN_EXPERIENCE
 
 if TYPE_CHECKING:
