@@ -17,8 +17,9 @@ from typing import Protocol
 from meeple.core import Action, Rng, State
 
 from .board import SIDE_BITS, cell_of, connected, monster_at
-from .content import DIE_FACES, SLOTS
+from .content import SLOTS
 from .equipment import LEFT, RIGHT, armour_of, holds
+from .heuristic import win_chance
 from .shop import HALVES
 from .state import CatacombsState
 from .stats import RAISES
@@ -72,19 +73,6 @@ def make_balance(arg: str | None, seed: int) -> BalanceBot:
 
 
 # ---------------------------------------------------------------- the policy
-def win_chance(st: CatacombsState, s: int, monster: int) -> float:
-    """The chance that dwarf ``s`` beats ``monster`` with its weapon in hand this turn."""
-    g = st.game
-    weapon = st.screen[s][RIGHT]
-    col = g.column_of[weapon] if weapon is not None else g.cat.fists_column
-    need = g.cat.monsters[monster].needs[col]
-    if need is None:
-        return 0.0
-    if need == 0:
-        return 1.0
-    return max(0.0, min(1.0, (DIE_FACES + 1 - max(1, need - st.bonus)) / DIE_FACES))
-
-
 def _spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:
     """Walking distances out from the cells already in ``dist``, never through a monster."""
     while q:

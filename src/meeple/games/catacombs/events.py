@@ -107,7 +107,8 @@ def use(st: CatacombsState, item: int) -> None:
                 turn_up(st, n)
                 card = st.card[n]
                 assert card is not None
-                st._emit("reveal", seat=s, cell=g.xy(n), card=g.cat.cards[card].label)
+                st._emit("reveal", seat=s, cell=g.xy(n), card=g.cat.cards[card].label,
+                         far=True)
         stats.gain(st, s, ARTIFACT_EXPERIENCE)
     elif eff == "spinner":  # CAT-48
         stats.gain(st, s, ARTIFACT_EXPERIENCE)

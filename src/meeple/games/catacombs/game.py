@@ -14,6 +14,7 @@ from typing import ClassVar
 from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Game
 
+from . import labels, lookup, text
 from .actions import build_actions
 from .board import SIDE_BITS
 from .content import catalog
@@ -44,6 +45,16 @@ class Catacombs(Game):
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.catacombs.bots:make_balance"}
+    #: A dwarf's fall is told to its player as a notice (CAT-11).
+    notices = frozenset({"death"})
+
+    # Words for people (docs/words.md): locale/<lang>.po through these modules.
+    seat_names = text.seat_names
+    describe = text.describe
+    outcome = text.outcome
+    label = labels.label
+    costs = labels.costs
+    catalogue = lookup.catalogue
 
     def setup(self) -> None:
         cat = self.cat = catalog()

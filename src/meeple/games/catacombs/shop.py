@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 HALVES = 2
 
 
+def coins(half_coins: int) -> int | float:
+    """Half coins as coins, for events and views: a whole number when it is one (CAT-18)."""
+    return half_coins // HALVES if half_coins % HALVES == 0 else half_coins / HALVES
+
+
 def at_entrance(st: CatacombsState, s: int) -> bool:
     """CAT-16: the dwarf stands at an entrance, where the shop trades at list price."""
     return st.pos[s] in st.game.entrance_index
@@ -43,16 +48,18 @@ def sell_price(st: CatacombsState, s: int, item: int) -> int:
 
 def buy(st: CatacombsState, item: int) -> None:
     s = whose_turn(st)
-    st.money[s] -= buy_price(st, s, item)
+    price = buy_price(st, s, item)
+    st.money[s] -= price
     add_item(st, s, item)
-    st._emit("buy", seat=s, item=st.game.cat.items[item].id)
+    st._emit("buy", seat=s, item=st.game.cat.items[item].id, price=coins(price))
 
 
 def sell(st: CatacombsState, item: int) -> None:
     s = whose_turn(st)
-    st.money[s] += sell_price(st, s, item)
+    price = sell_price(st, s, item)
+    st.money[s] += price
     take_item(st, s, item)
-    st._emit("sell", seat=s, item=st.game.cat.items[item].id)
+    st._emit("sell", seat=s, item=st.game.cat.items[item].id, price=coins(price))
 
 
 def buy_turn(st: CatacombsState, _: int) -> None:
@@ -60,12 +67,12 @@ def buy_turn(st: CatacombsState, _: int) -> None:
     s = whose_turn(st)
     st.money[s] -= HALVES * st.game.cat.extra_turn_price
     st.extra += 1
-    st._emit("buy_turn", seat=s)
+    st._emit("buy_turn", seat=s, price=st.game.cat.extra_turn_price)
 
 
 def buy_experience(st: CatacombsState, _: int) -> None:
     """CAT-19: one experience, which counts towards thresholds (CAT-9)."""
     s = whose_turn(st)
     st.money[s] -= HALVES * st.game.cat.experience_price
-    st._emit("buy_experience", seat=s)
+    st._emit("buy_experience", seat=s, price=st.game.cat.experience_price)
     stats.gain(st, s, 1)

@@ -12,7 +12,7 @@ from meeple.core import Action
 from .board import whose_turn
 from .decisions import Answer, Offer
 from .equipment import add_item, take_item
-from .shop import HALVES
+from .shop import HALVES, coins
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -110,7 +110,7 @@ def _answered(st: CatacombsState) -> Offer:
 
 
 def terms(st: CatacombsState, offer: Offer) -> dict[str, Any]:
-    """An offer's terms by item ids, money in half coins."""
+    """An offer's terms by item ids, money in coins."""
     items = st.game.cat.items
     return {"give": [items[i].id for i in offer.give], "ask": [items[i].id for i in offer.ask],
-            "give_money": offer.give_money, "ask_money": offer.ask_money}
+            "give_money": coins(offer.give_money), "ask_money": coins(offer.ask_money)}

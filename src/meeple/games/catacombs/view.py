@@ -16,14 +16,10 @@ from meeple.core import Rng
 from .content import SLOTS
 from .decisions import Answer, Offer
 from .equipment import armour_of
+from .shop import coins
 
 if TYPE_CHECKING:
     from .state import CatacombsState
-
-
-def coins(half_coins: int) -> int | float:
-    """Half coins as coins: a whole number when it is one, else with the half (CAT-18)."""
-    return half_coins // 2 if half_coins % 2 == 0 else half_coins / 2
 
 
 def turn_kind(st: CatacombsState) -> str:
