@@ -299,11 +299,3 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Renderab
     """The board with its key, the turn, a battle or offer, and every dwarf."""
     return Screen(view, "ru" if lang == "ru" else "en")
 
-
-def describe(event: dict[str, Any], lang: str = "en") -> str:
-    """An event as a sentence, for a terminal that asks the renderer (``Game.describe`` is the
-    contract; this names the seats by the four colours, whatever the number of players)."""
-    from .game import Catacombs  # the game class, only when a terminal asks
-
-    t = words("ru" if lang == "ru" else "en")
-    return Catacombs(players=4).describe(event, t.lang, [t(f"seat.{k}") for k in range(4)])
