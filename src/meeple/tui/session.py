@@ -123,8 +123,10 @@ class Session:
                            highlight=False)
 
     def narrate(self, seat: int | None) -> None:
-        """Tell ``seat`` what it has not seen yet: one line per decision of another seat, the
-        consequences of its own on one line, and a notice for what befalls it."""
+        """Tell ``seat`` what it has not seen yet: one line per decision of another seat (steps
+        that change nothing visible, like the parts of a trade being built, join the decision
+        they lead to), the consequences of its own on one line, and a notice for what befalls
+        it."""
         evs = self.state.events(seat)
         start = self.shown.get(seat, 0)
         self.shown[seat] = len(evs)
@@ -132,14 +134,18 @@ class Session:
             return
         names = self.names(seat)
         line: list[str] = []  # the decision being told and what followed it
+        actor = None  # whose decision ``line`` tells
         for e in evs[start:]:
             if e["type"] == "action":
-                self._flush(line)
-                if e["seat"] == seat:  # typed a moment ago: only what followed is told
-                    line = ["→"]
-                    continue
                 label = self.game.label(Action(e["action"]), self.lang, None)
-                line = [self.t("ui.bot_line", name=names[e["seat"]], label=label)]
+                if len(line) == 1 and actor == e["seat"] != seat:
+                    line[0] += f"; {label}"  # a step of one choice (a trade being built)
+                    continue
+                self._flush(line)
+                actor = e["seat"]
+                # One's own move was typed a moment ago: only what followed is told.
+                line = (["→"] if actor == seat
+                        else [self.t("ui.bot_line", name=names[actor], label=label)])
                 continue
             text = self.game.describe(e, self.lang, names)
             if seat is not None and e["type"] in self.game.notices and e.get("seat") == seat:
