@@ -162,7 +162,9 @@ class Session:
         """Print one told decision (its action, then what followed) and pause if asked to."""
         if not line or line == ["→"]:
             return
-        self.say(" ".join(line), style="cyan")
+        head, rest = line[0], " ".join(line[1:])
+        self.say(f"{head} {rest}" if head == "→" or not rest else f"{head} → {rest}",
+                 style="cyan")
         if self.pace:
             time.sleep(self.pace)
 
