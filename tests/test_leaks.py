@@ -29,7 +29,7 @@ import meeple
 from meeple.agents import InfoSet, explain_for, info_set, make
 from meeple.core import State
 from meeple.core.serial import decode
-from meeple.tui import Session
+from meeple.tui import Session, screen
 
 #: A seed no channel could show by chance: its digits are searched for in every text.
 SEED = 918_273_645
@@ -135,7 +135,22 @@ def received(s: State, seat: int, tries: list[str]) -> dict[str, Any]:
     elif s.to_act == seat:
         got["errors"] = [s.check("no such move", seat=seat), s.check("pass pass", seat=seat)]
         got["legal"] = [a.text for a in s.legal_actions()]
+    got["words"] = in_words(s, seat)
     return got
+
+
+def in_words(s: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` reads in either language: its events told, its menu labelled, the seats'
+    names, and its screen at 80 columns."""
+    game, view = s.game, s.view(seat)
+    out: dict[str, Any] = {"screen": screen(game, s, seat, "en", 80)}
+    for lang in ("en", "ru"):
+        names = game.seat_names(view, lang)
+        out[lang] = {"names": names,
+                     "events": [game.describe(e, lang, names) for e in s.events(seat)],
+                     "labels": ([game.label(a, lang, view) for a in s.legal_actions()]
+                                if s.to_act == seat else [])}
+    return out
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
