@@ -9,6 +9,8 @@ decision the fight waits for is the top of ``st.decisions`` (:data:`.decisions.F
 from __future__ import annotations
 
 import itertools
+import math
+from collections import Counter
 from typing import TYPE_CHECKING, TypedDict
 
 from meeple.components.dice import best_or_identical_sum, d6, roll, roll_faces
@@ -403,10 +405,21 @@ def creature_dice(st: AndorState, kind: str, cwp: int) -> tuple[int, str]:
 
 
 def mean_roll(n: int, colour: str) -> float:
-    """The mean of ``n`` creature dice of ``colour`` (best die or sum of identical ones)."""
+    """The mean of ``n`` creature dice of ``colour`` (best die or sum of identical ones).
+
+    Each multiset of faces is weighed by how many ordered rolls show it, so the work grows
+    with the (n + 5 choose 5) multisets, not the 6 ** n rolls (a content file may give a
+    creature many dice).
+    """
     faces = BLACK_DIE if colour == "black" else (1, 2, 3, 4, 5, 6)
-    rolls = list(itertools.product(faces, repeat=n))
-    return sum(best_or_identical_sum(r) for r in rolls) / len(rolls)
+    total = 0
+    for combo in itertools.combinations_with_replacement(range(len(faces)), n):
+        ways = math.factorial(n)
+        for k in Counter(combo).values():
+            ways //= math.factorial(k)
+        total += ways * best_or_identical_sum(faces[i] for i in combo)
+    rolls: int = len(faces) ** n
+    return total / rolls
 
 
 def creature_roll(st: AndorState) -> None:
