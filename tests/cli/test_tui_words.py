@@ -174,3 +174,17 @@ def test_what_befalls_the_watching_seat_is_a_notice_of_its_own(game_id: str,
         hit[0]["type"])], "en", session.names(seat))
     notice = "» " + told[:1].upper() + told[1:]
     assert notice in [" ".join(ln.split()) for ln in out.getvalue().splitlines()], told
+
+
+def test_a_bot_building_a_trade_is_told_on_one_line() -> None:
+    """Catacombs, three greedy dwarves: the steps of an offer (open, goods, send) show nothing
+    until it is sent, so they are told as one decision, with the offer that followed."""
+    out = io.StringIO()
+    con = Console(file=out, width=400, color_system=None, force_terminal=False)
+    session = Session(meeple.load("catacombs", players=3), ["greedy"] * 3, 4, "en", con,
+                      input, Path("/dev/null"))
+    session.run()
+    lines = out.getvalue().splitlines()
+    opened = [ln for ln in lines if "Offer a trade to" in ln]
+    assert opened, "no trade was offered in this game"
+    assert all("Send the offer →" in ln and "a trade: gives" in ln for ln in opened), opened

@@ -347,9 +347,17 @@ class Session:
             self.last_bot = BotMove(seat, agent, before, action)
             self.state.apply(action, seat=seat)
             if len(self.humans) <= 1 and (self.pace or not self.humans):
-                self.narrate(self.observer)  # as it happens; else when a human is asked
+                self.tell_bot_move(seat)
         self.finish()
         return self.state
+
+    def tell_bot_move(self, seat: int) -> None:
+        """Tell the watcher a bot's move as it happens, unless the same bot goes on with a step
+        that showed nothing yet (its line is finished by the step it leads to)."""
+        evs = self.state.events(self.observer)
+        quiet = evs and evs[-1]["type"] == "action" and evs[-1]["seat"] == seat
+        if not (quiet and self.state.to_act == seat):
+            self.narrate(self.observer)
 
     def finish(self) -> None:
         """Show the final position, the result in words and the seed; save the record."""
