@@ -21,6 +21,8 @@ from meeple.core import Action, Game, State
 from meeple.i18n import texts
 
 HUMAN = "human"
+#: The rows a turn's screen and its prompt must fit in.
+SCREEN_ROWS = 50
 #: A menu of long labels stays in one column up to this many rows (easier to read).
 ONE_COLUMN_ROWS = 20
 #: Menus longer than this fold runs of actions that differ only in an amount into one line.
@@ -192,11 +194,14 @@ def print_columns(console: Console, lines: Sequence[str]) -> None:
 def print_turn(console: Console, game: Game, state: State, seat: int | None,
                lang: str) -> list[Action]:
     """The board as ``seat`` sees it and, on its turn, its menu; the menu's actions."""
-    console.print(renderer(game)(state.view(seat), seat, lang))
+    board = renderer(game)(state.view(seat), seat, lang)
+    console.print(board)
     if seat is None or state.to_act != seat or state.is_over:
         return []
     actions, lines = menu_lines(game, state, seat, lang)
-    console.print(texts("meeple", lang)("ui.actions"), style="bold", markup=False)
+    height = len(console.render_lines(board, console.options, pad=False))
+    if height + len(lines) + 1 < SCREEN_ROWS:  # the heading, unless the prompt needs its row
+        console.print(texts("meeple", lang)("ui.actions"), style="bold", markup=False)
     print_columns(console, lines)
     return actions
 
