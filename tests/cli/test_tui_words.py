@@ -188,3 +188,16 @@ def test_a_bot_building_a_trade_is_told_on_one_line() -> None:
     opened = [ln for ln in lines if "Offer a trade to" in ln]
     assert opened, "no trade was offered in this game"
     assert all("Send the offer →" in ln and "a trade: gives" in ln for ln in opened), opened
+
+
+def test_why_tells_a_bots_reasons_in_the_readers_language() -> None:
+    out = io.StringIO()
+    con = Console(file=out, width=200, color_system=None, force_terminal=False)
+    answers = iter(["1", "почему", "quit"])
+    session = Session(meeple.load("tictactoe"), ["human", "mcts:50"], 2, "ru", con,
+                      lambda _: next(answers), Path("/dev/null"))
+    session.run()
+    text = out.getvalue()
+    assert "Нолики (думающий бот) — взвешенные ходы:" in text
+    assert "посещений: " in text and "ценность" in text
+    assert "visits" not in text

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from meeple.core import ConfigError, game_class, game_ids
 
-from .base import Agent, CheatInfoSet, InfoSet, explain, explain_for, info_set
+from .base import Agent, CheatInfoSet, InfoSet, Reason, explain, explain_for, info_set
 from .greedy import GreedyAgent, make_greedy
 from .mcts import CheatMCTSAgent, MCTSAgent, SearchConfig, make_mcts, make_mcts_cheat
 from .random_agent import RandomAgent
@@ -100,6 +100,6 @@ def make_agents(specs: Sequence[str | Agent], players: int, seed: int,
 
 __all__ = [
     "Agent", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet", "MCTSAgent",
-    "RandomAgent", "SearchConfig", "agent_seed", "explain", "explain_for", "game_bots",
+    "RandomAgent", "Reason", "SearchConfig", "agent_seed", "explain", "explain_for", "game_bots",
     "info_set", "make", "make_agents", "names",
 ]

@@ -16,6 +16,25 @@ from typing import Any, Protocol, runtime_checkable
 from meeple.core import Action, Rng, State
 
 
+class Reason(str):
+    """A bot's reason for a move: English text that also carries a message key and its fields,
+    so an interface can say it in the reader's language (``why.visits`` in the catalogues).
+
+    >>> r = Reason("evaluation 0.500", "why.evaluation", value="0.500")
+    >>> r, r.key, r.fields
+    ('evaluation 0.500', 'why.evaluation', {'value': '0.500'})
+    """
+
+    key: str
+    fields: dict[str, str]
+
+    def __new__(cls, text: str, key: str, **fields: str) -> Reason:
+        r = super().__new__(cls, text)
+        r.key = key
+        r.fields = fields
+        return r
+
+
 class InfoSet:
     """What one seat may use to decide: its view, its legal actions, and samples of the rest."""
 

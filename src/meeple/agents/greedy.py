@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from meeple.core import Action, ConfigError, Rng, State
 
-from .base import InfoSet
+from .base import InfoSet, Reason
 from .evaluation import value
 
 
@@ -96,8 +96,9 @@ class GreedyAgent:
         """The best-looking actions of the last decision with their evaluations (keyed by the
         Action: an interface chooses the text each seat may read)."""
         if self._only is not None:
-            return [(self._only, "the only legal action")]
-        return [(a, f"evaluation {v:.3f}") for a, v in self._last[:5]]
+            return [(self._only, Reason("the only legal action", "why.only"))]
+        return [(a, Reason(f"evaluation {v:.3f}", "why.evaluation", value=f"{v:.3f}"))
+                for a, v in self._last[:5]]
 
 
 def make_greedy(arg: str | None, seed: int) -> GreedyAgent:

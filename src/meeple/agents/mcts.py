@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 
 from meeple.core import Action, ConfigError, Rng, State
 
-from .base import CheatInfoSet, InfoSet
+from .base import CheatInfoSet, InfoSet, Reason
 from .evaluation import values
 from .greedy import greedy_action, sampled_values
 
@@ -381,18 +381,23 @@ class MCTSAgent:
         total = sum(s.visits for s in self.last_stats) or 1
         settled = self.last_settled
         played = max(settled, key=settled.__getitem__) if settled else None
-        rows = []
+        rows: list[tuple[Action, str]] = []
         for s in self.last_stats[:5]:
             if s.visits == 0 and len(self.last_stats) == 1:
-                rows.append((s.action, "the only legal action"))
-            else:
-                text = (f"{s.visits} visits ({100 * s.visits / total:.0f}%), "
-                        f"value {s.value:.3f}")
-                if s.action[0] in settled:
-                    text += f", one step ahead {settled[s.action[0]]:.3f}"
-                    if s.action[0] == played:
-                        text += " (played: a close call, settled by the heuristic)"
-                rows.append((s.action, text))
+                rows.append((s.action, Reason("the only legal action", "why.only")))
+                continue
+            fields = {"visits": str(s.visits), "share": f"{100 * s.visits / total:.0f}",
+                      "value": f"{s.value:.3f}"}
+            text = f"{s.visits} visits ({fields['share']}%), value {fields['value']}"
+            key = "why.visits"
+            if s.action[0] in settled:
+                fields["ahead"] = f"{settled[s.action[0]]:.3f}"
+                text += f", one step ahead {fields['ahead']}"
+                key = "why.visits_settled"
+                if s.action[0] == played:
+                    text += " (played: a close call, settled by the heuristic)"
+                    key = "why.visits_played"
+            rows.append((s.action, Reason(text, key, **fields)))
         return rows
 
 

@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from meeple.agents import Agent, explain_for, info_set, make_agents
+from meeple.agents import Agent, Reason, explain_for, info_set, make_agents
 from meeple.core import Action, Game, State, game_class
 from meeple.i18n import Texts, texts
 from meeple.undo import undo_allowed
@@ -329,6 +329,8 @@ class Session:
         for text, reason in rows:
             shown = (self.game.label(Action(text), self.lang, None) if text is not None
                      else self.t("ui.hidden_move"))
+            if isinstance(reason, Reason) and self.words.has(reason.key):
+                reason = self.t(reason.key, **reason.fields)
             table.add_row(escape(shown), escape(reason))
         self.console.print(table)
 
