@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,8 @@ import meeple
 from meeple.core import game_class
 from meeple.games.tictactoe.render import render
 from meeple.tui import Session
+
+from .scripted import scripted
 
 
 @pytest.fixture(autouse=True)
@@ -34,18 +35,6 @@ def console() -> tuple[Console, io.StringIO]:
     return Console(file=out, width=60, color_system=None, force_terminal=False), out
 
 
-def scripted(lines: list[str]) -> tuple[Iterator[str], list[str]]:
-    prompts: list[str] = []
-    it = iter(lines)
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask, prompts  # type: ignore[return-value]
 
 
 def test_board_renders_as_exact_text_at_fixed_width() -> None:

@@ -13,6 +13,8 @@ import meeple
 from meeple.core import game_class
 from meeple.tui import Session
 
+from .scripted import scripted
+
 
 @pytest.fixture(autouse=True)
 def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -24,16 +26,7 @@ def play(game: meeple.Game, seats: list[str], lines: list[str], lang: str = "en"
     """Run a session on scripted input; what it printed (spaces squeezed) and its prompts."""
     out = io.StringIO()
     con = Console(file=out, width=80, color_system=None, force_terminal=False)
-    prompts: list[str] = []
-    it = iter(lines)
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
+    ask, prompts = scripted(lines)
     session = Session(game, seats, seed, lang, con, ask, Path("/dev/null"))
     session.run()
     return session, " ".join(out.getvalue().split()), prompts
