@@ -28,6 +28,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "agents": frozenset({"core"}),
     "sim": frozenset({"core", "agents"}),
     "tui": frozenset({"core", "agents", "i18n"}),
+    "server": frozenset({"core", "agents", "i18n"}),
     "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui"}),
 }
 #: Imports allowed for type checking only (``if TYPE_CHECKING:``), where they never run: a

@@ -29,6 +29,7 @@ import meeple
 from meeple.agents import InfoSet, explain_for, info_set, make
 from meeple.core import State
 from meeple.core.serial import decode
+from meeple.server import build_snapshot
 from meeple.tui import Session, screen
 
 #: A seed no channel could show by chance: its digits are searched for in every text.
@@ -136,6 +137,7 @@ def received(s: State, seat: int, tries: list[str]) -> dict[str, Any]:
         got["errors"] = [s.check("no such move", seat=seat), s.check("pass pass", seat=seat)]
         got["legal"] = [a.text for a in s.legal_actions()]
     got["words"] = in_words(s, seat)
+    got["snapshot"] = build_snapshot("m", s.game, s, seat, "ru")  # what the server sends
     return got
 
 

@@ -1,0 +1,9 @@
+"""The table over a network (docs/server.md): matches kept in a database, a referee that alone
+applies actions, and per-seat snapshots as the only thing sent. The HTTP and WebSocket layer of
+``meeple serve`` is built on these."""
+
+from .store import Store, sqlite_url
+from .tables import NotYourTurn, StaleVersion, Tables, UnknownMatch, build_snapshot
+
+__all__ = ["NotYourTurn", "StaleVersion", "Store", "Tables", "UnknownMatch", "build_snapshot",
+           "sqlite_url"]

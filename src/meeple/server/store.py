@@ -1,0 +1,207 @@
+"""Where matches live: SQLAlchemy Core tables in SQLite (a file by default) or, later,
+PostgreSQL — the same statements for both.
+
+A match is a row; its seats hold the hash of each human seat's token, never the token; its
+actions are an append-only log, one row per applied action keyed by ``(match, version)``, so
+two writers of the same version cannot both succeed; snapshots (``State.to_json``) let a match
+be restored without replaying it from the start. An action is committed before anyone is told
+of it (:meth:`Store.append` returns only after the commit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+meta = MetaData()
+matches = Table(
+    "matches", meta,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("public", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("over", Boolean, nullable=False, default=False),
+)
+seats = Table(
+    "seats", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(64), nullable=False),
+    Column("token_hash", String(64)),
+)
+actions = Table(
+    "actions", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+snapshots = Table(
+    "snapshots", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("state", JSON, nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat's token (SHA-256; tokens are long random strings)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match as stored: its set-up, its seats' kinds and its version."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    public: bool
+    version: int
+    over: bool
+    kinds: tuple[str, ...]
+
+
+def sqlite_url(path: str) -> str:
+    """The SQLAlchemy URL of an SQLite file."""
+    return f"sqlite:///{path}"
+
+
+class Store:
+    """The tables, on one database; every method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        meta.create_all(self.engine)
+
+    def create_match(self, game: str, players: int, options: dict[str, Any],
+                     kinds: list[str], seed: int, public: bool = False
+                     ) -> tuple[str, dict[int, str]]:
+        """A new match; its id and a fresh token for each human seat (shown once, kept only
+        hashed)."""
+        match_id = secrets.token_urlsafe(9)
+        tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == "human"}
+        with self.engine.begin() as db:
+            db.execute(insert(matches).values(
+                id=match_id, game=game, players=players, options=options, seed=seed,
+                public=public, created=time.time(), version=0, over=False))
+            db.execute(insert(seats), [
+                {"match": match_id, "seat": s, "kind": k,
+                 "token_hash": token_hash(tokens[s]) if s in tokens else None}
+                for s, k in enumerate(kinds)])
+        return match_id, tokens
+
+    def match(self, match_id: str) -> MatchRow | None:
+        """The match with this id, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(matches).where(matches.c.id == match_id)).first()
+            if row is None:
+                return None
+            kinds: list[str] = list(db.execute(
+                select(seats.c.kind).where(seats.c.match == match_id)
+                .order_by(seats.c.seat)).scalars())
+        return MatchRow(row.id, row.game, row.players, dict(row.options), row.seed,
+                        bool(row.public), row.version, bool(row.over), tuple(kinds))
+
+    def seat_of(self, match_id: str, token: str) -> int | None:
+        """The seat ``token`` opens in this match, or None; compared in constant time."""
+        wanted = token_hash(token)
+        found: int | None = None
+        with self.engine.connect() as db:
+            rows = db.execute(select(seats.c.seat, seats.c.token_hash)
+                              .where(seats.c.match == match_id))
+            for row in rows:
+                stored = str(row.token_hash or "")
+                if hmac.compare_digest(stored.encode(), wanted.encode()) and stored:
+                    found = int(row.seat)
+        return found
+
+    def append(self, match_id: str, version: int, seat: int, action: str, over: bool) -> bool:
+        """Log ``action`` as the match's version ``version`` (the one after the current) and
+        commit; False, with nothing written, when another writer took that version first."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions).values(match=match_id, version=version, seat=seat,
+                                                  action=action, at=time.time()))
+                db.execute(update(matches).where(matches.c.id == match_id)
+                           .values(version=version, over=over))
+        except IntegrityError:
+            return False
+        return True
+
+    def actions_after(self, match_id: str, version: int) -> list[tuple[int, str]]:
+        """The logged actions after ``version``, oldest first: (seat, action text)."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(actions.c.seat, actions.c.action)
+                              .where(actions.c.match == match_id, actions.c.version > version)
+                              .order_by(actions.c.version))
+            return [(r.seat, r.action) for r in rows]
+
+    def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
+        """Keep ``state`` (``to_json``) as the match at ``version``; a repeat is ignored."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(snapshots).values(match=match_id, version=version,
+                                                    state=state))
+        except IntegrityError:
+            pass
+
+    def latest_snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
+        """The newest snapshot of the match: its version and state, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(snapshots.c.version, snapshots.c.state)
+                             .where(snapshots.c.match == match_id)
+                             .order_by(snapshots.c.version.desc()).limit(1)).first()
+        if row is None:
+            return None
+        state = row.state if isinstance(row.state, dict) else json.loads(row.state)
+        return row.version, state
+
+    def unfinished(self) -> list[str]:
+        """The ids of matches not yet over, oldest first (restored and resumed on start)."""
+        with self.engine.connect() as db:
+            return list(db.execute(select(matches.c.id).where(matches.c.over.is_(False))
+                                   .order_by(matches.c.created)).scalars())
+
+
+def _sqlite_pragmas(conn: Any, _record: Any) -> None:
+    """A write-ahead log (readers never block the writer) and durable commits."""
+    cur = conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

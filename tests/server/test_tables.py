@@ -1,0 +1,99 @@
+"""The referee and its store, on a real SQLite file: per-seat snapshots, the version check, whose
+turn it is, illegal actions, a restart on the same file, and two writers of one version."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.core import IllegalAction
+from meeple.server import NotYourTurn, StaleVersion, Store, Tables, UnknownMatch, sqlite_url
+from meeple.server.store import token_hash
+
+
+def tables(path: Path) -> Tables:
+    return Tables(Store(sqlite_url(str(path))))
+
+
+def test_a_match_is_created_with_hashed_tokens_for_its_human_seats(tmp_path: Path) -> None:
+    t = tables(tmp_path / "m.db")
+    match, tokens = t.create("tictactoe", ["human", "random"], seed=3)
+    assert set(tokens) == {0}
+    assert t.store.seat_of(match, tokens[0]) == 0
+    assert t.store.seat_of(match, "not a token") is None
+    raw = (tmp_path / "m.db").read_bytes() + (tmp_path / "m.db-wal").read_bytes()
+    assert tokens[0].encode() not in raw and token_hash(tokens[0]).encode() in raw
+
+
+def test_a_snapshot_is_built_for_its_seat_from_the_contract(tmp_path: Path) -> None:
+    t = tables(tmp_path / "m.db")
+    match, _ = t.create("_template", ["human", "human"], seed=4)
+    state = meeple.load("_template", players=2).new_state(seed=4)
+    mine, other, watcher = (t.snapshot(match, s, "ru") for s in (0, 1, None))
+    assert mine["view"] == state.view(0) and other["view"] == state.view(1)
+    assert watcher["view"] == state.view(None) and watcher["legal"] == []
+    assert mine["legal"][0]["label"].startswith("Сыграть карту")
+    assert other["legal"] == []  # not seat 1's turn
+    assert mine["version"] == 0 and mine["to_act"] == 0
+
+
+def test_acting_applies_commits_and_refuses_stale_wrong_seat_and_illegal(tmp_path: Path
+                                                                         ) -> None:
+    t = tables(tmp_path / "m.db")
+    match, _ = t.create("tictactoe", ["human", "human"], seed=1)
+    snap = t.act(match, 0, "mark b2", 0)
+    assert snap["version"] == 1 and snap["view"]["board"][1] == ".X."
+    with pytest.raises(StaleVersion) as stale:
+        t.act(match, 1, "mark a1", 0)
+    assert stale.value.snapshot["version"] == 1 and stale.value.snapshot["seat"] == 1
+    with pytest.raises(NotYourTurn):
+        t.act(match, 0, "mark a1", 1)
+    with pytest.raises(IllegalAction):
+        t.act(match, 1, "mark b2", 1)
+    with pytest.raises(UnknownMatch):
+        t.snapshot("nope", None)
+    assert t.version(match) == 1
+    assert t.store.actions_after(match, 0) == [(0, "mark b2")]
+
+
+def test_a_restarted_server_restores_every_match_at_the_same_version(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    first = tables(path)
+    match, _ = first.create("catacombs", ["human", "human", "human"], seed=7)
+    for _ in range(45):  # past two snapshots
+        st = first.get(match).state
+        seat = st.to_act
+        assert seat is not None
+        first.act(match, seat, st.legal_actions()[0].text, st.n_actions)
+    before = [first.snapshot(match, s) for s in (0, 1, 2, None)]
+    again = tables(path)
+    assert again.store.unfinished() == [match]
+    assert [again.snapshot(match, s) for s in (0, 1, 2, None)] == before
+
+
+def test_two_servers_writing_the_same_version_apply_exactly_one(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    a, b = tables(path), tables(path)
+    match, _ = a.create("tictactoe", ["human", "human"], seed=1)
+    b.get(match)  # both hold the match at version 0
+    outcomes: dict[str, object] = {}
+    go = threading.Barrier(2)
+
+    def play(name: str, t: Tables, move: str) -> None:
+        go.wait()
+        try:
+            outcomes[name] = t.act(match, 0, move, 0)["version"]
+        except StaleVersion as e:
+            outcomes[name] = ("stale", e.snapshot["version"])
+
+    threads = [threading.Thread(target=play, args=("a", a, "mark a1")),
+               threading.Thread(target=play, args=("b", b, "mark c3"))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(map(str, outcomes.values())) == ["('stale', 1)", "1"]
+    assert len(tables(path).store.actions_after(match, 0)) == 1
