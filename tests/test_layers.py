@@ -29,7 +29,8 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "sim": frozenset({"core", "agents"}),
     "tui": frozenset({"core", "agents", "i18n"}),
     "server": frozenset({"core", "agents", "i18n"}),
-    "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui"}),
+    "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui",
+                      "server"}),
 }
 #: Imports allowed for type checking only (``if TYPE_CHECKING:``), where they never run: a
 #: game's scripted bots name the ``InfoSet`` they receive.

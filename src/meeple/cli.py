@@ -261,6 +261,43 @@ class _OneLineUsage(click.Command):
             raise Refused(e.format_message()) from None
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (0.0.0.0: every network of this machine).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--db", "db", default=None, metavar="PATH|URL",
+              help="Where matches are kept: an SQLite file or a database URL (default: "
+                   "meeple.db in the user's data folder).")
+def serve(host: str, port: int, db: str | None) -> None:
+    """Serve matches over HTTP and WebSocket: friends and bots at one table.
+
+    Unfinished matches are restored from the database and their bots resume."""
+    import uvicorn
+
+    from meeple.server import Store, Tables, sqlite_url
+    from meeple.server.app import make_app
+
+    url = db if db and "://" in db else sqlite_url(str(Path(db) if db else default_db()))
+    try:
+        app = make_app(Tables(Store(url)))
+    except Exception as e:  # a database that cannot be opened: say which and why
+        raise click.ClickException(f"cannot open the database {url}: {e}") from None
+    console.print(f"meeple is serving at http://{host}:{port}/ (matches in {url})",
+                  markup=False, highlight=False, soft_wrap=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def default_db() -> Path:
+    """``meeple.db`` in the user's data folder (``$MEEPLE_DATA_DIR`` when set)."""
+    import os
+
+    import platformdirs
+
+    base = Path(os.environ.get("MEEPLE_DATA_DIR") or platformdirs.user_data_dir("meeple"))
+    base.mkdir(parents=True, exist_ok=True)
+    return base / "meeple.db"
+
+
 @main.command("arena")
 @click.argument("game")
 @click.option("--seats", required=True,

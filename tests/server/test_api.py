@@ -1,0 +1,149 @@
+"""The HTTP and WebSocket API of meeple serve, through Starlette's TestClient over a real SQLite
+file: every endpoint, every refusal, bots that move on their own."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from meeple.server import Store, Tables, sqlite_url
+from meeple.server.app import make_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = make_app(Tables(Store(sqlite_url(str(tmp_path / "serve.db")))), bot_delay=0)
+    with TestClient(app) as c:
+        yield c
+
+
+def new(client: TestClient, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    r = client.post("/api/matches", json={"game": game, "seats": seats, "seed": 3, **extra})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def token(match: dict[str, Any], seat: int) -> dict[str, str]:
+    return {"Authorization": f"Bearer {match['seats'][seat]['token']}"}
+
+
+def wait_for(client: TestClient, url: str, version: int) -> dict[str, Any]:
+    for _ in range(200):
+        snap: dict[str, Any] = client.get(url).json()
+        if snap["version"] >= version:
+            return snap
+        time.sleep(0.01)
+    raise AssertionError(f"{url} never reached version {version}")
+
+
+def test_games_are_listed_with_their_catalogue_in_the_asked_language(client: TestClient
+                                                                      ) -> None:
+    games = {g["id"]: g for g in client.get("/api/games?lang=ru").json()}
+    assert {"catacombs", "myth", "heavens", "grabhit", "andor"} <= set(games)
+    assert games["catacombs"]["catalogue"]["dagger"]["name"] == "Кинжал"
+    assert client.get("/api/games?lang=fr").status_code == 422
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ({"game": "chess", "seats": ["human", "random"]}, "chess"),
+    ({"game": "tictactoe", "seats": ["human", "genius"]}, "genius"),
+    ({"game": "tictactoe", "seats": "human,random"}, "seats must be a list"),
+    ({"game": "tictactoe", "seats": ["human", "random"], "players": 3}, "players is 3"),
+    ({"game": "catacombs", "seats": ["human", "random"], "options": {"nope": 1}}, "nope"),
+    ({"game": "tictactoe", "seats": ["human", "random"], "seed": "x"}, "seed"),
+    ({"seats": ["human"]}, "game must be"),
+])
+def test_a_bad_match_request_is_refused_with_what_was_wrong(client: TestClient,
+                                                            body: dict[str, Any],
+                                                            says: str) -> None:
+    r = client.post("/api/matches", json=body)
+    assert r.status_code == 422 and says in r.json()["reason"], r.text
+    assert client.post("/api/matches", content=b"{not json").status_code == 422
+
+
+def test_a_match_gives_its_creator_every_human_seats_link(client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"], public=True)
+    assert [s["kind"] for s in m["seats"]] == ["human", "human"]
+    assert all(s["join_url"].endswith(s["token"]) for s in m["seats"])
+    listed = client.get("/api/matches").json()
+    assert [x["match"] for x in listed] == [m["match"]]
+    assert "token" not in str(listed)
+
+
+def test_each_seat_reads_its_own_snapshot_and_a_spectator_the_public_one(client: TestClient
+                                                                         ) -> None:
+    m = new(client, "_template", ["human", "human"])
+    url = f"/api/matches/{m['match']}"
+    mine = client.get(url, headers=token(m, 0)).json()
+    theirs = client.get(f"{url}?token={m['seats'][1]['token']}").json()
+    watcher = client.get(url).json()
+    assert mine["seat"] == 0 and theirs["seat"] == 1 and watcher["seat"] is None
+    assert mine["view"]["hand"] != theirs["view"]["hand"] and watcher["view"].get("hand") is None
+    assert mine["legal"] and not theirs["legal"] and not watcher["legal"]
+    assert client.get(url, headers={"Authorization": "Bearer nope"}).status_code == 401
+    assert client.get("/api/matches/nope").status_code == 404
+
+
+def test_acting_answers_every_refusal_with_its_status(client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"])
+    url = f"/api/matches/{m['match']}/act"
+    ok = client.post(url, json={"action": "mark b2", "version": 0}, headers=token(m, 0))
+    assert ok.status_code == 200 and ok.json()["version"] == 1
+    stale = client.post(url, json={"action": "mark a1", "version": 0}, headers=token(m, 1))
+    assert stale.status_code == 409 and stale.json()["version"] == 1
+    wrong = client.post(url, json={"action": "mark a1", "version": 1}, headers=token(m, 0))
+    assert wrong.status_code == 403 and wrong.json() == {"reason": "not your turn"}
+    bad = client.post(url, json={"action": "mark b2", "version": 1}, headers=token(m, 1))
+    assert bad.status_code == 422 and "mark b2" in bad.json()["reason"]
+    assert client.post(url, json={"action": "mark a1", "version": 1}).status_code == 401
+    assert client.post(url, json={"action": 3}, headers=token(m, 1)).status_code == 422
+
+
+def test_a_bot_seat_moves_on_its_own(client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "random"])
+    url = f"/api/matches/{m['match']}"
+    client.post(f"{url}/act", json={"action": "mark b2", "version": 0}, headers=token(m, 0))
+    snap = wait_for(client, url, 2)
+    assert snap["version"] == 2 and [e["seat"] for e in snap["events"]] == [0, 1]
+    assert all(e["text"] for e in snap["events"])
+
+
+def test_the_record_is_given_only_once_the_game_is_over(client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"])
+    url = f"/api/matches/{m['match']}"
+    assert client.get(f"{url}/record").status_code == 409
+    for v, (seat, cell) in enumerate([(0, "a1"), (1, "b1"), (0, "a2"), (1, "b2"), (0, "a3")]):
+        client.post(f"{url}/act", json={"action": f"mark {cell}", "version": v},
+                    headers=token(m, seat))
+    done = client.get(url).json()
+    assert done["over"] and done["result"]["winners"] == [0] and done["result"]["text"]
+    assert client.get(f"{url}/record").json()["actions"][0] == "mark a1"
+
+
+def test_the_websocket_pushes_snapshots_and_resyncs_a_stale_action(client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"])
+    base = f"/ws/matches/{m['match']}"
+    with client.websocket_connect(f"{base}?token={m['seats'][0]['token']}") as ws0, \
+            client.websocket_connect(f"{base}?token={m['seats'][1]['token']}&lang=ru") as ws1:
+        assert ws0.receive_json()["snapshot"]["version"] == 0
+        assert ws1.receive_json()["snapshot"]["seat"] == 1
+        ws0.send_json({"type": "act", "action": "mark b2", "version": 0})
+        assert ws0.receive_json()["snapshot"]["version"] == 1
+        pushed = ws1.receive_json()["snapshot"]
+        assert pushed["version"] == 1 and pushed["legal"][0]["label"].startswith("Поставить")
+        ws1.send_json({"type": "act", "action": "mark a1", "version": 0})
+        resync = ws1.receive_json()
+        assert resync["type"] == "resync" and resync["snapshot"]["version"] == 1
+        ws1.send_json({"hello": 1})
+        assert ws1.receive_json()["status"] == 422
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            client.websocket_connect(f"{base}?token=nope"):
+        pass
+    assert closed.value.code == 4401
