@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core import Game, IllegalAction, State, game_class, restore
+from meeple.core import Game, State, game_class, restore
 
 from .store import MatchRow, Store
 
@@ -110,13 +110,10 @@ class Tables:
                 raise StaleVersion(build_snapshot(match_id, live.game, st, seat, lang))
             if st.to_act != seat:
                 raise NotYourTurn()
-            reason = st.check(action, seat=seat)
-            if reason is not None:
-                raise IllegalAction(reason)
+            legal = st.parse(action, seat=seat)  # IllegalAction with the reason if not
             nxt = st.clone()
-            nxt.apply(action, seat=seat)
-            text = next(reversed(list(nxt.actions_taken()))).text
-            if not self.store.append(match_id, nxt.n_actions, seat, text, nxt.is_over):
+            nxt.apply(legal, seat=seat)
+            if not self.store.append(match_id, nxt.n_actions, seat, legal.text, nxt.is_over):
                 self.live.pop(match_id, None)  # another server wrote first: read it again
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
             live.state = nxt

@@ -122,12 +122,13 @@ class Session:
         self.console.print(text[:1].upper() + text[1:], style=style, markup=False,
                            highlight=False)
 
-    def narrate(self, seat: int | None) -> None:
+    def narrate(self, seat: int | None, evs: list[dict[str, Any]] | None = None) -> None:
         """Tell ``seat`` what it has not seen yet: one line per decision of another seat (steps
         that change nothing visible, like the parts of a trade being built, join the decision
         they lead to), the consequences of its own on one line, and a notice for what befalls
-        it."""
-        evs = self.state.events(seat)
+        it. ``evs``: ``events(seat)`` when the caller has them already."""
+        if evs is None:
+            evs = self.state.events(seat)
         start = self.shown.get(seat, 0)
         self.shown[seat] = len(evs)
         if start >= len(evs):
@@ -359,7 +360,7 @@ class Session:
         evs = self.state.events(self.observer)
         quiet = evs and evs[-1]["type"] == "action" and evs[-1]["seat"] == seat
         if not (quiet and self.state.to_act == seat):
-            self.narrate(self.observer)
+            self.narrate(self.observer, evs)
 
     def finish(self) -> None:
         """Show the final position, the result in words and the seed; save the record."""
