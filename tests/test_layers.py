@@ -28,7 +28,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "agents": frozenset({"core"}),
     "sim": frozenset({"core", "agents"}),
     "tui": frozenset({"core", "agents", "i18n"}),
-    "server": frozenset({"core", "agents", "i18n"}),
+    "server": frozenset({"core", "agents", "i18n", "tui"}),
     "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui",
                       "server"}),
 }

@@ -268,10 +268,15 @@ class _OneLineUsage(click.Command):
 @click.option("--db", "db", default=None, metavar="PATH|URL",
               help="Where matches are kept: an SQLite file or a database URL (default: "
                    "meeple.db in the user's data folder).")
-def serve(host: str, port: int, db: str | None) -> None:
+@click.option("--open", "open_page", is_flag=True,
+              help="Open the lobby in this machine's web browser once the server is up.")
+@click.option("--bot-delay", type=click.FloatRange(0, 60), default=0.4, show_default=True,
+              metavar="SECONDS", help="Pause before each bot move, so people see it happen.")
+def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: float) -> None:
     """Serve matches over HTTP and WebSocket: friends and bots at one table.
 
-    Unfinished matches are restored from the database and their bots resume."""
+    Open the address it prints in a browser. Unfinished matches are restored from the
+    database and their bots resume."""
     import uvicorn
 
     from meeple.server import Store, Tables, sqlite_url
@@ -279,12 +284,50 @@ def serve(host: str, port: int, db: str | None) -> None:
 
     url = db if db and "://" in db else sqlite_url(str(Path(db) if db else default_db()))
     try:
-        app = make_app(Tables(Store(url)))
+        app = make_app(Tables(Store(url)), bot_delay=bot_delay)
     except Exception as e:  # a database that cannot be opened: say which and why
         raise click.ClickException(f"cannot open the database {url}: {e}") from None
-    console.print(f"meeple is serving at http://{host}:{port}/ (matches in {url})",
+    local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    console.print(f"meeple is serving at {local} (matches in {url})",
                   markup=False, highlight=False, soft_wrap=True)
+    lan = lan_address() if host in ("0.0.0.0", "::") else None
+    if lan:
+        console.print(f"On this network: http://{lan}:{port}/", markup=False, highlight=False)
+    if open_page:
+        open_when_up(host if host not in ("0.0.0.0", "::") else "127.0.0.1", port, local)
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network (no packet is sent), or None."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.168.0.1", 9))
+            addr: str = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if addr.startswith("127.") else addr
+
+
+def open_when_up(host: str, port: int, page: str) -> None:
+    """Open ``page`` in the web browser as soon as the server accepts connections."""
+    import socket
+    import threading
+    import time
+    import webbrowser
+
+    def wait_and_open() -> None:
+        for _ in range(200):
+            try:
+                with socket.create_connection((host, port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        webbrowser.open(page)
+
+    threading.Thread(target=wait_and_open, daemon=True).start()
 
 
 def default_db() -> Path:

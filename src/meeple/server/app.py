@@ -24,6 +24,7 @@ from meeple.agents import Agent, agent_seed, info_set, make
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import LANGS
 
+from . import pages
 from .tables import NotYourTurn, StaleVersion, Tables, UnknownMatch
 
 HUMAN = "human"
@@ -294,6 +295,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
         Route("/api/matches/{match}/act", act, methods=["POST"]),
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
+        *pages.routes(),
     ], exception_handlers={Refused: refused, UnknownMatch: refused}, lifespan=lifespan)
     app.state.server = server
     return app

@@ -16,6 +16,7 @@ from typing import Any
 
 from meeple.core import Game, State, game_class, restore
 
+from .pages import board_text
 from .store import MatchRow, Store
 
 #: A snapshot of the whole state is kept every this many versions (restore replays the rest).
@@ -131,8 +132,9 @@ def build_snapshot(match_id: str, game: Game, st: State, seat: int | None,
     legal = ([{"text": a.text, "label": game.label(a, lang, view),
                "costs": game.costs(a, view)} for a in st.legal_actions()]
              if seat is not None and st.to_act == seat and not st.is_over else [])
-    snap: dict[str, Any] = {"match": match_id, "version": st.n_actions, "seat": seat,
-                            "to_act": st.to_act, "names": names, "view": view,
+    snap: dict[str, Any] = {"match": match_id, "game": game.id, "version": st.n_actions,
+                            "seat": seat, "to_act": st.to_act, "names": names, "view": view,
+                            "screen": board_text(game, view, seat, lang),
                             "legal": legal, "events": events, "over": st.is_over}
     if st.is_over:
         result = st.result()

@@ -1,0 +1,73 @@
+"""The browser side of ``meeple serve``: the lobby and match pages, their static files, the
+words they show, and each seat's board as text.
+
+The page is plain ES modules, SVG and CSS shipped in the package (``static/``), with no build
+step and nothing fetched from elsewhere. Every word it shows comes from the catalogues:
+``locale/<lang>.po`` beside this module for the page itself (served by ``/api/texts``), the
+games' own catalogues for everything in a match (in the snapshots).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import io
+from typing import Any
+
+from rich.console import Console
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from meeple.core import Game
+from meeple.i18n import LANGS, texts
+from meeple.tui.screen import renderer
+
+STATIC = importlib.resources.files(__package__).joinpath("static")
+#: Columns of the board text shown in the page until a game has its own drawn board.
+BOARD_COLUMNS = 100
+#: The catalogue keys the page reads (its own words, bot names, coins).
+PAGE_KEYS = ("web.", "bot.", "coins")
+
+
+@functools.cache
+def page_texts(lang: str) -> dict[str, str | list[str]]:
+    """The page's words in ``lang``: plural messages as their list of forms."""
+    msgs = texts(__package__, lang).messages
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in msgs.items()
+            if k.startswith(PAGE_KEYS)}
+
+
+def board_text(game: Game, view: dict[str, Any], seat: int | None, lang: str) -> str:
+    """The seat's board as the terminal draws it (the game's ``render``), as plain text."""
+    out = io.StringIO()
+    console = Console(file=out, width=BOARD_COLUMNS, color_system=None, force_terminal=False,
+                      legacy_windows=False)
+    console.print(renderer(game)(view, seat, lang))
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
+
+
+async def page_words(request: Request) -> JSONResponse:
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGS:
+        return JSONResponse({"reason": f"unknown language {lang!r}; choose one of: "
+                                       f"{', '.join(LANGS)}"}, status_code=422)
+    return JSONResponse(page_texts(lang))
+
+
+def _file(name: str) -> Any:
+    async def send(request: Request) -> FileResponse:
+        return FileResponse(str(STATIC.joinpath(name)), media_type="text/html")
+    return send
+
+
+def routes() -> list[BaseRoute]:
+    """The lobby at ``/``, a match at ``/match/{id}``, the files under ``/static``, and the
+    page's words at ``/api/texts?lang=``."""
+    return [
+        Route("/", _file("index.html")),
+        Route("/match/{match}", _file("match.html")),
+        Route("/api/texts", page_words),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]

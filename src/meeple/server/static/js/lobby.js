@@ -1,0 +1,181 @@
+// The lobby: choose a game, read what it is, set its players, options and seats, create the
+// match, hand out the invitations; and the public matches that still have a free seat.
+
+import { call } from "./net.js";
+import { botName } from "./seats.js";
+import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+
+let games = [];
+let chosen = null;   // the game being set up
+let created = null;  // the answer to the last "create"
+
+const $ = (id) => document.getElementById(id);
+
+
+function seatChoices(game) {
+  return ["human", "random", "greedy", "mcts:300", ...(game.bots || [])];
+}
+
+async function start() {
+  await loadTexts(chosenLang());
+  langSwitch($("langs"), () => draw());
+  await draw();
+  setInterval(drawOpen, 5000);
+}
+
+async function draw() {
+  document.title = t("web.lobby.title");
+  const r = await call("GET", `/api/games?lang=${lang}`);
+  games = (r.data || []).filter((g) => !g.id.startsWith("_"));
+  if (chosen) chosen = games.find((g) => g.id === chosen.id) || null;
+  drawGames();
+  drawSetup();
+  drawCreated();
+  await drawOpen();
+}
+
+function drawGames() {
+  const list = games.map((g) => el("button", {
+    type: "button", class: "game-card" + (chosen && chosen.id === g.id ? " chosen" : ""),
+    "data-game": g.id, onclick: () => { chosen = g; created = null; drawGames(); drawSetup(); drawCreated(); },
+  }, el("strong", {}, g.name), el("span", {}, g.description),
+     el("small", {}, t("web.lobby.players", { players: playersText(g) }))));
+  put($("games"), el("h1", {}, t("web.lobby.choose")), el("div", { class: "game-grid" }, list));
+}
+
+function playersText(g) {
+  const c = g.player_counts;
+  return c.length > 1 && c[c.length - 1] - c[0] === c.length - 1 ? `${c[0]}–${c[c.length - 1]}` : c.join(", ");
+}
+
+function optionInput(opt) {
+  const id = `opt-${opt.name}`;
+  let input;
+  if (opt.choices) {
+    input = el("select", { id, name: opt.name },
+      opt.choices.map((c) => el("option", { value: c, selected: c === opt.default },
+        (opt.choice_names || {})[c] || c)));
+  } else if (opt.type === "bool") {
+    input = el("input", { id, name: opt.name, type: "checkbox", checked: opt.default === true });
+  } else if (opt.type === "int") {
+    input = el("input", { id, name: opt.name, type: "number", value: opt.default, min: opt.min, max: opt.max, step: 1 });
+  } else {
+    input = el("input", { id, name: opt.name, type: "text", value: opt.default });
+  }
+  return el("div", { class: "option" }, el("label", { for: id }, opt.doc), input);
+}
+
+function drawSetup() {
+  const box = $("setup");
+  if (!chosen) { box.hidden = true; return; }
+  box.hidden = false;
+  const g = chosen;
+  const counts = g.player_counts;
+  const players = el("select", { id: "players", name: "players", onchange: () => drawSeats(g) },
+    counts.map((n) => el("option", { value: n, selected: n === counts[0] }, String(n))));
+  const options = g.options.length
+    ? el("details", { class: "options" }, el("summary", {}, t("web.lobby.options")), g.options.map(optionInput))
+    : null;
+  put(box, 
+    el("h2", {}, g.name),
+    el("p", { class: "description" }, g.description),
+    el("div", { class: "option" }, el("label", { for: "players" }, t("web.lobby.how_many")), players),
+    el("fieldset", { id: "seats", class: "seats" }),
+    options,
+    el("div", { class: "option" }, el("label", { for: "public" }, t("web.lobby.public")),
+      el("input", { id: "public", type: "checkbox" })),
+    el("p", { id: "create-error", class: "error", role: "alert" }),
+    el("button", { type: "button", id: "create", class: "primary", onclick: create }, t("web.lobby.create")),
+  );
+  drawSeats(g);
+}
+
+function drawSeats(g) {
+  const n = Number($("players").value);
+  const rows = [];
+  for (let s = 0; s < n; s++) {
+    const id = `seat-${s}`;
+    rows.push(el("div", { class: "option" },
+      el("label", { for: id }, s === 0 ? t("web.lobby.seat_you", { n: s + 1 }) : t("web.lobby.seat", { n: s + 1 })),
+      el("select", { id, "data-seat": s },
+        seatChoices(g).map((k) => el("option", { value: k, selected: k === (s === 0 ? "human" : "greedy") }, botName(k))))));
+  }
+  put($("seats"), el("legend", {}, t("web.lobby.seats")), ...rows);
+}
+
+function readOptions(g) {
+  const out = {};
+  for (const opt of g.options) {
+    const input = $(`opt-${opt.name}`);
+    if (!input) continue;
+    let v = opt.type === "bool" ? input.checked : input.value;
+    if (opt.type === "int") v = Number(v);
+    if (v !== opt.default) out[opt.name] = v;
+  }
+  return out;
+}
+
+async function create() {
+  const g = chosen;
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const body = { game: g.id, seats, options: readOptions(g), public: $("public").checked };
+  $("create").disabled = true;
+  const r = await call("POST", `/api/matches?lang=${lang}`, body);
+  $("create").disabled = false;
+  if (r.status !== 201) {
+    $("create-error").textContent = t("web.lobby.refused", { reason: (r.data && r.data.reason) || r.status });
+    return;
+  }
+  created = { ...r.data, game: g };
+  localStorage.setItem(`meeple.match.${created.match}`, JSON.stringify({ host: created.host }));
+  drawCreated();
+  $("created").scrollIntoView({ behavior: "smooth" });
+}
+
+function copyButton(text) {
+  return el("button", { type: "button", class: "copy", onclick: async (e) => {
+    try { await navigator.clipboard.writeText(text); } catch { /* the field below can be copied by hand */ }
+    e.target.textContent = t("web.copied");
+  } }, t("web.copy"));
+}
+
+function drawCreated() {
+  const box = $("created");
+  if (!created || !chosen || created.game.id !== chosen.id) { box.hidden = true; return; }
+  box.hidden = false;
+  const humans = created.seats.filter((s) => s.token);
+  const mine = humans[0];
+  const items = humans.slice(1).map((s) => el("li", {},
+    el("span", {}, t("web.lobby.invite", { n: s.seat + 1 })),
+    el("input", { type: "text", readonly: true, value: s.join_url, "aria-label": t("web.lobby.invite", { n: s.seat + 1 }) }),
+    copyButton(s.join_url)));
+  put(box, 
+    el("h2", {}, t("web.lobby.created")),
+    humans.length > 1 ? el("p", {}, t("web.lobby.send_links")) : null,
+    items.length ? el("ul", { class: "invites" }, items) : null,
+    el("p", {}, el("a", { class: "primary button", id: "play", href: created.host_url || (mine ? mine.join_url : created.watch_url) }, mine ? t("web.lobby.play", { n: mine.seat + 1 }) : t("web.lobby.watch"))),
+    el("p", {}, el("small", {}, t("web.lobby.watch_link")), " ",
+      el("input", { type: "text", readonly: true, value: created.watch_url }), copyButton(created.watch_url)),
+  );
+}
+
+async function drawOpen() {
+  const r = await call("GET", "/api/matches");
+  const rows = (r.data || []).map((m) => {
+    const g = games.find((x) => x.id === m.game);
+    return el("li", {},
+      el("span", {}, t("web.lobby.open_row", { game: g ? g.name : m.game, free: m.free ?? 0, players: m.players })),
+      el("button", { type: "button", onclick: () => join(m.match) }, t("web.lobby.join")),
+      el("a", { href: `/match/${m.match}` }, t("web.lobby.watch")));
+  });
+  put($("open"), el("h2", {}, t("web.lobby.open")),
+    rows.length ? el("ul", { class: "open-list" }, rows) : el("p", {}, t("web.lobby.none_open")));
+}
+
+async function join(match) {
+  const r = await call("POST", `/api/matches/${match}/join`, {});
+  if (r.status === 200) location.href = r.data.join_url;
+  else await drawOpen();
+}
+
+start();

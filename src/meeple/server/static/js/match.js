@@ -1,0 +1,245 @@
+// A match as one seat (or a spectator) sees it: the snapshot the server builds for that seat,
+// pushed over a WebSocket after every change, drawn as the board, the players, the seat's cards
+// with their catalogue details, the story so far in words and the legal actions as buttons.
+
+import { call, Link } from "./net.js";
+import { drawBoard } from "./boards.js";
+import { botName } from "./seats.js";
+import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+
+const $ = (id) => document.getElementById(id);
+const matchId = decodeURIComponent(location.pathname.split("/").pop());
+const kept = `meeple.match.${matchId}`;
+let creds = {};       // {token, host} of this browser for this match
+let snap = null;      // the newest snapshot
+let game = null;      // the game's info and catalogue in the page's language
+let link = null;
+let waiting = false;  // an action was sent and its answer has not come
+
+function readCreds() {
+  creds = JSON.parse(localStorage.getItem(kept) || "{}");
+  const q = new URLSearchParams(location.search);
+  for (const k of ["token", "host"]) if (q.get(k)) creds[k] = q.get(k);
+  localStorage.setItem(kept, JSON.stringify(creds));
+  if (q.get("token") || q.get("host")) history.replaceState(null, "", location.pathname);
+}
+
+function socketUrl() {
+  const q = new URLSearchParams({ lang });
+  if (creds.token) q.set("token", creds.token);
+  return `/ws/matches/${encodeURIComponent(matchId)}?${q}`;
+}
+
+async function loadGame(id) {
+  const r = await call("GET", `/api/games?lang=${lang}`);
+  game = (r.data || []).find((g) => g.id === id) || { id, name: id, catalogue: {} };
+}
+
+async function start() {
+  readCreds();
+  await loadTexts(chosenLang());
+  langSwitch($("langs"), async () => {
+    if (snap) await loadGame(snap.game);
+    link.reopen(socketUrl());
+    headings();
+  });
+  headings();
+  link = new Link(socketUrl(), onMessage, onLink);
+  link.open();
+}
+
+function headings() {
+  $("h-actions").textContent = t("web.match.actions");
+  $("h-players").textContent = t("web.match.players");
+  $("h-cards").textContent = t("web.match.cards");
+  $("h-log").textContent = t("web.match.log");
+  if (snap) draw();
+}
+
+function onLink(state, wait) {
+  const box = $("link");
+  box.dataset.state = state;
+  if (state === "open") box.textContent = t("web.link.open");
+  else if (state === "refused") { box.textContent = t("web.link.refused"); banner(t("web.link.refused_long")); }
+  else box.textContent = t("web.link.closed", { n: Math.max(1, Math.round(wait / 1000)) });
+}
+
+async function onMessage(msg) {
+  if (msg.snapshot) {
+    if (!game || game.id !== msg.snapshot.game) await loadGame(msg.snapshot.game);
+    snap = msg.snapshot;
+  }
+  waiting = false;
+  if (msg.type === "resync") banner(t("web.err.moved_on"));
+  else if (msg.type === "error") banner(refusal(msg.status, msg.code, msg.reason));
+  else if (msg.type === "snapshot") banner(null);
+  if (snap) draw();
+}
+
+function refusal(status, code, reason) {
+  if (code) return reason;  // an undo refusal, already in our language
+  if (status === 403) return t("web.err.not_your_turn");
+  if (status === 409) return t("web.err.moved_on");
+  return t("web.err.illegal");
+}
+
+function banner(text) {
+  const b = $("banner");
+  b.hidden = !text;
+  b.textContent = text || "";
+}
+
+function myTurn() {
+  return snap && !snap.over && snap.seat !== null && snap.to_act === snap.seat;
+}
+
+function draw() {
+  // What the page shows, for tests and styles: the version drawn and whose move it is.
+  Object.assign(document.body.dataset, { version: snap.version, turn: myTurn() ? "mine" : "other",
+    over: snap.over, waiting });
+  $("game-name").textContent = game.name;
+  document.title = (myTurn() ? `● ${t("web.match.your_turn")} — ` : "") + `${game.name} — meeple`;
+  drawStatus();
+  drawBoard($("board"), snap, game, act, lang);
+  drawActions();
+  drawPlayers();
+  drawCards();
+  drawLog();
+}
+
+function drawStatus() {
+  const names = snap.names;
+  let text;
+  if (snap.over) text = t("web.match.over");
+  else if (myTurn()) text = t("web.match.your_turn");
+  else if (snap.to_act === null || snap.to_act === undefined) text = "";
+  else text = t("web.match.waiting", { name: names[snap.to_act] });
+  if (snap.seat === null) text = `${t("web.match.watching")} · ${text}`;
+  $("status").textContent = text;
+  $("status").classList.toggle("mine", myTurn());
+  const res = $("result");
+  res.hidden = !snap.over;
+  if (snap.over && snap.result) {
+    const lines = Array.isArray(snap.result.text) ? snap.result.text : [snap.result.text];
+    put(res, el("strong", {}, lines[0]), ...lines.slice(1).map((l) => el("p", {}, l)),
+      el("a", { class: "button", href: "/" }, t("web.match.again")));
+  }
+}
+
+// Send `text` as this seat's action at the snapshot's version (over the socket, else HTTP).
+export async function act(text) {
+  if (!myTurn() || waiting) return;
+  waiting = true;
+  drawActions();
+  const msg = { type: "act", action: text, version: snap.version };
+  if (link.send(msg)) return;
+  const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/act?lang=${lang}`,
+    { action: text, version: snap.version }, creds.token);
+  await onMessage(r.status === 200 ? { type: "snapshot", snapshot: r.data }
+    : { type: r.status === 409 ? "resync" : "error", status: r.status, snapshot: r.status === 409 ? r.data : null });
+}
+
+async function undo() {
+  waiting = true;
+  if (link.send({ type: "undo", version: snap.version })) return;
+  const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/undo?lang=${lang}`,
+    { version: snap.version }, creds.token);
+  await onMessage(r.status === 200 ? { type: "snapshot", snapshot: r.data }
+    : { type: "error", status: r.status, code: r.data && r.data.code, reason: r.data && r.data.reason });
+}
+
+function verb(text) { return text.split(" ")[0]; }
+
+function drawActions() {
+  const box = $("actions");
+  if (!myTurn()) {
+    put(box, el("p", { class: "quiet" }, snap.over ? t("web.match.over") : snap.seat === null ? t("web.match.watching") : t("web.match.not_yet")));
+    return;
+  }
+  const legal = [...snap.legal].sort((a, b) => Number(a.costs) - Number(b.costs));
+  const groups = new Map();
+  for (const a of legal) {
+    const k = `${a.costs ? 1 : 0}:${verb(a.text)}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(a);
+  }
+  const filter = legal.length > 16 ? el("input", { type: "search", class: "filter", placeholder: t("web.match.find"),
+    "aria-label": t("web.match.find"), oninput: (e) => {
+      const q = e.target.value.toLowerCase();
+      for (const b of box.querySelectorAll("button.action")) b.hidden = q && !b.textContent.toLowerCase().includes(q);
+    } }) : null;
+  const rows = [...groups.values()].map((g) => el("div", { class: "group" }, g.map((a) =>
+    el("button", { type: "button", class: "action" + (a.costs ? " costs" : ""), "data-action": a.text,
+      disabled: waiting, onclick: () => act(a.text) }, a.label))));
+  const undoButton = snap.undo ? el("button", { type: "button", id: "undo", class: "undo", disabled: waiting, onclick: undo }, t("web.match.undo")) : null;
+  put(box, ...[filter, ...rows, undoButton].filter(Boolean));
+}
+
+function drawPlayers() {
+  const seats = snap.seats || snap.names.map((name, seat) => ({ seat, name, kind: "human", present: false }));
+  put($("players"), ...seats.map((s) => {
+    const who = [s.name];
+    if (s.seat === snap.seat) who.push(t("web.match.you"));
+    const li = el("li", { class: (s.seat === snap.to_act && !snap.over ? "to-act " : "") + (s.present ? "present" : ""), "data-seat": s.seat },
+      el("span", { class: "dot", title: s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : "" }),
+      el("span", { class: "name" }, who.join(" · ")),
+      el("small", {}, s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : botName(s.kind)));
+    if (creds.host && !snap.over) li.append(hostControl(s));
+    return li;
+  }));
+}
+
+function hostControl(s) {
+  const choices = ["human", "random", "greedy", "mcts:300", ...((game.bots) || [])];
+  const pick = el("select", { "aria-label": t("web.match.hand_to", { name: s.name }) },
+    choices.map((k) => el("option", { value: k, selected: k === s.kind }, botName(k))));
+  return el("span", { class: "host" }, pick, el("button", { type: "button", onclick: async () => {
+    const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/seats/${s.seat}`, { kind: pick.value }, creds.host);
+    if (r.status !== 200) banner(t("web.err.seat", { reason: (r.data && r.data.reason) || r.status }));
+    else if (r.data.join_url) banner(t("web.match.new_link", { url: r.data.join_url }));
+  } }, t("web.match.hand")));
+}
+
+// Catalogue entries named in the view: the seat's own first, then what lies on the table.
+function drawCards() {
+  const cat = game.catalogue || {};
+  const found = (x, out) => {
+    if (typeof x === "string") { if (x.length > 2 && cat[x]) out.add(x); }
+    else if (Array.isArray(x)) x.forEach((y) => found(y, out));
+    else if (x && typeof x === "object") Object.values(x).forEach((v) => found(v, out));
+    return out;
+  };
+  const v = snap.view, s = snap.seat;
+  const own = new Set();
+  if (s !== null) {
+    for (const key of ["hand", "quests", "you"]) if (v[key] !== undefined) found(v[key], own);
+    for (const key of ["players", "heroes", "dwarves", "hands", "players_info"]) {
+      const part = v[key];
+      if (Array.isArray(part) && part[s] !== undefined) found(part[s], own);
+    }
+  }
+  const all = found(v, new Set());
+  $("cards").parentElement.hidden = all.size === 0;
+  const table = [...all].filter((k) => !own.has(k));
+  const entry = (k) => {
+    const e = cat[k];
+    const nums = Object.entries(e.numbers || {}).map(([n, x]) => el("li", {}, `${n}: ${x}`));
+    return el("details", { class: "card" }, el("summary", {}, e.name, el("small", {}, ` · ${e.kind}`)),
+      el("p", {}, e.text), nums.length ? el("ul", {}, nums) : null);
+  };
+  put($("cards"), 
+    own.size ? el("h4", {}, t("web.match.yours")) : null, ...[...own].map(entry),
+    table.length ? el("h4", {}, t("web.match.on_table")) : null, ...table.map(entry),
+    all.size ? null : el("p", { class: "quiet" }, t("web.match.no_cards")));
+}
+
+function drawLog() {
+  const box = $("log");
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  const events = snap.events.slice(-300);
+  put(box, ...events.map((e) => el("li", { class: e.type === "action" ? "act" : "fx" }, e.text)));
+  if (atEnd || !box.dataset.drawn) box.scrollTop = box.scrollHeight;
+  box.dataset.drawn = "1";
+}
+
+start();

@@ -1,0 +1,144 @@
+"""The page in a real browser: the lobby creates matches, seats are played by clicking, two
+people play one match from two browsers, and a reload shows the same table."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+import pytest
+
+SEED_GAMES = ["catacombs", "myth", "heavens", "grabhit", "andor"]
+
+
+def new_page(browser: Any, lang: str = "en", width: int = 1280) -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, locale=lang)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None = None) -> None:
+    """Choose ``game`` in the lobby, set the seats' players, create, and open seat 1."""
+    page.goto(f"{base}/?lang=en")
+    page.click(f"[data-game={game}]")
+    if seats is not None:
+        page.select_option("#players", str(len(seats)))
+        for i, kind in enumerate(seats):
+            page.select_option(f"#seat-{i}", kind)
+    page.click("#create")
+    page.wait_for_selector("#play")
+
+
+def my_turn(page: Any) -> None:
+    """Wait until it is this seat's turn (buttons live) or the game is over."""
+    page.wait_for_function("document.body.dataset.turn === 'mine' && document.body.dataset.waiting"
+                           " === 'false' || document.body.dataset.over === 'true'",
+                           timeout=60_000)
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def click_action(page: Any, rng: random.Random) -> None:
+    """Click one of the seat's action buttons and wait for the table to move on."""
+    before = version(page)
+    buttons = page.locator("#actions button.action")
+    buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=60_000)
+
+
+def test_a_tictactoe_match_against_random_is_created_in_the_lobby_and_played_to_the_end(
+        server: str, browser: Any, shot: Any) -> None:
+    page = new_page(browser)
+    create_from_lobby(page, server, "tictactoe", ["human", "random"])
+    shot(page, "created")
+    page.click("#play")
+    rng = random.Random(1)
+    while True:
+        my_turn(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        cells = page.locator("svg.ttt g.free")
+        before = version(page)
+        cells.nth(rng.randrange(cells.count())).click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    result = page.locator("#result")
+    assert result.is_visible()
+    assert any(w in result.inner_text() for w in ("three in a row", "draw"))
+    assert "Play another game" in result.inner_text()
+    shot(page, "over")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", SEED_GAMES)
+def test_each_seed_game_is_played_for_ten_actions_by_clicking(server: str, browser: Any,
+                                                               shot: Any, game: str) -> None:
+    page = new_page(browser)
+    create_from_lobby(page, server, game)
+    page.click("#play")
+    rng = random.Random(game)
+    for _ in range(10):
+        my_turn(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        click_action(page, rng)
+    my_turn(page)
+    text = page.inner_text("body")
+    for internal in ("None", "undefined", "null", "{", "[object"):
+        assert internal not in text, internal
+    assert page.locator("#log li").count() > 0
+    shot(page, "after-ten")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "phone")
+    assert page.errors == []
+
+
+def test_two_people_play_one_tictactoe_match_from_two_browsers(server: str, browser: Any,
+                                                              shot: Any) -> None:
+    req = urllib.request.Request(f"{server}/api/matches", method="POST",
+                                 data=json.dumps({"game": "tictactoe", "seats": ["human", "human"],
+                                                  "seed": 5}).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        match = json.loads(r.read())
+    pages = [new_page(browser), new_page(browser, lang="ru")]
+    for page, seat in zip(pages, match["seats"], strict=True):
+        page.goto(seat["join_url"])
+    moves = ["mark a1", "mark b1", "mark a2", "mark b2", "mark a3"]  # seat 1 wins down column a
+    for i, move in enumerate(moves):
+        page, other = pages[i % 2], pages[1 - i % 2]
+        my_turn(page)
+        page.click(f"svg.ttt g[data-cell='{move.split()[1]}']")
+        other.wait_for_function(f"Number(document.body.dataset.version) === {i + 1}")
+    for page in pages:
+        page.wait_for_selector("#result:not([hidden])")
+    assert "X" in pages[0].inner_text("#result") or "three" in pages[0].inner_text("#result")
+    shot(pages[0], "seat1")
+    shot(pages[1], "seat2")
+    assert pages[0].errors == [] and pages[1].errors == []
+
+
+def test_a_reload_mid_game_shows_the_same_table(server: str, browser: Any, shot: Any) -> None:
+    page = new_page(browser)
+    create_from_lobby(page, server, "catacombs")
+    page.click("#play")
+    rng = random.Random(7)
+    for _ in range(4):
+        my_turn(page)
+        click_action(page, rng)
+    my_turn(page)
+    before = (version(page), page.inner_text("#board"), page.inner_text("#actions"),
+              page.inner_text("#log"))
+    page.reload()
+    page.wait_for_function(f"Number(document.body.dataset.version) === {before[0]}")
+    my_turn(page)
+    after = (version(page), page.inner_text("#board"), page.inner_text("#actions"),
+             page.inner_text("#log"))
+    assert after == before
+    shot(page, "reloaded")

@@ -1,0 +1,64 @@
+"""The page's files and words: served from the package, every key the scripts use is in both
+catalogues, and nothing is fetched from elsewhere."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from meeple.server import Store, Tables, sqlite_url
+from meeple.server.app import make_app
+from meeple.server.pages import STATIC, page_texts
+
+SCRIPTS = sorted(Path(str(STATIC)).glob("js/*.js"))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(make_app(Tables(Store(sqlite_url(str(tmp_path / "p.db")))))) as c:
+        yield c
+
+
+def test_the_lobby_the_match_page_and_their_files_are_served(client: TestClient) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "/static/js/lobby.js" in lobby.text
+    page = client.get("/match/anything")
+    assert page.status_code == 200 and "/static/js/match.js" in page.text
+    for path in ["/static/meeple.css", "/static/meeple.svg",
+                 *(f"/static/js/{p.name}" for p in SCRIPTS)]:
+        r = client.get(path)
+        assert r.status_code == 200, path
+    assert "javascript" in client.get("/static/js/match.js").headers["content-type"]
+    assert client.get("/static/js/nothing.js").status_code == 404
+
+
+def test_the_page_words_come_in_either_language_and_another_is_refused(client: TestClient
+                                                                     ) -> None:
+    en, ru = client.get("/api/texts?lang=en").json(), client.get("/api/texts?lang=ru").json()
+    assert en["web.match.your_turn"] == "Your turn" and ru["web.match.your_turn"] == "Ваш ход"
+    assert ru["coins"] == ["{n} монета", "{n} монеты", "{n} монет"]
+    r = client.get("/api/texts?lang=fr")
+    assert r.status_code == 422 and "en, ru" in r.json()["reason"]
+
+
+def test_every_word_the_scripts_ask_for_is_in_both_catalogues() -> None:
+    used = set()
+    for script in SCRIPTS:
+        used |= set(re.findall(r"""\bt\(\s*[`"']((?:web|bot)\.[\w.]+)[`"']""", script.read_text()))
+    assert len(used) > 40
+    for lang in ("en", "ru"):
+        missing = used - set(page_texts(lang))
+        assert not missing, f"{lang}: {sorted(missing)}"
+    assert set(page_texts("en")) == set(page_texts("ru"))
+
+
+def test_the_page_loads_nothing_from_another_site() -> None:
+    files = [*SCRIPTS, *Path(str(STATIC)).glob("*.*")]
+    for f in files:
+        text = f.read_text()
+        assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), f.name
+        assert "import(" not in text or "./" in text, f.name
