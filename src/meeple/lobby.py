@@ -1,0 +1,61 @@
+"""A game as a lobby presents it, in the player's language: its name, what it is about, what each
+option changes and what each choice is called, and the bots that can take a seat.
+
+``Game.info()`` is the English data of a game; its words for a lobby live in the game's own
+catalogues (``games/<id>/locale/<lang>.po``): ``game.description``, ``option.<name>`` and
+``option.<name>.<choice>``. A game that lacks one of them (a new game, not yet translated) shows
+its English text from ``info()`` there, and a choice its value.
+
+>>> info = lobby_info("andor", "ru")
+>>> info["name"], info["options"][0]["choice_names"]["intro"]
+('Легенды Андора', 'Вводная легенда «Первый дозор»')
+>>> [b["name"] for b in info["bots"]]
+['случайный', 'жадный', 'думающий', 'сценарный']
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from meeple.agents import game_bots
+from meeple.core import Game, game_class
+from meeple.i18n import Texts, check_lang, texts
+
+#: The generic agents a lobby offers for a seat, in the order it lists them; a game's own
+#: scripted bots follow. ``mcts-cheat`` reads the hidden state and is for measurements only.
+OFFERED = ("random", "greedy", "mcts")
+
+
+def game_texts(cls: type[Game], lang: str) -> Texts:
+    """The catalogue of the package that holds the game class, in ``lang``."""
+    module = sys.modules[cls.__module__]
+    return texts(module.__package__ or module.__name__, lang)
+
+
+def bot_name(spec: str, t: Texts) -> str:
+    """A bot spec in words: ``greedy`` → "greedy", ``andor:balance`` → "scripted"."""
+    kind = spec.split(":")[-1] if ":" in spec else spec
+    return t.get(f"bot.{kind}", t("bot.other"))
+
+
+def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
+    """``Game.info()`` of ``game_id`` in ``lang``: ``name`` in that language, ``description``
+    and each option's ``doc`` from the catalogue, ``choice_names`` (choice → its name) beside
+    an option's ``choices``, and ``bots``: each seat spec a lobby offers with its ``name``.
+    An unknown game or language is a :class:`~meeple.core.errors.ConfigError`."""
+    check_lang(lang)
+    cls = game_class(game_id)
+    t = game_texts(cls, lang)
+    info = cls.info()
+    info["name"] = (cls.name_ru or cls.name) if lang == "ru" else cls.name
+    info["description"] = t.get("game.description", info["description"])
+    for option in info["options"]:
+        key = f"option.{option['name']}"
+        option["doc"] = t.get(key, option["doc"])
+        if "choices" in option:
+            option["choice_names"] = {str(c): t.get(f"{key}.{c}", str(c))
+                                      for c in option["choices"]}
+    info["bots"] = [{"spec": spec, "name": bot_name(spec, t)}
+                    for spec in (*OFFERED, *game_bots(game_id))]
+    return info
