@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from meeple.agents import Agent, agent_seed, info_set, make
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import LANGS
+from meeple.lobby import lobby_info
 
 from . import pages
 from .tables import NotYourTurn, StaleVersion, Tables, UnknownMatch
@@ -130,11 +131,8 @@ async def body_of(request: Request) -> dict[str, Any]:
 
 async def list_games(request: Request) -> JSONResponse:
     lang = lang_of(request)
-    out = []
-    for gid in game_ids():
-        cls = game_class(gid)
-        out.append({**cls.info(), "catalogue": cls().catalogue(lang)})
-    return JSONResponse(out)
+    return JSONResponse([{**lobby_info(gid, lang), "catalogue": game_class(gid)().catalogue(lang)}
+                         for gid in game_ids()])
 
 
 def check_seats(seats: Any, game: str) -> list[str]:

@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 
 
 function seatChoices(game) {
-  return ["human", "random", "greedy", "mcts:300", ...(game.bots || [])];
+  return ["human", ...(game.bots || []).map((b) => b.spec)];
 }
 
 async function start() {

@@ -190,7 +190,8 @@ function drawPlayers() {
 }
 
 function hostControl(s) {
-  const choices = ["human", "random", "greedy", "mcts:300", ...((game.bots) || [])];
+  const choices = ["human", ...(game.bots || []).map((b) => b.spec)];
+  if (!choices.includes(s.kind)) choices.push(s.kind);
   const pick = el("select", { "aria-label": t("web.match.hand_to", { name: s.name }) },
     choices.map((k) => el("option", { value: k, selected: k === s.kind }, botName(k))));
   return el("span", { class: "host" }, pick, el("button", { type: "button", onclick: async () => {
