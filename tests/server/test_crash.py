@@ -3,52 +3,11 @@ database: the match goes on at the same version with the same view, and its bot 
 
 from __future__ import annotations
 
-import json
-import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def call(url: str, body: dict[str, Any] | None = None, token: str | None = None
-         ) -> tuple[int, Any]:
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url, data=data, method="POST" if data else "GET",
-                                 headers={"Content-Type": "application/json",
-                                          **({"Authorization": f"Bearer {token}"}
-                                             if token else {})})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-
-
-def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
-                             "--db", str(db)], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env={**os.environ})
-    for _ in range(300):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError(proc.stdout.read().decode() if proc.stdout else "no output")
+from tests.server.live import call, free_port, serve
 
 
 def test_a_match_survives_kill_9_at_the_same_version_and_its_bot_resumes(tmp_path: Path

@@ -1,0 +1,58 @@
+"""A real ``meeple serve`` process for the tests that need one: a free port on 127.0.0.1, the
+process started on a database file, and plain HTTP calls to it."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def call(url: str, body: dict[str, Any] | None = None, token: str | None = None
+         ) -> tuple[int, Any]:
+    """GET ``url`` (POST ``body`` if given) with the seat's token; the status and JSON body."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method="POST" if data else "GET",
+                                 headers={"Content-Type": "application/json",
+                                          **({"Authorization": f"Bearer {token}"}
+                                             if token else {})})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
+    """``meeple serve`` on ``port`` over ``db``, once it accepts connections; its output goes
+    to ``db`` with the suffix ``.log`` (a pipe nobody reads could fill and stall it)."""
+    log = db.with_suffix(".log")
+    with log.open("ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port",
+                                 str(port), "--db", str(db)], stdout=out,
+                                stderr=subprocess.STDOUT, env={**os.environ})
+    for _ in range(300):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.05)
+    proc.kill()
+    proc.wait()
+    raise AssertionError(f"meeple serve did not start:\n{log.read_text(errors='replace')}")
