@@ -155,10 +155,15 @@ def shows_fog(v: Any, region: int, token: str) -> bool:
     return False
 
 
+#: Public names that contain a hidden card's name as a word: Myth's start square is
+#: "перекрёсток Аватары" in Russian, and "Перекрёсток" is also the junction tile in the pile.
+PUBLIC_PHRASES = re.compile(r"перекрёсток аватары", re.IGNORECASE)
+
+
 def leaks(payload: Any, facts: Facts, text: str | None = None) -> list[str]:
     """The hidden facts ``payload`` (whose JSON is ``text``, if known) gives away."""
     text = json.dumps(payload, ensure_ascii=False) if text is None else text
-    found = revealed(text, set(facts.words))
+    found = revealed(PUBLIC_PHRASES.sub("", text), set(facts.words))
     found += [f"generator {n}" for n in sorted(facts.numbers) if re.search(rf"\b{n}\b", text)]
     found += [f"fog {r}: {t}" for r, t in sorted(facts.fog) if shows_fog(payload, r, t)]
     return found
