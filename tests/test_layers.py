@@ -27,19 +27,20 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "games": frozenset({"core", "components", "content", "i18n"}),
     "agents": frozenset({"core"}),
     "sim": frozenset({"core", "agents"}),
-    "tui": frozenset({"core", "agents", "i18n"}),
-    "server": frozenset({"core", "agents", "i18n"}),
+    "undo": frozenset({"core"}),
+    "tui": frozenset({"core", "agents", "i18n", "undo"}),
+    "server": frozenset({"core", "agents", "i18n", "undo"}),
     "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui",
-                      "server"}),
+                      "undo", "server"}),
 }
 #: Imports allowed for type checking only (``if TYPE_CHECKING:``), where they never run: a
 #: game's scripted bots name the ``InfoSet`` they receive.
 TYPES_ONLY = {("games", "agents")}
 #: Modules that count with a layer they are not named after.
-SAME_AS = {"undo": "tui", "bench": "sim"}
+SAME_AS = {"bench": "sim"}
 #: Third-party packages a layer may use beyond the standard library (None: any).
 OUTSIDE: dict[str, frozenset[str] | None] = {
-    "root": frozenset(), "core": frozenset(), "components": frozenset(),
+    "root": frozenset(), "core": frozenset(), "components": frozenset(), "undo": frozenset(),
     "content": frozenset({"pydantic"}),
     "i18n": frozenset({"babel"}),
 }
