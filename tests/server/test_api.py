@@ -72,9 +72,31 @@ def test_a_match_gives_its_creator_every_human_seats_link(client: TestClient) ->
     m = new(client, "tictactoe", ["human", "human"], public=True)
     assert [s["kind"] for s in m["seats"]] == ["human", "human"]
     assert all(s["join_url"].endswith(s["token"]) for s in m["seats"])
+    first = m["seats"][0]["token"]
+    assert m["host_url"] == f"{m['watch_url']}?token={first}&host={m['host']}"
+    assert m["host"] not in {s["token"] for s in m["seats"]}
+    bots_only = new(client, "tictactoe", ["random", "random"])
+    assert bots_only["host_url"] == f"{bots_only['watch_url']}?host={bots_only['host']}"
     listed = client.get("/api/matches").json()
-    assert [x["match"] for x in listed] == [m["match"]]
-    assert "token" not in str(listed)
+    assert [(x["match"], x["free"]) for x in listed] == [(m["match"], 2)]
+    assert "token" not in str(listed) and m["host"] not in str(listed)
+
+
+def test_the_public_list_counts_free_seats_and_drops_a_full_table(client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"], public=True)
+    new(client, "tictactoe", ["human", "random"])  # not public: never listed
+    base = f"/ws/matches/{m['match']}"
+
+    def free() -> list[int]:
+        return [x["free"] for x in client.get("/api/matches").json()]
+
+    with client.websocket_connect(f"{base}?token={m['seats'][0]['token']}") as ws0:
+        ws0.receive_json()
+        assert free() == [1]
+        with client.websocket_connect(f"{base}?token={m['seats'][1]['token']}") as ws1:
+            ws1.receive_json()
+            assert free() == []
+    assert free() == [2]
 
 
 def test_each_seat_reads_its_own_snapshot_and_a_spectator_the_public_one(client: TestClient
@@ -134,6 +156,8 @@ def test_the_websocket_pushes_snapshots_and_resyncs_a_stale_action(client: TestC
             client.websocket_connect(f"{base}?token={m['seats'][1]['token']}&lang=ru") as ws1:
         assert ws0.receive_json()["snapshot"]["version"] == 0
         assert ws1.receive_json()["snapshot"]["seat"] == 1
+        arrived = ws0.receive_json()["snapshot"]  # seat 1 came in
+        assert [s["present"] for s in arrived["seats"]] == [True, True]
         ws0.send_json({"type": "act", "action": "mark b2", "version": 0})
         assert ws0.receive_json()["snapshot"]["version"] == 1
         pushed = ws1.receive_json()["snapshot"]
@@ -142,6 +166,8 @@ def test_the_websocket_pushes_snapshots_and_resyncs_a_stale_action(client: TestC
         resync = ws1.receive_json()
         assert resync["type"] == "resync" and resync["snapshot"]["version"] == 1
         ws1.send_json({"hello": 1})
+        assert ws1.receive_json()["status"] == 422
+        ws1.send_json({"type": "act", "action": "mark a1", "version": "one"})
         assert ws1.receive_json()["status"] == 422
     with pytest.raises(WebSocketDisconnect) as closed, \
             client.websocket_connect(f"{base}?token=nope"):

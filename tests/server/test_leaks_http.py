@@ -319,8 +319,9 @@ def states_of(tables: Tables, match: str) -> list[State]:
     live = tables.get(match)
     s = live.game.new_state(seed=live.row.seed)
     out = [s.clone()]
-    for seat, text in tables.store.actions_after(match, 0):
-        s.apply(text, seat=seat)
+    for row in tables.store.log_after(match, 0):
+        assert row.kind == "act"  # nobody takes a move back here: version == actions applied
+        s.apply(row.action, seat=row.seat)
         out.append(s.clone())
     assert s.to_json() == live.state.to_json()  # the replay is the referee's own state
     return out

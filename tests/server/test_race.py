@@ -92,4 +92,4 @@ def test_two_actions_on_one_version_at_once_apply_exactly_one(tmp_path: Path) ->
     assert sum(map(len, played.values())) == ROUNDS and len(played) >= 3
     store = Store(sqlite_url(str(db)))
     for match, won in played.items():  # one stored row per race, the winner's
-        assert store.actions_after(match, 0) == won
+        assert [(r.seat, r.action) for r in store.log_after(match, 0)] == won

@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 import meeple
 from meeple.core import IllegalAction
@@ -20,17 +21,19 @@ def tables(path: Path) -> Tables:
 
 def test_a_match_is_created_with_hashed_tokens_for_its_human_seats(tmp_path: Path) -> None:
     t = tables(tmp_path / "m.db")
-    match, tokens = t.create("tictactoe", ["human", "random"], seed=3)
+    match, tokens, host = t.create("tictactoe", ["human", "random"], seed=3)
     assert set(tokens) == {0}
+    assert t.store.is_host(match, host) and not t.store.is_host(match, tokens[0])
     assert t.store.seat_of(match, tokens[0]) == 0
     assert t.store.seat_of(match, "not a token") is None
     raw = (tmp_path / "m.db").read_bytes() + (tmp_path / "m.db-wal").read_bytes()
     assert tokens[0].encode() not in raw and token_hash(tokens[0]).encode() in raw
+    assert host.encode() not in raw and token_hash(host).encode() in raw
 
 
 def test_a_snapshot_is_built_for_its_seat_from_the_contract(tmp_path: Path) -> None:
     t = tables(tmp_path / "m.db")
-    match, _ = t.create("_template", ["human", "human"], seed=4)
+    match, _, _ = t.create("_template", ["human", "human"], seed=4)
     state = meeple.load("_template", players=2).new_state(seed=4)
     mine, other, watcher = (t.snapshot(match, s, "ru") for s in (0, 1, None))
     assert mine["view"] == state.view(0) and other["view"] == state.view(1)
@@ -38,12 +41,15 @@ def test_a_snapshot_is_built_for_its_seat_from_the_contract(tmp_path: Path) -> N
     assert mine["legal"][0]["label"].startswith("Сыграть карту")
     assert other["legal"] == []  # not seat 1's turn
     assert mine["version"] == 0 and mine["to_act"] == 0
+    assert mine["seats"] == [{"seat": s, "name": mine["names"][s], "kind": "human",
+                              "invited": True, "present": False} for s in (0, 1)]
+    assert not mine["undo"] and not watcher["undo"]  # another person plays at this table
 
 
 def test_acting_applies_commits_and_refuses_stale_wrong_seat_and_illegal(tmp_path: Path
                                                                          ) -> None:
     t = tables(tmp_path / "m.db")
-    match, _ = t.create("tictactoe", ["human", "human"], seed=1)
+    match, _, _ = t.create("tictactoe", ["human", "human"], seed=1)
     snap = t.act(match, 0, "mark b2", 0)
     assert snap["version"] == 1 and snap["view"]["board"][1] == ".X."
     with pytest.raises(StaleVersion) as stale:
@@ -56,18 +62,18 @@ def test_acting_applies_commits_and_refuses_stale_wrong_seat_and_illegal(tmp_pat
     with pytest.raises(UnknownMatch):
         t.snapshot("nope", None)
     assert t.version(match) == 1
-    assert t.store.actions_after(match, 0) == [(0, "mark b2")]
+    assert t.store.log_after(match, 0) == [(1, 0, "act", "mark b2")]
 
 
 def test_a_restarted_server_restores_every_match_at_the_same_version(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
     first = tables(path)
-    match, _ = first.create("catacombs", ["human", "human", "human"], seed=7)
+    match, _, _ = first.create("catacombs", ["human", "human", "human"], seed=7)
     for _ in range(45):  # past two snapshots
         st = first.get(match).state
         seat = st.to_act
         assert seat is not None
-        first.act(match, seat, st.legal_actions()[0].text, st.n_actions)
+        first.act(match, seat, st.legal_actions()[0].text, first.version(match))
     before = [first.snapshot(match, s) for s in (0, 1, 2, None)]
     again = tables(path)
     assert again.store.unfinished() == [match]
@@ -77,7 +83,7 @@ def test_a_restarted_server_restores_every_match_at_the_same_version(tmp_path: P
 def test_two_servers_writing_the_same_version_apply_exactly_one(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
     a, b = tables(path), tables(path)
-    match, _ = a.create("tictactoe", ["human", "human"], seed=1)
+    match, _, _ = a.create("tictactoe", ["human", "human"], seed=1)
     b.get(match)  # both hold the match at version 0
     outcomes: dict[str, object] = {}
     go = threading.Barrier(2)
@@ -96,4 +102,19 @@ def test_two_servers_writing_the_same_version_apply_exactly_one(tmp_path: Path) 
     for th in threads:
         th.join()
     assert sorted(map(str, outcomes.values())) == ["('stale', 1)", "1"]
-    assert len(tables(path).store.actions_after(match, 0)) == 1
+    assert tables(path).store.log_size(match) == 1
+
+
+def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    old = tables(path)
+    match, _, _ = old.create("tictactoe", ["human", "human"], seed=1)
+    old.act(match, 0, "mark b2", 0)
+    with old.store.engine.begin() as db:  # as the first release made it
+        db.execute(text("ALTER TABLE actions DROP COLUMN kind"))
+        db.execute(text("ALTER TABLE matches DROP COLUMN host_hash"))
+    again = tables(path)
+    assert again.snapshot(match, 1)["view"]["board"][1] == ".X."
+    again.act(match, 1, "mark a1", 1)
+    assert [r.kind for r in again.store.log_after(match, 0)] == ["act", "act"]
+    assert tables(path).version(match) == 2

@@ -2,7 +2,9 @@
 
 Every answer, push and error is built for one seat at send time by :mod:`.tables`; the
 referee's state never leaves it. Bot seats are played here, off the event loop (a worker
-thread per move), each from its own InfoSet, with a short pause so people see the move.
+thread per move), each from its own InfoSet, with a short pause so people see the move. The
+open sockets say which seats have someone connected; the host's token hands seats to bots and
+back.
 """
 
 from __future__ import annotations
@@ -22,21 +24,34 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from meeple.agents import Agent, agent_seed, info_set, make
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
-from meeple.i18n import LANGS
+from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
 
 from . import pages
-from .tables import NotYourTurn, StaleVersion, Tables, UnknownMatch
+from .tables import (
+    HUMAN,
+    GameOver,
+    NotYourTurn,
+    OtherPeople,
+    SeatIsBot,
+    StaleVersion,
+    Tables,
+    UndoRefused,
+    UnknownMatch,
+    UnknownSeat,
+)
 
-HUMAN = "human"
+BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
 
 
 class Refused(Exception):
-    """A request the server answers with ``status`` and a sentence."""
+    """A request the server answers with ``status`` and a sentence (and, for an undo the
+    policy refuses, a ``code`` saying why)."""
 
-    def __init__(self, status: int, reason: str, body: dict[str, Any] | None = None) -> None:
+    def __init__(self, status: int, reason: str, body: dict[str, Any] | None = None,
+                 code: str | None = None) -> None:
         super().__init__(reason)
-        self.status, self.reason, self.body = status, reason, body
+        self.status, self.reason, self.body, self.code = status, reason, body, code
 
 
 @dataclass(eq=False)
@@ -55,15 +70,19 @@ class Server:
         self.tables = tables
         self.bot_delay = bot_delay
         self.listeners: dict[str, set[Listener]] = {}
-        self.agents: dict[tuple[str, int], Agent] = {}
+        self.agents: dict[tuple[str, int, str], Agent] = {}
         self.running: dict[str, asyncio.Task[None]] = {}
+        tables.presence = self.present
+
+    def present(self, match: str) -> set[int]:
+        """The seats of ``match`` with at least one socket open now (a worker thread may
+        ask: the set is copied at once)."""
+        ears = tuple(self.listeners.get(match, ()))
+        return {ear.seat for ear in ears if ear.seat is not None}
 
     def seat(self, conn: HTTPConnection, match: str) -> int | None:
         """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
-        token = conn.query_params.get("token")
-        auth = conn.headers.get("authorization", "")
-        if auth.lower().startswith("bearer "):
-            token = auth[7:].strip()
+        token = bearer(conn, "token")
         self.tables.get(match)  # 404 first
         if not token:
             return None
@@ -77,9 +96,11 @@ class Server:
         await self.push(match)
         self.wake(match)
 
-    async def push(self, match: str) -> None:
-        """Send every listener of ``match`` its own snapshot, built now."""
+    async def push(self, match: str, skip: Listener | None = None) -> None:
+        """Send every listener of ``match`` (but ``skip``) its own snapshot, built now."""
         for ear in list(self.listeners.get(match, ())):
+            if ear is skip:
+                continue
             snap = self.tables.snapshot(match, ear.seat, ear.lang)
             with contextlib.suppress(Exception):  # a closed socket is dropped on its own
                 await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
@@ -95,21 +116,30 @@ class Server:
         while True:
             live = self.tables.get(match)
             st, kinds = live.state, live.row.kinds
-            seat = st.to_act
+            seat, version = st.to_act, live.version
             if st.is_over or seat is None or kinds[seat] == HUMAN:
                 return
             await asyncio.sleep(self.bot_delay)
             agent = self.agent(match, seat, kinds[seat], live.row.seed, live.row.game)
             action = await asyncio.to_thread(agent.choose, info_set(agent, st, seat))
-            with contextlib.suppress(StaleVersion):
-                self.tables.act(match, seat, action.text, st.n_actions)
+            # An undo or a seat taken back while the bot thought: the move is dropped.
+            with contextlib.suppress(StaleVersion, NotYourTurn):
+                self.tables.act(match, seat, action.text, version, bot=True)
             await self.push(match)
 
     def agent(self, match: str, seat: int, spec: str, seed: int, game: str) -> Agent:
-        key = (match, seat)
+        key = (match, seat, spec)
         if key not in self.agents:
             self.agents[key] = make(spec, agent_seed(seed, seat), game)
         return self.agents[key]
+
+
+def bearer(conn: HTTPConnection, param: str) -> str | None:
+    """The secret of ``Authorization: Bearer …``, else of the query's ``param``."""
+    auth = conn.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return conn.query_params.get(param)
 
 
 def lang_of(conn: HTTPConnection) -> str:
@@ -139,12 +169,17 @@ def check_seats(seats: Any, game: str) -> list[str]:
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
         raise Refused(422, "seats must be a list such as [\"human\", \"mcts:300\"]")
     for s in seats:
-        if s != HUMAN:
-            try:
-                make(s, 0, game)
-            except MeepleError as e:
-                raise Refused(422, str(e)) from None
+        check_kind(s, game)
     return list(seats)
+
+
+def check_kind(kind: str, game: str) -> None:
+    """422 unless ``kind`` is ``human`` or a bot spec ``game`` can seat."""
+    if kind != HUMAN:
+        try:
+            make(kind, 0, game)
+        except MeepleError as e:
+            raise Refused(422, str(e)) from None
 
 
 async def create_match(request: Request) -> JSONResponse:
@@ -161,25 +196,33 @@ async def create_match(request: Request) -> JSONResponse:
     if "players" in data and data["players"] != len(seats):
         raise Refused(422, f"players is {data['players']} but {len(seats)} seats were given")
     try:
-        match, tokens = server.tables.create(game, seats, options=options, seed=seed,
-                                             public=bool(data.get("public", False)))
+        match, tokens, host = server.tables.create(game, seats, options=options, seed=seed,
+                                                   public=bool(data.get("public", False)))
     except (ConfigError, TypeError) as e:
         raise Refused(422, str(e)) from None
-    base = str(request.base_url).rstrip("/")
-    out = [{"seat": s, "kind": k, **({"token": tokens[s],
-                                      "join_url": f"{base}/match/{match}?token={tokens[s]}"}
+    page = f"{str(request.base_url).rstrip('/')}/match/{match}"
+    out = [{"seat": s, "kind": k, **({"token": tokens[s], "join_url": f"{page}?token={tokens[s]}"}
                                      if s in tokens else {})} for s, k in enumerate(seats)]
+    mine = f"token={tokens[min(tokens)]}&" if tokens else ""
     server.wake(match)
-    return JSONResponse({"match": match, "seats": out, "watch_url": f"{base}/match/{match}"},
-                        status_code=201)
+    return JSONResponse({"match": match, "seats": out, "watch_url": page, "host": host,
+                         "host_url": f"{page}?{mine}host={host}"}, status_code=201)
 
 
 async def list_matches(request: Request) -> JSONResponse:
+    """The public unfinished matches with a person's seat nobody is connected to."""
     server: Server = request.app.state.server
-    rows = [server.tables.store.match(m) for m in server.tables.store.unfinished()]
-    return JSONResponse([{"match": r.id, "game": r.game, "players": r.players,
-                          "seats": list(r.kinds), "version": r.version}
-                         for r in rows if r is not None and r.public])
+    out = []
+    for match in server.tables.store.unfinished():
+        r = server.tables.store.match(match)
+        if r is None or not r.public:
+            continue
+        present = server.present(match)
+        free = sum(1 for s, k in enumerate(r.kinds) if k == HUMAN and s not in present)
+        if free:
+            out.append({"match": r.id, "game": r.game, "players": r.players,
+                        "seats": list(r.kinds), "free": free, "version": r.version})
+    return JSONResponse(out)
 
 
 async def get_match(request: Request) -> JSONResponse:
@@ -212,10 +255,74 @@ def apply(server: Server, match: str, seat: int, action: str, version: int,
         return server.tables.act(match, seat, action, version, lang)
     except StaleVersion as e:
         raise Refused(409, "the match has moved on", e.snapshot) from None
+    except SeatIsBot:
+        raise Refused(403, BOT_SEAT) from None
     except NotYourTurn:
         raise Refused(403, "not your turn") from None
     except IllegalAction as e:
         raise Refused(422, e.reason) from None
+
+
+async def undo(request: Request) -> JSONResponse:
+    server: Server = request.app.state.server
+    match = request.path_params["match"]
+    seat = server.seat(request, match)
+    lang = lang_of(request)
+    if seat is None:
+        raise Refused(401, "undoing needs a seat's token")
+    version = (await body_of(request)).get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Refused(422, "the body must hold version (a number)")
+    snap = await asyncio.to_thread(take_back, server, match, seat, version, lang)
+    await server.changed(match)
+    return JSONResponse(snap)
+
+
+def take_back(server: Server, match: str, seat: int, version: int,
+              lang: str) -> dict[str, Any]:
+    """Undo ``seat``'s latest action (replaying and testing the policy: a worker thread's
+    job); the refusals as HTTP statuses, the policy's in ``lang`` with its code."""
+    try:
+        return server.tables.undo(match, seat, version, lang)
+    except StaleVersion as e:
+        raise Refused(409, "the match has moved on", e.snapshot) from None
+    except SeatIsBot:
+        raise Refused(403, BOT_SEAT) from None
+    except OtherPeople:
+        raise Refused(403, "another person plays at this table; undo is only for a table "
+                           "where every other seat is a bot") from None
+    except UndoRefused as e:
+        raise Refused(422, texts("meeple", lang)(f"ui.undo_{e.code}"), code=e.code) from None
+
+
+async def set_seat(request: Request) -> JSONResponse:
+    """The host gives a seat to a bot (``{kind: "greedy"}``) or to a person (``{kind:
+    "human"}``)."""
+    server: Server = request.app.state.server
+    match, seat = request.path_params["match"], request.path_params["seat"]
+    live = server.tables.get(match)  # 404 first
+    host = bearer(request, "host")
+    if not host or not server.tables.store.is_host(match, host):
+        raise Refused(401, "changing a seat needs the host's token (host= of the host link)")
+    if not 0 <= seat < len(live.row.kinds):
+        raise Refused(404, f"this match has no seat {seat}; its seats are 0 to "
+                           f"{len(live.row.kinds) - 1}")
+    kind = (await body_of(request)).get("kind")
+    if not isinstance(kind, str):
+        raise Refused(422, "the body must hold kind: \"human\" or a bot such as \"greedy\"")
+    check_kind(kind, live.row.game)
+    try:
+        token = server.tables.set_seat(match, seat, kind)
+    except GameOver:
+        raise Refused(409, "the game is over; its seats no longer change hands") from None
+    except UnknownSeat:
+        raise Refused(404, f"this match has no seat {seat}") from None
+    out: dict[str, Any] = {"seat": seat, "kind": kind}
+    if token is not None:
+        out.update(token=token,
+                   join_url=f"{str(request.base_url).rstrip('/')}/match/{match}?token={token}")
+    await server.changed(match)
+    return JSONResponse(out)
 
 
 async def record(request: Request) -> JSONResponse:
@@ -236,10 +343,13 @@ async def socket(ws: WebSocket) -> None:
         return
     await ws.accept()
     ear = Listener(ws, seat, lang)
+    arrived = seat is not None and seat not in server.present(match)
     server.listeners.setdefault(match, set()).add(ear)
     try:
         await ws.send_json({"type": "snapshot",
                             "snapshot": server.tables.snapshot(match, seat, lang)})
+        if arrived:  # the others see the seat come in
+            await server.push(match, skip=ear)
         while True:
             msg = await ws.receive_json()
             await on_message(server, ear, match, msg)
@@ -247,22 +357,31 @@ async def socket(ws: WebSocket) -> None:
         pass
     finally:
         server.listeners.get(match, set()).discard(ear)
+        if seat is not None and seat not in server.present(match):
+            await server.push(match)  # ... and go
 
 
 async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> None:
-    """A client's ``{type: "act", action, version}``; every refusal is answered."""
-    if not isinstance(msg, dict) or msg.get("type") != "act" or ear.seat is None:
+    """A client's ``{type: "act", action, version}`` or ``{type: "undo", version}``; every
+    refusal is answered."""
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    version = msg.get("version") if isinstance(msg, dict) else None
+    if (kind not in ("act", "undo") or ear.seat is None or isinstance(version, bool)
+            or not isinstance(version, int)):
         await ear.socket.send_json({"type": "error", "status": 422,
-                                    "reason": "send {type: act, action, version} with a seat"})
+                                    "reason": "send {type: act, action, version} or "
+                                              "{type: undo, version} with a seat's token"})
         return
     try:
-        apply(server, match, ear.seat, str(msg.get("action")), int(msg.get("version", -1)),
-              ear.lang)
+        if kind == "act":
+            apply(server, match, ear.seat, str(msg.get("action")), version, ear.lang)
+        else:
+            await asyncio.to_thread(take_back, server, match, ear.seat, version, ear.lang)
     except Refused as e:
-        kind = "resync" if e.status == 409 else "error"
-        await ear.socket.send_json({"type": kind, "status": e.status, "reason": e.reason,
-                                    "snapshot": server.tables.snapshot(match, ear.seat,
-                                                                       ear.lang)})
+        await ear.socket.send_json({
+            "type": "resync" if e.status == 409 else "error", "status": e.status,
+            "reason": e.reason, **({"code": e.code} if e.code else {}),
+            "snapshot": server.tables.snapshot(match, ear.seat, ear.lang)})
         return
     await server.changed(match)
 
@@ -271,8 +390,9 @@ async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
     if isinstance(exc, UnknownMatch):
         return JSONResponse({"reason": "no match has this id"}, status_code=404)
     assert isinstance(exc, Refused)
-    return JSONResponse(exc.body if exc.body is not None else {"reason": exc.reason},
-                        status_code=exc.status)
+    body = exc.body if exc.body is not None else {
+        "reason": exc.reason, **({"code": exc.code} if exc.code else {})}
+    return JSONResponse(body, status_code=exc.status)
 
 
 def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
@@ -291,6 +411,8 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches/{match}", get_match),
         Route("/api/matches/{match}/act", act, methods=["POST"]),
+        Route("/api/matches/{match}/undo", undo, methods=["POST"]),
+        Route("/api/matches/{match}/seats/{seat:int}", set_seat, methods=["POST"]),
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
         *pages.routes(),

@@ -1,11 +1,14 @@
 """Where matches live: SQLAlchemy Core tables in SQLite (a file by default) or, later,
 PostgreSQL — the same statements for both.
 
-A match is a row; its seats hold the hash of each human seat's token, never the token; its
-actions are an append-only log, one row per applied action keyed by ``(match, version)``, so
-two writers of the same version cannot both succeed; snapshots (``State.to_json``) let a match
-be restored without replaying it from the start. An action is committed before anyone is told
-of it (:meth:`Store.append` returns only after the commit).
+A match is a row holding the hash of its host's token; its seats hold the hash of each invited
+seat's token, never the token. The match's changes are an append-only log keyed by
+``(match, version)``, so two writers of the same version cannot both succeed: a row is an applied
+action (kind ``act``) or an undo (kind ``undo``, its text the number of actions the timeline
+keeps). The match's version is the number of rows in its log and never goes back. Snapshots
+(``State.to_json``, keyed by that version) let a match be restored without replaying it from the
+start. A change is committed before anyone is told of it (:meth:`Store.append` and
+:meth:`Store.undo` return only after the commit).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -31,8 +34,11 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -50,6 +56,7 @@ matches = Table(
     Column("created", Float, nullable=False),
     Column("version", Integer, nullable=False, default=0),
     Column("over", Boolean, nullable=False, default=False),
+    Column("host_hash", String(64)),
 )
 seats = Table(
     "seats", meta,
@@ -65,6 +72,7 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("at", Float, nullable=False),
+    Column("kind", String(8), nullable=False, default="act", server_default="act"),
 )
 snapshots = Table(
     "snapshots", meta,
@@ -79,9 +87,15 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+#: Columns added since the first release, and their SQL, added to an older database on open.
+ADDED = {("matches", "host_hash"): "VARCHAR(64)",
+         ("actions", "kind"): "VARCHAR(8) NOT NULL DEFAULT 'act'"}
+
+
 @dataclass(frozen=True)
 class MatchRow:
-    """A match as stored: its set-up, its seats' kinds and its version."""
+    """A match as stored: its set-up, its seats' kinds (``human`` or a bot spec), which seats
+    have a token (a person was invited to play them) and its version."""
 
     id: str
     game: str
@@ -92,6 +106,26 @@ class MatchRow:
     version: int
     over: bool
     kinds: tuple[str, ...]
+    invited: tuple[bool, ...]
+
+
+class LogRow(NamedTuple):
+    """One row of a match's log: an action (``kind`` "act", ``action`` its text) or an undo
+    (``kind`` "undo", ``action`` how many actions of the timeline are kept)."""
+
+    version: int
+    seat: int
+    kind: str
+    action: str
+
+
+class NewMatch(NamedTuple):
+    """A match just made: its id, a token per invited seat, and the host's token (each shown
+    once, kept only hashed)."""
+
+    match: str
+    tokens: dict[int, str]
+    host: str
 
 
 def sqlite_url(path: str) -> str:
@@ -107,23 +141,32 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         meta.create_all(self.engine)
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        """Give a database made by an earlier release the columns added since."""
+        have = inspect(self.engine)
+        with self.engine.begin() as db:
+            for (table, column), sql in ADDED.items():
+                if column not in {c["name"] for c in have.get_columns(table)}:
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
 
     def create_match(self, game: str, players: int, options: dict[str, Any],
-                     kinds: list[str], seed: int, public: bool = False
-                     ) -> tuple[str, dict[int, str]]:
-        """A new match; its id and a fresh token for each human seat (shown once, kept only
-        hashed)."""
+                     kinds: list[str], seed: int, public: bool = False) -> NewMatch:
+        """A new match: its id, a fresh token for each human seat and the host's token."""
         match_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == "human"}
+        host = secrets.token_urlsafe(24)
         with self.engine.begin() as db:
             db.execute(insert(matches).values(
                 id=match_id, game=game, players=players, options=options, seed=seed,
-                public=public, created=time.time(), version=0, over=False))
+                public=public, created=time.time(), version=0, over=False,
+                host_hash=token_hash(host)))
             db.execute(insert(seats), [
                 {"match": match_id, "seat": s, "kind": k,
                  "token_hash": token_hash(tokens[s]) if s in tokens else None}
                 for s, k in enumerate(kinds)])
-        return match_id, tokens
+        return NewMatch(match_id, tokens, host)
 
     def match(self, match_id: str) -> MatchRow | None:
         """The match with this id, or None."""
@@ -131,11 +174,11 @@ class Store:
             row = db.execute(select(matches).where(matches.c.id == match_id)).first()
             if row is None:
                 return None
-            kinds: list[str] = list(db.execute(
-                select(seats.c.kind).where(seats.c.match == match_id)
-                .order_by(seats.c.seat)).scalars())
+            rows = db.execute(select(seats.c.kind, seats.c.token_hash)
+                              .where(seats.c.match == match_id).order_by(seats.c.seat)).all()
         return MatchRow(row.id, row.game, row.players, dict(row.options), row.seed,
-                        bool(row.public), row.version, bool(row.over), tuple(kinds))
+                        bool(row.public), row.version, bool(row.over),
+                        tuple(r.kind for r in rows), tuple(bool(r.token_hash) for r in rows))
 
     def seat_of(self, match_id: str, token: str) -> int | None:
         """The seat ``token`` opens in this match, or None; compared in constant time."""
@@ -150,26 +193,69 @@ class Store:
                     found = int(row.seat)
         return found
 
+    def is_host(self, match_id: str, token: str) -> bool:
+        """Whether ``token`` is the host's of this match; compared in constant time."""
+        with self.engine.connect() as db:
+            stored = db.execute(select(matches.c.host_hash)
+                                .where(matches.c.id == match_id)).scalar()
+        return bool(stored) and hmac.compare_digest(str(stored).encode(),
+                                                    token_hash(token).encode())
+
+    def set_seat(self, match_id: str, seat: int, kind: str, token: str | None = None) -> None:
+        """Give ``seat`` to ``kind`` (``human`` or a bot spec); ``token``: a fresh token for it
+        (kept hashed), else its token, if any, is kept."""
+        values: dict[str, Any] = {"kind": kind}
+        if token is not None:
+            values["token_hash"] = token_hash(token)
+        with self.engine.begin() as db:
+            db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
+                       .values(**values))
+
     def append(self, match_id: str, version: int, seat: int, action: str, over: bool) -> bool:
         """Log ``action`` as the match's version ``version`` (the one after the current) and
         commit; False, with nothing written, when another writer took that version first."""
         try:
             with self.engine.begin() as db:
                 db.execute(insert(actions).values(match=match_id, version=version, seat=seat,
-                                                  action=action, at=time.time()))
+                                                  action=action, at=time.time(), kind="act"))
                 db.execute(update(matches).where(matches.c.id == match_id)
                            .values(version=version, over=over))
         except IntegrityError:
             return False
         return True
 
-    def actions_after(self, match_id: str, version: int) -> list[tuple[int, str]]:
-        """The logged actions after ``version``, oldest first: (seat, action text)."""
+    def undo(self, match_id: str, version: int, seat: int, kept: int,
+             state: dict[str, Any]) -> bool:
+        """Log that ``seat`` took the timeline back to its first ``kept`` actions, as version
+        ``version``, with ``state`` (``to_json``) as that version's snapshot, in one commit;
+        False, with nothing written, when another writer took that version first."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions).values(match=match_id, version=version, seat=seat,
+                                                  action=str(kept), at=time.time(),
+                                                  kind="undo"))
+                db.execute(insert(snapshots).values(match=match_id, version=version,
+                                                    state=state))
+                db.execute(update(matches).where(matches.c.id == match_id)
+                           .values(version=version, over=False))
+        except IntegrityError:
+            return False
+        return True
+
+    def log_after(self, match_id: str, version: int) -> list[LogRow]:
+        """The match's log rows after ``version``, oldest first."""
         with self.engine.connect() as db:
-            rows = db.execute(select(actions.c.seat, actions.c.action)
+            rows = db.execute(select(actions.c.version, actions.c.seat, actions.c.kind,
+                                     actions.c.action)
                               .where(actions.c.match == match_id, actions.c.version > version)
                               .order_by(actions.c.version))
-            return [(r.seat, r.action) for r in rows]
+            return [LogRow(r.version, r.seat, r.kind, r.action) for r in rows]
+
+    def log_size(self, match_id: str) -> int:
+        """How many rows the match's log holds (its version)."""
+        with self.engine.connect() as db:
+            return int(db.execute(select(func.count()).select_from(actions)
+                                  .where(actions.c.match == match_id)).scalar() or 0)
 
     def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
         """Keep ``state`` (``to_json``) as the match at ``version``; a repeat is ignored."""

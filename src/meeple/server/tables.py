@@ -1,34 +1,67 @@
-"""The referee of every match: the only place actions are applied, and the per-seat snapshot,
-the only thing that leaves it.
+"""The referee of every match: the only place actions are applied and undone, and the per-seat
+snapshot, the only thing that leaves it.
 
 A snapshot is built for one seat at the moment it is sent, from ``view(seat)``,
-``events(seat)`` told in words and that seat's own legal actions with their labels; nothing
+``events(seat)`` told in words and that seat's own legal actions with their labels, with the
+seats' public facts (who plays them, whether a person was invited, who is connected); nothing
 else of the state goes out. An action is checked (the version the client saw, the seat whose
-turn it is, legality), applied to a copy, committed to the store, and only then becomes the
-match's state.
+turn it is and who plays it, legality), applied to a copy, committed to the store, and only then
+becomes the match's state. The match's version counts its log rows (actions and undos), so it
+never goes back even when an undo shortens the timeline.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import secrets
 import threading
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.core import Game, State, game_class, restore
+from meeple.undo import undo_allowed
 
 from .pages import board_text
-from .store import MatchRow, Store
+from .store import MatchRow, NewMatch, Store
 
 #: A snapshot of the whole state is kept every this many versions (restore replays the rest).
 SNAPSHOT_EVERY = 20
+#: The kind of a seat a person plays; any other kind is a bot spec.
+HUMAN = "human"
 
 
 class UnknownMatch(LookupError):
     """No match has this id."""
 
 
+class UnknownSeat(LookupError):
+    """The match has no such seat."""
+
+
 class NotYourTurn(Exception):
     """The seat is not the one to act (nothing more is said)."""
+
+
+class SeatIsBot(Exception):
+    """A person's token was used for a seat a bot plays now."""
+
+
+class OtherPeople(Exception):
+    """Undo asked at a table where another seat is played by a person."""
+
+
+class GameOver(Exception):
+    """The game is over; its seats no longer change hands."""
+
+
+class UndoRefused(Exception):
+    """Undo refused by the policy; ``code`` says why: ``none`` (nothing to undo), ``over``,
+    ``chance``, ``reveal`` or ``human`` (:mod:`meeple.undo`)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
 
 
 class StaleVersion(Exception):
@@ -42,35 +75,54 @@ class StaleVersion(Exception):
 
 @dataclass
 class Live:
-    """A match being played: its stored row, game and current state."""
+    """A match being played: its stored row, game, current state and version (its log's
+    length, which an undo increases too)."""
 
     row: MatchRow
     game: Game
     state: State
+    version: int
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-class Tables:
-    """Every match of one store, kept in memory once loaded."""
+def actors(st: State) -> list[int]:
+    """The seat that took each action of the timeline, in order (core tells every applied
+    action, in everyone's events, as ``{"type": "action", "seat": …}``)."""
+    return [e["seat"] for e in st.events(None) if e["type"] == "action"]
 
-    def __init__(self, store: Store) -> None:
+
+def replay(game: Game, seed: int, actions: Sequence[Any]) -> State:
+    """The state after ``actions`` from the start of a game dealt with ``seed``."""
+    st = game.new_state(seed=seed)
+    for a in actions:
+        st.apply(a)
+    return st
+
+
+class Tables:
+    """Every match of one store, kept in memory once loaded. ``presence`` tells which seats of
+    a match have someone connected (the server that holds the sockets sets it)."""
+
+    def __init__(self, store: Store,
+                 presence: Callable[[str], Collection[int]] | None = None) -> None:
         self.store = store
+        self.presence: Callable[[str], Collection[int]] = presence or (lambda match: ())
         self.live: dict[str, Live] = {}
         self._lock = threading.Lock()
 
     def create(self, game_id: str, kinds: list[str], *, options: dict[str, Any] | None = None,
-               seed: int = 0, public: bool = False) -> tuple[str, dict[int, str]]:
-        """A new match (the game and options are checked first); its id and the human seats'
-        tokens."""
+               seed: int = 0, public: bool = False) -> NewMatch:
+        """A new match (the game and options are checked first): its id, the human seats'
+        tokens and the host's token."""
         game = game_class(game_id)(players=len(kinds), options=options)
         state = game.new_state(seed=seed)
-        match_id, tokens = self.store.create_match(game_id, len(kinds), dict(game.config),
-                                                   kinds, seed, public)
-        self.store.save_snapshot(match_id, 0, state.to_json())
-        return match_id, tokens
+        made = self.store.create_match(game_id, len(kinds), dict(game.config), kinds, seed,
+                                       public)
+        self.store.save_snapshot(made.match, 0, state.to_json())
+        return made
 
     def get(self, match_id: str) -> Live:
-        """The match, restored from its newest snapshot and the actions after it if needed."""
+        """The match, restored from its newest snapshot and the log after it if needed."""
         with self._lock:
             live = self.live.get(match_id)
             if live is not None:
@@ -81,61 +133,148 @@ class Tables:
             game = game_class(row.game)(players=row.players, options=row.options)
             snap = self.store.latest_snapshot(match_id)
             if snap is None:
-                state, since = game.new_state(seed=row.seed), 0
+                state, version = game.new_state(seed=row.seed), 0
             else:
-                since, data = snap
+                version, data = snap
                 state = restore(data)
-            for seat, text in self.store.actions_after(match_id, since):
-                state.apply(text, seat=seat)
-            live = self.live[match_id] = Live(row, game, state)
+            for entry in self.store.log_after(match_id, version):
+                if entry.kind == "undo":
+                    kept = list(state.actions_taken())[:int(entry.action)]
+                    state = replay(game, row.seed, kept)
+                else:
+                    state.apply(entry.action, seat=entry.seat)
+                version = entry.version
+            live = self.live[match_id] = Live(row, game, state, version)
             return live
 
     def version(self, match_id: str) -> int:
-        """How many actions the match has had."""
-        return self.get(match_id).state.n_actions
+        """The match's version: how many actions and undos it has had."""
+        return self.get(match_id).version
 
     def snapshot(self, match_id: str, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may know of the match now, in ``lang``."""
-        live = self.get(match_id)
-        return build_snapshot(match_id, live.game, live.state, seat, lang)
+        return self._snapshot(self.get(match_id), seat, lang)
+
+    def _snapshot(self, live: Live, seat: int | None, lang: str) -> dict[str, Any]:
+        present = set(self.presence(live.row.id))
+        row, st = live.row, live.state
+        seats = [(k, row.invited[s], s in present) for s, k in enumerate(row.kinds)]
+        undo = (seat is not None and not st.is_over and _alone(row, seat)
+                and seat in actors(st))
+        return build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
+                              seats=seats, undo=undo)
 
     def act(self, match_id: str, seat: int, action: str, version: int,
-            lang: str = "en") -> dict[str, Any]:
+            lang: str = "en", *, bot: bool = False) -> dict[str, Any]:
         """Apply ``action`` for ``seat`` if ``version`` is current and it is that seat's turn;
-        the seat's new snapshot. Raises StaleVersion, NotYourTurn or IllegalAction, with the
-        match unchanged."""
+        the seat's new snapshot. ``bot``: the server's bot acts, so the seat must still be a
+        bot's. Raises StaleVersion, SeatIsBot, NotYourTurn or IllegalAction, with the match
+        unchanged."""
         live = self.get(match_id)
         with live.lock:
             st = live.state
-            if version != st.n_actions:
-                raise StaleVersion(build_snapshot(match_id, live.game, st, seat, lang))
+            if version != live.version:
+                raise StaleVersion(self._snapshot(live, seat, lang))
+            if (live.row.kinds[seat] == HUMAN) == bot:
+                if bot:
+                    raise NotYourTurn()
+                raise SeatIsBot()
             if st.to_act != seat:
                 raise NotYourTurn()
             legal = st.parse(action, seat=seat)  # IllegalAction with the reason if not
             nxt = st.clone()
             nxt.apply(legal, seat=seat)
-            if not self.store.append(match_id, nxt.n_actions, seat, legal.text, nxt.is_over):
+            new = live.version + 1
+            if not self.store.append(match_id, new, seat, legal.text, nxt.is_over):
                 self.live.pop(match_id, None)  # another server wrote first: read it again
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
-            live.state = nxt
-            if nxt.n_actions % SNAPSHOT_EVERY == 0 or nxt.is_over:
-                self.store.save_snapshot(match_id, nxt.n_actions, nxt.to_json())
-        return build_snapshot(match_id, live.game, nxt, seat, lang)
+            live.state, live.version = nxt, new
+            if new % SNAPSHOT_EVERY == 0 or nxt.is_over:
+                self.store.save_snapshot(match_id, new, nxt.to_json())
+            return self._snapshot(live, seat, lang)
+
+    def undo(self, match_id: str, seat: int, version: int, lang: str = "en") -> dict[str, Any]:
+        """Take the timeline back to just before ``seat``'s latest action, if every other seat
+        is a bot's and :func:`meeple.undo.undo_allowed` agrees; the seat's new snapshot.
+        Raises StaleVersion, SeatIsBot, OtherPeople or UndoRefused, with the match unchanged.
+
+        The rewound state is found without holding the match (a state is replaced, never
+        changed), so it may run in a worker thread; the version is checked again to commit."""
+        live = self.get(match_id)
+        with live.lock:
+            st, row = live.state, live.row
+            if version != live.version:
+                raise StaleVersion(self._snapshot(live, seat, lang))
+            if row.kinds[seat] != HUMAN:
+                raise SeatIsBot()
+            if not _alone(row, seat):
+                raise OtherPeople()
+        if st.is_over:
+            raise UndoRefused("over")
+        mine = [i for i, s in enumerate(actors(st)) if s == seat]
+        if not mine:
+            raise UndoRefused("none")
+        timeline, kept = list(st.actions_taken()), mine[-1]
+        before = replay(live.game, row.seed, timeline[:kept])
+        refusal = undo_allowed(before, timeline[kept:], seat, humans={seat})
+        if refusal is not None:
+            raise UndoRefused(refusal)
+        with live.lock:
+            if live.version != version or live.row.kinds != row.kinds:
+                raise StaleVersion(self._snapshot(live, seat, lang))
+            new = version + 1
+            if not self.store.undo(match_id, new, seat, kept, before.to_json()):
+                self.live.pop(match_id, None)
+                raise StaleVersion(self.snapshot(match_id, seat, lang))
+            live.state, live.version = before, new
+            return self._snapshot(live, seat, lang)
+
+    def set_seat(self, match_id: str, seat: int, kind: str) -> str | None:
+        """Give ``seat`` to a bot (``kind`` its spec, already checked) or back to a person
+        (``human``). A person's token is kept while a bot plays; a seat no person was invited
+        to gets a fresh token, returned (else None). Raises UnknownSeat or GameOver."""
+        live = self.get(match_id)
+        with live.lock:
+            row = live.row
+            if not 0 <= seat < len(row.kinds):
+                raise UnknownSeat(seat)
+            if live.state.is_over:
+                raise GameOver()
+            token = (secrets.token_urlsafe(24)
+                     if kind == HUMAN and not row.invited[seat] else None)
+            self.store.set_seat(match_id, seat, kind, token)
+            kinds, invited = list(row.kinds), list(row.invited)
+            kinds[seat], invited[seat] = kind, invited[seat] or token is not None
+            live.row = dataclasses.replace(row, kinds=tuple(kinds), invited=tuple(invited))
+            return token
 
 
-def build_snapshot(match_id: str, game: Game, st: State, seat: int | None,
-                   lang: str) -> dict[str, Any]:
-    """The seat's snapshot: its view, its events in words, its legal actions with labels."""
+def _alone(row: MatchRow, seat: int) -> bool:
+    """Whether ``seat`` is a person's and every other seat a bot's."""
+    return all((k == HUMAN) == (s == seat) for s, k in enumerate(row.kinds))
+
+
+def build_snapshot(match_id: str, game: Game, st: State, seat: int | None, lang: str, *,
+                   version: int | None = None, seats: Sequence[tuple[str, bool, bool]] = (),
+                   undo: bool = False) -> dict[str, Any]:
+    """The seat's snapshot: its view, its events in words, its legal actions with labels.
+    ``version``: the match's (default: the state's action count); ``seats``: each seat's
+    (kind, invited, present); ``undo``: whether the seat may ask to undo."""
     view = st.view(seat)
     names = game.seat_names(view, lang)
     events = [{**e, "text": game.describe(e, lang, names)} for e in st.events(seat)]
     legal = ([{"text": a.text, "label": game.label(a, lang, view),
                "costs": game.costs(a, view)} for a in st.legal_actions()]
              if seat is not None and st.to_act == seat and not st.is_over else [])
-    snap: dict[str, Any] = {"match": match_id, "game": game.id, "version": st.n_actions,
-                            "seat": seat, "to_act": st.to_act, "names": names, "view": view,
-                            "screen": board_text(game, view, seat, lang),
-                            "legal": legal, "events": events, "over": st.is_over}
+    snap: dict[str, Any] = {
+        "match": match_id, "game": game.id,
+        "version": st.n_actions if version is None else version,
+        "seat": seat, "to_act": st.to_act, "names": names, "view": view,
+        "screen": board_text(game, view, seat, lang), "legal": legal,
+        "events": events, "over": st.is_over,
+        "seats": [{"seat": s, "name": names[s], "kind": kind, "invited": invited,
+                   "present": present} for s, (kind, invited, present) in enumerate(seats)],
+        "undo": undo and seat is not None}
     if st.is_over:
         result = st.result()
         snap["result"] = {**result.to_dict(), "text": game.outcome(result, lang, names)}
