@@ -72,6 +72,7 @@ class Server:
         self.listeners: dict[str, set[Listener]] = {}
         self.agents: dict[tuple[str, int, str], Agent] = {}
         self.running: dict[str, asyncio.Task[None]] = {}
+        self.claimed: set[tuple[str, int]] = set()
         tables.presence = self.present
 
     def present(self, match: str) -> set[int]:
@@ -89,6 +90,9 @@ class Server:
         seat = self.tables.store.seat_of(match, token)
         if seat is None:
             raise Refused(401, "this token opens no seat of this match")
+        if (match, seat) not in self.claimed:  # its link was opened: the seat is not free
+            self.tables.store.claim(match, seat)
+            self.claimed.add((match, seat))
         return seat
 
     async def changed(self, match: str) -> None:
@@ -210,19 +214,36 @@ async def create_match(request: Request) -> JSONResponse:
 
 
 async def list_matches(request: Request) -> JSONResponse:
-    """The public unfinished matches with a person's seat nobody is connected to."""
+    """The public unfinished matches with a person's seat whose link nobody has opened."""
     server: Server = request.app.state.server
     out = []
     for match in server.tables.store.unfinished():
         r = server.tables.store.match(match)
         if r is None or not r.public:
             continue
-        present = server.present(match)
-        free = sum(1 for s, k in enumerate(r.kinds) if k == HUMAN and s not in present)
+        free = len(server.tables.store.free_seats(match))
         if free:
             out.append({"match": r.id, "game": r.game, "players": r.players,
                         "seats": list(r.kinds), "free": free, "version": r.version})
     return JSONResponse(out)
+
+
+async def join(request: Request) -> JSONResponse:
+    """Take a free seat of a public match: a fresh token for it and its link."""
+    server: Server = request.app.state.server
+    match = request.path_params["match"]
+    live = server.tables.get(match)
+    if not live.row.public:
+        raise Refused(403, "this match is not open to everyone; ask its creator for a link")
+    if live.state.is_over:
+        raise Refused(409, "the game is over")
+    taken = server.tables.store.take_free_seat(match)
+    if taken is None:
+        raise Refused(409, "no seat of this match is free")
+    seat, token = taken
+    server.claimed.add((match, seat))
+    page = f"{str(request.base_url).rstrip('/')}/match/{match}"
+    return JSONResponse({"seat": seat, "token": token, "join_url": f"{page}?token={token}"})
 
 
 async def get_match(request: Request) -> JSONResponse:
@@ -411,6 +432,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches/{match}", get_match),
         Route("/api/matches/{match}/act", act, methods=["POST"]),
+        Route("/api/matches/{match}/join", join, methods=["POST"]),
         Route("/api/matches/{match}/undo", undo, methods=["POST"]),
         Route("/api/matches/{match}/seats/{seat:int}", set_seat, methods=["POST"]),
         Route("/api/matches/{match}/record", record),

@@ -64,6 +64,7 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(64), nullable=False),
     Column("token_hash", String(64)),
+    Column("claimed", Boolean, nullable=False, default=False),
 )
 actions = Table(
     "actions", meta,
@@ -89,7 +90,8 @@ def token_hash(token: str) -> str:
 
 #: Columns added since the first release, and their SQL, added to an older database on open.
 ADDED = {("matches", "host_hash"): "VARCHAR(64)",
-         ("actions", "kind"): "VARCHAR(8) NOT NULL DEFAULT 'act'"}
+         ("actions", "kind"): "VARCHAR(8) NOT NULL DEFAULT 'act'",
+         ("seats", "claimed"): "BOOLEAN NOT NULL DEFAULT FALSE"}
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,34 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
                        .values(**values))
+
+    def claim(self, match_id: str, seat: int) -> None:
+        """Mark ``seat`` as taken: its link has been opened, so it is no longer free to join."""
+        with self.engine.begin() as db:
+            db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat,
+                                           seats.c.claimed.is_(False)).values(claimed=True))
+
+    def free_seats(self, match_id: str) -> list[int]:
+        """The person's seats of the match whose link nobody has opened yet."""
+        with self.engine.connect() as db:
+            return list(db.execute(select(seats.c.seat).where(
+                seats.c.match == match_id, seats.c.kind == "human",
+                seats.c.claimed.is_(False)).order_by(seats.c.seat)).scalars())
+
+    def take_free_seat(self, match_id: str) -> tuple[int, str] | None:
+        """Give the first free seat a fresh token (its earlier link stops working) and mark it
+        taken; the seat and its token, or None when no seat is free. Two callers at once never
+        get the same seat: the update only succeeds on a seat still free."""
+        for seat in self.free_seats(match_id):
+            token = secrets.token_urlsafe(24)
+            with self.engine.begin() as db:
+                done = db.execute(update(seats).where(
+                    seats.c.match == match_id, seats.c.seat == seat,
+                    seats.c.claimed.is_(False)).values(claimed=True,
+                                                       token_hash=token_hash(token)))
+            if done.rowcount == 1:
+                return seat, token
+        return None
 
     def append(self, match_id: str, version: int, seat: int, action: str, over: bool) -> bool:
         """Log ``action`` as the match's version ``version`` (the one after the current) and
