@@ -142,3 +142,29 @@ def test_a_reload_mid_game_shows_the_same_table(server: str, browser: Any, shot:
              page.inner_text("#log"))
     assert after == before
     shot(page, "reloaded")
+
+
+def test_a_player_alone_with_bots_takes_a_move_back_and_the_host_hands_a_seat_over(
+        server: str, browser: Any, shot: Any) -> None:
+    page = new_page(browser)
+    create_from_lobby(page, server, "tictactoe", ["human", "random"])
+    page.click("#play")
+    my_turn(page)
+    page.click("svg.ttt g[data-cell='b2']")
+    page.wait_for_function("Number(document.body.dataset.version) >= 2")
+    my_turn(page)
+    assert page.locator("svg.ttt g[data-cell='b2'] path.x").count() == 1
+    page.click("#undo")
+    page.wait_for_function("Number(document.body.dataset.version) >= 3")
+    my_turn(page)
+    assert page.locator("svg.ttt g[data-cell='b2'] path.x").count() == 0
+    assert page.locator("svg.ttt path.x").count() == 0  # back before the first move
+    # The creator gives their own seat to a bot, which plays it; then takes it back.
+    me = page.locator("#players li[data-seat='0']")
+    assert "at the table" in me.inner_text()
+    me.locator("select").select_option("greedy")
+    me.locator("button").click()
+    page.wait_for_function("Number(document.body.dataset.version) >= 4")
+    assert page.locator("svg.ttt path.x").count() >= 1  # the bot marked for the seat it was given
+    shot(page, "handed")
+    assert page.errors == []
