@@ -35,23 +35,27 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a ``meeple serve`` process on a fresh SQLite file, bots quick."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("serve") / "meeple.db"
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    """``meeple serve`` on ``port`` over the SQLite file ``db``, bots quick, once it listens."""
     proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
                              "--db", str(db), "--bot-delay", "0.05"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(400):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
+                return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("meeple serve did not start")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a ``meeple serve`` process on a fresh SQLite file."""
+    port = free_port()
+    proc = start_server(tmp_path_factory.mktemp("serve") / "meeple.db", port)
     try:
-        for _ in range(400):
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                    break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            raise RuntimeError("meeple serve did not start")
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.kill()

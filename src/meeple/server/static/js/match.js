@@ -77,6 +77,7 @@ async function onMessage(msg) {
 }
 
 function refusal(status, code, reason) {
+  if (status === 0) return t("web.err.unreachable");
   if (code) return reason;  // an undo refusal, already in our language
   if (status === 403) return t("web.err.not_your_turn");
   if (status === 409) return t("web.err.moved_on");

@@ -1,10 +1,16 @@
 // Talking to meeple serve: JSON over HTTP, and a WebSocket that comes back after it drops,
 // waiting a little longer each time (with some randomness, so many pages do not return at once).
 
+// `{status, data}` of a JSON request; status 0 when the server cannot be reached.
 export async function call(method, url, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let r;
+  try {
+    r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    return { status: 0, data: null };  // the server cannot be reached
+  }
   let data = null;
   try { data = await r.json(); } catch { data = null; }
   return { status: r.status, data };
