@@ -20,4 +20,4 @@ def test_readme_has_exactly_the_two_set_up_commands() -> None:
     setup = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
     commands = re.findall(r"```sh\n(.*?)\n```", setup, re.S)
     assert len(commands) == 2
-    assert "meeple play" in commands[0] and "pytest" in commands[1]
+    assert commands[0].endswith("meeple serve") and "pytest" in commands[1]
