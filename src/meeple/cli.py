@@ -288,8 +288,12 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
     except Exception as e:  # a database that cannot be opened: say which and why
         raise click.ClickException(f"cannot open the database {url}: {e}") from None
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    console.print(f"meeple is serving at {local} (matches in {url})",
-                  markup=False, highlight=False, soft_wrap=True)
+    from sqlalchemy.engine import make_url
+
+    kept = (url.removeprefix("sqlite:///") if url.startswith("sqlite:///")
+            else make_url(url).render_as_string(hide_password=True))
+    console.print(f"meeple is serving at {local} — open it in a browser. Matches are kept in "
+                  f"{kept}; stop with Ctrl+C.", markup=False, highlight=False, soft_wrap=True)
     lan = lan_address() if host in ("0.0.0.0", "::") else None
     if lan:
         console.print(f"On this network: http://{lan}:{port}/", markup=False, highlight=False)
