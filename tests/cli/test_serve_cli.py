@@ -1,0 +1,43 @@
+"""``meeple serve`` from the command line: what it prints and how it refuses."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from meeple.cli import main
+
+
+def test_a_database_that_cannot_be_opened_is_refused_with_its_reason(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    r = CliRunner().invoke(main, ["serve", "--db", str(blocked / "meeple.db")])
+    assert r.exit_code == 1
+    assert "cannot open the database" in r.output and "meeple.db" in r.output
+
+
+def test_options_out_of_range_are_refused_with_what_is_allowed() -> None:
+    r = CliRunner().invoke(main, ["serve", "--port", "70000"])
+    assert r.exit_code == 2 and "1<=x<=65535" in r.output
+    r = CliRunner().invoke(main, ["serve", "--bot-delay", "-1"])
+    assert r.exit_code == 2 and "0<=x<=60" in r.output
+
+
+def test_the_server_prints_the_address_to_open(tmp_path: Path) -> None:
+    from tests.server.live import free_port
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
+                             "--db", str(tmp_path / "m.db")], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+    finally:
+        proc.kill()
+        proc.wait()
+    assert f"http://127.0.0.1:{port}/" in line and "open it in a browser" in line
+    assert str(tmp_path / "m.db") in line
