@@ -118,3 +118,27 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
     again.act(match, 1, "mark a1", 1)
     assert [r.kind for r in again.store.log_after(match, 0)] == ["act", "act"]
     assert tables(path).version(match) == 2
+
+
+def test_a_long_match_sends_its_newest_events_told_as_a_fresh_telling_would(tmp_path: Path
+                                                                            ) -> None:
+    from meeple.server.tables import EVENTS_SENT, build_snapshot
+
+    t = tables(tmp_path / "m.db")
+    match, _, _ = t.create("heavens", ["human", "human"], seed=2)
+    for _ in range(400):
+        live = t.get(match)
+        if live.state.is_over:
+            break
+        seat = live.state.to_act
+        assert seat is not None
+        t.snapshot(match, seat, "ru")  # told bit by bit, as pushes go out
+        t.act(match, seat, live.state.legal_actions()[0].text, live.version)
+    live = t.get(match)
+    for seat in (0, 1, None):
+        snap = t.snapshot(match, seat, "ru")
+        fresh = build_snapshot(match, live.game, live.state, seat, "ru", version=live.version)
+        total = len(live.state.events(seat))
+        assert total > EVENTS_SENT
+        assert len(snap["events"]) == EVENTS_SENT and snap["events_from"] == total - EVENTS_SENT
+        assert snap["events"] == fresh["events"]

@@ -73,6 +73,12 @@ class StaleVersion(Exception):
         self.snapshot = snapshot
 
 
+#: Who the told events were for: the seat, the language and the seats' names they used.
+Told = tuple[int | None, str, tuple[str, ...]]
+#: The newest events a snapshot carries (the whole story is in the record once it is over).
+EVENTS_SENT = 200
+
+
 @dataclass
 class Live:
     """A match being played: its stored row, game, current state and version (its log's
@@ -83,6 +89,8 @@ class Live:
     state: State
     version: int
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: The events already told in words, by (seat, language, names), for this timeline.
+    told: dict[Told, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 def actors(st: State) -> list[int]:
@@ -162,7 +170,7 @@ class Tables:
         undo = (seat is not None and not st.is_over and _alone(row, seat)
                 and seat in actors(st))
         return build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
-                              seats=seats, undo=undo)
+                              seats=seats, undo=undo, told=live.told)
 
     def act(self, match_id: str, seat: int, action: str, version: int,
             lang: str = "en", *, bot: bool = False) -> dict[str, Any]:
@@ -227,6 +235,7 @@ class Tables:
                 self.live.pop(match_id, None)
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
             live.state, live.version = before, new
+            live.told.clear()  # another timeline: its events are told afresh
             return self._snapshot(live, seat, lang)
 
     def set_seat(self, match_id: str, seat: int, kind: str) -> str | None:
@@ -256,13 +265,21 @@ def _alone(row: MatchRow, seat: int) -> bool:
 
 def build_snapshot(match_id: str, game: Game, st: State, seat: int | None, lang: str, *,
                    version: int | None = None, seats: Sequence[tuple[str, bool, bool]] = (),
-                   undo: bool = False) -> dict[str, Any]:
-    """The seat's snapshot: its view, its events in words, its legal actions with labels.
-    ``version``: the match's (default: the state's action count); ``seats``: each seat's
-    (kind, invited, present); ``undo``: whether the seat may ask to undo."""
+                   undo: bool = False,
+                   told: dict[Told, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+    """The seat's snapshot: its view, its newest events in words, its legal actions with
+    labels. ``version``: the match's (default: the state's action count); ``seats``: each
+    seat's (kind, invited, present); ``undo``: whether the seat may ask to undo; ``told``: the
+    events told so far in this timeline, kept so that only new ones are put in words."""
     view = st.view(seat)
     names = game.seat_names(view, lang)
-    events = [{**e, "text": game.describe(e, lang, names)} for e in st.events(seat)]
+    seen = st.events(seat)
+    key: Told = (seat, lang, tuple(names))
+    done = told.get(key, []) if told is not None else []
+    done = done + [{**e, "text": game.describe(e, lang, names)} for e in seen[len(done):]]
+    if told is not None:
+        told[key] = done
+    events = done[-EVENTS_SENT:]
     legal = ([{"text": a.text, "label": game.label(a, lang, view),
                "costs": game.costs(a, view)} for a in st.legal_actions()]
              if seat is not None and st.to_act == seat and not st.is_over else [])
@@ -271,7 +288,7 @@ def build_snapshot(match_id: str, game: Game, st: State, seat: int | None, lang:
         "version": st.n_actions if version is None else version,
         "seat": seat, "to_act": st.to_act, "names": names, "view": view,
         "screen": board_text(game, view, seat, lang), "legal": legal,
-        "events": events, "over": st.is_over,
+        "events": events, "events_from": len(done) - len(events), "over": st.is_over,
         "seats": [{"seat": s, "name": names[s], "kind": kind, "invited": invited,
                    "present": present} for s, (kind, invited, present) in enumerate(seats)],
         "undo": undo and seat is not None}

@@ -238,8 +238,9 @@ function drawCards() {
 function drawLog() {
   const box = $("log");
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-  const events = snap.events.slice(-300);
-  put(box, ...events.map((e) => el("li", { class: e.type === "action" ? "act" : "fx" }, e.text)));
+  const events = snap.events;
+  const earlier = snap.events_from > 0 ? el("li", { class: "quiet" }, t("web.match.earlier", { n: snap.events_from })) : null;
+  put(box, earlier, ...events.map((e) => el("li", { class: e.type === "action" ? "act" : "fx" }, e.text)));
   if (atEnd || !box.dataset.drawn) box.scrollTop = box.scrollHeight;
   box.dataset.drawn = "1";
 }
