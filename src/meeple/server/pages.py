@@ -27,6 +27,9 @@ from meeple.tui.screen import renderer
 STATIC = importlib.resources.files(__package__).joinpath("static")
 #: Columns of the board text shown in the page until a game has its own drawn board.
 BOARD_COLUMNS = 100
+#: Games whose board the page draws itself (``static/js/boards.js``): their snapshots carry no
+#: board text, which costs a millisecond or more to lay out.
+DRAWN_BOARDS = frozenset({"tictactoe"})
 #: The catalogue keys the page reads (its own words, bot names, coins).
 PAGE_KEYS = ("web.", "bot.", "coins")
 
@@ -39,8 +42,11 @@ def page_texts(lang: str) -> dict[str, str | list[str]]:
             if k.startswith(PAGE_KEYS)}
 
 
-def board_text(game: Game, view: dict[str, Any], seat: int | None, lang: str) -> str:
-    """The seat's board as the terminal draws it (the game's ``render``), as plain text."""
+def board_text(game: Game, view: dict[str, Any], seat: int | None, lang: str) -> str | None:
+    """The seat's board as the terminal draws it (the game's ``render``), as plain text; None
+    for a game whose board the page draws."""
+    if game.id in DRAWN_BOARDS:
+        return None
     out = io.StringIO()
     console = Console(file=out, width=BOARD_COLUMNS, color_system=None, force_terminal=False,
                       legacy_windows=False)

@@ -287,11 +287,14 @@ def build_snapshot(match_id: str, game: Game, st: State, seat: int | None, lang:
         "match": match_id, "game": game.id,
         "version": st.n_actions if version is None else version,
         "seat": seat, "to_act": st.to_act, "names": names, "view": view,
-        "screen": board_text(game, view, seat, lang), "legal": legal,
+        "legal": legal,
         "events": events, "events_from": len(done) - len(events), "over": st.is_over,
         "seats": [{"seat": s, "name": names[s], "kind": kind, "invited": invited,
                    "present": present} for s, (kind, invited, present) in enumerate(seats)],
         "undo": undo and seat is not None}
+    screen = board_text(game, view, seat, lang)
+    if screen is not None:
+        snap["screen"] = screen
     if st.is_over:
         result = st.result()
         snap["result"] = {**result.to_dict(), "text": game.outcome(result, lang, names)}
