@@ -91,6 +91,9 @@ class Live:
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: The events already told in words, by (seat, language, names), for this timeline.
     told: dict[Told, list[dict[str, Any]]] = field(default_factory=dict)
+    #: The newest snapshot built for each (seat, language), with what it was built from.
+    built: dict[tuple[int | None, str], tuple[Any, dict[str, Any]]] = field(
+        default_factory=dict)
 
 
 def actors(st: State) -> list[int]:
@@ -164,13 +167,21 @@ class Tables:
         return self._snapshot(self.get(match_id), seat, lang)
 
     def _snapshot(self, live: Live, seat: int | None, lang: str) -> dict[str, Any]:
+        """The seat's snapshot, built once per version, seats and presence (the answer to an
+        action and the push to the same seat share it; nobody changes a snapshot)."""
         present = set(self.presence(live.row.id))
         row, st = live.row, live.state
+        basis = (live.version, id(st), row.kinds, row.invited, frozenset(present))
+        kept = live.built.get((seat, lang))
+        if kept is not None and kept[0] == basis:
+            return kept[1]
         seats = [(k, row.invited[s], s in present) for s, k in enumerate(row.kinds)]
         undo = (seat is not None and not st.is_over and _alone(row, seat)
                 and seat in actors(st))
-        return build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
+        snap = build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
                               seats=seats, undo=undo, told=live.told)
+        live.built[(seat, lang)] = (basis, snap)
+        return snap
 
     def act(self, match_id: str, seat: int, action: str, version: int,
             lang: str = "en", *, bot: bool = False) -> dict[str, Any]:
