@@ -11,6 +11,8 @@ is replaced by a new match, so N matches are always being played.
 Measured over --seconds after --warmup:
 
 - actions/s applied across all matches, as the spectators saw them;
+- how many of the N matches were in play on average (the rest were being created and their
+  sockets opened), and how long that set-up took, from the request to the third socket open;
 - latency from a client's sending ``{type: "act", action, version}`` to the moment every
   client of that match (both seats and the spectator) has received the snapshot of the new
   version: p50, p95, p99, max;
@@ -45,7 +47,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,11 @@ class Tally:
     games: int = 0
     refusals: int = 0
     lags: list[float] = field(default_factory=list)
+    in_play: float = 0.0
+    setups: list[float] = field(default_factory=list)
+
+    def overlap(self, a: float, b: float) -> float:
+        return max(0.0, min(b, self.end) - max(a, self.start))
 
     def within(self, t: float) -> bool:
         return self.start <= t < self.end
@@ -147,13 +153,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def create_match(base: str, game: str, seats: list[str]) -> dict[str, Any]:
-    req = urllib.request.Request(f"{base}/api/matches", method="POST",
-                                 data=json.dumps({"game": game, "seats": seats}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        answer: dict[str, Any] = json.loads(r.read())
-        return answer
+async def create_match(port: int, game: str, seats: list[str]) -> dict[str, Any]:
+    """``POST /api/matches`` on the event loop (a thread pool would cap how many tables can
+    be setting up at once)."""
+    body = json.dumps({"game": game, "seats": seats}).encode()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 b"Content-Type: application/json\r\nConnection: close\r\n"
+                 + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    answer = await reader.read()
+    writer.close()
+    head, _, text = answer.partition(b"\r\n\r\n")
+    if b" 201 " not in head.split(b"\r\n", 1)[0]:
+        raise RuntimeError(f"creating a match failed: {answer[:300]!r}")
+    created: dict[str, Any] = json.loads(text)
+    return created
 
 
 async def client(ws: ClientConnection, me: int, table: Table, rng: random.Random,
@@ -186,31 +200,38 @@ async def client(ws: ClientConnection, me: int, table: Table, rng: random.Random
             await ws.send(json.dumps({"type": "act", "action": action, "version": version}))
 
 
-async def one_game(base: str, args: argparse.Namespace, tally: Tally,
+async def one_game(port: int, args: argparse.Namespace, tally: Tally,
                    rng: random.Random) -> None:
     """Create a match, play it to its end with a client per human seat and a spectator."""
     seats = [HUMAN, "random" if args.bots else HUMAN]
-    m = await asyncio.to_thread(create_match, base, args.game, seats)
-    ws_base = base.replace("http://", "ws://") + f"/ws/matches/{m['match']}"
+    t_create = time.perf_counter()
+    m = await create_match(port, args.game, seats)
+    ws_base = f"ws://127.0.0.1:{port}/ws/matches/{m['match']}"
     uris = [f"{ws_base}?token={s['token']}" for s in m["seats"] if "token" in s] + [ws_base]
     table = Table(tally, len(uris))
-    socks = [await connect(u, compression="deflate" if args.deflate else None,
-                           ping_interval=None, open_timeout=60, max_size=None) for u in uris]
+    socks = await asyncio.gather(*(connect(u, compression="deflate" if args.deflate else None,
+                                           ping_interval=None, open_timeout=60, max_size=None)
+                                   for u in uris))
+    t_play = time.perf_counter()
     try:
         await asyncio.gather(*(client(ws, i, table, rng, args.think, i == len(socks) - 1)
                                for i, ws in enumerate(socks)))
     finally:
         for ws in socks:
             await ws.close()
-    if tally.within(time.perf_counter()):
+    t_end = time.perf_counter()
+    tally.in_play += tally.overlap(t_play, t_end)
+    if tally.within(t_create):
+        tally.setups.append(t_play - t_create)
+    if tally.within(t_end):
         tally.games += 1
 
 
-async def keep_playing(base: str, args: argparse.Namespace, tally: Tally, seed: int) -> None:
+async def keep_playing(port: int, args: argparse.Namespace, tally: Tally, seed: int) -> None:
     """One of the N concurrent matches: a new game whenever one ends, until the window ends."""
     rng = random.Random(seed)
     while time.perf_counter() < tally.end:
-        await one_game(base, args, tally, rng)
+        await one_game(port, args, tally, rng)
 
 
 async def watch_lag(tally: Tally) -> None:
@@ -222,12 +243,12 @@ async def watch_lag(tally: Tally) -> None:
             tally.lags.append(time.perf_counter() - t - 0.005)
 
 
-async def drive(base: str, matches: int, args: argparse.Namespace, pid: int,
+async def drive(port: int, matches: int, args: argparse.Namespace, pid: int,
                 commit: float) -> dict[str, Any]:
     """Play ``matches`` at once; the measured window starts after the warm-up."""
     start = time.perf_counter() + args.warmup
     tally = Tally(start, start + args.seconds)
-    tasks = [asyncio.create_task(keep_playing(base, args, tally, seed))
+    tasks = [asyncio.create_task(keep_playing(port, args, tally, seed))
              for seed in range(matches)]
     lag = asyncio.create_task(watch_lag(tally))
     await asyncio.sleep(max(0.0, start - time.perf_counter()))
@@ -263,6 +284,8 @@ def summary(matches: int, args: argparse.Namespace, tally: Tally,
             "samples": len(lat), **ms, "max_ms": 1000 * lat[-1] if lat else float("nan"),
             "mean_ms": 1000 * sum(lat) / len(lat) if lat else float("nan"),
             "games_per_s": tally.games / args.seconds, "refusals": tally.refusals,
+            "in_play": tally.in_play / args.seconds,
+            "setup_ms": 1000 * statistics.mean(tally.setups) if tally.setups else float("nan"),
             "server_cpu": cpu[0] / args.seconds, "client_cpu": cpu[1] / args.seconds,
             "client_lag_p99_ms": 1000 * percentile(sorted(tally.lags), 0.99),
             "load_average": os.getloadavg()[0],
@@ -275,24 +298,28 @@ def run(matches: int, args: argparse.Namespace) -> dict[str, Any]:
         commit, port = commit_cost(Path(tmp)), free_port()
         proc = start_server(Path(tmp), port)
         try:
-            return asyncio.run(drive(f"http://127.0.0.1:{port}", matches, args, proc.pid,
-                                     commit))
+            return asyncio.run(drive(port, matches, args, proc.pid, commit))
         finally:
             proc.terminate()
             proc.wait(timeout=30)
 
 
-HEAD = (f"{'matches':>7} {'actions/s':>9} {'games/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
-        f"{'p99 ms':>7} {'max ms':>7} {'samples':>7} {'server cpu':>10} {'client cpu':>10} "
-        f"{'other cpu':>9} {'client lag p99':>14} {'commit µs':>9}")
+COLUMNS = [("matches", "matches", "{:.0f}"), ("in play", "in_play", "{:.1f}"),
+           ("actions/s", "actions_per_s", "{:.0f}"), ("games/s", "games_per_s", "{:.1f}"),
+           ("p50 ms", "p50_ms", "{:.1f}"), ("p95 ms", "p95_ms", "{:.1f}"),
+           ("p99 ms", "p99_ms", "{:.1f}"), ("max ms", "max_ms", "{:.1f}"),
+           ("samples", "samples", "{:.0f}"), ("setup ms", "setup_ms", "{:.0f}"),
+           ("server cpu", "server_cpu", "{:.2f}"), ("client cpu", "client_cpu", "{:.2f}"),
+           ("other cpu", "other_cpu", "{:.2f}"), ("client lag p99", "client_lag_p99_ms", "{:.1f}"),
+           ("commit µs", "disk_commit_us", "{:.0f}")]
+
+
+def head() -> str:
+    return " ".join(f"{name:>{len(name)}}" for name, _, _ in COLUMNS)
 
 
 def row(r: dict[str, Any]) -> str:
-    return (f"{r['matches']:>7} {r['actions_per_s']:>9.0f} {r['games_per_s']:>7.1f} "
-            f"{r['p50_ms']:>7.1f} {r['p95_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['max_ms']:>7.1f} "
-            f"{r['samples']:>7} {r['server_cpu']:>10.2f} {r['client_cpu']:>10.2f} "
-            f"{r['other_cpu']:>9.2f} {r['client_lag_p99_ms']:>14.1f} "
-            f"{r['disk_commit_us']:>9.0f}")
+    return " ".join(f"{fmt.format(r[key]):>{len(name)}}" for name, key, fmt in COLUMNS)
 
 
 def main() -> None:
@@ -316,7 +343,7 @@ def main() -> None:
         mode = "a human and a random bot" if args.bots else "two humans"
         print(f"{args.game}, {mode} and a spectator a match, think {args.think} s, "
               f"{args.seconds:.0f} s measured; cpu in cores")
-        print(HEAD)
+        print(head())
     for n in args.matches:
         results.append(r := run(n, args))
         if not args.json:
