@@ -213,17 +213,16 @@ async def one_game(port: int, args: argparse.Namespace, tally: Tally,
                                            ping_interval=None, open_timeout=60, max_size=None)
                                    for u in uris))
     t_play = time.perf_counter()
+    if tally.within(t_create):
+        tally.setups.append(t_play - t_create)
     try:
         await asyncio.gather(*(client(ws, i, table, rng, args.think, i == len(socks) - 1)
                                for i, ws in enumerate(socks)))
-    finally:
+    finally:  # a game cut short after the window was in play too
+        tally.in_play += tally.overlap(t_play, time.perf_counter())
         for ws in socks:
             await ws.close()
-    t_end = time.perf_counter()
-    tally.in_play += tally.overlap(t_play, t_end)
-    if tally.within(t_create):
-        tally.setups.append(t_play - t_create)
-    if tally.within(t_end):
+    if tally.within(time.perf_counter()):
         tally.games += 1
 
 
