@@ -259,6 +259,7 @@ async def drive(port: int, matches: int, args: argparse.Namespace, pid: int,
     done, late = await asyncio.wait(tasks, timeout=args.grace)
     for t in late:
         t.cancel()
+    await asyncio.gather(*late, return_exceptions=True)  # let them count their time in play
     for t in done:
         t.result()  # a failed client is a failed run, not a silent gap
     return {**summary(matches, args, tally, (cpu1 - cpu0, own1 - own0), len(late)),
