@@ -173,3 +173,26 @@ def test_the_websocket_pushes_snapshots_and_resyncs_a_stale_action(client: TestC
             client.websocket_connect(f"{base}?token=nope"):
         pass
     assert closed.value.code == 4401
+
+
+def test_a_finished_match_nobody_watches_leaves_memory_and_is_read_again_when_asked(
+        client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"])
+    url = f"/api/matches/{m['match']}"
+    server = client.app.state.server  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/matches/{m['match']}?token={m['seats'][0]['token']}"
+                                  ) as ws:
+        ws.receive_json()
+        for i, move in enumerate(["mark a1", "mark b1", "mark a2", "mark b2", "mark a3"]):
+            r = client.post(f"{url}/act", json={"action": move, "version": i},
+                            headers=token(m, i % 2))
+            assert r.status_code == 200
+        assert r.json()["over"] and m["match"] in server.tables.live  # watched: kept
+        ws.close()
+    for _ in range(200):
+        if m["match"] not in server.tables.live:
+            break
+        time.sleep(0.01)
+    assert m["match"] not in server.tables.live and m["match"] not in server.listeners
+    again = client.get(url, headers=token(m, 0)).json()
+    assert again["over"] and again["version"] == 5 and again["view"]["board"][0] == "XO."

@@ -75,6 +75,21 @@ class Server:
         self.claimed: set[tuple[str, int]] = set()
         tables.presence = self.present
 
+    def forget_if_done(self, match: str) -> None:
+        """Free what a finished match nobody watches holds in memory (its state, bots and
+        listener set); it is read from the store again if anyone asks."""
+        live = self.tables.live.get(match)
+        if live is None or not live.state.is_over or self.listeners.get(match):
+            return
+        task = self.running.get(match)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            return
+        self.listeners.pop(match, None)
+        self.running.pop(match, None)
+        for key in [k for k in self.agents if k[0] == match]:
+            del self.agents[key]
+        self.tables.forget(match)
+
     def present(self, match: str) -> set[int]:
         """The seats of ``match`` with at least one socket open now (a worker thread may
         ask: the set is copied at once)."""
@@ -122,6 +137,7 @@ class Server:
             st, kinds = live.state, live.row.kinds
             seat, version = st.to_act, live.version
             if st.is_over or seat is None or kinds[seat] == HUMAN:
+                self.forget_if_done(match)
                 return
             await asyncio.sleep(self.bot_delay)
             agent = self.agent(match, seat, kinds[seat], live.row.seed, live.row.game)
@@ -380,6 +396,7 @@ async def socket(ws: WebSocket) -> None:
         server.listeners.get(match, set()).discard(ear)
         if seat is not None and seat not in server.present(match):
             await server.push(match)  # ... and go
+        server.forget_if_done(match)
 
 
 async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> None:

@@ -32,6 +32,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -81,6 +82,12 @@ snapshots = Table(
     Column("version", Integer, primary_key=True),
     Column("state", JSON, nullable=False),
 )
+
+
+#: The two statements of every move, built once (SQLAlchemy then compiles them once too).
+LOG_ACTION = insert(actions)
+SET_VERSION = (update(matches).where(matches.c.id == bindparam("id_"))
+               .values(version=bindparam("version"), over=bindparam("over")))
 
 
 def token_hash(token: str) -> str:
@@ -154,8 +161,11 @@ class Store:
                     db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
 
     def create_match(self, game: str, players: int, options: dict[str, Any],
-                     kinds: list[str], seed: int, public: bool = False) -> NewMatch:
-        """A new match: its id, a fresh token for each human seat and the host's token."""
+                     kinds: list[str], seed: int, public: bool = False,
+                     state: dict[str, Any] | None = None) -> NewMatch:
+        """A new match: its id, a fresh token for each human seat and the host's token;
+        ``state``, its starting state, is kept as its snapshot at version 0 in the same
+        commit."""
         match_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == "human"}
         host = secrets.token_urlsafe(24)
@@ -168,6 +178,8 @@ class Store:
                 {"match": match_id, "seat": s, "kind": k,
                  "token_hash": token_hash(tokens[s]) if s in tokens else None}
                 for s, k in enumerate(kinds)])
+            if state is not None:
+                db.execute(insert(snapshots).values(match=match_id, version=0, state=state))
         return NewMatch(match_id, tokens, host)
 
     def match(self, match_id: str) -> MatchRow | None:
@@ -246,10 +258,9 @@ class Store:
         commit; False, with nothing written, when another writer took that version first."""
         try:
             with self.engine.begin() as db:
-                db.execute(insert(actions).values(match=match_id, version=version, seat=seat,
-                                                  action=action, at=time.time(), kind="act"))
-                db.execute(update(matches).where(matches.c.id == match_id)
-                           .values(version=version, over=over))
+                db.execute(LOG_ACTION, {"match": match_id, "version": version, "seat": seat,
+                                        "action": action, "at": time.time(), "kind": "act"})
+                db.execute(SET_VERSION, {"id_": match_id, "version": version, "over": over})
         except IntegrityError:
             return False
         return True

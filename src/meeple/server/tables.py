@@ -128,9 +128,18 @@ class Tables:
         game = game_class(game_id)(players=len(kinds), options=options)
         state = game.new_state(seed=seed)
         made = self.store.create_match(game_id, len(kinds), dict(game.config), kinds, seed,
-                                       public)
-        self.store.save_snapshot(made.match, 0, state.to_json())
+                                       public, state=state.to_json())
+        row = self.store.match(made.match)
+        assert row is not None
+        with self._lock:
+            self.live[made.match] = Live(row, game, state, 0)
         return made
+
+    def forget(self, match_id: str) -> None:
+        """Drop a match from memory (a finished one nobody watches); it is read again from
+        the store if asked for."""
+        with self._lock:
+            self.live.pop(match_id, None)
 
     def get(self, match_id: str) -> Live:
         """The match, restored from its newest snapshot and the log after it if needed."""
