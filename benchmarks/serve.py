@@ -207,7 +207,9 @@ async def one_game(port: int, args: argparse.Namespace, tally: Tally,
     t_create = time.perf_counter()
     m = await create_match(port, args.game, seats)
     ws_base = f"ws://127.0.0.1:{port}/ws/matches/{m['match']}"
-    uris = [f"{ws_base}?token={s['token']}" for s in m["seats"] if "token" in s] + [ws_base]
+    board = "&board=text" if args.board else ""
+    uris = [f"{ws_base}?token={s['token']}{board}" for s in m["seats"] if "token" in s]
+    uris.append(f"{ws_base}?lang=en{board}")
     table = Table(tally, len(uris))
     socks = await asyncio.gather(*(connect(u, compression="deflate" if args.deflate else None,
                                            ping_interval=None, open_timeout=60, max_size=None)
@@ -278,7 +280,7 @@ def summary(matches: int, args: argparse.Namespace, tally: Tally,
     lat = sorted(tally.latencies)
     ms = {f"p{int(q * 100)}_ms": 1000 * percentile(lat, q) for q in (0.5, 0.95, 0.99)}
     return {"matches": matches, "game": args.game, "bots": args.bots, "think_s": args.think,
-            "deflate": args.deflate, "seconds": args.seconds,
+            "deflate": args.deflate, "board": args.board, "seconds": args.seconds,
             "actions_per_s": tally.actions / args.seconds,
             "human_actions_per_s": tally.human_actions / args.seconds,
             "samples": len(lat), **ms, "max_ms": 1000 * lat[-1] if lat else float("nan"),
@@ -334,6 +336,8 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a scripted player waits before moving (0: at once)")
     ap.add_argument("--bots", action="store_true", help="the second seat a server bot (random)")
+    ap.add_argument("--board", action="store_true",
+                    help="every client asks for the board as text, as the page does")
     ap.add_argument("--no-deflate", dest="deflate", action="store_false",
                     help="do not offer permessage-deflate (browsers offer it)")
     ap.add_argument("--json", action="store_true")
@@ -341,7 +345,8 @@ def main() -> None:
     results = []
     if not args.json:
         mode = "a human and a random bot" if args.bots else "two humans"
-        print(f"{args.game}, {mode} and a spectator a match, think {args.think} s, "
+        print(f"{args.game}, {mode} and a spectator a match"
+              f"{', board as text' if args.board else ''}, think {args.think} s, "
               f"{args.seconds:.0f} s measured; cpu in cores")
         print(head())
     for n in args.matches:

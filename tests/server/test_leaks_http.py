@@ -213,13 +213,13 @@ class Table:
         return {"Authorization": f"Bearer {self.token}"}
 
     def get(self, lang: str = "en") -> dict[str, Any]:
-        snap: dict[str, Any] = self.client.get(f"{self.url}?lang={lang}", headers=self.auth).json()
+        snap: dict[str, Any] = self.client.get(f"{self.url}?lang={lang}&board=text", headers=self.auth).json()
         self.mine.add(snap)
         return snap
 
     def post(self, action: str, version: int, lang: str = "en", at: int | None = None
              ) -> tuple[int, Any]:
-        r = self.client.post(f"{self.url}/act?lang={lang}", headers=self.auth,
+        r = self.client.post(f"{self.url}/act?lang={lang}&board=text", headers=self.auth,
                              json={"action": action, "version": version})
         return r.status_code, self.mine.add(r.json(), at)
 
@@ -235,7 +235,7 @@ class Table:
         snap = self.get()
         assert snap["version"] == pushed["version"], (snap["version"], pushed["version"])
         for lang in ("en", "ru"):
-            self.watcher.add(self.client.get(f"{self.url}?lang={lang}").json())
+            self.watcher.add(self.client.get(f"{self.url}?lang={lang}&board=text").json())
         for ws, who in others:
             while True:
                 msg = who.add(receive(ws))
@@ -299,9 +299,11 @@ def play(c: TestClient, game: str, players: int) -> Table:
     made = r.json()
     t = Table(c, made["match"], made["seats"][0]["token"])
     base = f"/ws/matches/{t.match}"
-    with c.websocket_connect(f"{base}?token={t.token}") as ws, \
-            c.websocket_connect(f"{base}?token={t.token}&lang=ru") as ws_ru, \
-            c.websocket_connect(base) as spy, c.websocket_connect(f"{base}?lang=ru") as spy_ru:
+    # Every socket and request asks for the board as text too, as the page does.
+    with c.websocket_connect(f"{base}?token={t.token}&board=text") as ws, \
+            c.websocket_connect(f"{base}?token={t.token}&lang=ru&board=text") as ws_ru, \
+            c.websocket_connect(f"{base}?board=text") as spy, \
+            c.websocket_connect(f"{base}?lang=ru&board=text") as spy_ru:
         t.sockets = [(ws, t.mine), (ws_ru, t.mine), (spy, t.watcher), (spy_ru, t.watcher)]
         rnd = random.Random(f"{game}/{players}")
         for turn in range(MOVES + 1):

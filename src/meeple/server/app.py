@@ -61,6 +61,7 @@ class Listener:
     socket: WebSocket
     seat: int | None
     lang: str
+    board: bool = False  # whether it shows the board as text (``?board=text``)
 
 
 class Server:
@@ -89,6 +90,15 @@ class Server:
         for key in [k for k in self.agents if k[0] == match]:
             del self.agents[key]
         self.tables.forget(match)
+
+    def snapshot(self, match: str, seat: int | None, lang: str, board: bool) -> dict[str, Any]:
+        """The seat's snapshot, with the board as text (``screen``) if ``board``."""
+        snap = self.tables.snapshot(match, seat, lang)
+        if board:
+            text = self.tables.board(match, seat, lang)
+            if text is not None:
+                snap = {**snap, "screen": text}
+        return snap
 
     def present(self, match: str) -> set[int]:
         """The seats of ``match`` with at least one socket open now (a worker thread may
@@ -120,7 +130,7 @@ class Server:
         for ear in list(self.listeners.get(match, ())):
             if ear is skip:
                 continue
-            snap = self.tables.snapshot(match, ear.seat, ear.lang)
+            snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
             with contextlib.suppress(Exception):  # a closed socket is dropped on its own
                 await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
 
@@ -160,6 +170,11 @@ def bearer(conn: HTTPConnection, param: str) -> str | None:
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
     return conn.query_params.get(param)
+
+
+def wants_board(conn: HTTPConnection) -> bool:
+    """Whether the request asks for the board as text (``?board=text``)."""
+    return conn.query_params.get("board") == "text"
 
 
 def lang_of(conn: HTTPConnection) -> str:
@@ -266,7 +281,7 @@ async def get_match(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     match = request.path_params["match"]
     seat = server.seat(request, match)
-    return JSONResponse(server.tables.snapshot(match, seat, lang_of(request)))
+    return JSONResponse(server.snapshot(match, seat, lang_of(request), wants_board(request)))
 
 
 async def act(request: Request) -> JSONResponse:
@@ -280,9 +295,9 @@ async def act(request: Request) -> JSONResponse:
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str) or not isinstance(version, int):
         raise Refused(422, "the body must hold action (its text) and version (a number)")
-    snap = apply(server, match, seat, action, version, lang)
+    apply(server, match, seat, action, version, lang)
     await server.changed(match)
-    return JSONResponse(snap)
+    return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
 
 
 def apply(server: Server, match: str, seat: int, action: str, version: int,
@@ -310,9 +325,9 @@ async def undo(request: Request) -> JSONResponse:
     version = (await body_of(request)).get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise Refused(422, "the body must hold version (a number)")
-    snap = await asyncio.to_thread(take_back, server, match, seat, version, lang)
+    await asyncio.to_thread(take_back, server, match, seat, version, lang)
     await server.changed(match)
-    return JSONResponse(snap)
+    return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
 
 
 def take_back(server: Server, match: str, seat: int, version: int,
@@ -379,12 +394,12 @@ async def socket(ws: WebSocket) -> None:
         await ws.close(code=4401)
         return
     await ws.accept()
-    ear = Listener(ws, seat, lang)
+    ear = Listener(ws, seat, lang, wants_board(ws))
     arrived = seat is not None and seat not in server.present(match)
     server.listeners.setdefault(match, set()).add(ear)
     try:
         await ws.send_json({"type": "snapshot",
-                            "snapshot": server.tables.snapshot(match, seat, lang)})
+                            "snapshot": server.snapshot(match, seat, lang, ear.board)})
         if arrived:  # the others see the seat come in
             await server.push(match, skip=ear)
         while True:
@@ -419,7 +434,7 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
         await ear.socket.send_json({
             "type": "resync" if e.status == 409 else "error", "status": e.status,
             "reason": e.reason, **({"code": e.code} if e.code else {}),
-            "snapshot": server.tables.snapshot(match, ear.seat, ear.lang)})
+            "snapshot": server.snapshot(match, ear.seat, ear.lang, ear.board)})
         return
     await server.changed(match)
 

@@ -94,6 +94,8 @@ class Live:
     #: The newest snapshot built for each (seat, language), with what it was built from.
     built: dict[tuple[int | None, str], tuple[Any, dict[str, Any]]] = field(
         default_factory=dict)
+    #: The newest board text for each (seat, language), with its version.
+    boards: dict[tuple[int | None, str], tuple[int, str | None]] = field(default_factory=dict)
 
 
 def actors(st: State) -> list[int]:
@@ -170,6 +172,18 @@ class Tables:
     def version(self, match_id: str) -> int:
         """The match's version: how many actions and undos it has had."""
         return self.get(match_id).version
+
+    def board(self, match_id: str, seat: int | None, lang: str = "en") -> str | None:
+        """The seat's board as the terminal draws it, once per version (:func:`board_text`;
+        None for a game the page draws). Laying it out costs milliseconds, so only the
+        listeners that show it ask."""
+        live = self.get(match_id)
+        key, version = (seat, lang), live.version
+        kept = live.boards.get(key)
+        if kept is None or kept[0] != version:
+            kept = live.boards[key] = (version, board_text(live.game, live.state.view(seat),
+                                                           seat, lang))
+        return kept[1]
 
     def snapshot(self, match_id: str, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may know of the match now, in ``lang``."""
@@ -312,9 +326,6 @@ def build_snapshot(match_id: str, game: Game, st: State, seat: int | None, lang:
         "seats": [{"seat": s, "name": names[s], "kind": kind, "invited": invited,
                    "present": present} for s, (kind, invited, present) in enumerate(seats)],
         "undo": undo and seat is not None}
-    screen = board_text(game, view, seat, lang)
-    if screen is not None:
-        snap["screen"] = screen
     if st.is_over:
         result = st.result()
         snap["result"] = {**result.to_dict(), "text": game.outcome(result, lang, names)}

@@ -25,7 +25,7 @@ function readCreds() {
 }
 
 function socketUrl() {
-  const q = new URLSearchParams({ lang });
+  const q = new URLSearchParams({ lang, board: "text" });
   if (creds.token) q.set("token", creds.token);
   return `/ws/matches/${encodeURIComponent(matchId)}?${q}`;
 }
@@ -134,7 +134,7 @@ export async function act(text) {
   drawActions();
   const msg = { type: "act", action: text, version: snap.version };
   if (link.send(msg)) return;
-  const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/act?lang=${lang}`,
+  const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/act?lang=${lang}&board=text`,
     { action: text, version: snap.version }, creds.token);
   await onMessage(r.status === 200 ? { type: "snapshot", snapshot: r.data }
     : { type: r.status === 409 ? "resync" : "error", status: r.status, snapshot: r.status === 409 ? r.data : null });
@@ -143,7 +143,7 @@ export async function act(text) {
 async function undo() {
   waiting = true;
   if (link.send({ type: "undo", version: snap.version })) return;
-  const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/undo?lang=${lang}`,
+  const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/undo?lang=${lang}&board=text`,
     { version: snap.version }, creds.token);
   await onMessage(r.status === 200 ? { type: "snapshot", snapshot: r.data }
     : { type: "error", status: r.status, code: r.data && r.data.code, reason: r.data && r.data.reason });
