@@ -213,7 +213,8 @@ class Table:
         return {"Authorization": f"Bearer {self.token}"}
 
     def get(self, lang: str = "en") -> dict[str, Any]:
-        snap: dict[str, Any] = self.client.get(f"{self.url}?lang={lang}&board=text", headers=self.auth).json()
+        snap: dict[str, Any] = self.client.get(f"{self.url}?lang={lang}&board=text",
+                                               headers=self.auth).json()
         self.mine.add(snap)
         return snap
 
