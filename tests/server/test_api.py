@@ -4,23 +4,11 @@ file: every endpoint, every refusal, bots that move on their own."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-
-from meeple.server import Store, Tables, sqlite_url
-from meeple.server.app import make_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = make_app(Tables(Store(sqlite_url(str(tmp_path / "serve.db")))), bot_delay=0)
-    with TestClient(app) as c:
-        yield c
 
 
 def new(client: TestClient, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:

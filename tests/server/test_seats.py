@@ -5,7 +5,6 @@ answered, and each seat sees who else is connected."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +14,6 @@ from starlette.testclient import TestClient
 from meeple.server import NotYourTurn, Store, Tables, sqlite_url
 from meeple.server.app import make_app
 from tests.server.test_api import new, token, wait_for
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return sqlite_url(str(tmp_path / "serve.db"))
-
-
-@pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(make_app(Tables(Store(db)), bot_delay=0)) as c:
-        yield c
 
 
 def host(match: dict[str, Any]) -> dict[str, str]:

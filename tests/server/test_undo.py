@@ -6,7 +6,6 @@ language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,21 +14,9 @@ from sqlalchemy import delete
 from starlette.testclient import TestClient
 
 from meeple.server import Store, Tables, sqlite_url
-from meeple.server.app import make_app
 from meeple.server.store import snapshots
 from meeple.server.tables import OtherPeople, UndoRefused
 from tests.server.test_api import new, token, wait_for
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return sqlite_url(str(tmp_path / "serve.db"))
-
-
-@pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(make_app(Tables(Store(db)), bot_delay=0)) as c:
-        yield c
 
 
 def human_turn(client: TestClient, m: dict[str, Any]) -> dict[str, Any]:
