@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.server.live import free_port, serve
 
 CHROMIUM = os.environ.get("MEEPLE_CHROMIUM", "/usr/bin/chromium")
 #: Flags for a headless Chromium on a machine with a closed network and no sandbox support.
@@ -28,26 +27,9 @@ SHOTS = Path(os.environ.get("MEEPLE_SHOTS", Path(__file__).resolve().parents[2] 
                             "screenshots"))
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """``meeple serve`` on ``port`` over the SQLite file ``db``, bots quick, once it listens."""
-    proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
-                             "--db", str(db), "--bot-delay", "0.05"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(400):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("meeple serve did not start")
+    """``meeple serve`` on ``port`` over the SQLite file ``db``, bots quick."""
+    return serve(db, port, "--bot-delay", "0.05")
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import free_port, start_server
+from tests.browser.conftest import start_server
 from tests.browser.test_pages import click_action, create_from_lobby, my_turn, new_page, version
+from tests.server.live import free_port
 
 
 def test_the_page_reconnects_after_the_server_is_killed_and_restarted(

@@ -37,13 +37,14 @@ def call(url: str, body: dict[str, Any] | None = None, token: str | None = None
         return e.code, json.loads(e.read())
 
 
-def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """``meeple serve`` on ``port`` over ``db``, once it accepts connections; its output goes
-    to ``db`` with the suffix ``.log`` (a pipe nobody reads could fill and stall it)."""
+def serve(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """``meeple serve`` on ``port`` over ``db`` (``extra``: more options), once it accepts
+    connections; its output goes to ``db`` with the suffix ``.log`` (a pipe nobody reads could
+    fill and stall it)."""
     log = db.with_suffix(".log")
     with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port",
-                                 str(port), "--db", str(db)], stdout=out,
+                                 str(port), "--db", str(db), *extra], stdout=out,
                                 stderr=subprocess.STDOUT, env={**os.environ})
     for _ in range(300):
         try:
