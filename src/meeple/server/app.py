@@ -284,14 +284,20 @@ async def get_match(request: Request) -> JSONResponse:
     return JSONResponse(server.snapshot(match, seat, lang_of(request), wants_board(request)))
 
 
-async def act(request: Request) -> JSONResponse:
+async def seat_move(request: Request, doing: str) -> tuple[Server, str, int, str, Any]:
+    """The server, match, seat, language and JSON body of a move by a seat (``doing``: what
+    the move is, for the refusal when no seat's token comes with it)."""
     server: Server = request.app.state.server
     match = request.path_params["match"]
     seat = server.seat(request, match)
     lang = lang_of(request)
     if seat is None:
-        raise Refused(401, "acting needs a seat's token")
-    data = await body_of(request)
+        raise Refused(401, f"{doing} needs a seat's token")
+    return server, match, seat, lang, await body_of(request)
+
+
+async def act(request: Request) -> JSONResponse:
+    server, match, seat, lang, data = await seat_move(request, "acting")
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str) or not isinstance(version, int):
         raise Refused(422, "the body must hold action (its text) and version (a number)")
@@ -316,13 +322,8 @@ def apply(server: Server, match: str, seat: int, action: str, version: int,
 
 
 async def undo(request: Request) -> JSONResponse:
-    server: Server = request.app.state.server
-    match = request.path_params["match"]
-    seat = server.seat(request, match)
-    lang = lang_of(request)
-    if seat is None:
-        raise Refused(401, "undoing needs a seat's token")
-    version = (await body_of(request)).get("version")
+    server, match, seat, lang, data = await seat_move(request, "undoing")
+    version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise Refused(422, "the body must hold version (a number)")
     await asyncio.to_thread(take_back, server, match, seat, version, lang)
