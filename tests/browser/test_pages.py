@@ -64,7 +64,7 @@ def test_a_tictactoe_match_against_random_is_created_in_the_lobby_and_played_to_
         my_turn(page)
         if page.evaluate("document.body.dataset.over") == "true":
             break
-        cells = page.locator("svg.ttt g.free")
+        cells = page.locator("svg.ttt .place")
         before = version(page)
         cells.nth(rng.randrange(cells.count())).click()
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
@@ -114,7 +114,7 @@ def test_two_people_play_one_tictactoe_match_from_two_browsers(server: str, brow
     for i, move in enumerate(moves):
         page, other = pages[i % 2], pages[1 - i % 2]
         my_turn(page)
-        page.click(f"svg.ttt g[data-cell='{move.split()[1]}']")
+        page.click(f"svg.ttt [data-place='cell:{move.split()[1]}']")
         other.wait_for_function(f"Number(document.body.dataset.version) === {i + 1}")
     for page in pages:
         page.wait_for_selector("#result:not([hidden])")
@@ -150,14 +150,14 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_the_host_hands_a_seat_ov
     create_from_lobby(page, server, "tictactoe", ["human", "random"])
     page.click("#play")
     my_turn(page)
-    page.click("svg.ttt g[data-cell='b2']")
+    page.click("svg.ttt [data-place='cell:b2']")
     page.wait_for_function("Number(document.body.dataset.version) >= 2")
     my_turn(page)
-    assert page.locator("svg.ttt g[data-cell='b2'] path.x").count() == 1
+    assert page.locator("svg.ttt [data-place='cell:b2'] path.x").count() == 1
     page.click("#undo")
     page.wait_for_function("Number(document.body.dataset.version) >= 3")
     my_turn(page)
-    assert page.locator("svg.ttt g[data-cell='b2'] path.x").count() == 0
+    assert page.locator("svg.ttt [data-place='cell:b2'] path.x").count() == 0
     assert page.locator("svg.ttt path.x").count() == 0  # back before the first move
     # The creator gives their own seat to a bot, which plays it; then takes it back.
     me = page.locator("#players li[data-seat='0']")

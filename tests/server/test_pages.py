@@ -14,7 +14,8 @@ from meeple.server import Store, Tables, sqlite_url
 from meeple.server.app import make_app
 from meeple.server.pages import STATIC, page_texts
 
-SCRIPTS = sorted(Path(str(STATIC)).glob("js/*.js"))
+SCRIPTS = sorted(Path(str(STATIC)).glob("js/**/*.js"))
+BOARDS = sorted(Path(str(STATIC)).glob("js/boards/*.js"))
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def test_the_lobby_the_match_page_and_their_files_are_served(client: TestClient)
     page = client.get("/match/anything")
     assert page.status_code == 200 and "/static/js/match.js" in page.text
     for path in ["/static/meeple.css", "/static/meeple.svg",
-                 *(f"/static/js/{p.name}" for p in SCRIPTS)]:
+                 *(f"/static/{p.relative_to(Path(str(STATIC))).as_posix()}" for p in SCRIPTS)]:
         r = client.get(path)
         assert r.status_code == 200, path
     assert "javascript" in client.get("/static/js/match.js").headers["content-type"]
@@ -54,6 +55,25 @@ def test_every_word_the_scripts_ask_for_is_in_both_catalogues() -> None:
         missing = used - set(page_texts(lang))
         assert not missing, f"{lang}: {sorted(missing)}"
     assert set(page_texts("en")) == set(page_texts("ru"))
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda p: p.stem)
+def test_every_word_a_board_asks_for_is_in_its_games_catalogues(board: Path) -> None:
+    game = board.stem
+    used = set(re.findall(r"""\bt\(\s*[`"'](board\.[\w.]+)[`"']""", board.read_text()))
+    for lang in ("en", "ru"):
+        missing = used - set(page_texts(lang, game))
+        assert not missing, f"{game} {lang}: {sorted(missing)}"
+    assert {k for k in page_texts("en", game) if k.startswith("board.")} == {
+        k for k in page_texts("ru", game) if k.startswith("board.")}
+
+
+def test_a_games_board_words_come_with_the_page_words_and_an_unknown_game_is_refused(
+        client: TestClient) -> None:
+    words = client.get("/api/texts?lang=ru&game=tictactoe").json()
+    assert words["web.match.your_turn"] == "Ваш ход"
+    r = client.get("/api/texts?lang=en&game=chess")
+    assert r.status_code == 422 and "catacombs" in r.json()["reason"]
 
 
 def test_the_page_loads_nothing_from_another_site() -> None:

@@ -152,6 +152,13 @@ class Game:
         """Whether ``action`` spends something (menus list such actions after free ones)."""
         return False
 
+    def where(self, action: Action, view: Mapping[str, Any]) -> str | None:
+        """Where ``action`` happens on the table the page draws from ``view`` (the acting
+        seat's): a place key such as ``cell:b2`` or ``hex:3,-1`` (docs/boards.md), or None for
+        an action that is a button (pass, end the turn). Each game binds it to its ``places``
+        module, which also lists every place its board has."""
+        return None
+
     def catalogue(self, lang: str = "en") -> dict[str, dict[str, Any]]:
         """Every card, item, tile, hero… by id: ``name``, ``kind``, ``text``, ``numbers``
         (label → value) and ``source`` (rulebook or authored), in ``lang``."""

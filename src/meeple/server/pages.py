@@ -20,26 +20,32 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from meeple.core import Game
+from meeple.core import Game, game_ids
 from meeple.i18n import LANGS, texts
 from meeple.tui.screen import renderer
 
 STATIC = importlib.resources.files(__package__).joinpath("static")
 #: Columns of the board text shown in the page until a game has its own drawn board.
 BOARD_COLUMNS = 100
-#: Games whose board the page draws itself (``static/js/boards.js``): their snapshots carry no
-#: board text, which costs a millisecond or more to lay out.
-DRAWN_BOARDS = frozenset({"tictactoe"})
+#: Games whose board the page draws itself (``static/js/boards/<id>.js``): their snapshots carry
+#: no board text, which costs a millisecond or more to lay out.
+DRAWN_BOARDS = frozenset(f.name.removesuffix(".js") for f in STATIC.joinpath("js", "boards").iterdir()
+                         if f.name.endswith(".js"))
 #: The catalogue keys the page reads (its own words, bot names, coins).
 PAGE_KEYS = ("web.", "bot.", "coins")
 
 
 @functools.cache
-def page_texts(lang: str) -> dict[str, str | list[str]]:
-    """The page's words in ``lang``: plural messages as their list of forms."""
-    msgs = texts(__package__, lang).messages
+def page_texts(lang: str, game: str | None = None) -> dict[str, str | list[str]]:
+    """The page's words in ``lang``: plural messages as their list of forms; with ``game``,
+    also that game's board words (its catalogue's ``board.*`` keys, for ``boards/<id>.js``)."""
+    msgs = dict(texts(__package__, lang).messages)
+    keys: tuple[str, ...] = PAGE_KEYS
+    if game is not None:
+        msgs.update(texts(f"meeple.games.{game}", lang).messages)
+        keys = (*PAGE_KEYS, "board.")
     return {k: list(v) if isinstance(v, tuple) else v for k, v in msgs.items()
-            if k.startswith(PAGE_KEYS)}
+            if k.startswith(keys)}
 
 
 def board_text(game: Game, view: dict[str, Any], seat: int | None, lang: str) -> str | None:
@@ -59,7 +65,11 @@ async def page_words(request: Request) -> JSONResponse:
     if lang not in LANGS:
         return JSONResponse({"reason": f"unknown language {lang!r}; choose one of: "
                                        f"{', '.join(LANGS)}"}, status_code=422)
-    return JSONResponse(page_texts(lang))
+    game = request.query_params.get("game")
+    if game is not None and game not in game_ids(hidden=True):
+        return JSONResponse({"reason": f"unknown game {game!r}; choose one of: "
+                                       f"{', '.join(game_ids())}"}, status_code=422)
+    return JSONResponse(page_texts(lang, game))
 
 
 def _file(name: str) -> Any:

@@ -315,7 +315,8 @@ def build_snapshot(match_id: str, game: Game, st: State, seat: int | None, lang:
         told[key] = done
     events = done[-EVENTS_SENT:]
     legal = ([{"text": a.text, "label": game.label(a, lang, view),
-               "costs": game.costs(a, view)} for a in st.legal_actions()]
+               "costs": game.costs(a, view), "where": game.where(a, view)}
+              for a in st.legal_actions()]
              if seat is not None and st.to_act == seat and not st.is_over else [])
     snap: dict[str, Any] = {
         "match": match_id, "game": game.id,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.core import Action, Game
 
-from . import labels, lookup, text
+from . import labels, lookup, places, text
 from .content import Card, cards
 from .params import OPTIONS
 from .state import TemplateState
@@ -26,6 +26,7 @@ class Template(Game):
     outcome = text.outcome
     label = labels.label
     costs = labels.costs
+    where = places.where
     catalogue = lookup.catalogue
     cards: tuple[Card, ...]
     plays: tuple[Action, ...]

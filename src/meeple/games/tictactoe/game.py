@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.core import Game
 
-from . import labels, lookup, text
+from . import labels, lookup, places, text
 from .state import TicTacToeState
 
 
@@ -22,4 +22,5 @@ class TicTacToe(Game):
     outcome = text.outcome
     label = labels.label
     costs = labels.costs
+    where = places.where
     catalogue = lookup.catalogue

@@ -4,6 +4,7 @@
 
 import { call, Link } from "./net.js";
 import { drawBoard } from "./boards.js";
+import { motionSwitch } from "./kit.js";
 import { botName } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
@@ -31,6 +32,7 @@ function socketUrl() {
 }
 
 async function loadGame(id) {
+  await loadTexts(lang, id);
   const r = await call("GET", `/api/games?lang=${lang}`);
   game = (r.data || []).find((g) => g.id === id) || { id, name: id, catalogue: {} };
 }
@@ -53,6 +55,7 @@ function headings() {
   $("h-players").textContent = t("web.match.players");
   $("h-cards").textContent = t("web.match.cards");
   $("h-log").textContent = t("web.match.log");
+  put($("motion"), motionSwitch());
   if (snap) draw();
 }
 
@@ -101,7 +104,7 @@ function draw() {
   $("game-name").textContent = game.name;
   document.title = (myTurn() ? `● ${t("web.match.your_turn")} — ` : "") + `${game.name} — meeple`;
   drawStatus();
-  drawBoard($("board"), snap, game, act, lang);
+  drawBoard($("board"), snap, game, act);
   drawActions();
   drawPlayers();
   drawCards();

@@ -34,8 +34,12 @@ export function chosenLang() {
   return (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
 }
 
-export async function loadTexts(which) {
-  const r = await fetch(`/api/texts?lang=${which}`);
+// Load the words of language `which`: the page's own and, once a match names its game
+// (`forGame`), that game's board words.
+let game = null;
+export async function loadTexts(which, forGame = game) {
+  game = forGame;
+  const r = await fetch(`/api/texts?lang=${which}` + (game ? `&game=${encodeURIComponent(game)}` : ""));
   words = await r.json();
   lang = which;
   document.documentElement.lang = which;

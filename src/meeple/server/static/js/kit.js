@@ -1,0 +1,258 @@
+// The drawing kit every board shares (docs/boards.md): SVG elements, colours safe for
+// colour-blind players, places that are clicked to act, a card under the pointer with the
+// details of what is there, zoom and pan for large maps, hands of cards, dice, and the switch
+// that turns animations off. A board module draws from the seat's snapshot only.
+
+import { el, t } from "./texts.js";
+
+export const SVG = "http://www.w3.org/2000/svg";
+
+// Okabe and Ito's eight colours, told apart by every kind of colour vision; seats also differ
+// by shape or letter wherever they meet on a board, never by colour alone.
+export const COLOURS = {
+  orange: "#E69F00", sky: "#56B4E9", green: "#009E73", yellow: "#F0E442",
+  blue: "#0072B2", vermillion: "#D55E00", purple: "#CC79A7", black: "#000000",
+};
+export const SEAT_COLOURS = [COLOURS.vermillion, COLOURS.blue, COLOURS.green, COLOURS.orange,
+  COLOURS.purple, COLOURS.sky];
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
+  return node;
+}
+
+// Text in an SVG, centred on (x, y) unless told otherwise.
+export function label(x, y, text, attrs = {}) {
+  return svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, String(text));
+}
+
+// The legal actions of the snapshot by their place (actions with no place are left out).
+export function placesOf(snap) {
+  const out = new Map();
+  for (const a of snap.legal || []) {
+    if (!a.where) continue;
+    if (!out.has(a.where)) out.set(a.where, []);
+    out.get(a.where).push(a);
+  }
+  return out;
+}
+
+// What a board module receives: the snapshot, the game's catalogue in the page's language,
+// `act(text)` to send an action, and the places of the legal actions.
+export function context(snap, game, act) {
+  return { snap, view: snap.view, cat: (game && game.catalogue) || {}, act, places: placesOf(snap),
+    seat: snap.seat, names: snap.names || [] };
+}
+
+// Make `node` (SVG or HTML) the place `key`: when legal actions happen there it becomes a
+// button named by their labels; one action is taken at a click or Enter, several open a chooser.
+export function place(node, key, ctx, { details = null } = {}) {
+  node.setAttribute("data-place", key);
+  if (details) hover(node, details);
+  const actions = ctx.places.get(key);
+  if (!actions) return node;
+  node.classList.add("place");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  const name = actions.map((a) => a.label).join(" · ");
+  node.setAttribute("aria-label", name);
+  if (!details) node.append(titled(node, name));
+  const go = (e) => {
+    e.stopPropagation();
+    if (actions.length === 1) ctx.act(actions[0].text);
+    else choose(node, actions, ctx);
+  };
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
+  return node;
+}
+
+function titled(node, text) {
+  return node instanceof SVGElement ? svg("title", {}, text) : document.createTextNode("");
+}
+
+// A small menu of the actions that share one place, beside it; Escape or a click elsewhere
+// closes it.
+export function choose(node, actions, ctx) {
+  closeChooser();
+  const box = el("div", { class: "chooser", role: "menu", "aria-label": t("web.board.choose") },
+    actions.map((a) => el("button", { type: "button", role: "menuitem", class: "action" + (a.costs ? " costs" : ""),
+      "data-action": a.text, onclick: (e) => { e.stopPropagation(); closeChooser(); ctx.act(a.text); } }, a.label)),
+    el("button", { type: "button", class: "quiet", onclick: closeChooser }, t("web.board.cancel")));
+  const r = node.getBoundingClientRect();
+  box.style.left = `${Math.max(4, Math.min(window.innerWidth - 260, r.left + window.scrollX))}px`;
+  box.style.top = `${r.bottom + window.scrollY + 4}px`;
+  document.body.append(box);
+  box.querySelector("button").focus();
+  box.addEventListener("keydown", (e) => { if (e.key === "Escape") closeChooser(); });
+}
+
+export function closeChooser() {
+  for (const c of document.querySelectorAll(".chooser")) c.remove();
+}
+document.addEventListener("click", (e) => { if (!e.target.closest || !e.target.closest(".chooser")) closeChooser(); });
+
+// The card under the pointer (or focused, or tapped): a title and lines of details.
+let tip = null;
+export function hover(node, details) {
+  const show = () => {
+    const d = typeof details === "function" ? details() : details;
+    if (!d) return;
+    if (!tip) { tip = el("div", { class: "tip", role: "tooltip" }); document.body.append(tip); }
+    tip.replaceChildren(el("strong", {}, d.title), ...(d.lines || []).filter(Boolean).map((l) => el("p", {}, l)));
+    const r = node.getBoundingClientRect();
+    tip.hidden = false;
+    const w = tip.offsetWidth || 240;
+    tip.style.left = `${Math.max(4, Math.min(window.innerWidth - w - 4, r.right + window.scrollX + 6))}px`;
+    tip.style.top = `${Math.max(4, r.top + window.scrollY)}px`;
+  };
+  const hide = () => { if (tip) tip.hidden = true; };
+  node.addEventListener("pointerenter", show);
+  node.addEventListener("pointerleave", hide);
+  node.addEventListener("focus", show);
+  node.addEventListener("blur", hide);
+  node.addEventListener("pointerdown", (e) => { if (e.pointerType === "touch") show(); });
+  node.classList.add("has-tip");
+  return node;
+}
+
+// Zoom and pan for a large map: the wheel or a pinch zooms, a drag pans, and three buttons
+// zoom in, out and back. The view box is kept per `key` so a redraw keeps the player's zoom.
+const views = new Map();
+export function zoomable(root, key, [x0, y0, w0, h0]) {
+  const home = [x0, y0, w0, h0];
+  let vb = views.get(key);
+  if (!vb || vb.home.join() !== home.join()) vb = { home, box: [...home] };
+  views.set(key, vb);
+  const apply = () => root.setAttribute("viewBox", vb.box.join(" "));
+  apply();
+  const zoom = (f, cx = vb.box[0] + vb.box[2] / 2, cy = vb.box[1] + vb.box[3] / 2) => {
+    const [x, y, w, h] = vb.box;
+    const nw = Math.min(w0 * 1.5, Math.max(w0 / 8, w * f));
+    const k = nw / w;
+    vb.box = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, h * k];
+    apply();
+  };
+  const toSvg = (e) => {
+    const r = root.getBoundingClientRect();
+    return [vb.box[0] + (e.clientX - r.left) / r.width * vb.box[2], vb.box[1] + (e.clientY - r.top) / r.height * vb.box[3]];
+  };
+  root.addEventListener("wheel", (e) => { e.preventDefault(); zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, ...toSvg(e)); }, { passive: false });
+  const down = new Map();
+  let moved = false;
+  root.addEventListener("pointerdown", (e) => { down.set(e.pointerId, [e.clientX, e.clientY]); moved = false; });
+  root.addEventListener("pointermove", (e) => {
+    const was = down.get(e.pointerId);
+    if (!was) return;
+    const r = root.getBoundingClientRect();
+    if (down.size === 2) {
+      const [a, b] = [...down.values()];
+      const before = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      down.set(e.pointerId, [e.clientX, e.clientY]);
+      const [c, d] = [...down.values()];
+      const after = Math.hypot(c[0] - d[0], c[1] - d[1]);
+      if (before > 0 && after > 0) { zoom(before / after); moved = true; }
+      return;
+    }
+    const dx = e.clientX - was[0], dy = e.clientY - was[1];
+    if (!moved && Math.hypot(dx, dy) < 6) return;
+    moved = true;
+    vb.box[0] -= dx / r.width * vb.box[2];
+    vb.box[1] -= dy / r.height * vb.box[3];
+    down.set(e.pointerId, [e.clientX, e.clientY]);
+    apply();
+  });
+  const up = (e) => down.delete(e.pointerId);
+  root.addEventListener("pointerup", up);
+  root.addEventListener("pointercancel", up);
+  // A drag that moved the map is not a click on the place it started on.
+  root.addEventListener("click", (e) => { if (moved) { e.stopPropagation(); moved = false; } }, true);
+  const bar = el("div", { class: "zoom" },
+    el("button", { type: "button", "aria-label": t("web.board.zoom_in"), title: t("web.board.zoom_in"), onclick: () => zoom(1 / 1.4) }, "+"),
+    el("button", { type: "button", "aria-label": t("web.board.zoom_out"), title: t("web.board.zoom_out"), onclick: () => zoom(1.4) }, "−"),
+    el("button", { type: "button", "aria-label": t("web.board.zoom_reset"), title: t("web.board.zoom_reset"), onclick: () => { vb.box = [...home]; apply(); } }, "⤢"));
+  return bar;
+}
+
+// A hand of cards as a fan: each card shows its name, cost and text; a card whose place has
+// legal actions is clicked to play it. `cards`: [{key, name, cost, text, kind}].
+export function fan(cards, ctx, { title = null } = {}) {
+  const n = cards.length;
+  return el("div", { class: "hand", role: "list", "aria-label": title || t("web.board.hand") },
+    cards.map((c, i) => {
+      const turn = n > 1 ? (i - (n - 1) / 2) * Math.min(6, 40 / n) : 0;
+      const card = el("div", { class: `card-face ${c.kind || ""}`, role: "listitem", style: `--turn:${turn}deg` },
+        el("strong", {}, c.name),
+        c.cost ? el("span", { class: "cost" }, c.cost) : null,
+        c.text ? el("p", {}, c.text) : null);
+      if (c.key) place(card, c.key, ctx);
+      return card;
+    }));
+}
+
+// Cards face down: how many, never which.
+export function backs(count, name) {
+  return el("div", { class: "backs", "aria-label": `${name}: ${count}` },
+    el("span", { class: "back" }), el("span", { class: "count" }, `${name} · ${count}`));
+}
+
+// Animations: on unless the player turned them off here or asks the system for less motion.
+const MOTION = "meeple.animations";
+export function animationsOn() {
+  const kept = localStorage.getItem(MOTION);
+  if (kept !== null) return kept === "on";
+  return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+export function motionSwitch() {
+  const box = el("label", { class: "motion" });
+  const input = el("input", { type: "checkbox", checked: animationsOn(),
+    onchange: (e) => localStorage.setItem(MOTION, e.target.checked ? "on" : "off") });
+  box.append(input, ` ${t("web.board.animations")}`);
+  return box;
+}
+
+// The events of the snapshot that the page has not yet shown (none on the first draw, so a
+// reload does not replay the story). Keyed by match so two boards never share.
+const shown = new Map();
+export function freshEvents(snap) {
+  const total = (snap.events_from || 0) + snap.events.length;
+  const before = shown.get(snap.match);
+  shown.set(snap.match, total);
+  if (before === undefined || total <= before) return [];
+  return snap.events.slice(Math.max(0, before - (snap.events_from || 0)));
+}
+
+// A die with `value` pips (1–6) or a number, at (x, y), `size` wide.
+const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+export function die(x, y, value, { size = 28, fill = "#fff", ink = "#222" } = {}) {
+  const g = svg("g", { class: "die", transform: `translate(${x},${y})`, "data-value": value });
+  g.append(svg("rect", { x: -size / 2, y: -size / 2, width: size, height: size, rx: size / 6, fill, stroke: ink, "stroke-width": 1.5 }));
+  const pips = PIPS[value];
+  if (pips) for (const [dx, dy] of pips) g.append(svg("circle", { cx: dx * size / 4, cy: dy * size / 4, r: size / 11, fill: ink }));
+  else g.append(label(0, 0, value, { "font-size": size / 2, fill: ink }));
+  return g;
+}
+
+// Roll the dice groups in `node` (made by `die`) for a moment before they show their values;
+// the values were decided by the engine, the tumbling faces are only a show.
+export function roll(node, ms = 600) {
+  if (!animationsOn()) return;
+  node.classList.add("rolling");
+  setTimeout(() => node.classList.remove("rolling"), ms);
+}
+
+// Spin `node` (an SVG group turned about its origin) from `from` to `to` degrees.
+export function spin(node, from, to, ms = 1200) {
+  if (!animationsOn() || !node.animate) { node.setAttribute("transform", `rotate(${to})`); return; }
+  node.setAttribute("transform", `rotate(${to})`);
+  node.animate([{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }],
+    { duration: ms, easing: "cubic-bezier(.2,.7,.2,1)" });
+}
