@@ -16,6 +16,7 @@ from meeple.server.pages import STATIC, page_texts
 
 SCRIPTS = sorted(Path(str(STATIC)).glob("js/**/*.js"))
 BOARDS = sorted(Path(str(STATIC)).glob("js/boards/*.js"))
+PARTS = {b.stem: [b, *b.with_suffix("").glob("*.js")] for b in BOARDS}
 
 
 @pytest.fixture
@@ -60,7 +61,8 @@ def test_every_word_the_scripts_ask_for_is_in_both_catalogues() -> None:
 @pytest.mark.parametrize("board", BOARDS, ids=lambda p: p.stem)
 def test_every_word_a_board_asks_for_is_in_its_games_catalogues(board: Path) -> None:
     game = board.stem
-    used = set(re.findall(r"""\bt\(\s*[`"'](board\.[\w.]+)[`"']""", board.read_text()))
+    used = {k for part in PARTS[game]
+            for k in re.findall(r"""\bt\(\s*[`"'](board\.[\w.]+)[`"']""", part.read_text())}
     for lang in ("en", "ru"):
         missing = used - set(page_texts(lang, game))
         assert not missing, f"{game} {lang}: {sorted(missing)}"

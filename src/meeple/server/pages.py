@@ -29,8 +29,10 @@ STATIC = importlib.resources.files(__package__).joinpath("static")
 BOARD_COLUMNS = 100
 #: Games whose board the page draws itself (``static/js/boards/<id>.js``): their snapshots carry
 #: no board text, which costs a millisecond or more to lay out.
-DRAWN_BOARDS = frozenset(f.name.removesuffix(".js") for f in STATIC.joinpath("js", "boards").iterdir()
-                         if f.name.endswith(".js"))
+#: A board's own parts, if it has more than one module, are in ``boards/<id>/``.
+DRAWN_BOARDS = frozenset(f.name.removesuffix(".js")
+                         for f in STATIC.joinpath("js", "boards").iterdir()
+                         if f.is_file() and f.name.endswith(".js"))
 #: The catalogue keys the page reads (its own words, bot names, coins).
 PAGE_KEYS = ("web.", "bot.", "coins")
 

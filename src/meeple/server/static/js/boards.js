@@ -8,8 +8,15 @@ import { el, put } from "./texts.js";
 
 const loaded = new Map();
 
+// A board is its module and its style sheet, both in boards/ (loaded once, when first drawn).
 function load(id) {
-  if (!loaded.has(id)) loaded.set(id, import(`./boards/${id}.js`).catch(() => null));
+  if (!loaded.has(id)) {
+    const sheet = document.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = `/static/js/boards/${id}.css`;
+    document.head.append(sheet);
+    loaded.set(id, import(`./boards/${id}.js`).catch(() => null));
+  }
   return loaded.get(id);
 }
 
