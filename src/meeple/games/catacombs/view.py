@@ -98,6 +98,8 @@ def view(st: CatacombsState, seat: int | None) -> dict[str, Any]:
         "veins_to_end": g.config["veins_to_end"],
         "trade": _trade(st),
         "shop": _shop(st),
+        "kinds": {it.id: it.kind for it in cat.items},
+        "tile_shapes": {t[0]: t[3] for t in cat.tiles},
     }
 
 
