@@ -43,7 +43,9 @@ export function passages(mask, x, y, s, { floor = "floor", wall = "wall" } = {})
   const w = s * 0.46, c = (s - w) / 2;
   g.append(svg("rect", { x: x + c, y: y + c, width: w, height: w, class: floor }));
   const arms = [[x + c, y, w, c], [x + c + w, y + c, c, w], [x + c, y + c + w, w, c], [x, y + c, c, w]];
-  const walls = [[x, y, x + s, y], [x + s, y, x + s, y + s], [x, y + s, x + s, y + s], [x, y, x, y + s]];
+  const i = 4;  // walls stand just inside the cell's edge
+  const walls = [[x + i, y + i, x + s - i, y + i], [x + s - i, y + i, x + s - i, y + s - i],
+    [x + i, y + s - i, x + s - i, y + s - i], [x + i, y + i, x + i, y + s - i]];
   BITS.forEach((b, i) => {
     if (mask & b) {
       const [ax, ay, aw, ah] = arms[i];

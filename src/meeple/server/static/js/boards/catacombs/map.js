@@ -96,18 +96,20 @@ function cell(ctx, x, y, reachable) {
     g.append(label(px + 15, py + CELL - 15, cauldronValue(ctx, caul), { class: "value" }));
   }
   const thing = cardThing(view.cards[i]);
+  const here = dwarvesAt(view, x, y);
   if (thing) {
-    g.append(svg("rect", { x: px + 8, y: py + 6, width: CELL - 16, height: CELL - 12, rx: 5, class: `face ${thing.kind}` }));
-    g.append(kindGlyph(thing.kind, px + CELL / 2, py + CELL / 2 - 6, 10));
+    // The card leaves the passages' ends in sight, and the dwarves room below it.
+    const top = here.length ? py + 5 : py + 9, h = here.length ? 31 : 40;
+    g.append(svg("rect", { x: px + 8, y: top, width: CELL - 16, height: h, rx: 5, class: `face ${thing.kind}` }));
+    g.append(kindGlyph(thing.kind, px + CELL / 2, top + (h - 10) / 2, 7));
     const nm = (ctx.cat[thing.id] || {}).name || "";
-    g.append(label(px + CELL / 2, py + CELL - 13, nm.length > 9 ? `${nm.slice(0, 8)}…` : nm, { class: "thing-name" }));
+    g.append(label(px + CELL / 2, top + h - 7, nm.length > 8 ? `${nm.slice(0, 7)}…` : nm, { class: "thing-name" }));
   }
   if (reachable) g.append(svg("circle", { cx: px + CELL - 10, cy: py + 10, r: 5, class: "reach" }));
-  const here = dwarvesAt(view, x, y);
   here.forEach((d, k) => {
-    const off = here.length > 1 ? (k - (here.length - 1) / 2) * 16 : 0;
-    g.append(token(d.seat, px + CELL / 2 + off, py + CELL / 2 + (thing ? 10 : 0), 11,
-      { dead: !d.alive, acting: d.seat === view.turn && d.alive }));
+    const off = here.length > 1 ? (k - (here.length - 1) / 2) * 18 : 0;
+    const r = thing ? 8 : 11, cy = thing ? py + CELL - 11 : py + CELL / 2;
+    g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: d.seat === view.turn && d.alive }));
   });
   return place(g, key, ctx, { details: () => details(ctx, x, y, key) });
 }

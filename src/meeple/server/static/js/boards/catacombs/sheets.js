@@ -62,7 +62,7 @@ export function turnPanel(ctx, fresh) {
   let fightDie = null;
   if (fight) {
     const fbox = svg("svg", { class: "cat-die", viewBox: "0 0 64 64", width: 48, height: 48 });
-    fightDie = die(32, 32, fight.roll || "✓", { size: 46, ink: fight.win ? "#17603a" : "#8a1c10" });
+    fightDie = die(32, 32, fight.roll || (fight.win ? "✓" : "✗"), { size: 46, ink: fight.win ? "#17603a" : "#8a1c10" });
     fbox.append(fightDie);
     rows.push(el("div", { class: `fight ${fight.win ? "won" : "lost"}`, role: "status" }, fbox,
       el("span", {}, fight.text || "")));
