@@ -117,3 +117,23 @@ test("the last fight is this turn's newest attack", () => {
   eq(lastFight({ events: [{ type: "turn" }, attack, { type: "place" }] }), attack);
   eq(lastFight({ events: [attack, { type: "turn" }] }), null);
 });
+
+test("the card under the pointer tells what is on a cell and what may be done there", async () => {
+  await loadTexts("en", "catacombs");
+  const { snaps } = await played("catacombs", { options: OPTIONS });
+  const snap = snaps[snaps[0].to_act];
+  const root = await drawn(snap);
+  const info = await gameInfo("catacombs");
+  const cell = root.querySelector('[data-place="cell:a1"]');
+  cell.dispatchEvent(new PointerEvent("pointerenter"));
+  const tip = document.querySelector(".tip");
+  ok(tip && !tip.hidden, "a card shows");
+  ok(tip.textContent.includes("Cell A1"), tip.textContent);
+  ok(tip.textContent.includes(info.catalogue.nw.name), "the entrance is named");
+  const enter = snap.legal.find((a) => a.where === "cell:a1");
+  ok(tip.textContent.includes(enter.label), "the action there is told");
+  root.querySelector('[data-place="cell:e5"]').dispatchEvent(new PointerEvent("pointerenter"));
+  ok(tip.textContent.includes("Unexplored"), tip.textContent);
+  cell.dispatchEvent(new PointerEvent("pointerleave"));
+  root.remove();
+});
