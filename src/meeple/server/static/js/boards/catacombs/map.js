@@ -88,6 +88,13 @@ function cell(ctx, x, y, reachable) {
   g.append(svg("rect", { x: px + 1.5, y: py + 1.5, width: CELL - 3, height: CELL - 3, rx: 4, class: "ground" }));
   if (explored) g.append(passages(view.tiles[i], px, py, CELL));
   else if (view.cards[i] === "hidden") g.append(svg("rect", { x: px + 14, y: py + 10, width: CELL - 28, height: CELL - 20, rx: 4, class: "back" }));
+  const build = view.build_cell && view.build_cell[0] === x && view.build_cell[1] === y;
+  if (build && view.held_tile && !explored) {
+    // The tile in hand, to be laid here (the chooser says which way round).
+    const mask = (view.tile_shapes || {})[view.held_tile] || 15;
+    g.append(svg("rect", { x: px + 12, y: py + 12, width: CELL - 24, height: CELL - 24, class: "held-ghost" }),
+      passages(mask, px + 12, py + 12, CELL - 24));
+  }
   const ent = entranceAt(view, x, y);
   if (ent) g.append(svg("path", { d: `M${px + 6} ${py + 20} L${px + 6} ${py + 10} Q${px + 14} ${py + 2} ${px + 22} ${py + 10} L${px + 22} ${py + 20} Z`, class: "door" }));
   const caul = view.cauldrons[i];
