@@ -17,7 +17,8 @@ from tests.server.live import call
 GAMES: dict[str, dict[str, Any]] = {
     "tictactoe": {"players": 2},
     "myth": {"players": 2},
-    "catacombs": {"players": 2},
+    "catacombs": {"players": 2, "options": {"max_rounds": 6, "veins_to_end": 2,
+                                            "trade_offers_per_turn": 1, "free_action_limit": 4}},
     "heavens": {"players": 2},
     "grabhit": {"players": 2},
     "andor": {"players": 2},

@@ -14,7 +14,7 @@ from typing import ClassVar
 from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Game
 
-from . import labels, lookup, text
+from . import labels, lookup, places, text
 from .actions import build_actions
 from .board import SIDE_BITS
 from .content import catalog
@@ -55,6 +55,7 @@ class Catacombs(Game):
     label = labels.label
     costs = labels.costs
     catalogue = lookup.catalogue
+    where = places.where
 
     def setup(self) -> None:
         cat = self.cat = catalog()

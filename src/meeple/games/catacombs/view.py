@@ -97,7 +97,18 @@ def view(st: CatacombsState, seat: int | None) -> dict[str, Any]:
         "veins_found": st.veins,
         "veins_to_end": g.config["veins_to_end"],
         "trade": _trade(st),
+        "shop": _shop(st),
+        "kinds": {it.id: it.kind for it in cat.items},
+        "tile_shapes": {t[0]: t[3] for t in cat.tiles},
     }
+
+
+def _shop(st: CatacombsState) -> dict[str, Any]:
+    """What the shop sells and at what list price (CAT-16..19): the same for every game."""
+    cat = st.game.cat
+    return {"items": {cat.items[i].id: cat.items[i].price for i in cat.shop},
+            "markup": cat.markup, "sell_remote": cat.sell_remote,
+            "extra_turn": cat.extra_turn_price, "experience": cat.experience_price}
 
 
 def determinize(st: CatacombsState, seat: int, rng: Rng) -> None:
