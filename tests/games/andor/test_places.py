@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
+import meeple
 from meeple.games.andor import places
+from meeple.games.andor.content import load
 from meeple.games.andor.state import AndorState
 
 from .helpers import Dice, bare, black, fight_with
@@ -141,3 +147,20 @@ def test_the_buttons_are_the_verbs_with_no_spot() -> None:
     meant = {"stop", "done", "pass", "end", "let", "decline", "roll", "no", "accept", "take",
              "withdraw"}
     assert meant == places.BUTTONS
+
+
+def test_the_boards_map_is_the_contents_map() -> None:
+    """boards/andor/map.js holds the map of content/map.toml, region by region."""
+    js = (Path(meeple.__file__).parent / "server" / "static" / "js" / "boards" / "andor"
+          / "map.js").read_text("utf-8")
+    rows = [json.loads(line.strip().rstrip(","))
+            for line in js.splitlines() if line.strip().startswith("[") and "]," in line]
+    c = load()
+    assert rows == [[r.x, r.y, r.terrain, r.feature, list(r.neighbours), r.arrow]
+                    for r in c.regions]
+    head = re.search(r"width: (\d+), height: (\d+), castle: (\d+), riverX: (\d+)", js)
+    assert head is not None
+    assert tuple(map(int, head.groups())) == (c.map.width, c.map.height, c.map.castle,
+                                              c.map.river_x)
+    bridges = re.search(r"bridges: (\[.*\]),", js)
+    assert bridges is not None and json.loads(bridges.group(1)) == [list(b) for b in c.map.bridges]
