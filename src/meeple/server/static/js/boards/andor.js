@@ -19,7 +19,7 @@ export function board(ctx, { tall = false, fresh = [] } = {}) {
   const wrap = el("div", { class: "board-wrap andor-map-wrap" }, map);
   wrap.append(zoomable(map, `andor:${ctx.snap.match}:${tall}`, [0, 0, w, h]));
   return el("div", { class: `andor${tall ? " tall" : ""}` },
-    status(ctx), tracks(ctx), fight(ctx, fresh), wrap, heroes(ctx), shop(ctx));
+    status(ctx), tracks(ctx, tall), fight(ctx, fresh, tall), wrap, heroes(ctx), shop(ctx));
 }
 
 // Dice that were rolled in the events just arrived tumble before they settle on their values.

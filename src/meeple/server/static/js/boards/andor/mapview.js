@@ -158,7 +158,7 @@ function pieces(ctx, r, here, tall) {
   const [x, y] = centre(r, tall);
   const g = svg("g", { class: "pieces", transform: `translate(${x},${y})` });
   const n = here.heroes.length;
-  here.heroes.forEach((h, i) => g.append(heroPiece((i - (n - 1) / 2) * 21, -6, h, 10)));
+  here.heroes.forEach((h, i) => g.append(heroPiece((i - (n - 1) / 2) * 21, -6, h, n > 3 ? 9.5 : 11)));
   if (here.creature) g.append(creaturePiece(ctx, here.creature));
   const tokens = tokenList(ctx, r, here);
   tokens.forEach((tok, i) => {

@@ -19,18 +19,24 @@ function letterCard(ctx, L) {
 }
 
 // The legend track: a circle a letter; a star where a legend card waits; the narrator's flag.
-function legendTrack(ctx) {
+// Where the tracks' parts go: beside their names on a wide screen, under them on a narrow one.
+const WIDE = { view: "0 -30 1000 172", name: [0, 30], letter: (i) => [190 + i * 57, 30], r: 17,
+  time: [0, 105], day: [0, 129], y: 105, box: (i) => (i === 0 ? 190 : 260 + (i - 1) * 70), w: 60 };
+const TALL = { view: "0 -4 500 190", name: [0, 12], letter: (i) => [18 + i * 35, 58], r: 15,
+  time: [0, 106], day: [120, 106], y: 152, box: (i) => (i === 0 ? 26 : 80 + (i - 1) * 42), w: 38 };
+
+function legendTrack(ctx, lay) {
   const g = svg("g", { class: "legend-track" },
-    label(0, 30, t("board.legend_track"), { class: "track-name", "text-anchor": "start" }));
+    label(...lay.name, t("board.legend_track"), { class: "track-name", "text-anchor": "start" }));
   const at = LETTERS.indexOf(ctx.view.letter);
   [...LETTERS].forEach((L, i) => {
-    const x = 190 + i * 57;
+    const [x, y] = lay.letter(i);
     const cls = i < at ? "passed" : i === at ? "narrator" : "ahead";
-    const c = svg("g", { class: `letter ${cls}`, transform: `translate(${x},30)`, tabindex: 0,
+    const c = svg("g", { class: `letter ${cls}`, transform: `translate(${x},${y})`, tabindex: 0,
       "aria-label": t("board.letter", { letter: L }) },
-      svg("circle", { r: 17 }), label(0, 1, L, { class: "letter-text" }));
+      svg("circle", { r: lay.r }), label(0, 1, L, { class: "letter-text" }));
     if (ctx.cat[L]) c.append(svg("path", { d: starPath(13, -13, 7), class: "star" }));
-    if (i === at) c.append(svg("path", { d: "M-4,-36 v-22 l18,7 l-18,7", class: "flag" }));
+    if (i === at) c.append(svg("path", { d: "M-3,-16 v-24 l16,7 l-16,7", class: "flag" }));
     g.append(hover(c, () => letterCard(ctx, L)));
   });
   return g;
@@ -53,20 +59,19 @@ function heroHourCard(ctx, h) {
 }
 
 // The time track: the sunrise box, seven hours and three hours of overtime; each hero's marker.
-function timeTrack(ctx) {
-  const y = 105;
+function timeTrack(ctx, lay) {
+  const { y, box, w } = lay;
   const g = svg("g", { class: "time-track" },
-    label(0, y, t("board.time_track"), { class: "track-name", "text-anchor": "start" }),
-    label(0, y + 24, t("board.day", { n: ctx.view.day }), { class: "track-sub", "text-anchor": "start" }));
-  const box = (i) => (i === 0 ? 190 : 260 + (i - 1) * 70);
+    label(...lay.time, t("board.time_track"), { class: "track-name", "text-anchor": "start" }),
+    label(...lay.day, t("board.day", { n: ctx.view.day }), { class: "track-sub", "text-anchor": "start" }));
   const sun = svg("g", { class: "hour sunrise", tabindex: 0 },
-    svg("rect", { x: 160, y: y - 26, width: 60, height: 52, rx: 8 }),
-    svg("circle", { cx: 190, cy: y - 10, r: 8, class: "sun" }));
+    svg("rect", { x: box(0) - w / 2, y: y - 26, width: w, height: 52, rx: 8 }),
+    svg("circle", { cx: box(0), cy: y - 10, r: 8, class: "sun" }));
   g.append(hover(sun, { title: t("board.sunrise"), lines: [t("board.sunrise_text")] }));
   for (let i = 1; i <= HOURS + OVERTIME; i++) {
     const over = i > HOURS;
     const b = svg("g", { class: `hour${over ? " overtime" : ""}` },
-      svg("rect", { x: box(i) - 30, y: y - 26, width: 60, height: 52, rx: 6 }),
+      svg("rect", { x: box(i) - w / 2, y: y - 26, width: w, height: 52, rx: 6 }),
       label(box(i), y - 16, i, { class: "hour-num" }));
     if (over) hover(b, { title: t("board.hour", { n: i }), lines: [t("board.overtime")] });
     g.append(b);
@@ -79,7 +84,9 @@ function timeTrack(ctx) {
   }
   for (const [i, hs] of boxes) {
     hs.forEach((h, k) => {
-      const p = heroPiece(box(i) + (k - (hs.length - 1) / 2) * 15, y + 10, h, 7.5);
+      const p = lay === TALL
+        ? heroPiece(box(i) + (hs.length > 1 ? (k % 2 - 0.5) * 16 : 0), y + 3 + Math.floor(k / 2) * 15, h, 7)
+        : heroPiece(box(i) + (k - (hs.length - 1) / 2) * 15, y + 10, h, 7.5);
       if (ctx.view.rooster === h.seat) p.append(svg("path", { d: starPath(7, -7, 5), class: "rooster" }));
       p.setAttribute("tabindex", 0);
       g.append(hover(p, () => heroHourCard(ctx, h)));
@@ -88,9 +95,10 @@ function timeTrack(ctx) {
   return g;
 }
 
-export function tracks(ctx) {
-  return svg("svg", { class: "board-svg andor-tracks", viewBox: "0 -8 1000 150", role: "group",
-    "aria-label": t("board.tracks") }, legendTrack(ctx), timeTrack(ctx));
+export function tracks(ctx, tall = false) {
+  const lay = tall ? TALL : WIDE;
+  return svg("svg", { class: "board-svg andor-tracks", viewBox: lay.view, role: "group",
+    "aria-label": t("board.tracks") }, legendTrack(ctx, lay), timeTrack(ctx, lay));
 }
 
 function goalText(ctx, goal) {
@@ -132,10 +140,9 @@ function articleChip(ctx, h, item, mine) {
 
 function heroCard(ctx, h) {
   const mine = h.seat === ctx.seat;
-  const who = ctx.names[h.seat] || "";
   const head = el("button", { type: "button", class: "hero-head" },
     el("span", { class: "hero-token", style: `background:${SEAT_COLOURS[h.seat]}` }, heroLetter(h.hero)),
-    el("strong", {}, name(ctx, h.hero)), who ? el("small", {}, who) : null,
+    el("strong", {}, name(ctx, h.hero)),
     mine ? el("small", { class: "you" }, t("board.you")) : null);
   place(head, `hero:${h.hero}`, ctx, { details: () => ({ title: name(ctx, h.hero),
     lines: [ctx.cat[h.hero] ? ctx.cat[h.hero].text : null, regionName(ctx, h.region)] }) });
@@ -184,12 +191,17 @@ function lastRolls(events) {
 }
 
 // The fight: the creature, the heroes in it, the dice the roller chooses from, the last round.
-export function fight(ctx, fresh) {
+// On a narrow screen the roller's dice and the creature's go under each other.
+const FIGHT_WIDE = { view: "0 0 1000 130", roller: [330, 44], dice: [350, 86], cdice: [700, 72], cline: [690, 44] };
+const FIGHT_TALL = { view: "0 0 500 220", roller: [10, 104], dice: [30, 142], cdice: [30, 200], cline: [10, 172] };
+
+export function fight(ctx, fresh, tall = false) {
   const f = ctx.view.fight;
+  const lay = tall ? FIGHT_TALL : FIGHT_WIDE;
   const rolled = lastRolls(f ? ctx.snap.events : fresh);
   if (!f && !rolled.creature) return null;
   const kind = f ? f.kind : rolled.creature.kind;
-  const root = svg("svg", { class: "board-svg andor-fight", viewBox: "0 0 1000 130", role: "group",
+  const root = svg("svg", { class: "board-svg andor-fight", viewBox: lay.view, role: "group",
     "aria-label": t("board.fight_title") });
   const title = f ? t("board.fight", { name: name(ctx, kind), where: regionName(ctx, f.region), round: f.round })
     : t("board.last_round", { name: name(ctx, kind) });
@@ -199,26 +211,28 @@ export function fight(ctx, fresh) {
       { class: "fight-line", "text-anchor": "start" }));
     f.heroes.forEach((s, i) => root.append(heroPiece(22 + i * 26, 72, ctx.view.heroes[s], 11)));
     root.append(label(130, 72, t("board.hero_value", { n: f.hero_value }), { class: "fight-line", "text-anchor": "start" }));
-    rollerDice(ctx, f, root);
+    rollerDice(ctx, f, root, lay);
   }
   if (rolled.creature) {
     const c = rolled.creature;
     const g = svg("g", { class: "creature-dice", "data-rolled": c.value });
     const black = kind === "wardrak";
-    c.dice.forEach((v, i) => g.append(die(700 + i * 40, 72, v, { size: 30, fill: black ? "#222" : "#c0392b", ink: "#fff" })));
-    root.append(label(690, 44, t("board.creature_roll", { value: c.value, heroes: c.heroes }), { class: "fight-line", "text-anchor": "start" }), g);
+    const [x, y] = lay.cdice;
+    c.dice.forEach((v, i) => g.append(die(x + i * 40, y, v, { size: 30, fill: black ? "#222" : "#c0392b", ink: "#fff" })));
+    root.append(label(...lay.cline, t("board.creature_roll", { value: c.value, heroes: c.heroes }), { class: "fight-line", "text-anchor": "start" }), g);
   }
   return root;
 }
 
-function rollerDice(ctx, f, root) {
+function rollerDice(ctx, f, root, lay) {
   if (!f.dice.length || f.roller === null || f.roller === undefined) return;
   const h = ctx.view.heroes[f.roller];
-  root.append(label(330, 44, t("board.roller", { name: name(ctx, h.hero) }), { class: "fight-line", "text-anchor": "start" }));
+  root.append(label(...lay.roller, t("board.roller", { name: name(ctx, h.hero) }), { class: "fight-line", "text-anchor": "start" }));
   const g = svg("g", { class: "hero-dice" });
+  const [x, y] = lay.dice;
   f.dice.forEach((v, k) => {
     const black = k === f.black;
-    const d = die(350 + k * 44, 86, v, { size: 32, fill: black ? "#222" : "#fff", ink: black ? "#fff" : "#222" });
+    const d = die(x + k * 44, y, v, { size: 32, fill: black ? "#222" : "#fff", ink: black ? "#fff" : "#222" });
     d.insertBefore(svg("rect", { x: -20, y: -20, width: 40, height: 40, rx: 8, class: "die-spot" }), d.firstChild);
     g.append(place(d, `die:${k}`, ctx, { details: { title: t(black ? "board.black_die" : "board.hero_die", { n: v }), lines: [] } }));
   });
