@@ -22,8 +22,8 @@ function letterCard(ctx, L) {
 // Where the tracks' parts go: beside their names on a wide screen, under them on a narrow one.
 const WIDE = { view: "0 -30 1000 172", name: [0, 30], letter: (i) => [190 + i * 57, 30], r: 17,
   time: [0, 105], day: [0, 129], y: 105, box: (i) => (i === 0 ? 190 : 260 + (i - 1) * 70), w: 60 };
-const TALL = { view: "0 -4 500 190", name: [0, 12], letter: (i) => [18 + i * 35, 58], r: 15,
-  time: [0, 106], day: [120, 106], y: 152, box: (i) => (i === 0 ? 26 : 80 + (i - 1) * 42), w: 38 };
+const TALL = { view: "0 -4 500 196", name: [0, 12], letter: (i) => [18 + i * 35, 66], r: 15,
+  time: [0, 112], day: [120, 112], y: 158, box: (i) => (i === 0 ? 26 : 80 + (i - 1) * 42), w: 38 };
 
 function legendTrack(ctx, lay) {
   const g = svg("g", { class: "legend-track" },
