@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from meeple.core import Action, ConfigError, Game
 
-from . import labels, lookup, text
+from . import labels, lookup, places, text
 from .content import Content, Legend, load
 from .fight import mean_roll
 from .heroes import base
@@ -48,6 +48,7 @@ class Andor(Game):
     label = labels.label
     costs = labels.costs
     catalogue = lookup.catalogue
+    where = places.where
 
     def setup(self) -> None:
         """Load the content and build the tables the rules and the bots read."""

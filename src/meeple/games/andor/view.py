@@ -46,7 +46,7 @@ def view(st: AndorState, seat: int | None) -> dict[str, Any]:
         f = st.fight
         fgt = {"region": f["region"], "kind": f["kind"], "willpower": f["cwp"],
                "strength": f["csp"], "heroes": list(f["who"]), "round": f["round"],
-               "hero_value": f["total"], "dice": list(f["dice"]),
+               "hero_value": f["total"], "dice": list(f["dice"]), "black": f["black"],
                "roller": f["who"][f["i"]] if f["i"] < len(f["who"]) else None}
     return {
         "phase": phase, "step": step, "legend": g.legend.info.id,
