@@ -49,6 +49,9 @@ function cellDetails(ctx, x, y, tile) {
   if (here.length) lines.push(`${t("board.heroes_here")}: ${here.map((h) => ctx.names[h.seat]).join(", ")}`);
   for (const m of at(v.enemies, x, y)) lines.push(monsterLine(cat, m));
   for (const c of at(v.lasting, x, y)) lines.push(`${cardName(cat, c)}: ${(cat[c] || {}).brief || ""}`);
+  const [cx, cy] = v.heroes[v.current].cell;
+  if (cx === x && cy === y && v.table.length) lines.push(t("board.face_down", { n: v.table.length }));
+  if (cx === x && cy === y && v.pending.length) lines.push(`${t("board.pending")}: ${v.pending.map((c) => cardName(cat, c)).join(", ")}`);
   return { title: tile ? cardName(cat, tile) : t("board.unexplored"), lines };
 }
 
@@ -59,8 +62,13 @@ function tileCell(ctx, [x, y, mask, tile]) {
     svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "stone" }),
     passages(mask));
   if (tile === "start") g.append(svg("path", { d: "M50 36 L54 46 L64 50 L54 54 L50 64 L46 54 L36 50 L46 46 Z", class: "avatara" }));
+  g.append(label(S / 2, S - 9, `${x},${y}`, { class: "coord" }));
   const here = v.heroes.filter((h) => h.alive && h.cell[0] === x && h.cell[1] === y);
-  here.forEach((h, i) => g.append(heroToken(ctx, h, 17 + i * 22, 17)));
+  here.forEach((h, i) => g.append(heroToken(ctx, h, 17 + (i % 2) * 66, 17 + Math.floor(i / 2) * 24)));
+  const [cx, cy] = v.heroes[v.current].cell;
+  if (cx === x && cy === y && v.table.length) g.append(svg("g", { class: "face-down-mark" },
+    svg("rect", { x: 40, y: 4, width: 20, height: 26, rx: 3, class: "back-card" }),
+    label(50, 17, v.table.length, { class: "count-ink" })));
   const monsters = at(v.enemies, x, y);
   if (monsters.length) g.append(svg("g", { class: "monsters" },
     svg("path", { d: "M20 66 L33 79 L20 92 L7 79 Z", class: "monster-mark" }),

@@ -2,7 +2,7 @@
 // face up, the battle, the dice, the heroes' cards, the seat's quests and hand. Every card that
 // an action touches is its place (places.py); others' hidden cards are backs with counts.
 
-import { SEAT_COLOURS, backs, die, fan, hover, label, place, roll, svg } from "../../kit.js";
+import { SEAT_COLOURS, backs, fan, hover, label, place, roll, svg } from "../../kit.js";
 import { el, t } from "../../texts.js";
 import { passages } from "./map.js";
 import { cardName, grouped, heroMark, monsterStats, playCost, price, times } from "./words.js";
@@ -86,6 +86,16 @@ export function battle(ctx) {
     })));
 }
 
+// A ten-sided die showing `value` (0–9) as a number: the kit's die draws pips for 1–6, which
+// would make a d10 look like a d6 for some faces. Same class, so it tumbles like the kit's.
+export function d10(x, y, value, size = 30) {
+  const w = size / 2, h = size / 2;
+  const pts = [[0, -h], [w, -h * 0.25], [w * 0.62, h], [-w * 0.62, h], [-w, -h * 0.25]];
+  return svg("g", { class: "die d10", transform: `translate(${x},${y})`, "data-value": value },
+    svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), class: "d10-face" }),
+    label(0, h * 0.18, value, { class: "d10-value", "font-size": size * 0.48 }));
+}
+
 // The dice of this turn (two ten-sided dice make a roll of 0 to 99), newest last; the ones the
 // page has not shown yet tumble into their values (the engine rolled them).
 export function dice(ctx, fresh = []) {
@@ -96,7 +106,7 @@ export function dice(ctx, fresh = []) {
   const box = el("div", { class: "dice" }, el("h4", {}, t("board.dice")));
   rolls.forEach((r, i) => {
     const pic = svg("svg", { viewBox: "0 0 72 36", width: 72, height: 36, class: "dice-pic", "aria-hidden": "true" },
-      die(18, 18, r.tens, { size: 30 }), die(54, 18, r.units, { size: 30 }));
+      d10(18, 18, r.tens), d10(54, 18, r.units));
     const line = el("div", { class: "roll" }, pic, el("span", {}, r.text || String(r.value)));
     if (i >= rolls.length - newOnes) for (const d of pic.querySelectorAll(".die")) roll(d);
     box.append(line);
