@@ -121,7 +121,13 @@ test("the dice of this turn show the engine's tens and units", async () => {
   ok(snap, "no roll in the game");
   const from = snap.events.map((e) => e.type).lastIndexOf("turn");
   const rolls = snap.events.slice(from + 1).filter((e) => e.type === "roll").slice(-3);
+  localStorage.setItem("meeple.animations", "on");
   const root = board(context(snap, info, () => {}), snap.events);
   const faces = [...root.querySelectorAll(".dice .die")].map((d) => Number(d.dataset.value));
   eq(faces, rolls.flatMap((r) => [r.tens, r.units]));
+  eq(root.querySelectorAll(".dice .die.rolling").length, faces.length, "fresh dice tumble");
+  eq(board(context(snap, info, () => {}), []).querySelectorAll(".die.rolling").length, 0, "shown dice rest");
+  localStorage.setItem("meeple.animations", "off");
+  eq(board(context(snap, info, () => {}), snap.events).querySelectorAll(".die.rolling").length, 0, "animations off");
+  localStorage.removeItem("meeple.animations");
 });

@@ -80,6 +80,8 @@ function tileCell(ctx, [x, y, mask, tile]) {
   if (v.laying && v.heroes[v.current].cell[0] === x && v.heroes[v.current].cell[1] === y) {
     g.classList.add("from");
   }
+  // the stone's outline lies under the passages; a ring on top shows the place's highlight
+  g.append(svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "ring" }));
   return place(g, key(x, y), ctx, { details: () => cellDetails(ctx, x, y, tile) });
 }
 

@@ -91,9 +91,11 @@ export function battle(ctx) {
 export function d10(x, y, value, size = 30) {
   const w = size / 2, h = size / 2;
   const pts = [[0, -h], [w, -h * 0.25], [w * 0.62, h], [-w * 0.62, h], [-w, -h * 0.25]];
-  return svg("g", { class: "die d10", transform: `translate(${x},${y})`, "data-value": value },
+  // the tumble is a CSS transform, which would replace a transform attribute: it turns an
+  // inner group, the outer one holds the place
+  return svg("g", { transform: `translate(${x},${y})` }, svg("g", { class: "die d10", "data-value": value },
     svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), class: "d10-face" }),
-    label(0, h * 0.18, value, { class: "d10-value", "font-size": size * 0.48 }));
+    label(0, h * 0.18, value, { class: "d10-value", "font-size": size * 0.48 })));
 }
 
 // The dice of this turn (two ten-sided dice make a roll of 0 to 99), newest last; the ones the
