@@ -108,13 +108,14 @@ function emptyCell(ctx, [x, y]) {
   return place(g, key(x, y), ctx, { details });
 }
 
-// The map's extent in map units: every laid and frontier cell, with a margin.
+// The map's extent in map units: every laid and frontier cell, with a margin, at least three
+// cells each way.
 export function extent(cells) {
   const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
   const x0 = Math.min(...xs), y0 = Math.min(...ys);
   const w = Math.max(...xs) - x0 + 1, h = Math.max(...ys) - y0 + 1;
-  const side = Math.max(w, h, 3);
-  return [x0 * S - (side - w) * S / 2 - 10, y0 * S - (side - h) * S / 2 - 10, side * S + 20, side * S + 20];
+  const wide = Math.max(w, 3, h * 0.75), high = Math.max(h, 3, w * 0.5);  // neither a sliver nor a tower
+  return [x0 * S - (wide - w) * S / 2 - 10, y0 * S - (high - h) * S / 2 - 10, wide * S + 20, high * S + 20];
 }
 
 // The whole map as an SVG (zoom and pan are added by the caller).
