@@ -5,6 +5,7 @@ the action buttons used only for actions that have no place."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -16,7 +17,7 @@ from tests.server.live import call
 #: game short enough to play by clicking in a test.
 GAMES: dict[str, dict[str, Any]] = {
     "tictactoe": {"players": 2},
-    "myth": {"players": 2},
+    "myth": {"players": 2, "options": {"max_turns": 10}},
     "catacombs": {"players": 2, "options": {"max_rounds": 6, "veins_to_end": 2,
                                             "trade_offers_per_turn": 1, "free_action_limit": 4}},
     "heavens": {"players": 2},
@@ -65,6 +66,11 @@ def snapshot(server: str, match: str, token: str) -> dict[str, Any]:
     return snap
 
 
+def quoted(text: str) -> str:
+    """``text`` as a CSS string (an action may hold a quote: ``attack Bre'Unor``)."""
+    return json.dumps(text)
+
+
 def take(page: Any, action: dict[str, Any]) -> str:
     """Do ``action`` as a person would: click its place on the board (and pick it from the
     chooser when the place has several), else its button; say which was used."""
@@ -75,12 +81,12 @@ def take(page: Any, action: dict[str, Any]) -> str:
         assert action["label"] in (spot.get_attribute("aria-label") or "")
         spot.scroll_into_view_if_needed()
         spot.click()
-        chooser = page.locator(f".chooser [data-action='{action['text']}']")
+        chooser = page.locator(f".chooser [data-action={quoted(action['text'])}]")
         if chooser.count():
             chooser.click()
         used = "board"
     else:
-        page.locator(f"#actions button[data-action='{action['text']}']").click()
+        page.locator(f"#actions button[data-action={quoted(action['text'])}]").click()
         used = "button"
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=60_000)
     return used

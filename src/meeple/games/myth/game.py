@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from meeple.core import Game
 
-from . import labels, lookup, text
+from . import labels, lookup, places, text
 from .content import Content, load
 from .params import OPTIONS
 from .state import MythState
@@ -50,6 +50,7 @@ class MythGame(Game):
     label = labels.label
     costs = labels.costs
     catalogue = lookup.catalogue
+    where = places.where
 
     def setup(self) -> None:
         # every file read and cross-checked once per content folder, so a broken file fails here

@@ -92,7 +92,9 @@ def _monsters(lang: str) -> dict[str, dict[str, Any]]:
                 t("num.first"): t("yes" if m.first_attack else "no"),
                 t("num.copies"): m.copies}
         out[m.id] = {"name": m.label(lang), "kind": t("kind.monster"),
-                     "text": rules_text(m.id, lang), "numbers": nums, "source": m.source}
+                     "text": rules_text(m.id, lang), "numbers": nums, "source": m.source,
+                     "brief": brief(m.id, lang), "cost": m.cost, "monster": True,
+                     "attack": m.attack, "defence": m.defence, "damage": m.damage}
     return out
 
 
@@ -113,7 +115,8 @@ def _events(lang: str) -> dict[str, dict[str, Any]]:
         nums[t("num.copies")] = e.copies
         kind = "kind.item" if e.effect in ITEM_EFFECTS else "kind.event"
         out[e.id] = {"name": e.label(lang), "kind": t(kind), "text": rules_text(e.id, lang),
-                     "numbers": nums, "source": e.source}
+                     "numbers": nums, "source": e.source, "brief": brief(e.id, lang),
+                     "cost": e.cost}
     return out
 
 
@@ -128,7 +131,8 @@ def _quests(lang: str) -> dict[str, dict[str, Any]]:
         nums = {t("num.count"): q.count} if q.kind == "kill" else {}
         nums[t("num.copies")] = q.copies
         out[q.id] = {"name": q.label(lang), "kind": t("kind.quest"), "text": text,
-                     "numbers": nums, "source": q.source}
+                     "numbers": nums, "source": q.source,
+                     "goal": q.monster if q.kind == "kill" else q.item, "count": q.count}
     return out
 
 
@@ -143,12 +147,15 @@ def _tiles(lang: str) -> dict[str, dict[str, Any]]:
         if not tile.start:
             nums[t("num.copies")] = tile.copies
         out[tile.id] = {"name": tile.label(lang), "kind": t("kind.tile"), "text": text,
-                        "numbers": nums, "source": tile.source}
+                        "numbers": nums, "source": tile.source, "passages": mask}
     return out
 
 
 def catalogue(game: Game, lang: str = "en") -> dict[str, dict[str, Any]]:
-    """Every hero, monster, event card, quest and dungeon tile by id, in ``lang``."""
+    """Every hero, monster, event card, quest and dungeon tile by id, in ``lang``; cards also
+    with their ``brief`` (a few words for the hand) and base ``cost``, monsters marked
+    ``monster``, quests with their ``goal`` (a monster to kill or an item to carry) and
+    ``count``, tiles with their ``passages`` (the mask), for the drawn board."""
     out: dict[str, dict[str, Any]] = {}
     for part in (_heroes, _monsters, _events, _quests, _tiles):
         out.update(part(lang))

@@ -49,6 +49,8 @@ def view(st: MythState, seat: int | None) -> dict[str, Any]:
         "table": [{"by": by, "paid": p, "card": c if seat is not None and by == seat
                    else None} for c, by, p in st.table],
         "pending": list(st.pending), "drawn_tile": st.drawn_tile,
+        "laying": list(dungeon.step_cell(st.pos[st.cur], st.explore_side))
+        if st.drawn_tile else None,
         "double_cost": st.offer_double,
         "striker": top.monster if isinstance(top, Target) else "",
         "this_turn": this_turn(st, seat),

@@ -1,0 +1,111 @@
+"""Where Myth's actions happen on the drawn board (places.py, docs/boards.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from meeple.components.tilegrid import E, N
+from meeple.games.myth import places
+from meeple.games.myth.state import MythState
+from tests.games.words import random_play
+
+from .scenario import CARDS, QUESTS, fresh, open_cell, turn_of
+
+
+def where(st: MythState, text: str) -> str | None:
+    action = next(a for a in st.legal_actions() if a.text == text)
+    return st.game.where(action, st.view(st.to_act))
+
+
+def states() -> Iterator[MythState]:
+    """Random games that reach every kind of choice (targets need two heroes on a cell)."""
+    for players, seed in ((2, 2), (2, 4), (4, 1), (4, 2), (4, 3)):
+        for st in random_play("myth", players, seed, 300):
+            if not st.is_over and st.to_act is not None:
+                yield st
+
+
+def test_moving_and_exploring_are_the_cells_they_lead_to() -> None:
+    st = fresh(2, 1)
+    open_cell(st, (0, -1))  # a crossroads north of the start; east is still unexplored
+    turn_of(st, 0)
+    assert where(st, "move north") == "cell:0,-1"
+    assert where(st, "explore east") == "cell:1,0"
+    assert where(st, "stay") == "cell:0,0"
+    drawn = st.view(0)["map"]
+    assert "cell:1,0" in places.places(st.view(0)) and [1, 0] not in [c[:2] for c in drawn]
+
+
+def test_laying_a_tile_is_its_cell_and_every_rotation_shares_it() -> None:
+    st = fresh(2, 1)
+    turn_of(st, 0)
+    st.apply("explore east")
+    view = st.view(0)
+    assert view["laying"] == [1, 0] and view["drawn_tile"]
+    lays = [a for a in st.legal_actions() if a.text.startswith("place ")]
+    assert lays and {st.game.where(a, view) for a in lays} == {"cell:1,0"}
+    if "redraw tile" in [a.text for a in st.legal_actions()]:
+        assert where(st, "redraw tile") == "tile:drawn"
+
+
+def test_the_start_has_no_tile_being_laid() -> None:
+    assert fresh(2, 1).view(0)["laying"] is None
+
+
+def test_drawing_is_the_event_deck_and_the_turn_end_is_buttons() -> None:
+    st = fresh(2, 1)
+    turn_of(st, 0, draw=None)
+    assert {where(st, a.text) for a in st.legal_actions()} == {"deck:events"}
+    st.apply("draw 0")
+    st.apply("stay")
+    for a in st.legal_actions():  # end turn, heal...; only quests have places
+        assert (where(st, a.text) is None) != a.text.startswith(("show ", "swap ")), a.text
+
+
+def test_cards_are_played_from_the_hand_and_quests_shown_on_their_cards() -> None:
+    seen: dict[str, set[str]] = {}
+    for st in states():
+        view = st.view(st.to_act)
+        for a in st.legal_actions():
+            verb = a.text.split()[0]
+            place = st.game.where(a, view)
+            seen.setdefault(verb, set()).add(str(place))
+            if verb in ("play", "discard"):
+                assert place == f"card:hand:{a[1][1]}" and a[1][1] in view["hand"]
+            if verb == "resolve":
+                assert place == f"card:pending:{a[1][1]}" and a[1][1] in view["pending"]
+            if verb in ("show", "swap"):
+                assert place == f"quest:{a[1][1]}" and a[1][1] in QUESTS
+            if verb in ("attack", "remove", "imprison"):
+                assert place == f"monster:{a[1][1]}" and CARDS[a[1][1]].monster
+            if verb in ("target", "deceive"):
+                assert place == f"hero:{a[1][1]}"
+            if verb == "destroy":
+                assert place == f"item:{st.to_act}:{a[1][1]}" and a[1][1] in st.items[st.to_act]
+            if verb == "nod":
+                assert place == "cell:{},{}".format(*a[1][1])
+    assert {"play", "resolve", "attack", "target", "deceive", "destroy", "nod", "move",
+            "explore", "place", "show", "swap"} <= set(seen)
+    for verb in places.BUTTONS & set(seen):
+        assert seen[verb] == {"None"}, verb
+
+
+def test_the_buttons_are_the_turns_choices_with_no_thing_to_touch() -> None:
+    assert {"pass", "order:", "fight", "heal", "avatara", "extra", "end"} == places.BUTTONS
+
+
+def test_the_frontier_is_beyond_open_passages_only() -> None:
+    st = fresh(2, 1)
+    st.grid[(0, 0)] = N | E
+    view = st.view(0)
+    assert places.frontier(view) == [(0, -1), (1, 0)]
+    assert {"cell:0,-1", "cell:1,0", "cell:0,0"} <= places.places(view)
+    assert "cell:0,1" not in places.places(view)
+
+
+def test_another_seats_hand_is_no_place_of_mine() -> None:
+    st = fresh(2, 1, empty_hands=False)
+    mine, theirs = st.view(0), st.view(1)
+    only_mine = {f"card:hand:{c}" for c in set(st.hand[0]) - set(st.hand[1])}
+    assert only_mine and only_mine <= places.places(mine)
+    assert not only_mine & places.places(theirs)
