@@ -112,7 +112,7 @@ def _pending(st: GrabHitState) -> dict[str, Any] | None:
 
 def _wheel(st: GrabHitState) -> list[dict[str, Any]]:
     """The wheel's sectors in their order round it (printed on the wheel: public)."""
-    return [{"id": s.id, "value": s.value, "colours": list(s.colours),
+    return [{"value": s.value, "colours": list(s.colours),
              "symbols": list(s.symbols), "weight": s.weight} for s in st.game.T.sectors]
 
 
