@@ -58,6 +58,7 @@ test("the seat waiting has nothing to click and never another seat's hand as its
     eq(root.querySelectorAll(".gah-hand .card-face").length, mine.length, "the fan is the seat's own hand");
     const others = snap.view.players_info.filter((p) => p.seat !== snap.seat).reduce((n, p) => n + p.hand.length, 0);
     eq(root.querySelectorAll(".gah-chip.hand").length, others, "other hands are on their mats");
+    for (const bad of ["undefined", "null", "NaN", "[object"]) ok(!root.textContent.includes(bad), `${bad} drawn`);
   }
 });
 

@@ -125,7 +125,7 @@ function hand(ctx) {
   const cards = me.hand.map((c, i) => ({ key: `card:hand:${i}`, name: nameOf(ctx, c),
     cost: ctx.cat[c.id] ? ctx.cat[c.id].kind : "", text: ctx.cat[c.id] ? ctx.cat[c.id].text : "", kind: `gah-${c.kind}` }));
   return el("section", { class: "gah-hand" }, el("h4", {}, t("board.your_cards", { n: cards.length })),
-    cards.length ? fan(cards, ctx, { title: t("board.your_cards", { n: cards.length }) }) : el("p", { class: "quiet" }, t("board.no_cards")));
+    cards.length ? fan(cards, ctx, { title: t("board.your_cards", { n: cards.length }) }) : null);
 }
 
 export function board(ctx) {

@@ -119,7 +119,10 @@ function chips(p, ctx) {
   add(p.upgrades, "upgrade", null, "red");
   add(p.curses, "curse", null, "red");
   add(p.locations, "loc", (i) => `loc:${p.seat}:${i}`, "green");
-  if (ctx.seat !== p.seat) add(p.hand, "hand", null, null);
+  if (ctx.seat !== p.seat) {
+    p.hand.filter((c) => c.kind === "blueprint").forEach((c) => add([c], "hand", null, "blue"));
+    p.hand.filter((c) => c.kind !== "blueprint").forEach((c) => add([c], "hand", null, "red"));
+  }
   return out;
 }
 

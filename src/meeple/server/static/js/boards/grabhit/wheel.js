@@ -103,12 +103,12 @@ export function wheel(ctx) {
   let y = 140;
   if (v.wheel) {
     const words = t("board.turn_sector", { text: sectorText(v.sectors[v.wheel.index]) });
-    root.append(...lines(-124, y, wrap(words, 44, 2), 11, { "text-anchor": "start", class: "caption" }));
+    root.append(...lines(-124, y, wrap(words, 38, 2), 11, { "text-anchor": "start", class: "caption" }));
     y += 28;
   }
   const told = lastSpinText(ctx.snap);
   if (told) {
-    root.append(...lines(-124, y, wrap(told, 44, 3), 11, { "text-anchor": "start", class: "caption quiet" }));
+    root.append(...lines(-124, y, wrap(told, 38, 3), 11, { "text-anchor": "start", class: "caption quiet" }));
     y += 42;
   }
   root.setAttribute("viewBox", `-130 -134 260 ${y + 130}`);
