@@ -8,7 +8,7 @@
 
 import { fan, freshEvents, label, place, svg } from "../kit.js";
 import { el, put, t } from "../texts.js";
-import { card, DECK, DECKS, colourName, details, flow, letter } from "./grabhit/parts.js";
+import { card, cardHeight, DECK, DECKS, colourName, details, flow, letter, lines, wrap } from "./grabhit/parts.js";
 import { mat } from "./grabhit/mat.js";
 import { animate, wheel } from "./grabhit/wheel.js";
 
@@ -20,8 +20,7 @@ function nameOf(ctx, thing) {
 
 function decks(ctx, y) {
   const v = ctx.view;
-  const g = svg("g", { transform: `translate(0,${y})` },
-    label(8, 8, t("board.decks"), { "text-anchor": "start", "font-size": 11, class: "small heading" }));
+  const g = svg("g", { transform: `translate(0,${y})` }, heading(t("board.decks"), 0)[0]);
   DECKS.forEach((c, i) => {
     const n = v.decks[c], gone = v.discards[c].length;
     const x = 8 + i * 116;
@@ -38,19 +37,22 @@ function decks(ctx, y) {
   return [g, 84];
 }
 
+// A heading in up to two lines: its nodes and the height below it.
 function heading(text, y) {
-  return label(8, y + 8, text, { "text-anchor": "start", "font-size": 11, class: "small heading" });
+  const rows = wrap(text, 52, 2);
+  return [lines(8, y + 8, rows, 11, { "text-anchor": "start", class: "small heading" }), 18 + (rows.length - 1) * 13];
 }
 
 // A row of cards under a heading: each [key, name, colour, small lines, details].
-function cardRow(ctx, title, items, y, { w = 112, h = 66 } = {}) {
-  const g = svg("g", { transform: `translate(0,${y})` }, heading(title, 0));
+function cardRow(ctx, title, items, y, { w = 112, h = cardHeight(1) } = {}) {
+  const [words, top] = heading(title, 0);
+  const g = svg("g", { transform: `translate(0,${y})` }, words);
   const lay = flow(items.map(() => w), W - 16, { row: h + 6 });
   items.forEach(([key, name, colour, small, d, cls], i) => {
-    const node = card(8 + lay.at[i][0], 18 + lay.at[i][1], w, h, { name, colour, small, cls });
+    const node = card(8 + lay.at[i][0], top + lay.at[i][1], w, h, { name, colour, small, cls });
     g.append(key ? place(node, key, ctx, { details: d }) : node);
   });
-  return [g, 18 + lay.height];
+  return [g, top + lay.height];
 }
 
 function offer(ctx, y) {
@@ -60,9 +62,9 @@ function offer(ctx, y) {
   const title = t(p.kind === "keep" ? "board.offer.keep" : "board.offer.buy", { name: ctx.names[p.seat] });
   return cardRow(ctx, title, cards.map((c, i) => {
     const e = ctx.cat[c.id];
-    const small = e ? Object.values(e.numbers).slice(0, 3) : [];
+    const small = e ? Object.entries(e.numbers).slice(0, 3).map(([k, x]) => `${k}: ${x}`) : [];
     return [`offer:${i}`, nameOf(ctx, c), c.kind === "location" ? "green" : "blue", small, details(ctx.cat, c.id), "offer"];
-  }), y, { w: 150, h: 80 });
+  }), y, { w: 168, h: cardHeight(3) });
 }
 
 function adventurers(ctx, y) {
@@ -74,7 +76,7 @@ function adventurers(ctx, y) {
     const s = owner.get(id);
     const small = s === undefined ? Object.values(e.numbers).slice(0, 2).map((x, i) => `${Object.keys(e.numbers)[i]}: ${x}`) : [t("board.taken", { name: ctx.names[s] })];
     return [`adv:${id}`, e.name, null, small, details(ctx.cat, id), s === undefined ? "adv" : "adv taken"];
-  }), y, { w: 112, h: 62 });
+  }), y, { w: 112, h: cardHeight(2) });
 }
 
 function auction(ctx, y) {
@@ -84,7 +86,7 @@ function auction(ctx, y) {
     const bid = lot.bidder === null ? t("board.no_bid", { n: lot.opening }) : t("board.bid", { n: lot.bid, name: ctx.names[lot.bidder] });
     const small = [t("board.opened_by", { name: ctx.names[lot.opened_by] }), bid];
     return [`lot:${i}`, nameOf(ctx, lot), "green", small, details(ctx.cat, lot.id, small), "lot"];
-  }), y, { w: 168, h: 62 });
+  }), y, { w: 168, h: cardHeight(2) });
 }
 
 function centre(ctx, y) {

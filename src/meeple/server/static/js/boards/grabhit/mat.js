@@ -6,7 +6,7 @@
 
 import { hover, label, place, svg } from "../../kit.js";
 import { lang, t } from "../../texts.js";
-import { card, chip, chipWidth, details, flow, marker, seatColour, wrap } from "./parts.js";
+import { card, cardHeight, chip, chipWidth, details, flow, lines, marker, seatColour, wrap } from "./parts.js";
 
 const W = 360;
 const HEART = "M0 3 C-6 -2 -4 -7 0 -4 C4 -7 6 -2 0 3 Z";
@@ -67,9 +67,9 @@ function vitals(p, ctx, y) {
   const out = [g];
   if (p.ability) {
     const ab = svg("g", { transform: `translate(${W - 168},${y})`, class: "ability" },
-      svg("rect", { width: 162, height: 36, rx: 8, class: "frame" }),
-      label(8, 12, t("board.ability"), { "text-anchor": "start", "font-size": 9.5, class: "small" }),
-      label(8, 26, local(p, "ability"), { "text-anchor": "start", "font-size": 12, "font-weight": 600 }));
+      svg("rect", { width: 162, height: 44, rx: 8, class: "frame" }),
+      label(8, 10, t("board.ability"), { "text-anchor": "start", "font-size": 9.5, class: "small" }),
+      ...lines(8, 23, wrap(local(p, "ability"), 22, 2), 11, { "text-anchor": "start", "font-weight": 600 }));
     const adv = ctx.cat[p.adventurer];
     out.push(place(ab, `ability:${p.seat}`, ctx, { details: { title: local(p, "ability"), lines: [adv ? adv.text : null, ctx.view.ability_used && ctx.view.current === p.seat ? t("board.ability_used") : null] } }));
   }
@@ -80,15 +80,15 @@ function weaponCard(w, i, p, ctx) {
   const small = [t("board.weapon_stats", { damage: w.damage, speed: w.speed }),
     t("board.durability", { n: w.durability, most: w.max_durability }) + (w.pierce ? ` · ${t("board.pierce")}` : ""),
     ...w.blueprints.map((b) => `+ ${ctx.cat[b.id] ? ctx.cat[b.id].name : b.name}`)];
-  const h = 34 + small.length * 13;
+  const h = cardHeight(small.length);
   const node = card(0, 0, 128, h, { name: ctx.cat[w.id] ? ctx.cat[w.id].name : w.name, colour: "blue", small, cls: "weapon" });
   const more = w.blueprints.map((b) => `${t("board.blueprint")}: ${ctx.cat[b.id] ? ctx.cat[b.id].text : b.name}`);
   return [place(node, `weapon:${p.seat}:${i}`, ctx, { details: details(ctx.cat, w.id, more) }), 128, h];
 }
 
 function fists(p, ctx) {
-  const node = card(0, 0, 76, 60, { name: t("board.fists"), small: [t("board.fists_stats")], cls: "fists" });
-  return [place(node, `fists:${p.seat}`, ctx, { details: { title: t("board.fists"), lines: [t("board.fists_help")] } }), 76, 60];
+  const node = card(0, 0, 76, cardHeight(1), { name: t("board.fists"), small: [t("board.fists_stats")], cls: "fists" });
+  return [place(node, `fists:${p.seat}`, ctx, { details: { title: t("board.fists"), lines: [t("board.fists_help")] } }), 76, cardHeight(1)];
 }
 
 // Things in rows: each [node, width, height]; placed from (8, y); the height used.
@@ -140,7 +140,7 @@ export function mat(p, ctx) {
   let y = 50;
   if (p.adventurer) {
     g.append(...vitals(p, ctx, y));
-    y += 44;
+    y += 50;
     const arms = p.weapons.map((w, i) => weaponCard(w, i, p, ctx));
     arms.push(fists(p, ctx));
     y += rows(g, arms, y) + 8;

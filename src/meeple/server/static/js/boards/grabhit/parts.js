@@ -82,11 +82,17 @@ export function card(x, y, w, h, { name, colour = null, small = [], cls = "" }) 
   }
   const left = colour ? 20 : 7;
   const chars = Math.max(6, Math.floor((w - left - 4) / (12 * 0.56)));
-  g.append(...lines(left, 15, wrap(name, chars, 2), 12, { "text-anchor": "start", class: "name" }));
+  const named = wrap(name, chars, 2);
+  g.append(...lines(left, 15, named, 12, { "text-anchor": "start", class: "name" }));
   const smallChars = Math.max(6, Math.floor((w - left - 4) / (10.5 * 0.56)));
-  small.filter(Boolean).forEach((s, i) => g.append(label(left, h - 8 - (small.length - 1 - i) * 13, wrap(s, smallChars, 1)[0],
+  small.filter(Boolean).forEach((s, i) => g.append(label(left, 19 + named.length * 14.4 + i * 13, wrap(s, smallChars, 1)[0],
     { "font-size": 10.5, "text-anchor": "start", class: "small" })));
   return g;
+}
+
+// The height a card needs for a name of two lines and `n` small lines.
+export function cardHeight(n) {
+  return 49 + 13 * n;
 }
 
 // A chip: a short rounded label, `w` wide from (x, y).

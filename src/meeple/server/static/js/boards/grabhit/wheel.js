@@ -2,7 +2,7 @@
 // symbols), a pointer at the top on the sector of the last spin, the hub that spins it (the
 // place "wheel:spin"), and under it this turn's sector and the last spin in words.
 
-import { hover, label, place, spin, svg } from "../../kit.js";
+import { animationsOn, hover, label, place, spin, svg } from "../../kit.js";
 import { t } from "../../texts.js";
 import { DECK, letter, lines, wrap } from "./parts.js";
 
@@ -97,8 +97,8 @@ export function wheel(ctx) {
   const spinning = ctx.places.has("wheel:spin");
   const hub = svg("g", { class: "hub" }, svg("circle", { r: 34, class: "hub-face" }),
     spinning ? label(0, 0, t("board.spin"), { "font-size": 10.5, "font-weight": 700 }) : null,
-    !spinning && v.last_spin ? label(0, -6, v.last_spin.value, { "font-size": 22, "font-weight": 700 }) : null,
-    !spinning && v.last_spin ? label(0, 14, t("board.coins_short"), { "font-size": 9, class: "small" }) : null);
+    !spinning && v.last_spin ? label(0, -6, v.last_spin.value, { "font-size": 22, "font-weight": 700, class: "hub-value" }) : null,
+    !spinning && v.last_spin ? label(0, 14, t("board.coins_short"), { "font-size": 9, class: "small hub-value" }) : null);
   root.append(place(hub, "wheel:spin", ctx, { details: { title: t("board.wheel"), lines: [t("board.wheel_help")] } }));
   let y = 140;
   if (v.wheel) {
@@ -126,4 +126,9 @@ export function animate(root, ctx, fresh) {
   if (!disc || before === undefined || !fresh.some((e) => e.type === "spin")) return;
   const ahead = ((to - before) % 360 + 360) % 360;
   spin(disc, to - 720 - ahead, to, 1400);
+  if (!animationsOn()) return;
+  // The coins and the words of the spin show once the disc has stopped.
+  const told = root.querySelectorAll(".hub-value, .caption");
+  for (const n of told) n.style.opacity = "0";
+  setTimeout(() => { for (const n of told) n.style.opacity = ""; }, 1400);
 }
