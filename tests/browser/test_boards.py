@@ -19,7 +19,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "myth": {"players": 2},
     "catacombs": {"players": 2},
     "heavens": {"players": 2},
-    "grabhit": {"players": 2, "options": {"gold_target": 40, "round_limit": 16}},
+    "grabhit": {"players": 2, "options": {"gold_target": 60, "round_limit": 20}},
     "andor": {"players": 2},
 }
 LAPTOP = {"width": 1280, "height": 800}
