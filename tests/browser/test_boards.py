@@ -21,7 +21,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "catacombs": {"players": 2, "options": {"max_rounds": 6, "veins_to_end": 2,
                                             "trade_offers_per_turn": 1, "free_action_limit": 4}},
     "heavens": {"players": 2},
-    "grabhit": {"players": 2},
+    "grabhit": {"players": 2, "options": {"gold_target": 60, "round_limit": 20}},
     "andor": {"players": 2},
 }
 LAPTOP = {"width": 1280, "height": 800}

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from meeple.core import Game
 
-from . import labels, lookup, text
+from . import labels, lookup, places, text
 from .content import Tables, tables
 from .params import OPTIONS
 from .state import GrabHitState
@@ -40,6 +40,7 @@ class GrabHit(Game):
     outcome = text.outcome
     label = labels.label
     costs = labels.costs
+    where = places.where
     catalogue = lookup.catalogue
 
     def setup(self) -> None:

@@ -9,7 +9,7 @@ from meeple.core import Rng
 
 from . import cards, hit, locations, weapons
 from .content import COLOURS
-from .decisions import BuyLocation, ChooseColour, KeepWeapon, ShieldCheck
+from .decisions import BuyLocation, ChooseAdventurer, ChooseColour, KeepWeapon, ShieldCheck
 from .phases import Phase, label
 
 if TYPE_CHECKING:
@@ -95,7 +95,9 @@ def _pending(st: GrabHitState) -> dict[str, Any] | None:
         return None
     top = st.decisions[-1]
     d: dict[str, Any] = {"kind": top.kind, "seat": top.seat}
-    if isinstance(top, BuyLocation):
+    if isinstance(top, ChooseAdventurer):
+        d["adventurers"] = [a.id for a in st.game.T.adventurers]
+    elif isinstance(top, BuyLocation):
         d["card"] = _card(st, top.card)
     elif isinstance(top, KeepWeapon):
         d["cards"] = [_card(st, top.new), _card(st, top.old)]
@@ -106,6 +108,12 @@ def _pending(st: GrabHitState) -> dict[str, Any] | None:
                        "card": _card(st, top.card) if top.card is not None else None,
                        "tag": top.tag}
     return d
+
+
+def _wheel(st: GrabHitState) -> list[dict[str, Any]]:
+    """The wheel's sectors in their order round it (printed on the wheel: public)."""
+    return [{"value": s.value, "colours": list(s.colours),
+             "symbols": list(s.symbols), "weight": s.weight} for s in st.game.T.sectors]
 
 
 def determinize(st: GrabHitState, seat: int, rng: Rng) -> None:
@@ -127,6 +135,7 @@ def view(st: GrabHitState, seat: int | None) -> dict[str, Any]:
         "first": st.first,
         "gold_target": st.game.config["gold_target"],
         "wheel": _sector(st, st.sector),
+        "sectors": _wheel(st),
         "last_spin": _sector(st, st.last_spin),
         "lost_phases": list(st.lost),
         "ability_used": st.ability_used,
