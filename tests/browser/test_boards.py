@@ -76,7 +76,7 @@ def take(page: Any, action: dict[str, Any]) -> str:
     chooser when the place has several), else its button; say which was used."""
     before = int(page.evaluate("document.body.dataset.version"))
     if action["where"]:
-        spot = page.locator(f"#board [data-place='{action['where']}']").first
+        spot = page.locator(f"#board [data-place={quoted(action['where'])}]").first
         assert spot.count() == 1, f"no place {action['where']} for {action['text']}"
         assert action["label"] in (spot.get_attribute("aria-label") or "")
         spot.scroll_into_view_if_needed()
@@ -110,7 +110,7 @@ def test_a_click_on_the_board_plays_exactly_that_places_action(server: str, brow
     placed = [a for a in snap["legal"] if a["where"]]
     assert placed, f"{game}: no legal action has a place at the start"
     for a in placed:
-        spot = page.locator(f"#board [data-place='{a['where']}'].place")
+        spot = page.locator(f"#board [data-place={quoted(a['where'])}].place")
         assert spot.count() >= 1, f"{game}: {a['text']} has no place drawn at {a['where']}"
     chosen = random.Random(game).choice(placed)
     told = snap["events_from"] + len(snap["events"])
