@@ -5,6 +5,7 @@ the action buttons used only for actions that have no place."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -18,7 +19,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "tictactoe": {"players": 2},
     "myth": {"players": 2},
     "catacombs": {"players": 2},
-    "heavens": {"players": 2},
+    "heavens": {"players": 2, "options": {"base_health": 5, "max_rounds": 3}},
     "grabhit": {"players": 2},
     "andor": {"players": 2},
 }
@@ -64,6 +65,12 @@ def snapshot(server: str, match: str, token: str) -> dict[str, Any]:
     return snap
 
 
+def quoted(value: str) -> str:
+    """``value`` as a CSS string in double quotes (action texts may hold an apostrophe, as in
+    "ability Loki: Loki's Net")."""
+    return json.dumps(value)
+
+
 def take(page: Any, action: dict[str, Any]) -> str:
     """Do ``action`` as a person would: click its place on the board (and pick it from the
     chooser when the place has several), else its button; say which was used."""
@@ -74,12 +81,12 @@ def take(page: Any, action: dict[str, Any]) -> str:
         assert action["label"] in (spot.get_attribute("aria-label") or "")
         spot.scroll_into_view_if_needed()
         spot.click()
-        chooser = page.locator(f".chooser [data-action='{action['text']}']")
+        chooser = page.locator(f".chooser [data-action={quoted(action['text'])}]")
         if chooser.count():
             chooser.click()
         used = "board"
     else:
-        page.locator(f"#actions button[data-action='{action['text']}']").click()
+        page.locator(f"#actions button[data-action={quoted(action['text'])}]").click()
         used = "button"
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=60_000)
     return used
