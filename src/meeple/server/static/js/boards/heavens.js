@@ -5,7 +5,7 @@
 
 import { animationsOn, backs, die, fan, freshEvents, hover, roll, svg, zoomable } from "../kit.js";
 import { el, put, t } from "../texts.js";
-import { baseName, field, frame, sideName } from "./heavens/map.js";
+import { baseName, field, frame, sideName, zoneWords } from "./heavens/map.js";
 import { RINGS, codes, icon, ringShape, sideMark } from "./heavens/pieces.js";
 
 // A board this wide (CSS pixels) or wider lays the map down.
@@ -64,7 +64,9 @@ function legend(ctx) {
   const items = RINGS.map((r) => el("span", { class: "hv-key" }, icon(ringShape(r.kind)), t(r.word)));
   const sides = [0, 1].map((i) => el("span", { class: "hv-key" }, icon(sideMark(i, 0, 0, 7, "token")), sideName(ctx, i)));
   const central = el("span", { class: "hv-key" }, icon(svg("polygon", { points: "-9,0 -4.5,-8 4.5,-8 9,0 4.5,8 -4.5,8", class: "central-key" })), t("board.central"));
-  return el("div", { class: "hv-legend", "aria-label": t("board.key") }, sides, items, central);
+  const zones = ctx.view.players === 4 ? Object.values(zoneWords(ctx)).map((z) => el("span", { class: "hv-key zone" },
+    icon(svg("path", { d: "M-8 -9 L-4 0 L-8 9 M8 -9 L4 0 L8 9", class: "zone-key" })), z)) : [];
+  return el("div", { class: "hv-legend", "aria-label": t("board.key") }, sides, items, central, zones);
 }
 
 // A card of a hand as the fan shows it: name, cost, the text that fits; the rest on hover.

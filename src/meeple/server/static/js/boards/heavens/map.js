@@ -117,13 +117,16 @@ export function field(ctx, codes, wide = false) {
   return { layer, hexes };
 }
 
-function zoneWords(ctx) {
-  const zones = ctx.view.map.zones, out = {};
+// Four players: who moves in each zone (1 the columns left of the centre, 2 those right of it,
+// 3 the central column, open to both team-mates), with the columns' letters.
+export function zoneWords(ctx) {
+  const zones = ctx.view.map.zones, R = ctx.view.map.radius, out = {};
+  const cols = { 1: `${COLUMNS[0]}–${COLUMNS[R - 1]}`, 2: `${COLUMNS[R + 1]}–${COLUMNS[2 * R]}` };
   for (const z of [1, 2]) {
     const who = zones.map((zs, seat) => (zs && zs.includes(z) ? ctx.names[seat] : null)).filter(Boolean);
-    out[z] = t("board.zone", { names: who.join(", ") });
+    out[z] = t("board.zone", { names: who.join(", "), columns: cols[z] });
   }
-  out[3] = t("board.zone.centre");
+  out[3] = t("board.zone.centre", { column: COLUMNS[R] });
   return out;
 }
 
