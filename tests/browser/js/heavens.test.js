@@ -92,8 +92,10 @@ test("the other side's hand is backs with its count, never its faces", async () 
 
 test("gods, the fallen, rings, traps, columns and bases are drawn as the view has them", async () => {
   let seen = 0;
-  for (const steps of [70, 160]) {
-    const { snaps } = await played("heavens", { steps, seed: 7 });
+  // positions (seed, steps) with a fallen god, dropped rings, columns, traps and gods
+  // with armour and attack rings
+  for (const [seed, steps] of [[35, 96], [33, 161]]) {
+    const { snaps } = await played("heavens", { steps, seed });
     const view = snaps[0].view, root = draw(snaps[0]);
     const standing = view.units.filter((u) => !u.fallen);
     eq(root.querySelectorAll(".unit").length, standing.length, "gods");
@@ -107,13 +109,19 @@ test("gods, the fallen, rings, traps, columns and bases are drawn as the view ha
       eq(g.querySelectorAll(".badge.poison").length, u.poison ? 1 : 0);
       eq(g.querySelectorAll(".badge.stun").length, u.incapacitated ? 1 : 0);
     }
-    eq(root.querySelectorAll(".hv-map .trap").length, Object.keys(view.traps).length, "traps");
+    const under = standing.filter((u) => u.trapped).length;
+    eq(root.querySelectorAll(".hv-map .badge.trap").length, under, "gods in traps");
+    eq(root.querySelectorAll(".hv-map .trap-mark").length + under, Object.keys(view.traps).length, "traps");
     eq(root.querySelectorAll(".hv-map .column").length, Object.keys(view.architecture).length, "columns");
     eq(root.querySelectorAll(".hv-map .dropped").length, Object.keys(view.dropped).length, "dropped");
     for (const s of view.sides) eq(root.querySelector(`[data-hex="${s.base}"] .base-hp`).textContent, String(s.base_health));
-    seen += standing.length;
+    for (const [h, d] of Object.entries(view.dropped)) {
+      eq(root.querySelectorAll(`[data-hex="${h}"] .dropped .badge`).length, (d.armour ? 1 : 0) + (d.attack ? 1 : 0));
+    }
+    seen += Object.keys(view.dropped).length + view.units.length - standing.length
+      + Object.keys(view.traps).length + Object.keys(view.architecture).length;
   }
-  ok(seen > 0, "some god was on the field");
+  ok(seen >= 5, "the positions had fallen gods, dropped rings, traps and columns");
 });
 
 test("the four-player map shows the zones and the team-mate's hand without places", async () => {

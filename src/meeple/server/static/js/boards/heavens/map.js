@@ -157,13 +157,18 @@ function drawInside(g, c, k, ctx, codes) {
   const units = view.units.filter((u) => u.hex === c.label);
   const standing = units.find((u) => !u.fallen), fallen = units.find((u) => u.fallen);
   const trap = view.traps[c.label], col = view.architecture[c.label], drop = view.dropped[c.label];
-  if (col) g.append(column(col));
-  if (drop) g.append(dropped(drop));
-  if (trap) g.append(trapMark(trap, standing ? 14 : 0, standing ? 14 : 0));
-  if (fallen) g.append(fallenMark(fallen, codes, standing ? -16 : 0, standing ? 14 : 0));
-  if (standing) g.append(unit(standing, codes, ctx));
-  if (!standing && !col && !drop && !trap && !fallen) g.append(label(0, 20, c.label, { class: "coord" }));
-  else if (!standing) g.append(label(0, -20, c.label, { class: "coord" }));
+  if (standing) {
+    // a trap under a god is its black badge; a fallen one under it lies small at its foot
+    if (fallen) g.append(svg("g", { transform: "translate(-21,17) scale(.7)" }, fallenMark(fallen, codes)));
+    g.append(unit(standing, codes, ctx));
+  } else {
+    const things = [col && column(col), trap && trapMark(trap), fallen && fallenMark(fallen, codes),
+      drop && dropped(drop)].filter(Boolean);
+    const n = things.length, gap = 24;
+    things.forEach((x, i) => g.append(n === 1 ? x
+      : svg("g", { transform: `translate(${(i - (n - 1) / 2) * gap},2) scale(.75)` }, x)));
+    g.append(label(0, n ? -20 : 20, c.label, { class: "coord" }));
+  }
   aim(g, ctx, key);
 }
 
@@ -204,15 +209,15 @@ function unit(u, codes, ctx) {
   return g;
 }
 
-function fallenMark(u, codes, x, y) {
-  return svg("g", { class: `fallen s${u.side}`, transform: `translate(${x},${y})`, "data-card": u.card },
-    sideMark(u.side, 0, 0, 9, "ghost"),
+function fallenMark(u, codes) {
+  return svg("g", { class: `fallen s${u.side}`, "data-card": u.card },
+    sideMark(u.side, 0, 0, 12, "ghost"),
     label(0, 0, codes[u.card] || "", { class: "code small" }),
-    svg("path", { d: "M-9 9 L9 -9", class: "strike" }));
+    svg("path", { d: "M-12 12 L12 -12", class: "strike" }));
 }
 
-function trapMark(n, x, y) {
-  return svg("g", { class: "trap", transform: `translate(${x},${y})` },
+function trapMark(n) {
+  return svg("g", { class: "trap-mark" },
     svg("g", { transform: "scale(1.4)" }, ringShape("trap")), label(0, 0.5, n, { class: "num light" }));
 }
 
