@@ -20,7 +20,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "myth": {"players": 2, "options": {"max_turns": 10}},
     "catacombs": {"players": 2, "options": {"max_rounds": 6, "veins_to_end": 2,
                                             "trade_offers_per_turn": 1, "free_action_limit": 4}},
-    "heavens": {"players": 2},
+    "heavens": {"players": 2, "options": {"base_health": 5, "max_rounds": 3}},
     "grabhit": {"players": 2, "options": {"gold_target": 60, "round_limit": 20}},
     "andor": {"players": 2},
 }

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from meeple.core import Action, ConfigError, ContentError, Game
 
-from . import labels, lookup, text
+from . import labels, lookup, places, text
 from .actions import describe as action_text
 from .board import board
 from .content import Ability, Power, pantheon, rings
@@ -57,6 +57,7 @@ class Heavens(Game):
     label = labels.label
     costs = labels.costs
     catalogue = lookup.catalogue
+    where = places.where
 
     def setup(self) -> None:
         cfg = self.config

@@ -9,7 +9,9 @@ from meeple.components import deck
 from meeple.core import Rng
 
 from .cards import set_deck, set_hand
-from .decisions import ChooseTarget
+from .content import map_info
+from .decisions import Acquire, ChooseTarget
+from .lookup import base_name
 from .rings import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
 
 if TYPE_CHECKING:
@@ -37,6 +39,8 @@ def view(st: HeavensState, seat: int | None) -> dict[str, Any]:
             "pantheon": g.pantheon_ids[side],
             "name": g.pantheon_names[side],
             "name_ru": g.pantheon_names_ru[side],
+            "base_name": base_name(g.pantheon_ids[side], "en"),
+            "base_name_ru": base_name(g.pantheon_ids[side], "ru"),
             "seats": list(g.team[side]),
             "base": lab[b.base[side]],
             "base_health": st.base_hp[side],
@@ -79,7 +83,17 @@ def view(st: HeavensState, seat: int | None) -> dict[str, Any]:
         "box": dict(st.box),
         "pending": _pending(st),
         "variants": {k: g.config[k] for k in ("omnipotence", "rolling_runes", "max_rounds")},
+        "map": _map(st),
     }
+
+
+def _map(st: HeavensState) -> dict[str, Any]:
+    """The field's shape (columns either side of the centre, hexes in the central column), its
+    four central hexes, and the zones each seat moves in (None: anywhere; HVN-51)."""
+    info = map_info()
+    return {"radius": info.radius, "centre_length": info.centre_length,
+            "central": sorted(info.central),
+            "zones": [None if z is None else sorted(z) for z in st.game.zones]}
 
 
 def _pending(st: HeavensState) -> dict[str, Any] | None:
@@ -90,6 +104,8 @@ def _pending(st: HeavensState) -> dict[str, Any] | None:
     if isinstance(top, ChooseTarget):
         return {"kind": top.kind, "card": ids[top.card],
                 "source": None if top.source is None else ids[top.source]}
+    if isinstance(top, Acquire):
+        return {"kind": top.kind, "card": ids[top.card], "hex": st.game.board.labels[top.hex]}
     return {"kind": top.kind, "card": ids[top.card]}
 
 
