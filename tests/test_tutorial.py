@@ -100,8 +100,8 @@ def test_the_tutorial_writes_the_parts_of_a_game(pig_site: Path) -> None:
     written = sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
                      if p.is_file())
     assert written == ["__init__.py", "actions.py", "game.py", "heuristic.py", "labels.py",
-                       "locale/en.po", "locale/ru.po", "lookup.py", "params.py", "places.py", "render.py",
-                       "state.py", "text.py", "turn.py", "view.py"]
+                       "locale/en.po", "locale/ru.po", "lookup.py", "params.py", "places.py",
+                       "render.py", "state.py", "text.py", "turn.py", "view.py"]
 
 
 def test_the_package_ships_its_catalogues(pig_site: Path) -> None:

@@ -3,6 +3,7 @@ library's layers (the simulator, the arena, the terminal table), which know noth
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import secrets
 import sys
@@ -283,6 +284,9 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
     from meeple.server.app import make_app
 
     url = db if db and "://" in db else sqlite_url(str(Path(db) if db else default_db()))
+    if url.startswith(("postgresql", "postgres:")) and importlib.util.find_spec("psycopg") is None:
+        raise click.ClickException("a PostgreSQL database needs psycopg: "
+                                   "pip install 'meeple[postgres]'")
     try:
         app = make_app(Tables(Store(url)), bot_delay=bot_delay)
     except Exception as e:  # a database that cannot be opened: say which and why

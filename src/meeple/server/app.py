@@ -42,6 +42,9 @@ from .tables import (
 )
 
 BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
+#: A server holds a match's bots this long unless it renews, which it does every LEASE_EVERY.
+LEASE_SECONDS = 3.0
+LEASE_EVERY = 1.0
 
 
 class Refused(Exception):
@@ -70,6 +73,8 @@ class Server:
     def __init__(self, tables: Tables, bot_delay: float = 0.4) -> None:
         self.tables = tables
         self.bot_delay = bot_delay
+        #: This server among the others on one database (its bots' leases name it).
+        self.name = tables.store.name
         self.listeners: dict[str, set[Listener]] = {}
         self.agents: dict[tuple[str, int, str], Agent] = {}
         self.running: dict[str, asyncio.Task[None]] = {}
@@ -134,6 +139,35 @@ class Server:
             with contextlib.suppress(Exception):  # a closed socket is dropped on its own
                 await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
 
+    def heard(self, match: str, version: int) -> None:
+        """Another server committed a change to ``match``: read it, tell this server's
+        listeners and let the bots move (one server among those that hear it plays them)."""
+        if match in self.tables.live:
+            asyncio.get_running_loop().create_task(self._caught_up(match))
+
+    async def _caught_up(self, match: str) -> None:
+        if await asyncio.to_thread(self.tables.catch_up, match):
+            await self.changed(match)
+
+    def lost(self) -> None:
+        """Announcements may have been missed: read every match held here afresh."""
+        for match, live in list(self.tables.live.items()):
+            self.heard(match, live.version)
+
+    async def keep_leases(self) -> None:
+        """Every :data:`LEASE_EVERY` seconds, extend the leases of the bots this server plays
+        and take over the bots of matches whose server stopped."""
+        while True:
+            await asyncio.sleep(LEASE_EVERY)
+            with contextlib.suppress(Exception):  # a database hiccup: try again next time
+                lapsed = await asyncio.to_thread(self.tables.store.renew, self.name,
+                                                 LEASE_SECONDS)
+                for match in lapsed:
+                    with contextlib.suppress(UnknownMatch):
+                        await asyncio.to_thread(self.tables.get, match)
+                        await asyncio.to_thread(self.tables.catch_up, match)
+                        self.wake(match)
+
     def wake(self, match: str) -> None:
         """Start the bots of ``match`` playing unless they already are."""
         task = self.running.get(match)
@@ -141,14 +175,26 @@ class Server:
             self.running[match] = asyncio.get_running_loop().create_task(self.play_bots(match))
 
     async def play_bots(self, match: str) -> None:
-        """While a bot seat is to act, let it choose (in a worker thread) and apply its move."""
+        """While a bot seat is to act, let it choose (in a worker thread) and apply its move.
+        Only the server holding the match's lease plays its bots; it gives the lease up when
+        a person is to act."""
+        store, held = self.tables.store, False
         while True:
             live = self.tables.get(match)
             st, kinds = live.state, live.row.kinds
             seat, version = st.to_act, live.version
             if st.is_over or seat is None or kinds[seat] == HUMAN:
+                if held:
+                    await asyncio.to_thread(store.release, match, self.name)
+                    held = False
+                    if self.tables.get(match).version != version:
+                        continue  # a change came in meanwhile: look again
                 self.forget_if_done(match)
                 return
+            if not held:
+                held = await asyncio.to_thread(store.lease, match, self.name, LEASE_SECONDS)
+                if not held:
+                    return  # another server plays them
             await asyncio.sleep(self.bot_delay)
             agent = self.agent(match, seat, kinds[seat], live.row.seed, live.row.game)
             action = await asyncio.to_thread(agent.choose, info_set(agent, st, seat))
@@ -455,9 +501,19 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        fanout = None
+        if tables.store.shared:  # other servers may share the database: hear their changes
+            from .fanout import Fanout
+            fanout = Fanout(tables.store.engine.url.render_as_string(hide_password=False),
+                            server.name, asyncio.get_running_loop(), server.heard, server.lost)
+            fanout.start()
         for match in tables.store.unfinished():
             server.wake(match)
+        keeper = asyncio.get_running_loop().create_task(server.keep_leases())
         yield
+        keeper.cancel()
+        if fanout is not None:
+            fanout.stop()
 
     app = Starlette(routes=[
         Route("/api/games", list_games),
