@@ -11,6 +11,7 @@ kill).
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -230,3 +231,23 @@ def test_the_same_move_sent_to_both_servers_at_once_is_applied_once(cluster: Clu
             assert now["view"] == won["view"]
     log = Tables(Store(cluster.db)).store.log_after(match, 0)
     assert [r.version for r in log] == [1, 2, 3]
+
+
+def test_health_says_whether_the_database_answers(postgres: str, tmp_path: Path) -> None:
+    import psycopg
+
+    cluster = Cluster(postgres, tmp_path, True)
+    try:
+        base = cluster.start()
+        create(base, "tictactoe", ["human", "random"], seed=1)
+        status, body = call(f"{base}/api/health")
+        assert status == 200 and body["ok"] and body["database"] == "postgresql"
+        assert body["matches"] == 1 and body["sockets"] == 0
+        name = postgres.rsplit("/", 1)[1]
+        with psycopg.connect(os.environ["MEEPLE_POSTGRES_URL"], autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+            status, body = call(f"{base}/api/health")
+            conn.execute(f"CREATE DATABASE {name}")  # for the fixture to drop
+        assert status == 503 and body == {"ok": False, "reason": "the database does not answer"}
+    finally:
+        cluster.stop()

@@ -424,6 +424,22 @@ async def set_seat(request: Request) -> JSONResponse:
     return JSONResponse(out)
 
 
+async def health(request: Request) -> JSONResponse:
+    """For a load balancer and monitoring: 200 while the database answers, 503 when it does
+    not; what this server holds (matches in memory, open sockets, bot leases)."""
+    server: Server = request.app.state.server
+    try:
+        leases = await asyncio.to_thread(server.tables.store.held, server.name)
+    except Exception:  # whatever the failure, the server cannot serve; its details stay here
+        return JSONResponse({"ok": False, "reason": "the database does not answer"},
+                            status_code=503)
+    return JSONResponse({"ok": True, "server": server.name,
+                         "database": server.tables.store.engine.dialect.name,
+                         "matches": len(server.tables.live),
+                         "sockets": sum(len(e) for e in server.listeners.values()),
+                         "leases": leases})
+
+
 async def record(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     live = server.tables.get(request.path_params["match"])
@@ -516,6 +532,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
             fanout.stop()
 
     app = Starlette(routes=[
+        Route("/api/health", health),
         Route("/api/games", list_games),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches", list_matches, methods=["GET"]),

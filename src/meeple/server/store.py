@@ -414,6 +414,13 @@ class Store:
             return False
         return True
 
+    def held(self, owner: str) -> int:
+        """How many matches' bots ``owner`` holds (a query that also proves the database
+        answers)."""
+        with self.engine.connect() as db:
+            return int(db.execute(select(func.count()).select_from(leases)
+                                  .where(leases.c.owner == owner)).scalar() or 0)
+
     def release(self, match_id: str, owner: str) -> None:
         """Give up the match's bots (nobody needs to play them now)."""
         with self.engine.begin() as db:
