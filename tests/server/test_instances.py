@@ -126,6 +126,17 @@ def create(base: str, game: str, seats: list[str], seed: int) -> tuple[str, list
     return made["match"], [s.get("token", "") for s in made["seats"]]
 
 
+def presence(base: str, match: str, token: str, seat: int, present: bool) -> bool:
+    """Whether ``seat`` comes to be shown ``present`` (or not) in the snapshots of ``base``."""
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        snap = call(f"{base}/api/matches/{match}", token=token)[1]
+        if snap["seats"][seat]["present"] == present:
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def wait_turn(base: str, match: str, token: str) -> dict[str, Any]:
     """The seat's snapshot once it is to act or the game is over."""
     end = time.monotonic() + WAIT
@@ -143,6 +154,8 @@ def test_two_people_on_two_servers_play_a_whole_match_with_a_bot(cluster: Cluste
     match, tokens = create(bases[0], "grabhit", ["human", "human", "random"], seed=SEED)
     ears = [Ear(bases[s], match, tokens[s], s) for s in (0, 1)]
     watchers = [Ear(b, match, None, None) for b in bases]
+    for s in (0, 1):  # each person is seen at the table from the other's server
+        assert presence(bases[s], match, tokens[s], 1 - s, True)
     rnd = random.Random(4)
     for _ in range(400):
         snaps = [call(f"{bases[s]}/api/matches/{match}", token=tokens[s])[1] for s in (0, 1)]
@@ -165,6 +178,7 @@ def test_two_people_on_two_servers_play_a_whole_match_with_a_bot(cluster: Cluste
     for ear in (*ears, *watchers):
         assert ear.reaches(final["version"])
         ear.close()
+    assert presence(bases[0], match, tokens[0], 1, False)  # ... and seen leaving
     tables = Tables(Store(cluster.db))
     states = states_of(tables, match)
     assert states[-1].is_over and len(states) == final["version"] + 1

@@ -79,6 +79,8 @@ class Server:
         self.agents: dict[tuple[str, int, str], Agent] = {}
         self.running: dict[str, asyncio.Task[None]] = {}
         self.claimed: set[tuple[str, int]] = set()
+        #: The seats with a socket open on each other server, by match (PostgreSQL only).
+        self.remote: dict[str, dict[str, frozenset[int]]] = {}
         tables.presence = self.present
 
     def forget_if_done(self, match: str) -> None:
@@ -105,11 +107,55 @@ class Server:
                 snap = {**snap, "screen": text}
         return snap
 
-    def present(self, match: str) -> set[int]:
-        """The seats of ``match`` with at least one socket open now (a worker thread may
-        ask: the set is copied at once)."""
+    def here(self, match: str) -> set[int]:
+        """The seats of ``match`` with a socket open on this server (a worker thread may ask:
+        the set is copied at once)."""
         ears = tuple(self.listeners.get(match, ()))
         return {ear.seat for ear in ears if ear.seat is not None}
+
+    def present(self, match: str) -> set[int]:
+        """The seats of ``match`` with at least one socket open now, here or on another
+        server."""
+        return self.here(match).union(*self.remote.get(match, {}).values())
+
+    async def moved(self, match: str, before: set[int], skip: Listener | None = None) -> None:
+        """After a socket opened or closed: if the seats here changed, tell the other servers
+        and this server's other listeners."""
+        now = self.here(match)
+        if now != before:
+            if self.tables.store.shared:
+                await asyncio.to_thread(self.tables.store.announce,
+                                        f"{match} ~ {self.name} {','.join(map(str, sorted(now)))}")
+            await self.push(match, skip=skip)
+
+    def seen(self, match: str, server: str, seats: set[int]) -> None:
+        """Another server says which seats of ``match`` have a socket open on it."""
+        there = self.remote.setdefault(match, {})
+        if there.get(server, frozenset()) == seats:
+            return
+        if seats:
+            there[server] = frozenset(seats)
+        else:
+            there.pop(server, None)
+        if match in self.tables.live:
+            asyncio.get_running_loop().create_task(self.push(match))
+
+    def hello(self) -> None:
+        """A server started: tell it where this server's sockets are."""
+        for match in list(self.listeners):
+            seats = self.here(match)
+            if seats:
+                self.tables.store.announce(
+                    f"{match} ~ {self.name} {','.join(map(str, sorted(seats)))}")
+
+    def forget_servers(self, alive: set[str]) -> None:
+        """Drop the presence of servers no longer alive (stopped without saying so)."""
+        for match, there in list(self.remote.items()):
+            gone = [s for s in there if s not in alive]
+            for s in gone:
+                del there[s]
+            if gone and match in self.tables.live:
+                asyncio.get_running_loop().create_task(self.push(match))
 
     def seat(self, conn: HTTPConnection, match: str) -> int | None:
         """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
@@ -157,11 +203,13 @@ class Server:
     async def keep_leases(self) -> None:
         """Every :data:`LEASE_EVERY` seconds, extend the leases of the bots this server plays
         and take over the bots of matches whose server stopped."""
+        store = self.tables.store
         while True:
             await asyncio.sleep(LEASE_EVERY)
             with contextlib.suppress(Exception):  # a database hiccup: try again next time
-                lapsed = await asyncio.to_thread(self.tables.store.renew, self.name,
-                                                 LEASE_SECONDS)
+                if store.shared:
+                    self.forget_servers(await asyncio.to_thread(store.beat, LEASE_SECONDS))
+                lapsed = await asyncio.to_thread(store.renew, self.name, LEASE_SECONDS)
                 for match in lapsed:
                     with contextlib.suppress(UnknownMatch):
                         await asyncio.to_thread(self.tables.get, match)
@@ -458,22 +506,21 @@ async def socket(ws: WebSocket) -> None:
         return
     await ws.accept()
     ear = Listener(ws, seat, lang, wants_board(ws))
-    arrived = seat is not None and seat not in server.present(match)
+    before = server.here(match)
     server.listeners.setdefault(match, set()).add(ear)
     try:
         await ws.send_json({"type": "snapshot",
                             "snapshot": server.snapshot(match, seat, lang, ear.board)})
-        if arrived:  # the others see the seat come in
-            await server.push(match, skip=ear)
+        await server.moved(match, before, skip=ear)  # the others see the seat come in
         while True:
             msg = await ws.receive_json()
             await on_message(server, ear, match, msg)
     except WebSocketDisconnect:
         pass
     finally:
+        before = server.here(match)
         server.listeners.get(match, set()).discard(ear)
-        if seat is not None and seat not in server.present(match):
-            await server.push(match)  # ... and go
+        await server.moved(match, before)  # ... and go
         server.forget_if_done(match)
 
 
@@ -521,8 +568,11 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
         if tables.store.shared:  # other servers may share the database: hear their changes
             from .fanout import Fanout
             fanout = Fanout(tables.store.engine.url.render_as_string(hide_password=False),
-                            server.name, asyncio.get_running_loop(), server.heard, server.lost)
+                            server.name, asyncio.get_running_loop(), heard=server.heard,
+                            seen=server.seen, hello=server.hello, lost=server.lost)
             fanout.start()
+            tables.store.beat(LEASE_SECONDS)
+            tables.store.announce(f"* hello {server.name}")
         for match in tables.store.unfinished():
             server.wake(match)
         keeper = asyncio.get_running_loop().create_task(server.keep_leases())

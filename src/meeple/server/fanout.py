@@ -6,7 +6,9 @@ and its version only — PostgreSQL keeps no history of them and caps their size
 server that holds the match reads the new log rows from the store and pushes every seat its
 own snapshot. :class:`Fanout` listens on one connection of its own, in a thread, and hands
 each announcement to the event loop. After its connection drops it connects again and asks
-for every match to be read afresh (announcements sent meanwhile are lost).
+for every match to be read afresh (announcements sent meanwhile are lost). Presence travels
+the same way: a server announces which seats of a match have a socket open on it whenever
+that changes, and again for a server that says hello when it starts.
 """
 
 from __future__ import annotations
@@ -35,10 +37,11 @@ class Fanout:
     ``heard(match, version)`` runs on ``loop`` for each, and ``lost()`` after a
     reconnection."""
 
-    def __init__(self, url: str, me: str, loop: asyncio.AbstractEventLoop,
-                 heard: Callable[[str, int], None], lost: Callable[[], None]) -> None:
+    def __init__(self, url: str, me: str, loop: asyncio.AbstractEventLoop, *,
+                 heard: Callable[[str, int], None], seen: Callable[[str, str, set[int]], None],
+                 hello: Callable[[], None], lost: Callable[[], None]) -> None:
         self.info, self.me, self.loop = conninfo(url), me, loop
-        self.heard, self.lost = heard, lost
+        self.heard, self.seen, self.hello, self.lost = heard, seen, hello, lost
         self.stopping = threading.Event()
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, name="meeple-fanout", daemon=True)
@@ -68,9 +71,18 @@ class Fanout:
                 self.stopping.wait(1.0)
 
     def _hand(self, payload: str) -> None:
-        """Hand on another server's announcement (this server's own are already applied)."""
-        match, version, sender = [*payload.split(" "), "", ""][:3]
+        """Hand on another server's announcement (this server's own are already applied):
+        ``<match> <version> <server>`` a change; ``<match> ~ <server> <seats>`` the seats
+        with a socket open on that server; ``* hello <server>`` a server that just started
+        and wants to know who is where."""
+        match, version, sender, *rest = [*payload.split(" "), "", ""]
         if sender == self.me:
             return
         with contextlib.suppress(ValueError, RuntimeError):  # a stray payload; a closed loop
-            self.loop.call_soon_threadsafe(self.heard, match, int(version))
+            if match == "*":
+                self.loop.call_soon_threadsafe(self.hello)
+            elif version == "~":
+                seats = {int(x) for x in rest[0].split(",") if x}
+                self.loop.call_soon_threadsafe(self.seen, match, sender, seats)
+            else:
+                self.loop.call_soon_threadsafe(self.heard, match, int(version))

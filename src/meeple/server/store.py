@@ -90,6 +90,11 @@ leases = Table(
     Column("owner", String(64), nullable=False),
     Column("until", Float, nullable=False),
 )
+servers = Table(
+    "servers", meta,
+    Column("name", String(64), primary_key=True),
+    Column("seen", Float, nullable=False),
+)
 schema = Table(
     "schema_version", meta,
     Column("version", Integer, primary_key=True),
@@ -182,9 +187,14 @@ def _migrate_2(db: Connection) -> None:
     meta.create_all(db, tables=[leases])
 
 
+def _migrate_3(db: Connection) -> None:
+    """Servers: when each server sharing the database was last seen alive."""
+    meta.create_all(db, tables=[servers])
+
+
 #: The schema's migrations, in order; a database records the newest it has had. A release that
 #: changes the schema appends one, and never edits an earlier one.
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3)
 #: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
 MIGRATION_LOCK = 0x6D65_6570
 
@@ -413,6 +423,25 @@ class Store:
         except IntegrityError:
             return False
         return True
+
+    def announce(self, payload: str) -> None:
+        """Say ``payload`` to every server on :data:`CHANNEL` (nothing on SQLite, which has
+        one server)."""
+        if self.shared:
+            with self.engine.begin() as db:
+                db.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    def beat(self, seconds: float) -> set[str]:
+        """Record that this server is alive now; the servers seen alive in the last
+        ``seconds``, this one included."""
+        now = time.time()
+        with self.engine.begin() as db:
+            if not db.execute(update(servers).where(servers.c.name == self.name)
+                              .values(seen=now)).rowcount:
+                db.execute(insert(servers).values(name=self.name, seen=now))
+            db.execute(delete(servers).where(servers.c.seen < now - 3600))
+            return set(db.execute(select(servers.c.name)
+                                  .where(servers.c.seen >= now - seconds)).scalars())
 
     def held(self, owner: str) -> int:
         """How many matches' bots ``owner`` holds (a query that also proves the database
