@@ -29,14 +29,23 @@ With --bots the second seat is a server bot (``random``), which moves after the 
 pause (0.4 s; the command line does not set it); only the human's actions are timed, and the
 pause is not in their latency since it comes after the push.
 
+With --db several databases are measured side by side, each at every --matches level: ``sqlite``
+(one server on a fresh file) and a PostgreSQL server's URL (a fresh database on it, served by
+--instances servers; the clients of each match are spread over them, so most pushes cross from
+one server to another through the database). The table then also says how many transactions
+the database committed per second and how much CPU PostgreSQL's processes used.
+
     PYTHONPATH=src python benchmarks/serve.py --matches 1 10 50 100 --seconds 20
     PYTHONPATH=src python benchmarks/serve.py --matches 100 --think 1 --json
+    PYTHONPATH=src python benchmarks/serve.py --matches 100 500 1000 --think 1 \\
+        --db sqlite postgresql://meeple@127.0.0.1:5432/meeple --instances 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -47,6 +56,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,11 +117,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    """``meeple serve`` on a fresh database in ``folder``, once it accepts connections."""
-    log = (folder / "serve.log").open("wb")
+def start_server(folder: Path, port: int, db: str) -> subprocess.Popen[bytes]:
+    """``meeple serve`` on ``db``, once it accepts connections."""
+    log = (folder / f"serve-{port}.log").open("wb")
     proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
-                             "--db", str(folder / "serve.db")], stdout=log,
+                             "--db", db], stdout=log,
                             stderr=subprocess.STDOUT, env={**os.environ})
     for _ in range(400):
         try:
@@ -122,7 +132,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
                 break
             time.sleep(0.05)
     proc.kill()
-    raise RuntimeError((folder / "serve.log").read_text())
+    raise RuntimeError((folder / f"serve-{port}.log").read_text())
 
 
 def commit_cost(folder: Path, n: int = 200) -> float:
@@ -138,6 +148,50 @@ def commit_cost(folder: Path, n: int = 200) -> float:
         times.append(time.perf_counter() - t)
     con.close()
     return statistics.median(times)
+
+
+@contextlib.contextmanager
+def fresh_postgres(url: str) -> Iterator[str]:
+    """A new empty database on the PostgreSQL server of ``url``, dropped afterwards."""
+    import psycopg
+
+    name = f"bench_{os.getpid()}_{int(time.time() * 1000) % 10**8}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield url.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def commits(db: str) -> int:
+    """Transactions the database has committed so far: PostgreSQL's own count; for SQLite,
+    the rows written by the server's commits (each commit writes at least one)."""
+    if db.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(db, autocommit=True) as conn:
+            row = conn.execute("SELECT xact_commit FROM pg_stat_database "
+                               "WHERE datname = current_database()").fetchone()
+            return int(row[0]) if row else 0
+    con = sqlite3.connect(db.removeprefix("sqlite:///"))
+    try:
+        return sum(con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                   for t in ("actions", "matches", "snapshots"))
+    finally:
+        con.close()
+
+
+def postgres_seconds() -> float:
+    """CPU time of every PostgreSQL process of the machine so far (Linux)."""
+    total = 0.0
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                if (d / "comm").read_text().strip() == "postgres":
+                    total += cpu_seconds(int(d.name))
+    return total
 
 
 def busy_seconds() -> float:
@@ -200,16 +254,20 @@ async def client(ws: ClientConnection, me: int, table: Table, rng: random.Random
             await ws.send(json.dumps({"type": "act", "action": action, "version": version}))
 
 
-async def one_game(port: int, args: argparse.Namespace, tally: Tally,
+async def one_game(ports: list[int], args: argparse.Namespace, tally: Tally,
                    rng: random.Random) -> None:
-    """Create a match, play it to its end with a client per human seat and a spectator."""
+    """Create a match, play it to its end with a client per human seat and a spectator; with
+    several servers, each client of a match is on another one than the previous client."""
     seats = [HUMAN, "random" if args.bots else HUMAN]
     t_create = time.perf_counter()
-    m = await create_match(port, args.game, seats)
-    ws_base = f"ws://127.0.0.1:{port}/ws/matches/{m['match']}"
+    first = rng.randrange(len(ports))
+    m = await create_match(ports[first], args.game, seats)
+    bases = [f"ws://127.0.0.1:{ports[(first + i) % len(ports)]}/ws/matches/{m['match']}"
+             for i in range(3)]
     board = "&board=text" if args.board else ""
-    uris = [f"{ws_base}?token={s['token']}{board}" for s in m["seats"] if "token" in s]
-    uris.append(f"{ws_base}?lang=en{board}")
+    uris = [f"{bases[i]}?token={s['token']}{board}"
+            for i, s in enumerate(s for s in m["seats"] if "token" in s)]
+    uris.append(f"{bases[len(uris)]}?lang=en{board}")
     table = Table(tally, len(uris))
     socks = await asyncio.gather(*(connect(u, compression="deflate" if args.deflate else None,
                                            ping_interval=None, open_timeout=60, max_size=None)
@@ -228,11 +286,12 @@ async def one_game(port: int, args: argparse.Namespace, tally: Tally,
         tally.games += 1
 
 
-async def keep_playing(port: int, args: argparse.Namespace, tally: Tally, seed: int) -> None:
+async def keep_playing(ports: list[int], args: argparse.Namespace, tally: Tally,
+                       seed: int) -> None:
     """One of the N concurrent matches: a new game whenever one ends, until the window ends."""
     rng = random.Random(seed)
     while time.perf_counter() < tally.end:
-        await one_game(port, args, tally, rng)
+        await one_game(ports, args, tally, rng)
 
 
 async def watch_lag(tally: Tally) -> None:
@@ -244,19 +303,28 @@ async def watch_lag(tally: Tally) -> None:
             tally.lags.append(time.perf_counter() - t - 0.005)
 
 
-async def drive(port: int, matches: int, args: argparse.Namespace, pid: int,
-                commit: float) -> dict[str, Any]:
+async def drive(ports: list[int], matches: int, args: argparse.Namespace, pids: list[int],
+                commit: float, db: str) -> dict[str, Any]:
     """Play ``matches`` at once; the measured window starts after the warm-up."""
     start = time.perf_counter() + args.warmup
     tally = Tally(start, start + args.seconds)
-    tasks = [asyncio.create_task(keep_playing(port, args, tally, seed))
+    tasks = [asyncio.create_task(keep_playing(ports, args, tally, seed))
              for seed in range(matches)]
     lag = asyncio.create_task(watch_lag(tally))
     await asyncio.sleep(max(0.0, start - time.perf_counter()))
-    cpu0, own0, all0 = cpu_seconds(pid), time.process_time(), busy_seconds()
+
+    def servers() -> float:
+        return sum(cpu_seconds(p) for p in pids)
+
+    shared = db.startswith("postgresql")
+    n0 = await asyncio.to_thread(commits, db)
+    cpu0, own0, all0 = servers(), time.process_time(), busy_seconds()
+    pg0 = postgres_seconds() if shared else 0.0
     await asyncio.sleep(max(0.0, tally.end - time.perf_counter()))
-    cpu1, own1, all1 = cpu_seconds(pid), time.process_time(), busy_seconds()
-    others = (all1 - all0) - (cpu1 - cpu0) - (own1 - own0)
+    cpu1, own1, all1 = servers(), time.process_time(), busy_seconds()
+    pg1 = postgres_seconds() if shared else 0.0
+    n1 = await asyncio.to_thread(commits, db)
+    others = (all1 - all0) - (cpu1 - cpu0) - (own1 - own0) - (pg1 - pg0)
     lag.cancel()
     done, late = await asyncio.wait(tasks, timeout=args.grace)
     for t in late:
@@ -265,6 +333,8 @@ async def drive(port: int, matches: int, args: argparse.Namespace, pid: int,
     for t in done:
         t.result()  # a failed client is a failed run, not a silent gap
     return {**summary(matches, args, tally, (cpu1 - cpu0, own1 - own0), len(late)),
+            "db": "postgresql" if shared else "sqlite", "instances": len(ports),
+            "commits_per_s": (n1 - n0) / args.seconds, "db_cpu": (pg1 - pg0) / args.seconds,
             "disk_commit_us": 1e6 * commit, "other_cpu": max(0.0, others) / args.seconds}
 
 
@@ -294,34 +364,49 @@ def summary(matches: int, args: argparse.Namespace, tally: Tally,
             "unfinished_tables": unfinished}
 
 
-def run(matches: int, args: argparse.Namespace) -> dict[str, Any]:
-    """One level of load on its own fresh server and database."""
-    with tempfile.TemporaryDirectory(prefix="meeple-serve-bench-") as tmp:
-        commit, port = commit_cost(Path(tmp)), free_port()
-        proc = start_server(Path(tmp), port)
+def run(matches: int, db: str, args: argparse.Namespace) -> dict[str, Any]:
+    """One level of load on its own fresh servers and database: ``db`` is ``sqlite`` (a new
+    file, one server) or a PostgreSQL URL (a new database on that server, --instances)."""
+    with tempfile.TemporaryDirectory(prefix="meeple-serve-bench-") as tmp, \
+            (fresh_postgres(db) if db.startswith("postgresql")
+             else contextlib.nullcontext(f"sqlite:///{tmp}/serve.db")) as url:
+        commit = commit_cost(Path(tmp))
+        count = args.instances if url.startswith("postgresql") else 1
+        ports = [free_port() for _ in range(count)]
+        procs = [start_server(Path(tmp), port, url) for port in ports]
         try:
-            return asyncio.run(drive(port, matches, args, proc.pid, commit))
+            return asyncio.run(drive(ports, matches, args, [p.pid for p in procs], commit,
+                                     url))
         finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.wait(timeout=30)
 
 
-COLUMNS = [("matches", "matches", "{:.0f}"), ("in play", "in_play", "{:.1f}"),
+COLUMNS = [("db", "db", "{}"), ("inst", "instances", "{:.0f}"),
+           ("matches", "matches", "{:.0f}"), ("in play", "in_play", "{:.1f}"),
            ("actions/s", "actions_per_s", "{:.0f}"), ("games/s", "games_per_s", "{:.1f}"),
            ("p50 ms", "p50_ms", "{:.1f}"), ("p95 ms", "p95_ms", "{:.1f}"),
            ("p99 ms", "p99_ms", "{:.1f}"), ("max ms", "max_ms", "{:.1f}"),
            ("samples", "samples", "{:.0f}"), ("setup ms", "setup_ms", "{:.0f}"),
-           ("server cpu", "server_cpu", "{:.2f}"), ("client cpu", "client_cpu", "{:.2f}"),
+           ("commits/s", "commits_per_s", "{:.0f}"),
+           ("server cpu", "server_cpu", "{:.2f}"), ("db cpu", "db_cpu", "{:.2f}"),
+           ("client cpu", "client_cpu", "{:.2f}"),
            ("other cpu", "other_cpu", "{:.2f}"), ("client lag p99", "client_lag_p99_ms", "{:.1f}"),
            ("commit µs", "disk_commit_us", "{:.0f}")]
 
 
+def width(name: str) -> int:
+    return max(len(name), 10 if name == "db" else 0)
+
+
 def head() -> str:
-    return " ".join(f"{name:>{len(name)}}" for name, _, _ in COLUMNS)
+    return " ".join(f"{name:>{width(name)}}" for name, _, _ in COLUMNS)
 
 
 def row(r: dict[str, Any]) -> str:
-    return " ".join(f"{fmt.format(r[key]):>{len(name)}}" for name, key, fmt in COLUMNS)
+    return " ".join(f"{fmt.format(r[key]):>{width(name)}}" for name, key, fmt in COLUMNS)
 
 
 def main() -> None:
@@ -340,6 +425,11 @@ def main() -> None:
                     help="every client asks for the board as text, as the page does")
     ap.add_argument("--no-deflate", dest="deflate", action="store_false",
                     help="do not offer permessage-deflate (browsers offer it)")
+    ap.add_argument("--db", nargs="+", default=["sqlite"], metavar="sqlite|URL",
+                    help="each database to measure, side by side: sqlite (a fresh file, one "
+                         "server) or a PostgreSQL server's URL (a fresh database on it)")
+    ap.add_argument("--instances", type=int, default=1,
+                    help="servers sharing a PostgreSQL database (SQLite always has one)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     results = []
@@ -350,11 +440,13 @@ def main() -> None:
               f"{args.seconds:.0f} s measured; cpu in cores")
         print(head())
     for n in args.matches:
-        results.append(r := run(n, args))
-        if not args.json:
-            print(row(r), flush=True)
-            if r["refusals"] or r["unfinished_tables"]:
-                print(f"  {r['refusals']} refusals, {r['unfinished_tables']} tables cut short")
+        for db in args.db:
+            results.append(r := run(n, db, args))
+            if not args.json:
+                print(row(r), flush=True)
+                if r["refusals"] or r["unfinished_tables"]:
+                    print(f"  {r['refusals']} refusals, {r['unfinished_tables']} tables cut "
+                          "short")
     if args.json:
         print(json.dumps(results, indent=1))
 

@@ -3,6 +3,7 @@ library's layers (the simulator, the arena, the terminal table), which know noth
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import secrets
 import sys
@@ -265,8 +266,9 @@ class _OneLineUsage(click.Command):
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (0.0.0.0: every network of this machine).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--db", "db", default=None, metavar="PATH|URL",
-              help="Where matches are kept: an SQLite file or a database URL (default: "
+@click.option("--db", "db", default=None, metavar="PATH|URL", envvar="MEEPLE_DB",
+              help="Where matches are kept: an SQLite file or a database URL such as "
+                   "postgresql://user:password@host/meeple (default: $MEEPLE_DB, else "
                    "meeple.db in the user's data folder).")
 @click.option("--open", "open_page", is_flag=True,
               help="Open the lobby in this machine's web browser once the server is up.")
@@ -278,20 +280,25 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
     Open the address it prints in a browser. Unfinished matches are restored from the
     database and their bots resume."""
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     from meeple.server import Store, Tables, sqlite_url
     from meeple.server.app import make_app
 
     url = db if db and "://" in db else sqlite_url(str(Path(db) if db else default_db()))
+    # What is printed of the database: the file, or the URL without its password.
+    parsed = make_url(url)
+    kept = (url.removeprefix("sqlite:///") if url.startswith("sqlite:///")
+            else parsed.render_as_string(hide_password=True))
+    if url.startswith(("postgresql", "postgres:")) and importlib.util.find_spec("psycopg") is None:
+        raise click.ClickException("a PostgreSQL database needs psycopg: "
+                                   "pip install 'meeple[postgres]'")
     try:
         app = make_app(Tables(Store(url)), bot_delay=bot_delay)
     except Exception as e:  # a database that cannot be opened: say which and why
-        raise click.ClickException(f"cannot open the database {url}: {e}") from None
+        why = str(e).replace(parsed.password, "***") if parsed.password else str(e)
+        raise click.ClickException(f"cannot open the database {kept}: {why}") from None
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    from sqlalchemy.engine import make_url
-
-    kept = (url.removeprefix("sqlite:///") if url.startswith("sqlite:///")
-            else make_url(url).render_as_string(hide_password=True))
     console.print(f"meeple is serving at {local} — open it in a browser. Matches are kept in "
                   f"{kept}; stop with Ctrl+C.", markup=False, highlight=False, soft_wrap=True)
     lan = lan_address() if host in ("0.0.0.0", "::") else None

@@ -41,3 +41,17 @@ def test_the_server_prints_the_address_to_open(tmp_path: Path) -> None:
         proc.wait()
     assert f"http://127.0.0.1:{port}/" in line and "open it in a browser" in line
     assert str(tmp_path / "m.db") in line
+
+
+def test_the_database_comes_from_meeple_db_and_its_password_is_never_printed(
+        tmp_path: Path) -> None:
+    """``MEEPLE_DB`` names the database when ``--db`` does not (a URL with a password then
+    stays out of the process list); a URL's password is not printed even when it fails."""
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    r = CliRunner().invoke(main, ["serve"], env={"MEEPLE_DB": str(blocked / "from-env.db")})
+    assert r.exit_code == 1 and "from-env.db" in r.output
+    r = CliRunner().invoke(main, ["serve"], env={
+        "MEEPLE_DB": "postgresql://meeple:s3cret-word@127.0.0.1:1/none"})
+    assert r.exit_code == 1 and "cannot open the database" in r.output
+    assert "s3cret-word" not in r.output and "127.0.0.1:1" in r.output

@@ -37,11 +37,14 @@ def call(url: str, body: dict[str, Any] | None = None, token: str | None = None
         return e.code, json.loads(e.read())
 
 
-def serve(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    """``meeple serve`` on ``port`` over ``db`` (``extra``: more options), once it accepts
-    connections; its output goes to ``db`` with the suffix ``.log`` (a pipe nobody reads could
-    fill and stall it)."""
-    log = db.with_suffix(".log")
+def serve(db: Path | str, port: int, *extra: str, log: Path | None = None
+          ) -> subprocess.Popen[bytes]:
+    """``meeple serve`` on ``port`` over ``db`` (a file, or a database URL; ``extra``: more
+    options), once it accepts connections; its output goes to ``log`` (default: ``db`` with the
+    suffix ``.log``; a pipe nobody reads could fill and stall it)."""
+    if log is None:
+        assert isinstance(db, Path), "give a log file for a database URL"
+        log = db.with_suffix(".log")
     with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port",
                                  str(port), "--db", str(db), *extra], stdout=out,

@@ -199,3 +199,12 @@ def test_the_board_as_text_comes_only_to_who_asks_and_never_for_a_board_the_page
     for game in ("tictactoe", "catacombs", "myth", "heavens", "grabhit", "andor"):
         t = new(client, game, ["human", "human"])
         assert "screen" not in client.get(f"/api/matches/{t['match']}?board=text").json()
+
+
+def test_health_answers_with_what_the_server_holds(client: TestClient, db: str) -> None:
+    client.post("/api/matches", json={"game": "tictactoe", "seats": ["human", "human"]})
+    r = client.get("/api/health")
+    assert r.status_code == 200
+    body = r.json()
+    assert body["ok"] and body["database"] == db.split(":")[0].split("+")[0]
+    assert body["matches"] == 1 and body["leases"] == 0

@@ -42,6 +42,9 @@ from .tables import (
 )
 
 BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
+#: A server holds a match's bots this long unless it renews, which it does every LEASE_EVERY.
+LEASE_SECONDS = 3.0
+LEASE_EVERY = 1.0
 
 
 class Refused(Exception):
@@ -70,10 +73,14 @@ class Server:
     def __init__(self, tables: Tables, bot_delay: float = 0.4) -> None:
         self.tables = tables
         self.bot_delay = bot_delay
+        #: This server among the others on one database (its bots' leases name it).
+        self.name = tables.store.name
         self.listeners: dict[str, set[Listener]] = {}
         self.agents: dict[tuple[str, int, str], Agent] = {}
         self.running: dict[str, asyncio.Task[None]] = {}
         self.claimed: set[tuple[str, int]] = set()
+        #: The seats with a socket open on each other server, by match (PostgreSQL only).
+        self.remote: dict[str, dict[str, frozenset[int]]] = {}
         tables.presence = self.present
 
     def forget_if_done(self, match: str) -> None:
@@ -100,11 +107,55 @@ class Server:
                 snap = {**snap, "screen": text}
         return snap
 
-    def present(self, match: str) -> set[int]:
-        """The seats of ``match`` with at least one socket open now (a worker thread may
-        ask: the set is copied at once)."""
+    def here(self, match: str) -> set[int]:
+        """The seats of ``match`` with a socket open on this server (a worker thread may ask:
+        the set is copied at once)."""
         ears = tuple(self.listeners.get(match, ()))
         return {ear.seat for ear in ears if ear.seat is not None}
+
+    def present(self, match: str) -> set[int]:
+        """The seats of ``match`` with at least one socket open now, here or on another
+        server."""
+        return self.here(match).union(*self.remote.get(match, {}).values())
+
+    async def moved(self, match: str, before: set[int], skip: Listener | None = None) -> None:
+        """After a socket opened or closed: if the seats here changed, tell the other servers
+        and this server's other listeners."""
+        now = self.here(match)
+        if now != before:
+            if self.tables.store.shared:
+                await asyncio.to_thread(self.tables.store.announce,
+                                        f"{match} ~ {self.name} {','.join(map(str, sorted(now)))}")
+            await self.push(match, skip=skip)
+
+    def seen(self, match: str, server: str, seats: set[int]) -> None:
+        """Another server says which seats of ``match`` have a socket open on it."""
+        there = self.remote.setdefault(match, {})
+        if there.get(server, frozenset()) == seats:
+            return
+        if seats:
+            there[server] = frozenset(seats)
+        else:
+            there.pop(server, None)
+        if match in self.tables.live:
+            asyncio.get_running_loop().create_task(self.push(match))
+
+    def hello(self) -> None:
+        """A server started: tell it where this server's sockets are."""
+        for match in list(self.listeners):
+            seats = self.here(match)
+            if seats:
+                self.tables.store.announce(
+                    f"{match} ~ {self.name} {','.join(map(str, sorted(seats)))}")
+
+    def forget_servers(self, alive: set[str]) -> None:
+        """Drop the presence of servers no longer alive (stopped without saying so)."""
+        for match, there in list(self.remote.items()):
+            gone = [s for s in there if s not in alive]
+            for s in gone:
+                del there[s]
+            if gone and match in self.tables.live:
+                asyncio.get_running_loop().create_task(self.push(match))
 
     def seat(self, conn: HTTPConnection, match: str) -> int | None:
         """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
@@ -134,6 +185,37 @@ class Server:
             with contextlib.suppress(Exception):  # a closed socket is dropped on its own
                 await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
 
+    def heard(self, match: str, version: int) -> None:
+        """Another server committed a change to ``match``: read it, tell this server's
+        listeners and let the bots move (one server among those that hear it plays them)."""
+        if match in self.tables.live:
+            asyncio.get_running_loop().create_task(self._caught_up(match))
+
+    async def _caught_up(self, match: str) -> None:
+        if await asyncio.to_thread(self.tables.catch_up, match):
+            await self.changed(match)
+
+    def lost(self) -> None:
+        """Announcements may have been missed: read every match held here afresh."""
+        for match, live in list(self.tables.live.items()):
+            self.heard(match, live.version)
+
+    async def keep_leases(self) -> None:
+        """Every :data:`LEASE_EVERY` seconds, extend the leases of the bots this server plays
+        and take over the bots of matches whose server stopped."""
+        store = self.tables.store
+        while True:
+            await asyncio.sleep(LEASE_EVERY)
+            with contextlib.suppress(Exception):  # a database hiccup: try again next time
+                if store.shared:
+                    self.forget_servers(await asyncio.to_thread(store.beat, LEASE_SECONDS))
+                lapsed = await asyncio.to_thread(store.renew, self.name, LEASE_SECONDS)
+                for match in lapsed:
+                    with contextlib.suppress(UnknownMatch):
+                        await asyncio.to_thread(self.tables.get, match)
+                        await asyncio.to_thread(self.tables.catch_up, match)
+                        self.wake(match)
+
     def wake(self, match: str) -> None:
         """Start the bots of ``match`` playing unless they already are."""
         task = self.running.get(match)
@@ -141,14 +223,26 @@ class Server:
             self.running[match] = asyncio.get_running_loop().create_task(self.play_bots(match))
 
     async def play_bots(self, match: str) -> None:
-        """While a bot seat is to act, let it choose (in a worker thread) and apply its move."""
+        """While a bot seat is to act, let it choose (in a worker thread) and apply its move.
+        Only the server holding the match's lease plays its bots; it gives the lease up when
+        a person is to act."""
+        store, held = self.tables.store, False
         while True:
             live = self.tables.get(match)
             st, kinds = live.state, live.row.kinds
             seat, version = st.to_act, live.version
             if st.is_over or seat is None or kinds[seat] == HUMAN:
+                if held:
+                    await asyncio.to_thread(store.release, match, self.name)
+                    held = False
+                    if self.tables.get(match).version != version:
+                        continue  # a change came in meanwhile: look again
                 self.forget_if_done(match)
                 return
+            if not held:
+                held = await asyncio.to_thread(store.lease, match, self.name, LEASE_SECONDS)
+                if not held:
+                    return  # another server plays them
             await asyncio.sleep(self.bot_delay)
             agent = self.agent(match, seat, kinds[seat], live.row.seed, live.row.game)
             action = await asyncio.to_thread(agent.choose, info_set(agent, st, seat))
@@ -378,6 +472,22 @@ async def set_seat(request: Request) -> JSONResponse:
     return JSONResponse(out)
 
 
+async def health(request: Request) -> JSONResponse:
+    """For a load balancer and monitoring: 200 while the database answers, 503 when it does
+    not; what this server holds (matches in memory, open sockets, bot leases)."""
+    server: Server = request.app.state.server
+    try:
+        leases = await asyncio.to_thread(server.tables.store.held, server.name)
+    except Exception:  # whatever the failure, the server cannot serve; its details stay here
+        return JSONResponse({"ok": False, "reason": "the database does not answer"},
+                            status_code=503)
+    return JSONResponse({"ok": True, "server": server.name,
+                         "database": server.tables.store.engine.dialect.name,
+                         "matches": len(server.tables.live),
+                         "sockets": sum(len(e) for e in server.listeners.values()),
+                         "leases": leases})
+
+
 async def record(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     live = server.tables.get(request.path_params["match"])
@@ -396,22 +506,21 @@ async def socket(ws: WebSocket) -> None:
         return
     await ws.accept()
     ear = Listener(ws, seat, lang, wants_board(ws))
-    arrived = seat is not None and seat not in server.present(match)
+    before = server.here(match)
     server.listeners.setdefault(match, set()).add(ear)
     try:
         await ws.send_json({"type": "snapshot",
                             "snapshot": server.snapshot(match, seat, lang, ear.board)})
-        if arrived:  # the others see the seat come in
-            await server.push(match, skip=ear)
+        await server.moved(match, before, skip=ear)  # the others see the seat come in
         while True:
             msg = await ws.receive_json()
             await on_message(server, ear, match, msg)
     except WebSocketDisconnect:
         pass
     finally:
+        before = server.here(match)
         server.listeners.get(match, set()).discard(ear)
-        if seat is not None and seat not in server.present(match):
-            await server.push(match)  # ... and go
+        await server.moved(match, before)  # ... and go
         server.forget_if_done(match)
 
 
@@ -455,11 +564,25 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        fanout = None
+        if tables.store.shared:  # other servers may share the database: hear their changes
+            from .fanout import Fanout
+            fanout = Fanout(tables.store.engine.url.render_as_string(hide_password=False),
+                            server.name, asyncio.get_running_loop(), heard=server.heard,
+                            seen=server.seen, hello=server.hello, lost=server.lost)
+            fanout.start()
+            tables.store.beat(LEASE_SECONDS)
+            tables.store.announce(f"* hello {server.name}")
         for match in tables.store.unfinished():
             server.wake(match)
+        keeper = asyncio.get_running_loop().create_task(server.keep_leases())
         yield
+        keeper.cancel()
+        if fanout is not None:
+            fanout.stop()
 
     app = Starlette(routes=[
+        Route("/api/health", health),
         Route("/api/games", list_games),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches", list_matches, methods=["GET"]),

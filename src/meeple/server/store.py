@@ -1,5 +1,5 @@
-"""Where matches live: SQLAlchemy Core tables in SQLite (a file by default) or, later,
-PostgreSQL — the same statements for both.
+"""Where matches live: SQLAlchemy Core tables in SQLite (a file by default) or PostgreSQL —
+the same statements and the same migrations for both.
 
 A match is a row holding the hash of its host's token; its seats hold the hash of each invited
 seat's token, never the token. The match's changes are an append-only log keyed by
@@ -18,6 +18,7 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -34,6 +35,7 @@ from sqlalchemy import (
     Text,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -42,7 +44,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 meta = MetaData()
@@ -82,12 +84,32 @@ snapshots = Table(
     Column("version", Integer, primary_key=True),
     Column("state", JSON, nullable=False),
 )
+leases = Table(
+    "leases", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("until", Float, nullable=False),
+)
+servers = Table(
+    "servers", meta,
+    Column("name", String(64), primary_key=True),
+    Column("seen", Float, nullable=False),
+)
+schema = Table(
+    "schema_version", meta,
+    Column("version", Integer, primary_key=True),
+    Column("applied", Float, nullable=False),
+)
+#: The PostgreSQL channel every change of every match is announced on, as "<match> <version>
+#: <server>" (the server that committed it).
+CHANNEL = "meeple"
 
 
 #: The two statements of every move, built once (SQLAlchemy then compiles them once too).
 LOG_ACTION = insert(actions)
 SET_VERSION = (update(matches).where(matches.c.id == bindparam("id_"))
                .values(version=bindparam("version"), over=bindparam("over")))
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 def token_hash(token: str) -> str:
@@ -95,7 +117,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-#: Columns added since the first release, and their SQL, added to an older database on open.
+#: Columns the first databases lacked, and their SQL, added to such a database by migration 1.
 ADDED = {("matches", "host_hash"): "VARCHAR(64)",
          ("actions", "kind"): "VARCHAR(8) NOT NULL DEFAULT 'act'",
          ("seats", "claimed"): "BOOLEAN NOT NULL DEFAULT FALSE"}
@@ -142,23 +164,76 @@ def sqlite_url(path: str) -> str:
     return f"sqlite:///{path}"
 
 
+def engine_url(url: str) -> str:
+    """``url`` as SQLAlchemy opens it: ``postgresql://…`` (as PostgreSQL's own tools write it)
+    goes through psycopg 3."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
+def _migrate_1(db: Connection) -> None:
+    """The tables of the first release, and the columns it lacked."""
+    meta.create_all(db, tables=[matches, seats, actions, snapshots])
+    have = inspect(db)
+    for (table, column), sql in ADDED.items():
+        if column not in {c["name"] for c in have.get_columns(table)}:
+            db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
+
+
+def _migrate_2(db: Connection) -> None:
+    """Leases: which server plays a match's bots, until when."""
+    meta.create_all(db, tables=[leases])
+
+
+def _migrate_3(db: Connection) -> None:
+    """Servers: when each server sharing the database was last seen alive."""
+    meta.create_all(db, tables=[servers])
+
+
+#: The schema's migrations, in order; a database records the newest it has had. A release that
+#: changes the schema appends one, and never edits an earlier one.
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3)
+#: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
+MIGRATION_LOCK = 0x6D65_6570
+
+
 class Store:
     """The tables, on one database; every method is one transaction."""
 
-    def __init__(self, url: str) -> None:
-        self.engine: Engine = create_engine(url)
-        if self.engine.dialect.name == "sqlite":
+    def __init__(self, url: str, *, pool: int = 10) -> None:
+        url = engine_url(url)
+        if url.startswith("sqlite"):
+            self.engine: Engine = create_engine(url)
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        meta.create_all(self.engine)
-        self._add_columns()
+        else:
+            self.engine = create_engine(url, pool_size=pool, max_overflow=pool,
+                                        pool_pre_ping=True)
+        #: Whether every change is announced to the other servers (PostgreSQL's NOTIFY).
+        self.shared = self.engine.dialect.name == "postgresql"
+        #: This store's server among those on one database (its announcements and leases).
+        self.name = secrets.token_hex(8)
+        self.migrate()
 
-    def _add_columns(self) -> None:
-        """Give a database made by an earlier release the columns added since."""
-        have = inspect(self.engine)
+    def migrate(self) -> int:
+        """Bring the schema up to the newest migration, in one transaction (on PostgreSQL
+        under a lock, so servers starting together do it once); the schema version."""
         with self.engine.begin() as db:
-            for (table, column), sql in ADDED.items():
-                if column not in {c["name"] for c in have.get_columns(table)}:
-                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
+            if self.shared:
+                db.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+            meta.create_all(db, tables=[schema])
+            done = int(db.execute(select(func.max(schema.c.version))).scalar() or 0)
+            for number, step in enumerate(MIGRATIONS[done:], done + 1):
+                step(db)
+                db.execute(insert(schema).values(version=number, applied=time.time()))
+        return len(MIGRATIONS)
+
+    def _tell(self, db: Connection, match_id: str, version: int) -> None:
+        """Announce the match's change to every server, delivered when ``db`` commits."""
+        if self.shared:
+            db.execute(NOTIFY, {"channel": CHANNEL,
+                                "payload": f"{match_id} {version} {self.name}"})
 
     def create_match(self, game: str, players: int, options: dict[str, Any],
                      kinds: list[str], seed: int, public: bool = False,
@@ -224,6 +299,9 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
                        .values(**values))
+            version = db.execute(select(matches.c.version)
+                                 .where(matches.c.id == match_id)).scalar()
+            self._tell(db, match_id, int(version or 0))
 
     def claim(self, match_id: str, seat: int) -> None:
         """Mark ``seat`` as taken: its link has been opened, so it is no longer free to join."""
@@ -261,6 +339,7 @@ class Store:
                 db.execute(LOG_ACTION, {"match": match_id, "version": version, "seat": seat,
                                         "action": action, "at": time.time(), "kind": "act"})
                 db.execute(SET_VERSION, {"id_": match_id, "version": version, "over": over})
+                self._tell(db, match_id, version)
         except IntegrityError:
             return False
         return True
@@ -279,6 +358,7 @@ class Store:
                                                     state=state))
                 db.execute(update(matches).where(matches.c.id == match_id)
                            .values(version=version, over=False))
+                self._tell(db, match_id, version)
         except IntegrityError:
             return False
         return True
@@ -323,6 +403,68 @@ class Store:
         with self.engine.connect() as db:
             return list(db.execute(select(matches.c.id).where(matches.c.over.is_(False))
                                    .order_by(matches.c.created)).scalars())
+
+
+    def lease(self, match_id: str, owner: str, seconds: float) -> bool:
+        """Take (or keep) the right to play the match's bots for ``seconds``: True when
+        ``owner`` holds it now — it was free, lapsed, or already ``owner``'s."""
+        now = time.time()
+        with self.engine.begin() as db:
+            got = db.execute(update(leases).where(
+                leases.c.match == match_id,
+                (leases.c.owner == owner) | (leases.c.until < now)).values(
+                    owner=owner, until=now + seconds)).rowcount
+        if got:
+            return True
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(leases).values(match=match_id, owner=owner,
+                                                 until=now + seconds))
+        except IntegrityError:
+            return False
+        return True
+
+    def announce(self, payload: str) -> None:
+        """Say ``payload`` to every server on :data:`CHANNEL` (nothing on SQLite, which has
+        one server)."""
+        if self.shared:
+            with self.engine.begin() as db:
+                db.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    def beat(self, seconds: float) -> set[str]:
+        """Record that this server is alive now; the servers seen alive in the last
+        ``seconds``, this one included."""
+        now = time.time()
+        with self.engine.begin() as db:
+            if not db.execute(update(servers).where(servers.c.name == self.name)
+                              .values(seen=now)).rowcount:
+                db.execute(insert(servers).values(name=self.name, seen=now))
+            db.execute(delete(servers).where(servers.c.seen < now - 3600))
+            return set(db.execute(select(servers.c.name)
+                                  .where(servers.c.seen >= now - seconds)).scalars())
+
+    def held(self, owner: str) -> int:
+        """How many matches' bots ``owner`` holds (a query that also proves the database
+        answers)."""
+        with self.engine.connect() as db:
+            return int(db.execute(select(func.count()).select_from(leases)
+                                  .where(leases.c.owner == owner)).scalar() or 0)
+
+    def release(self, match_id: str, owner: str) -> None:
+        """Give up the match's bots (nobody needs to play them now)."""
+        with self.engine.begin() as db:
+            db.execute(delete(leases).where(leases.c.match == match_id,
+                                            leases.c.owner == owner))
+
+    def renew(self, owner: str, seconds: float) -> list[str]:
+        """Extend every lease ``owner`` holds by ``seconds`` from now, and say which matches'
+        leases have lapsed (their server stopped while their bots had moves to make)."""
+        now = time.time()
+        with self.engine.begin() as db:
+            db.execute(update(leases).where(leases.c.owner == owner)
+                       .values(until=now + seconds))
+            return list(db.execute(select(leases.c.match).where(leases.c.until < now))
+                        .scalars())
 
 
 def _sqlite_pragmas(conn: Any, _record: Any) -> None:

@@ -169,6 +169,32 @@ class Tables:
             live = self.live[match_id] = Live(row, game, state, version)
             return live
 
+    def catch_up(self, match_id: str) -> bool:
+        """Read what another server committed to a match held here: its seats and the log
+        rows after the version held; whether anything changed. A match not held is left to
+        be read when asked for."""
+        live = self.live.get(match_id)
+        if live is None:
+            return False
+        with live.lock:
+            row = self.store.match(match_id)
+            rows = self.store.log_after(match_id, live.version)
+            if row is None or (not rows and row.kinds == live.row.kinds
+                               and row.invited == live.row.invited):
+                return False
+            state = live.state
+            for entry in rows:
+                if entry.kind == "undo":
+                    kept = list(state.actions_taken())[:int(entry.action)]
+                    state = replay(live.game, row.seed, kept)
+                    live.told.clear()
+                else:
+                    state = state.clone()
+                    state.apply(entry.action, seat=entry.seat)
+                live.version = entry.version
+            live.state, live.row = state, row
+            return True
+
     def version(self, match_id: str) -> int:
         """The match's version: how many actions and undos it has had."""
         return self.get(match_id).version
