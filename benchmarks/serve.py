@@ -184,13 +184,14 @@ def commits(db: str) -> int:
 
 
 def postgres_seconds() -> float:
-    """CPU time of every PostgreSQL process of the machine so far (Linux)."""
+    """CPU time of every PostgreSQL process of the machine so far, those that ended included
+    (a backend's time passes to the postmaster that waited for it) (Linux)."""
     total = 0.0
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
             with contextlib.suppress(OSError, IndexError, ValueError):
                 if (d / "comm").read_text().strip() == "postgres":
-                    total += cpu_seconds(int(d.name))
+                    total += cpu_seconds(int(d.name), children=True)
     return total
 
 
@@ -201,10 +202,14 @@ def busy_seconds() -> float:
     return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far (Linux)."""
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """User and system CPU time of a process so far (with ``children``, also that of the
+    children it waited for) (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 async def create_match(port: int, game: str, seats: list[str]) -> dict[str, Any]:

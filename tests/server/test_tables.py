@@ -114,6 +114,7 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
         db.execute(text("ALTER TABLE actions DROP COLUMN kind"))
         db.execute(text("ALTER TABLE matches DROP COLUMN host_hash"))
         db.execute(text("DROP TABLE leases"))
+        db.execute(text("DROP TABLE servers"))
         db.execute(text("DROP TABLE schema_version"))
     again = tables(path)
     assert again.snapshot(match, 1)["view"]["board"][1] == ".X."
@@ -122,7 +123,7 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
     assert tables(path).version(match) == 2
     with again.store.engine.connect() as db:
         assert db.execute(text("SELECT version FROM schema_version ORDER BY version")
-                          ).scalars().all() == [1, 2]
+                          ).scalars().all() == [1, 2, 3]
 
 
 def test_a_long_match_sends_its_newest_events_told_as_a_fresh_telling_would(tmp_path: Path

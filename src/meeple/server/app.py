@@ -1,10 +1,8 @@
 """The HTTP and WebSocket face of ``meeple serve`` (docs/server.md), on Starlette.
 
 Every answer, push and error is built for one seat at send time by :mod:`.tables`; the
-referee's state never leaves it. Bot seats are played here, off the event loop (a worker
-thread per move), each from its own InfoSet, with a short pause so people see the move. The
-open sockets say which seats have someone connected; the host's token hands seats to bots and
-back.
+referee's state never leaves it. The matches' listeners, pushes and bots are :mod:`.hub`'s;
+the host's token hands seats to bots and back.
 """
 
 from __future__ import annotations
@@ -13,7 +11,6 @@ import asyncio
 import contextlib
 import secrets
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.applications import Starlette
@@ -22,12 +19,13 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from meeple.agents import Agent, agent_seed, info_set, make
+from meeple.agents import make
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
 
 from . import pages
+from .hub import Listener, Refused, Server, bearer
 from .tables import (
     HUMAN,
     GameOver,
@@ -42,228 +40,6 @@ from .tables import (
 )
 
 BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
-#: A server holds a match's bots this long unless it renews, which it does every LEASE_EVERY.
-LEASE_SECONDS = 3.0
-LEASE_EVERY = 1.0
-
-
-class Refused(Exception):
-    """A request the server answers with ``status`` and a sentence (and, for an undo the
-    policy refuses, a ``code`` saying why)."""
-
-    def __init__(self, status: int, reason: str, body: dict[str, Any] | None = None,
-                 code: str | None = None) -> None:
-        super().__init__(reason)
-        self.status, self.reason, self.body, self.code = status, reason, body, code
-
-
-@dataclass(eq=False)
-class Listener:
-    """An open WebSocket: the seat it speaks for and its language."""
-
-    socket: WebSocket
-    seat: int | None
-    lang: str
-    board: bool = False  # whether it shows the board as text (``?board=text``)
-
-
-class Server:
-    """The matches, who listens to each, and the bots that play in them."""
-
-    def __init__(self, tables: Tables, bot_delay: float = 0.4) -> None:
-        self.tables = tables
-        self.bot_delay = bot_delay
-        #: This server among the others on one database (its bots' leases name it).
-        self.name = tables.store.name
-        self.listeners: dict[str, set[Listener]] = {}
-        self.agents: dict[tuple[str, int, str], Agent] = {}
-        self.running: dict[str, asyncio.Task[None]] = {}
-        self.claimed: set[tuple[str, int]] = set()
-        #: The seats with a socket open on each other server, by match (PostgreSQL only).
-        self.remote: dict[str, dict[str, frozenset[int]]] = {}
-        tables.presence = self.present
-
-    def forget_if_done(self, match: str) -> None:
-        """Free what a finished match nobody watches holds in memory (its state, bots and
-        listener set); it is read from the store again if anyone asks."""
-        live = self.tables.live.get(match)
-        if live is None or not live.state.is_over or self.listeners.get(match):
-            return
-        task = self.running.get(match)
-        if task is not None and not task.done() and task is not asyncio.current_task():
-            return
-        self.listeners.pop(match, None)
-        self.running.pop(match, None)
-        for key in [k for k in self.agents if k[0] == match]:
-            del self.agents[key]
-        self.tables.forget(match)
-
-    def snapshot(self, match: str, seat: int | None, lang: str, board: bool) -> dict[str, Any]:
-        """The seat's snapshot, with the board as text (``screen``) if ``board``."""
-        snap = self.tables.snapshot(match, seat, lang)
-        if board:
-            text = self.tables.board(match, seat, lang)
-            if text is not None:
-                snap = {**snap, "screen": text}
-        return snap
-
-    def here(self, match: str) -> set[int]:
-        """The seats of ``match`` with a socket open on this server (a worker thread may ask:
-        the set is copied at once)."""
-        ears = tuple(self.listeners.get(match, ()))
-        return {ear.seat for ear in ears if ear.seat is not None}
-
-    def present(self, match: str) -> set[int]:
-        """The seats of ``match`` with at least one socket open now, here or on another
-        server."""
-        return self.here(match).union(*self.remote.get(match, {}).values())
-
-    async def moved(self, match: str, before: set[int], skip: Listener | None = None) -> None:
-        """After a socket opened or closed: if the seats here changed, tell the other servers
-        and this server's other listeners."""
-        now = self.here(match)
-        if now != before:
-            if self.tables.store.shared:
-                await asyncio.to_thread(self.tables.store.announce,
-                                        f"{match} ~ {self.name} {','.join(map(str, sorted(now)))}")
-            await self.push(match, skip=skip)
-
-    def seen(self, match: str, server: str, seats: set[int]) -> None:
-        """Another server says which seats of ``match`` have a socket open on it."""
-        there = self.remote.setdefault(match, {})
-        if there.get(server, frozenset()) == seats:
-            return
-        if seats:
-            there[server] = frozenset(seats)
-        else:
-            there.pop(server, None)
-        if match in self.tables.live:
-            asyncio.get_running_loop().create_task(self.push(match))
-
-    def hello(self) -> None:
-        """A server started: tell it where this server's sockets are."""
-        for match in list(self.listeners):
-            seats = self.here(match)
-            if seats:
-                self.tables.store.announce(
-                    f"{match} ~ {self.name} {','.join(map(str, sorted(seats)))}")
-
-    def forget_servers(self, alive: set[str]) -> None:
-        """Drop the presence of servers no longer alive (stopped without saying so)."""
-        for match, there in list(self.remote.items()):
-            gone = [s for s in there if s not in alive]
-            for s in gone:
-                del there[s]
-            if gone and match in self.tables.live:
-                asyncio.get_running_loop().create_task(self.push(match))
-
-    def seat(self, conn: HTTPConnection, match: str) -> int | None:
-        """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
-        token = bearer(conn, "token")
-        self.tables.get(match)  # 404 first
-        if not token:
-            return None
-        seat = self.tables.store.seat_of(match, token)
-        if seat is None:
-            raise Refused(401, "this token opens no seat of this match")
-        if (match, seat) not in self.claimed:  # its link was opened: the seat is not free
-            self.tables.store.claim(match, seat)
-            self.claimed.add((match, seat))
-        return seat
-
-    async def changed(self, match: str) -> None:
-        """Tell every listener of ``match`` its new snapshot; let the bots move."""
-        await self.push(match)
-        self.wake(match)
-
-    async def push(self, match: str, skip: Listener | None = None) -> None:
-        """Send every listener of ``match`` (but ``skip``) its own snapshot, built now."""
-        for ear in list(self.listeners.get(match, ())):
-            if ear is skip:
-                continue
-            snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
-            with contextlib.suppress(Exception):  # a closed socket is dropped on its own
-                await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
-
-    def heard(self, match: str, version: int) -> None:
-        """Another server committed a change to ``match``: read it, tell this server's
-        listeners and let the bots move (one server among those that hear it plays them)."""
-        if match in self.tables.live:
-            asyncio.get_running_loop().create_task(self._caught_up(match))
-
-    async def _caught_up(self, match: str) -> None:
-        if await asyncio.to_thread(self.tables.catch_up, match):
-            await self.changed(match)
-
-    def lost(self) -> None:
-        """Announcements may have been missed: read every match held here afresh."""
-        for match, live in list(self.tables.live.items()):
-            self.heard(match, live.version)
-
-    async def keep_leases(self) -> None:
-        """Every :data:`LEASE_EVERY` seconds, extend the leases of the bots this server plays
-        and take over the bots of matches whose server stopped."""
-        store = self.tables.store
-        while True:
-            await asyncio.sleep(LEASE_EVERY)
-            with contextlib.suppress(Exception):  # a database hiccup: try again next time
-                if store.shared:
-                    self.forget_servers(await asyncio.to_thread(store.beat, LEASE_SECONDS))
-                lapsed = await asyncio.to_thread(store.renew, self.name, LEASE_SECONDS)
-                for match in lapsed:
-                    with contextlib.suppress(UnknownMatch):
-                        await asyncio.to_thread(self.tables.get, match)
-                        await asyncio.to_thread(self.tables.catch_up, match)
-                        self.wake(match)
-
-    def wake(self, match: str) -> None:
-        """Start the bots of ``match`` playing unless they already are."""
-        task = self.running.get(match)
-        if task is None or task.done():
-            self.running[match] = asyncio.get_running_loop().create_task(self.play_bots(match))
-
-    async def play_bots(self, match: str) -> None:
-        """While a bot seat is to act, let it choose (in a worker thread) and apply its move.
-        Only the server holding the match's lease plays its bots; it gives the lease up when
-        a person is to act."""
-        store, held = self.tables.store, False
-        while True:
-            live = self.tables.get(match)
-            st, kinds = live.state, live.row.kinds
-            seat, version = st.to_act, live.version
-            if st.is_over or seat is None or kinds[seat] == HUMAN:
-                if held:
-                    await asyncio.to_thread(store.release, match, self.name)
-                    held = False
-                    if self.tables.get(match).version != version:
-                        continue  # a change came in meanwhile: look again
-                self.forget_if_done(match)
-                return
-            if not held:
-                held = await asyncio.to_thread(store.lease, match, self.name, LEASE_SECONDS)
-                if not held:
-                    return  # another server plays them
-            await asyncio.sleep(self.bot_delay)
-            agent = self.agent(match, seat, kinds[seat], live.row.seed, live.row.game)
-            action = await asyncio.to_thread(agent.choose, info_set(agent, st, seat))
-            # An undo or a seat taken back while the bot thought: the move is dropped.
-            with contextlib.suppress(StaleVersion, NotYourTurn):
-                self.tables.act(match, seat, action.text, version, bot=True)
-            await self.push(match)
-
-    def agent(self, match: str, seat: int, spec: str, seed: int, game: str) -> Agent:
-        key = (match, seat, spec)
-        if key not in self.agents:
-            self.agents[key] = make(spec, agent_seed(seed, seat), game)
-        return self.agents[key]
-
-
-def bearer(conn: HTTPConnection, param: str) -> str | None:
-    """The secret of ``Authorization: Bearer …``, else of the query's ``param``."""
-    auth = conn.headers.get("authorization", "")
-    if auth.lower().startswith("bearer "):
-        return auth[7:].strip()
-    return conn.query_params.get(param)
 
 
 def wants_board(conn: HTTPConnection) -> bool:
@@ -325,7 +101,8 @@ async def create_match(request: Request) -> JSONResponse:
     if "players" in data and data["players"] != len(seats):
         raise Refused(422, f"players is {data['players']} but {len(seats)} seats were given")
     try:
-        match, tokens, host = server.tables.create(game, seats, options=options, seed=seed,
+        match, tokens, host = await server.off(server.tables.create, game, seats,
+                                               options=options, seed=seed,
                                                    public=bool(data.get("public", False)))
     except (ConfigError, TypeError) as e:
         raise Refused(422, str(e)) from None
@@ -374,7 +151,7 @@ async def join(request: Request) -> JSONResponse:
 async def get_match(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     match = request.path_params["match"]
-    seat = server.seat(request, match)
+    seat = await server.off(server.seat, request, match)
     return JSONResponse(server.snapshot(match, seat, lang_of(request), wants_board(request)))
 
 
@@ -383,7 +160,7 @@ async def seat_move(request: Request, doing: str) -> tuple[Server, str, int, str
     the move is, for the refusal when no seat's token comes with it)."""
     server: Server = request.app.state.server
     match = request.path_params["match"]
-    seat = server.seat(request, match)
+    seat = await server.off(server.seat, request, match)
     lang = lang_of(request)
     if seat is None:
         raise Refused(401, f"{doing} needs a seat's token")
@@ -395,9 +172,15 @@ async def act(request: Request) -> JSONResponse:
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str) or not isinstance(version, int):
         raise Refused(422, "the body must hold action (its text) and version (a number)")
-    apply(server, match, seat, action, version, lang)
+    await acting(server, match, seat, action, version, lang)
     await server.changed(match)
     return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
+
+
+async def acting(server: Server, match: str, seat: int, action: str, version: int,
+                 lang: str) -> None:
+    """:func:`apply`, off the event loop on PostgreSQL (:meth:`Server.off`)."""
+    await server.off(apply, server, match, seat, action, version, lang)
 
 
 def apply(server: Server, match: str, seat: int, action: str, version: int,
@@ -500,7 +283,7 @@ async def socket(ws: WebSocket) -> None:
     server: Server = ws.app.state.server
     match = ws.path_params["match"]
     try:
-        seat, lang = server.seat(ws, match), lang_of(ws)
+        seat, lang = await server.off(server.seat, ws, match), lang_of(ws)
     except (Refused, UnknownMatch):
         await ws.close(code=4401)
         return
@@ -520,8 +303,8 @@ async def socket(ws: WebSocket) -> None:
     finally:
         before = server.here(match)
         server.listeners.get(match, set()).discard(ear)
+        server.forget_if_done(match)  # before any wait: a closing socket's task may be ended
         await server.moved(match, before)  # ... and go
-        server.forget_if_done(match)
 
 
 async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> None:
@@ -537,7 +320,7 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
         return
     try:
         if kind == "act":
-            apply(server, match, ear.seat, str(msg.get("action")), version, ear.lang)
+            await acting(server, match, ear.seat, str(msg.get("action")), version, ear.lang)
         else:
             await asyncio.to_thread(take_back, server, match, ear.seat, version, ear.lang)
     except Refused as e:
@@ -564,22 +347,9 @@ def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        fanout = None
-        if tables.store.shared:  # other servers may share the database: hear their changes
-            from .fanout import Fanout
-            fanout = Fanout(tables.store.engine.url.render_as_string(hide_password=False),
-                            server.name, asyncio.get_running_loop(), heard=server.heard,
-                            seen=server.seen, hello=server.hello, lost=server.lost)
-            fanout.start()
-            tables.store.beat(LEASE_SECONDS)
-            tables.store.announce(f"* hello {server.name}")
-        for match in tables.store.unfinished():
-            server.wake(match)
-        keeper = asyncio.get_running_loop().create_task(server.keep_leases())
+        await server.start()
         yield
-        keeper.cancel()
-        if fanout is not None:
-            fanout.stop()
+        server.stop()
 
     app = Starlette(routes=[
         Route("/api/health", health),

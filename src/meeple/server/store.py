@@ -202,14 +202,18 @@ MIGRATION_LOCK = 0x6D65_6570
 class Store:
     """The tables, on one database; every method is one transaction."""
 
-    def __init__(self, url: str, *, pool: int = 10) -> None:
+    def __init__(self, url: str, *, pool: int = 16) -> None:
         url = engine_url(url)
         if url.startswith("sqlite"):
             self.engine: Engine = create_engine(url)
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(url, pool_size=pool, max_overflow=pool,
-                                        pool_pre_ping=True)
+            # A fixed pool: connections opened past it at a peak and closed after it would
+            # each cost the database a new process. No ping before each use (a round trip per
+            # statement): a connection the server lost fails its statement, the pool drops
+            # every connection of that age, and the client's retry finds a fresh one.
+            self.engine = create_engine(url, pool_size=pool, max_overflow=0,
+                                        pool_recycle=1800, pool_timeout=60)
         #: Whether every change is announced to the other servers (PostgreSQL's NOTIFY).
         self.shared = self.engine.dialect.name == "postgresql"
         #: This store's server among those on one database (its announcements and leases).

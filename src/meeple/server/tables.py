@@ -169,15 +169,17 @@ class Tables:
             live = self.live[match_id] = Live(row, game, state, version)
             return live
 
-    def catch_up(self, match_id: str) -> bool:
-        """Read what another server committed to a match held here: its seats and the log
-        rows after the version held; whether anything changed. A match not held is left to
-        be read when asked for."""
+    def catch_up(self, match_id: str, version: int | None = None) -> bool:
+        """Read what another server committed to a match held here: the log rows after the
+        version held and, unless ``version`` (the one announced) is newer than that — a move,
+        which leaves the seats as they were — the seats too; whether anything changed. A
+        match not held is left to be read when asked for."""
         live = self.live.get(match_id)
         if live is None:
             return False
         with live.lock:
-            row = self.store.match(match_id)
+            moved = version is not None and version > live.version
+            row = live.row if moved else self.store.match(match_id)
             rows = self.store.log_after(match_id, live.version)
             if row is None or (not rows and row.kinds == live.row.kinds
                                and row.invited == live.row.invited):

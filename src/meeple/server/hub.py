@@ -1,0 +1,305 @@
+"""The live side of ``meeple serve``: who listens to each match, the pushes that tell them of
+each change, the bots that play in the matches, and — when several servers share one
+PostgreSQL database — what the others committed, where their sockets are and which server
+plays which match's bots (docs/server.md).
+
+Bot seats are played here, off the event loop (a worker thread per move), each from its own
+InfoSet, with a short pause so people see the move. The open sockets say which seats have
+someone connected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocket
+
+from meeple.agents import Agent, agent_seed, info_set, make
+
+from .tables import HUMAN, NotYourTurn, StaleVersion, Tables, UnknownMatch
+
+if TYPE_CHECKING:
+    from .fanout import Fanout
+
+#: A server holds a match's bots this long unless it renews, which it does every LEASE_EVERY.
+LEASE_SECONDS = 3.0
+LEASE_EVERY = 1.0
+T = TypeVar("T")
+#: Worker threads for what waits on the database or thinks (bots).
+WORKERS = 32
+
+
+class Refused(Exception):
+    """A request the server answers with ``status`` and a sentence (and, for an undo the
+    policy refuses, a ``code`` saying why)."""
+
+    def __init__(self, status: int, reason: str, body: dict[str, Any] | None = None,
+                 code: str | None = None) -> None:
+        super().__init__(reason)
+        self.status, self.reason, self.body, self.code = status, reason, body, code
+
+
+@dataclass(eq=False)
+class Listener:
+    """An open WebSocket: the seat it speaks for and its language."""
+
+    socket: WebSocket
+    seat: int | None
+    lang: str
+    board: bool = False  # whether it shows the board as text (``?board=text``)
+
+
+class Server:
+    """The matches, who listens to each, and the bots that play in them."""
+
+    def __init__(self, tables: Tables, bot_delay: float = 0.4) -> None:
+        self.tables = tables
+        self.bot_delay = bot_delay
+        #: This server among the others on one database (its bots' leases name it).
+        self.name = tables.store.name
+        self.listeners: dict[str, set[Listener]] = {}
+        self.agents: dict[tuple[str, int, str], Agent] = {}
+        self.running: dict[str, asyncio.Task[None]] = {}
+        self.claimed: set[tuple[str, int]] = set()
+        self.fanout: Fanout | None = None
+        #: The matches being read after an announcement, with the newest version announced.
+        self.reading: dict[str, int] = {}
+        self.keeper: asyncio.Task[None] | None = None
+        #: The seats with a socket open on each other server, by match (PostgreSQL only).
+        self.remote: dict[str, dict[str, frozenset[int]]] = {}
+        tables.presence = self.present
+
+    async def off(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` on the event loop for SQLite, whose statements are local
+        reads and writes; in a worker thread on PostgreSQL, whose statements wait for the
+        database server, so that other matches go on meanwhile."""
+        if self.tables.store.shared:
+            return await asyncio.to_thread(fn, *args, **kwargs)
+        return fn(*args, **kwargs)
+
+    async def start(self) -> None:
+        """Hear the other servers on a shared database, resume the bots of every unfinished
+        match and keep this server's bot leases."""
+        store = self.tables.store
+        # Moves, bots and reads of other servers' changes wait in worker threads.
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(WORKERS, thread_name_prefix="meeple"))
+        if store.shared:
+            from .fanout import Fanout
+
+            self.fanout = Fanout(store.engine.url.render_as_string(hide_password=False),
+                                 self.name, asyncio.get_running_loop(), heard=self.heard,
+                                 seen=self.seen, hello=self.hello, lost=self.lost)
+            self.fanout.start()
+            store.beat(LEASE_SECONDS)
+            store.announce(f"* hello {self.name}")
+        for match in store.unfinished():
+            self.wake(match)
+        self.keeper = asyncio.get_running_loop().create_task(self.keep_leases())
+
+    def stop(self) -> None:
+        if self.keeper is not None:
+            self.keeper.cancel()
+        if self.fanout is not None:
+            self.fanout.stop()
+
+    def forget_if_done(self, match: str) -> None:
+        """Free what a finished match nobody watches holds in memory (its state, bots and
+        listener set); it is read from the store again if anyone asks."""
+        live = self.tables.live.get(match)
+        if live is None or not live.state.is_over or self.listeners.get(match):
+            return
+        task = self.running.get(match)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            return
+        self.listeners.pop(match, None)
+        self.running.pop(match, None)
+        for key in [k for k in self.agents if k[0] == match]:
+            del self.agents[key]
+        self.tables.forget(match)
+
+    def snapshot(self, match: str, seat: int | None, lang: str, board: bool) -> dict[str, Any]:
+        """The seat's snapshot, with the board as text (``screen``) if ``board``."""
+        snap = self.tables.snapshot(match, seat, lang)
+        if board:
+            text = self.tables.board(match, seat, lang)
+            if text is not None:
+                snap = {**snap, "screen": text}
+        return snap
+
+    def here(self, match: str) -> set[int]:
+        """The seats of ``match`` with a socket open on this server (a worker thread may ask:
+        the set is copied at once)."""
+        ears = tuple(self.listeners.get(match, ()))
+        return {ear.seat for ear in ears if ear.seat is not None}
+
+    def present(self, match: str) -> set[int]:
+        """The seats of ``match`` with at least one socket open now, here or on another
+        server."""
+        return self.here(match).union(*self.remote.get(match, {}).values())
+
+    async def moved(self, match: str, before: set[int], skip: Listener | None = None) -> None:
+        """After a socket opened or closed: if the seats here changed, tell the other servers
+        and this server's other listeners."""
+        now = self.here(match)
+        if now != before:
+            if self.tables.store.shared:
+                await asyncio.to_thread(self.tables.store.announce,
+                                        f"{match} ~ {self.name} {','.join(map(str, sorted(now)))}")
+            await self.push(match, skip=skip)
+
+    def seen(self, match: str, server: str, seats: set[int]) -> None:
+        """Another server says which seats of ``match`` have a socket open on it."""
+        there = self.remote.setdefault(match, {})
+        if there.get(server, frozenset()) == seats:
+            return
+        if seats:
+            there[server] = frozenset(seats)
+        else:
+            there.pop(server, None)
+        if match in self.tables.live:
+            asyncio.get_running_loop().create_task(self.push(match))
+
+    def hello(self) -> None:
+        """A server started: tell it where this server's sockets are."""
+        for match in list(self.listeners):
+            seats = self.here(match)
+            if seats:
+                self.tables.store.announce(
+                    f"{match} ~ {self.name} {','.join(map(str, sorted(seats)))}")
+
+    def forget_servers(self, alive: set[str]) -> None:
+        """Drop the presence of servers no longer alive (stopped without saying so)."""
+        for match, there in list(self.remote.items()):
+            gone = [s for s in there if s not in alive]
+            for s in gone:
+                del there[s]
+            if gone and match in self.tables.live:
+                asyncio.get_running_loop().create_task(self.push(match))
+
+    def seat(self, conn: HTTPConnection, match: str) -> int | None:
+        """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
+        token = bearer(conn, "token")
+        self.tables.get(match)  # 404 first
+        if not token:
+            return None
+        seat = self.tables.store.seat_of(match, token)
+        if seat is None:
+            raise Refused(401, "this token opens no seat of this match")
+        if (match, seat) not in self.claimed:  # its link was opened: the seat is not free
+            self.tables.store.claim(match, seat)
+            self.claimed.add((match, seat))
+        return seat
+
+    async def changed(self, match: str) -> None:
+        """Tell every listener of ``match`` its new snapshot; let the bots move."""
+        await self.push(match)
+        self.wake(match)
+
+    async def push(self, match: str, skip: Listener | None = None) -> None:
+        """Send every listener of ``match`` (but ``skip``) its own snapshot, built now."""
+        for ear in list(self.listeners.get(match, ())):
+            if ear is skip:
+                continue
+            snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
+            with contextlib.suppress(Exception):  # a closed socket is dropped on its own
+                await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
+
+    def heard(self, match: str, version: int) -> None:
+        """Another server committed a change to ``match``: read it, tell this server's
+        listeners and let the bots move (one server among those that hear it plays them).
+        Announcements that come while a match is being read are read together after it."""
+        if match not in self.tables.live:
+            return
+        if match in self.reading:
+            self.reading[match] = max(self.reading[match], version)
+            return
+        self.reading[match] = version
+        asyncio.get_running_loop().create_task(self._caught_up(match))
+
+    async def _caught_up(self, match: str) -> None:
+        try:
+            while True:
+                version = self.reading[match]
+                if await asyncio.to_thread(self.tables.catch_up, match, version):
+                    await self.changed(match)
+                if self.reading[match] == version:
+                    return
+        finally:
+            del self.reading[match]
+
+    def lost(self) -> None:
+        """Announcements may have been missed: read every match held here afresh."""
+        for match, live in list(self.tables.live.items()):
+            self.heard(match, live.version)
+
+    async def keep_leases(self) -> None:
+        """Every :data:`LEASE_EVERY` seconds, extend the leases of the bots this server plays
+        and take over the bots of matches whose server stopped."""
+        store = self.tables.store
+        while True:
+            await asyncio.sleep(LEASE_EVERY)
+            with contextlib.suppress(Exception):  # a database hiccup: try again next time
+                if store.shared:
+                    self.forget_servers(await asyncio.to_thread(store.beat, LEASE_SECONDS))
+                lapsed = await asyncio.to_thread(store.renew, self.name, LEASE_SECONDS)
+                for match in lapsed:
+                    with contextlib.suppress(UnknownMatch):
+                        await asyncio.to_thread(self.tables.get, match)
+                        await asyncio.to_thread(self.tables.catch_up, match)
+                        self.wake(match)
+
+    def wake(self, match: str) -> None:
+        """Start the bots of ``match`` playing unless they already are."""
+        task = self.running.get(match)
+        if task is None or task.done():
+            self.running[match] = asyncio.get_running_loop().create_task(self.play_bots(match))
+
+    async def play_bots(self, match: str) -> None:
+        """While a bot seat is to act, let it choose (in a worker thread) and apply its move.
+        Only the server holding the match's lease plays its bots; it gives the lease up when
+        a person is to act."""
+        store, held = self.tables.store, False
+        while True:
+            live = self.tables.get(match)
+            st, kinds = live.state, live.row.kinds
+            seat, version = st.to_act, live.version
+            if st.is_over or seat is None or kinds[seat] == HUMAN:
+                if held:
+                    await asyncio.to_thread(store.release, match, self.name)
+                    held = False
+                    if self.tables.get(match).version != version:
+                        continue  # a change came in meanwhile: look again
+                self.forget_if_done(match)
+                return
+            if not held:
+                held = await asyncio.to_thread(store.lease, match, self.name, LEASE_SECONDS)
+                if not held:
+                    return  # another server plays them
+            await asyncio.sleep(self.bot_delay)
+            agent = self.agent(match, seat, kinds[seat], live.row.seed, live.row.game)
+            action = await asyncio.to_thread(agent.choose, info_set(agent, st, seat))
+            # An undo or a seat taken back while the bot thought: the move is dropped.
+            with contextlib.suppress(StaleVersion, NotYourTurn):
+                self.tables.act(match, seat, action.text, version, bot=True)
+            await self.push(match)
+
+    def agent(self, match: str, seat: int, spec: str, seed: int, game: str) -> Agent:
+        key = (match, seat, spec)
+        if key not in self.agents:
+            self.agents[key] = make(spec, agent_seed(seed, seat), game)
+        return self.agents[key]
+
+
+def bearer(conn: HTTPConnection, param: str) -> str | None:
+    """The secret of ``Authorization: Bearer …``, else of the query's ``param``."""
+    auth = conn.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return conn.query_params.get(param)
