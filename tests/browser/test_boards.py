@@ -127,11 +127,14 @@ def test_a_click_on_the_board_plays_exactly_that_places_action(server: str, brow
     assert phone.errors == [] and page.errors == []
 
 
+@pytest.mark.parametrize("device", ["laptop", "phone"])
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_is_played_by_clicking_the_board(server: str, browser: Any, shot: Any,
-                                                     game: str) -> None:
-    match, token = start(server, game, seed=11)
-    page = open_page(browser, server, match, token)
+                                                     game: str, device: str) -> None:
+    """On a laptop in English and on a phone in Russian."""
+    match, token = start(server, game, seed=11 if device == "laptop" else 12)
+    page = (open_page(browser, server, match, token) if device == "laptop" else
+            open_page(browser, server, match, token, lang="ru", viewport=PHONE))
     rng = random.Random(f"{game}-whole")
     used = {"board": 0, "button": 0}
     for _ in range(MOST):
