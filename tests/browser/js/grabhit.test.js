@@ -2,25 +2,13 @@
 // action with a place is a place named by its labels, a click acts, and nothing is drawn that
 // the seat's view does not hold.
 
-import { test, eq, ok, played, gameInfo } from "/jstest/harness.js";
+import { test, eq, ok, played, gameInfo, placesMatchLegal } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
 import { board } from "/static/js/boards/grabhit.js";
 import { spans, turnOf } from "/static/js/boards/grabhit/wheel.js";
 
 async function drawn(snap, sent = []) {
   return board(context(snap, await gameInfo("grabhit"), (t) => sent.push(t)));
-}
-
-function placesMatchLegal(root, snap) {
-  const byPlace = new Map();
-  for (const a of snap.legal) if (a.where) byPlace.set(a.where, [...(byPlace.get(a.where) || []), a.label]);
-  for (const [where, labels] of byPlace) {
-    const node = root.querySelector(`[data-place="${where}"]`);
-    ok(node && node.classList.contains("place"), `no place ${where}`);
-    eq(node.getAttribute("aria-label"), labels.join(" · "), where);
-  }
-  eq(root.querySelectorAll(".place").length, byPlace.size, "only legal places are clickable");
-  return byPlace;
 }
 
 test("every placed action of many positions is a place named by its labels", async () => {

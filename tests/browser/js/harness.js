@@ -45,6 +45,20 @@ export async function played(game, { players = 2, steps = 0, seed = 1, options =
   return { id, tokens, snaps };
 }
 
+// Assert that the board `root` drawn from `snap` makes a place of exactly the places of the
+// seat's legal actions, each named by the labels of the actions there; the labels by place.
+export function placesMatchLegal(root, snap) {
+  const byPlace = new Map();
+  for (const a of snap.legal) if (a.where) byPlace.set(a.where, [...(byPlace.get(a.where) || []), a.label]);
+  for (const [where, labels] of byPlace) {
+    const node = root.querySelector(`[data-place="${where}"]`);
+    ok(node && node.classList.contains("place"), `no place ${where}`);
+    eq(node.getAttribute("aria-label"), labels.join(" · "), where);
+  }
+  eq(root.querySelectorAll(".place").length, byPlace.size, "only legal places are clickable");
+  return byPlace;
+}
+
 // The game's info and catalogue as the match page loads it.
 export async function gameInfo(id, lang = "en") {
   const r = await api("GET", `/api/games?lang=${lang}`);

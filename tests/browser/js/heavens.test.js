@@ -1,7 +1,7 @@
 // High in the Heavens' board: every hex and hand card a place, a click acts, hidden hands are
 // backs, and what the view holds (gods, rings, traps, columns, bases) is drawn.
 
-import { test, eq, ok, played, gameInfo } from "/jstest/harness.js";
+import { test, eq, ok, played, gameInfo, placesMatchLegal } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
 import { loadTexts } from "/static/js/texts.js";
 import { animate, board } from "/static/js/boards/heavens.js";
@@ -19,18 +19,7 @@ function acting(snaps) {
 
 function checkPlaces(snap, wide = false) {
   const root = draw(snap, [], wide);
-  const byPlace = new Map();
-  for (const a of snap.legal) {
-    if (!a.where) continue;
-    if (!byPlace.has(a.where)) byPlace.set(a.where, []);
-    byPlace.get(a.where).push(a.label);
-  }
-  for (const [where, labels] of byPlace) {
-    const node = root.querySelector(`[data-place="${where}"]`);
-    ok(node && node.classList.contains("place"), `no place ${where}`);
-    eq(node.getAttribute("aria-label"), labels.join(" · "), where);
-  }
-  eq(root.querySelectorAll(".place").length, byPlace.size, "only legal places are clickable");
+  placesMatchLegal(root, snap);
   return root;
 }
 
