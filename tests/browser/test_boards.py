@@ -60,8 +60,8 @@ def settle(page: Any) -> None:
         timeout=90_000)
 
 
-def snapshot(server: str, match: str, token: str) -> dict[str, Any]:
-    status, snap = call(f"{server}/api/matches/{match}", token=token)
+def snapshot(server: str, match: str, token: str, lang: str = "en") -> dict[str, Any]:
+    status, snap = call(f"{server}/api/matches/{match}?lang={lang}", token=token)
     assert status == 200, snap
     return snap
 
@@ -132,16 +132,17 @@ def test_a_click_on_the_board_plays_exactly_that_places_action(server: str, brow
 def test_a_whole_game_is_played_by_clicking_the_board(server: str, browser: Any, shot: Any,
                                                      game: str, device: str) -> None:
     """On a laptop in English and on a phone in Russian."""
+    lang = "en" if device == "laptop" else "ru"
     match, token = start(server, game, seed=11 if device == "laptop" else 12)
-    page = (open_page(browser, server, match, token) if device == "laptop" else
-            open_page(browser, server, match, token, lang="ru", viewport=PHONE))
+    page = open_page(browser, server, match, token, lang=lang,
+                     viewport=LAPTOP if device == "laptop" else PHONE)
     rng = random.Random(f"{game}-whole")
     used = {"board": 0, "button": 0}
     for _ in range(MOST):
         settle(page)
         if page.evaluate("document.body.dataset.over") == "true":
             break
-        legal = snapshot(server, match, token)["legal"]
+        legal = snapshot(server, match, token, lang)["legal"]
         used[take(page, rng.choice(legal))] += 1
     else:
         pytest.fail(f"{game}: not over after {MOST} of the seat's actions")
