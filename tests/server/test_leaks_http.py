@@ -1,10 +1,11 @@
 """Nothing ``meeple serve`` sends a seat, or a spectator, reveals what is hidden from it.
 
 In every game seat 0 is a human played through the HTTP and WebSocket API (Starlette's test
-client over a real SQLite file) and the other seats are bots on the server. Everything seat 0
-receives over the game is kept: the snapshots it reads, the answers to its actions and to the
-ones refused (illegal, stale, out of turn, malformed), every WebSocket push and reply, in
-English and Russian; and the same for a spectator without a token. The creator's answer to
+client over a real SQLite file, and again over a real PostgreSQL database) and the other seats
+are bots on the server. Everything seat 0 receives over the game is kept: the snapshots it
+reads, the answers to its actions and to the ones refused (illegal, stale, out of turn,
+malformed), every WebSocket push and reply, in English and Russian; and the same for a
+spectator without a token. The creator's answer to
 ``POST /api/matches`` is not counted: it rightly holds every human seat's token.
 
 Afterwards the referee's log is replayed from the match's seed (the replay must end in the
@@ -24,7 +25,6 @@ import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,7 +32,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from meeple.core import State, game_class, game_ids
 from meeple.core.serial import decode
-from meeple.server import Store, Tables, build_snapshot, sqlite_url
+from meeple.server import Store, Tables, build_snapshot
 from meeple.server.app import make_app
 from tests.test_leaks import SEED, _found, hidden_facts, leaves, revealed, words
 
@@ -286,8 +286,9 @@ class Table:
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[tuple[TestClient, Tables]]:
-    tables = Tables(Store(sqlite_url(str(tmp_path / "serve.db"))))
+def client(db: str) -> Iterator[tuple[TestClient, Tables]]:
+    """A server on SQLite and on PostgreSQL (the ``db`` fixture)."""
+    tables = Tables(Store(db))
     with TestClient(make_app(tables, bot_delay=0)) as c:
         yield c, tables
 

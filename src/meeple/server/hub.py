@@ -149,10 +149,10 @@ class Server:
         and this server's other listeners."""
         now = self.here(match)
         if now != before:
+            await self.push(match, skip=skip)
             if self.tables.store.shared:
                 await asyncio.to_thread(self.tables.store.announce,
                                         f"{match} ~ {self.name} {','.join(map(str, sorted(now)))}")
-            await self.push(match, skip=skip)
 
     def seen(self, match: str, server: str, seats: set[int]) -> None:
         """Another server says which seats of ``match`` have a socket open on it."""
