@@ -168,3 +168,20 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_the_host_hands_a_seat_ov
     assert page.locator("svg.ttt path.x").count() >= 1  # the bot marked for the seat it was given
     shot(page, "handed")
     assert page.errors == []
+
+
+def test_a_seats_link_with_a_language_opens_the_table_in_that_language(server: str,
+                                                                     browser: Any) -> None:
+    """``?lang=ru`` beside the token is honoured even though the browser speaks English and
+    the page takes both out of the address bar."""
+    req = urllib.request.Request(f"{server}/api/matches", method="POST",
+                                 data=json.dumps({"game": "catacombs",
+                                                  "seats": ["human", "random"]}).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        match = json.loads(r.read())
+    page = new_page(browser, lang="en")
+    page.goto(f"{match['seats'][0]['join_url']}&lang=ru")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    assert "token" not in page.url and "Игроки" in page.inner_text("#h-players")

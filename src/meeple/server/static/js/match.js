@@ -38,8 +38,9 @@ async function loadGame(id) {
 }
 
 async function start() {
+  const asked = chosenLang();  // before the link's ?token= (and ?lang=) leave the address bar
   readCreds();
-  await loadTexts(chosenLang());
+  await loadTexts(asked);
   langSwitch($("langs"), async () => {
     if (snap) await loadGame(snap.game);
     link.reopen(socketUrl());
