@@ -3,12 +3,12 @@ people play one match from two browsers, and a reload shows the same table."""
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 from typing import Any
 
 import pytest
+
+from tests.server.live import call
 
 SEED_GAMES = ["catacombs", "myth", "heavens", "grabhit", "andor"]
 
@@ -101,12 +101,9 @@ def test_each_seed_game_is_played_for_ten_actions_by_clicking(server: str, brows
 
 def test_two_people_play_one_tictactoe_match_from_two_browsers(server: str, browser: Any,
                                                               shot: Any) -> None:
-    req = urllib.request.Request(f"{server}/api/matches", method="POST",
-                                 data=json.dumps({"game": "tictactoe", "seats": ["human", "human"],
-                                                  "seed": 5}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req) as r:
-        match = json.loads(r.read())
+    status, match = call(f"{server}/api/matches",
+                         {"game": "tictactoe", "seats": ["human", "human"], "seed": 5})
+    assert status == 201, match
     pages = [new_page(browser), new_page(browser, lang="ru")]
     for page, seat in zip(pages, match["seats"], strict=True):
         page.goto(seat["join_url"])
@@ -174,12 +171,9 @@ def test_a_seats_link_with_a_language_opens_the_table_in_that_language(server: s
                                                                      browser: Any) -> None:
     """``?lang=ru`` beside the token is honoured even though the browser speaks English and
     the page takes both out of the address bar."""
-    req = urllib.request.Request(f"{server}/api/matches", method="POST",
-                                 data=json.dumps({"game": "catacombs",
-                                                  "seats": ["human", "random"]}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req) as r:
-        match = json.loads(r.read())
+    status, match = call(f"{server}/api/matches",
+                         {"game": "catacombs", "seats": ["human", "random"]})
+    assert status == 201, match
     page = new_page(browser, lang="en")
     page.goto(f"{match['seats'][0]['join_url']}&lang=ru")
     page.wait_for_function("document.body.dataset.version !== undefined")
