@@ -262,6 +262,92 @@ class _OneLineUsage(click.Command):
             raise Refused(e.format_message()) from None
 
 
+class RateType(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.3 on
+    """``COUNT/SECONDS``: at most COUNT requests per SECONDS from one client address."""
+
+    name = "COUNT/SECONDS"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from meeple.server.limits import Rate
+
+        if isinstance(value, Rate):
+            return value
+        count, _, seconds = str(value).partition("/")
+        try:
+            rate = Rate(int(count), float(seconds))
+        except ValueError:
+            self.fail(f"{value!r} is not COUNT/SECONDS, such as 20/60", param, ctx)
+        if rate.count < 1 or not 0 < rate.seconds <= 86_400:
+            self.fail(f"{value!r}: COUNT is at least 1 and SECONDS between 0 and 86400",
+                      param, ctx)
+        return rate
+
+
+#: ``meeple serve``'s bounds: (flag, Limits field, click type, help). Defaults are Limits'.
+LIMIT_FLAGS: tuple[tuple[str, str, Any, str], ...] = (
+    ("--allowed-host", "allowed_hosts", str,
+     "A host name the server answers to and writes into links; repeat for several "
+     "(default: the address served, localhost and 127.0.0.1)."),
+    ("--bot-seconds", "bot_seconds", click.FloatRange(0.05, 600),
+     "The longest a bot may think per decision; bots asking for more are refused."),
+    ("--bot-iterations", "bot_iterations", click.IntRange(1, 10_000_000),
+     "The most search iterations a bot may spend per decision."),
+    ("--bot-workers", "bot_workers", click.IntRange(1, 256),
+     "Worker processes for the bots' thinking (default: one fewer than the cores)."),
+    ("--max-body", "body_bytes", click.IntRange(1024, 1 << 30),
+     "The largest request body and WebSocket message, in bytes."),
+    ("--max-connections", "connections", click.IntRange(1, 1_000_000),
+     "Open connections in all."),
+    ("--max-connections-per-client", "connections_per_client", click.IntRange(1, 1_000_000),
+     "Open connections from one client address."),
+    ("--rate-matches", "new_matches", RateType(), "New matches from one client address."),
+    ("--rate-actions", "actions", RateType(), "Actions from one client address."),
+    ("--rate-undos", "undos", RateType(), "Undos from one client address."),
+    ("--max-unfinished", "unfinished_per_client", click.IntRange(1, 1_000_000),
+     "Unfinished matches created from one client address."),
+    ("--abandon-days", "abandoned_days", click.FloatRange(0.001, 36_500),
+     "Close a match no person has acted in for this many days."),
+)
+
+
+def limit_options(fn: Any) -> Any:
+    """Add every :data:`LIMIT_FLAGS` option to ``meeple serve``, with Limits' default."""
+    from meeple.server.limits import Limits
+
+    base = Limits()
+    for flag, name, kind, text in reversed(LIMIT_FLAGS):
+        default = getattr(base, name)
+        many = isinstance(default, tuple)
+        fn = click.option(flag, name, type=kind, multiple=many, default=None if many else
+                          default, show_default=not many and name != "bot_workers",
+                          help=text)(fn)
+    return fn
+
+
+def limits_from(host: str, bounds: dict[str, Any]) -> Any:
+    """The server's Limits from the flags (the WebSocket message bound follows the body's)."""
+    from meeple.server.limits import Limits
+
+    bounds = dict(bounds)
+    bounds["allowed_hosts"] = tuple(bounds.get("allowed_hosts") or ()) or default_hosts(host)
+    bounds["frame_bytes"] = bounds["body_bytes"]
+    return Limits(**bounds)
+
+
+def default_hosts(host: str) -> tuple[str, ...]:
+    """The host names a server listening on ``host`` answers to by default: that address (and
+    this machine's address on the network when it listens on every one), localhost, 127.0.0.1
+    and ::1."""
+    names = ["localhost", "127.0.0.1", "[::1]", "::1"]
+    if host in ("0.0.0.0", "::"):
+        lan = lan_address()
+        names += [lan] if lan else []
+    elif host not in names:
+        names.append(host)
+    return tuple(names)
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (0.0.0.0: every network of this machine).")
@@ -274,16 +360,21 @@ class _OneLineUsage(click.Command):
               help="Open the lobby in this machine's web browser once the server is up.")
 @click.option("--bot-delay", type=click.FloatRange(0, 60), default=0.4, show_default=True,
               metavar="SECONDS", help="Pause before each bot move, so people see it happen.")
-def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: float) -> None:
+@limit_options
+def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: float,
+          **bounds: Any) -> None:
     """Serve matches over HTTP and WebSocket: friends and bots at one table.
 
     Open the address it prints in a browser. Unfinished matches are restored from the
-    database and their bots resume."""
+    database and their bots resume. Every limit below has a clear refusal past it
+    (docs/server.md, "Limits")."""
     import uvicorn
     from sqlalchemy.engine import make_url
 
     from meeple.server import Store, Tables, sqlite_url
     from meeple.server.app import make_app
+
+    limits = limits_from(host, bounds)
 
     url = db if db and "://" in db else sqlite_url(str(Path(db) if db else default_db()))
     # What is printed of the database: the file, or the URL without its password.
@@ -294,7 +385,7 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
         raise click.ClickException("a PostgreSQL database needs psycopg: "
                                    "pip install 'meeple[postgres]'")
     try:
-        app = make_app(Tables(Store(url)), bot_delay=bot_delay)
+        app = make_app(Tables(Store(url)), bot_delay=bot_delay, limits=limits)
     except Exception as e:  # a database that cannot be opened: say which and why
         why = str(e).replace(parsed.password, "***") if parsed.password else str(e)
         raise click.ClickException(f"cannot open the database {kept}: {why}") from None
@@ -306,7 +397,7 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
         console.print(f"On this network: http://{lan}:{port}/", markup=False, highlight=False)
     if open_page:
         open_when_up(host if host not in ("0.0.0.0", "::") else "127.0.0.1", port, local)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.frame_bytes)
 
 
 def lan_address() -> str | None:

@@ -26,6 +26,7 @@ from meeple.lobby import lobby_info
 
 from . import pages
 from .hub import Listener, Refused, Server, bearer
+from .limits import Limits
 from .tables import (
     HUMAN,
     GameOver,
@@ -341,9 +342,10 @@ async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=exc.status)
 
 
-def make_app(tables: Tables, bot_delay: float = 0.4) -> Starlette:
-    """The ASGI app over ``tables``; on start it resumes the bots of every unfinished match."""
-    server = Server(tables, bot_delay)
+def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = None) -> Starlette:
+    """The ASGI app over ``tables``, within ``limits``; on start it resumes the bots of every
+    unfinished match."""
+    server = Server(tables, bot_delay, limits or Limits())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

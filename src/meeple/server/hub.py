@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket
 
 from meeple.agents import Agent, agent_seed, info_set, make
 
+from .limits import Limits
 from .tables import HUMAN, NotYourTurn, StaleVersion, Tables, UnknownMatch
 
 if TYPE_CHECKING:
@@ -58,8 +59,10 @@ class Listener:
 class Server:
     """The matches, who listens to each, and the bots that play in them."""
 
-    def __init__(self, tables: Tables, bot_delay: float = 0.4) -> None:
+    def __init__(self, tables: Tables, bot_delay: float = 0.4,
+                 limits: Limits | None = None) -> None:
         self.tables = tables
+        self.limits = limits or Limits()
         self.bot_delay = bot_delay
         #: This server among the others on one database (its bots' leases name it).
         self.name = tables.store.name
