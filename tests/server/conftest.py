@@ -16,6 +16,15 @@ from starlette.testclient import TestClient
 
 from meeple.server import Store, Tables, sqlite_url
 from meeple.server.app import make_app
+from meeple.server.limits import Limits, Rate
+
+#: The bounds of a server whose tests are about something else than its rate bounds: a test
+#: client acts far faster than a person (tests/server/test_limits.py checks the real ones).
+ROOMY = Limits(new_matches=Rate(1_000_000, 60), actions=Rate(1_000_000, 60),
+               undos=Rate(1_000_000, 60), unfinished_per_client=1_000_000)
+#: The same as ``meeple serve`` flags, for the tests that start a real process.
+ROOMY_FLAGS = ("--rate-matches", "1000000/60", "--rate-actions", "1000000/60",
+               "--rate-undos", "1000000/60", "--max-unfinished", "1000000")
 
 
 def postgres_cluster() -> str:
@@ -54,5 +63,5 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(make_app(Tables(Store(db)), bot_delay=0)) as c:
+    with TestClient(make_app(Tables(Store(db)), bot_delay=0, limits=ROOMY)) as c:
         yield c

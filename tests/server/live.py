@@ -14,6 +14,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.server.conftest import ROOMY_FLAGS
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -40,14 +42,15 @@ def call(url: str, body: dict[str, Any] | None = None, token: str | None = None
 def serve(db: Path | str, port: int, *extra: str, log: Path | None = None
           ) -> subprocess.Popen[bytes]:
     """``meeple serve`` on ``port`` over ``db`` (a file, or a database URL; ``extra``: more
-    options), once it accepts connections; its output goes to ``log`` (default: ``db`` with the
-    suffix ``.log``; a pipe nobody reads could fill and stall it)."""
+    options, after :data:`ROOMY_FLAGS`, which they may override), once it accepts connections;
+    its output goes to ``log`` (default: ``db`` with the suffix ``.log``; a pipe nobody
+    reads could fill and stall it)."""
     if log is None:
         assert isinstance(db, Path), "give a log file for a database URL"
         log = db.with_suffix(".log")
     with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port",
-                                 str(port), "--db", str(db), *extra], stdout=out,
+                                 str(port), "--db", str(db), *ROOMY_FLAGS, *extra], stdout=out,
                                 stderr=subprocess.STDOUT, env={**os.environ})
     for _ in range(300):
         try:

@@ -255,7 +255,7 @@ class Table:
         for lang in ("en", "ru"):
             assert self.post("no such move", v, lang, v)[0] == 422
             assert self.post("pass pass", v, lang, v)[0] == 422
-            status, body = self.post(legal, v - 1, lang, v)
+            status, body = self.post(legal, v - 1 if v else v + 1, lang, v)  # stale
             assert status == 409 and body["version"] == v
         watcher = self.client.post(f"{self.url}/act", json={"action": legal, "version": v})
         assert watcher.status_code == 401

@@ -43,7 +43,7 @@ def play_races(base: str, seed: int, budget: int) -> tuple[str, list[tuple[int, 
     """A match of two human seats raced move by move (while two moves are legal and the
     budget lasts); the match and the (seat, action) that won each race."""
     status, m = call(f"{base}/api/matches",
-                     {"game": "tictactoe", "seats": ["human", "human"], "seed": seed})
+                     {"game": "tictactoe", "seats": ["human", "human"]})
     assert status == 201, m
     url, tokens = f"{base}/api/matches/{m['match']}", [s["token"] for s in m["seats"]]
     won: list[tuple[int, str]] = []

@@ -113,6 +113,11 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
     with old.store.engine.begin() as db:  # as the first release made it
         db.execute(text("ALTER TABLE actions DROP COLUMN kind"))
         db.execute(text("ALTER TABLE matches DROP COLUMN host_hash"))
+        db.execute(text("DROP INDEX ix_matches_lobby"))
+        db.execute(text("DROP INDEX ix_matches_creator"))
+        for table, column in (("matches", "creator"), ("matches", "active"),
+                              ("matches", "closed"), ("seats", "open")):
+            db.execute(text(f"ALTER TABLE {table} DROP COLUMN {column}"))
         db.execute(text("DROP TABLE leases"))
         db.execute(text("DROP TABLE servers"))
         db.execute(text("DROP TABLE schema_version"))
@@ -123,7 +128,7 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
     assert tables(path).version(match) == 2
     with again.store.engine.connect() as db:
         assert db.execute(text("SELECT version FROM schema_version ORDER BY version")
-                          ).scalars().all() == [1, 2, 3]
+                          ).scalars().all() == [1, 2, 3, 4]
 
 
 def test_a_long_match_sends_its_newest_events_told_as_a_fresh_telling_would(tmp_path: Path

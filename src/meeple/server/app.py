@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
@@ -25,11 +26,15 @@ from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
 
 from . import pages
-from .hub import Listener, Refused, Server, bearer
+from .hub import Listener, Server, bearer
+from .inputs import Act, B, NewMatch, SetSeat, Undo, parse
 from .limits import Limits
+from .quota import client_of
+from .refusal import Refused
 from .tables import (
     HUMAN,
     GameOver,
+    MatchClosed,
     NotYourTurn,
     OtherPeople,
     SeatIsBot,
@@ -41,6 +46,9 @@ from .tables import (
 )
 
 BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
+CLOSED = "this match was closed: nobody played it for a long time"
+#: The most matches one page of the lobby's list holds.
+LOBBY_PAGE = 100
 
 
 def wants_board(conn: HTTPConnection) -> bool:
@@ -55,28 +63,15 @@ def lang_of(conn: HTTPConnection) -> str:
     return lang
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except ValueError:
-        raise Refused(422, "the body is not JSON") from None
-    if not isinstance(data, dict):
-        raise Refused(422, "the body must be a JSON object")
-    return data
+async def body_of(request: Request, model: type[B]) -> B:
+    """The request's body as ``model`` (a 413 past the size bound comes from Starlette)."""
+    return parse(model, await request.body())
 
 
 async def list_games(request: Request) -> JSONResponse:
     lang = lang_of(request)
     return JSONResponse([{**lobby_info(gid, lang), "catalogue": game_class(gid)().catalogue(lang)}
                          for gid in game_ids()])
-
-
-def check_seats(seats: Any, game: str) -> list[str]:
-    if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
-        raise Refused(422, "seats must be a list such as [\"human\", \"mcts:300\"]")
-    for s in seats:
-        check_kind(s, game)
-    return list(seats)
 
 
 def check_kind(kind: str, game: str) -> None:
@@ -88,28 +83,55 @@ def check_kind(kind: str, game: str) -> None:
             raise Refused(422, str(e)) from None
 
 
+def check_new(body: NewMatch) -> tuple[int, frozenset[int]]:
+    """The seed and the open seats of a new match, or a 422 saying why not."""
+    if body.game not in game_ids(hidden=True):
+        raise Refused(422, f"unknown game {body.game[:64]!r}; choose one of: "
+                           f"{', '.join(game_ids())}")
+    for kind in body.seats:
+        check_kind(kind, body.game)
+    if body.players is not None and body.players != len(body.seats):
+        raise Refused(422, f"players is {body.players} but {len(body.seats)} seats were given")
+    people = [s for s, k in enumerate(body.seats) if k == HUMAN]
+    if body.seed is not None and len(people) > 1:
+        raise Refused(422, "a seed may be chosen only for a match with at most one person: "
+                           "whoever knows it could deal the same game and read every hidden "
+                           "card; leave it out and the server deals")
+    if body.open is not None and not body.public:
+        raise Refused(422, "open seats are for a public match: set public to true")
+    opened = frozenset(people[1:] if body.open is None else body.open)
+    if not opened <= set(people[1:]):
+        raise Refused(422, "open lists the seats strangers may take: person's seats other "
+                           f"than the creator's (seat {people[0] if people else 0}); this "
+                           f"match's are {', '.join(map(str, people[1:])) or 'none'}")
+    seed = secrets.randbits(63) if body.seed is None else body.seed
+    return seed, opened if body.public else frozenset()
+
+
 async def create_match(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
-    data = await body_of(request)
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise Refused(422, "game must be a game id such as \"catacombs\"")
-    seats = check_seats(data.get("seats"), game)
-    seed = data.get("seed", secrets.randbelow(1 << 31))
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise Refused(422, "seed must be a whole number")
-    options = data.get("options") or {}
-    if "players" in data and data["players"] != len(seats):
-        raise Refused(422, f"players is {data['players']} but {len(seats)} seats were given")
+    body = await body_of(request, NewMatch)
+    seed, opened = check_new(body)
+    client = client_of(request)
+    server.quota.take("new_matches", client)
+    if await server.off(server.tables.store.unfinished_by, client) >= \
+            server.limits.unfinished_per_client:
+        raise Refused(429, f"your address has {server.limits.unfinished_per_client} unfinished "
+                           "matches on this server, the most it keeps; finish some first "
+                           f"(a match nobody plays is closed after "
+                           f"{server.limits.abandoned_days:g} days)")
     try:
-        match, tokens, host = await server.off(server.tables.create, game, seats,
-                                               options=options, seed=seed,
-                                                   public=bool(data.get("public", False)))
-    except (ConfigError, TypeError) as e:
+        match, tokens, host = await server.off(server.tables.create, body.game,
+                                               list(body.seats), options=dict(body.options),
+                                               seed=seed, public=body.public, creator=client,
+                                               open_seats=opened)
+    except ConfigError as e:
         raise Refused(422, str(e)) from None
     page = f"{str(request.base_url).rstrip('/')}/match/{match}"
     out = [{"seat": s, "kind": k, **({"token": tokens[s], "join_url": f"{page}?token={tokens[s]}"}
-                                     if s in tokens else {})} for s, k in enumerate(seats)]
+                                     if s in tokens else {}),
+            **({"open": s in opened} if s in tokens else {})}
+           for s, k in enumerate(body.seats)]
     mine = f"token={tokens[min(tokens)]}&" if tokens else ""
     server.wake(match)
     return JSONResponse({"match": match, "seats": out, "watch_url": page, "host": host,
@@ -117,18 +139,25 @@ async def create_match(request: Request) -> JSONResponse:
 
 
 async def list_matches(request: Request) -> JSONResponse:
-    """The public unfinished matches with a person's seat whose link nobody has opened."""
+    """A page of the public unfinished matches with an open seat nobody has taken, newest
+    first (``?limit=`` up to 100, ``?offset=``)."""
     server: Server = request.app.state.server
-    out = []
-    for match in server.tables.store.unfinished():
-        r = server.tables.store.match(match)
-        if r is None or not r.public:
-            continue
-        free = len(server.tables.store.free_seats(match))
-        if free:
-            out.append({"match": r.id, "game": r.game, "players": r.players,
-                        "seats": list(r.kinds), "free": free, "version": r.version})
-    return JSONResponse(out)
+    limit = whole(request, "limit", 50, 1, LOBBY_PAGE)
+    offset = whole(request, "offset", 0, 0, 10_000)
+    rows = await server.off(server.tables.store.lobby, limit, offset)
+    return JSONResponse([{"match": r.id, "game": r.game, "players": r.players,
+                          "seats": list(r.kinds), "free": r.free, "version": r.version}
+                         for r in rows])
+
+
+def whole(conn: HTTPConnection, name: str, default: int, low: int, high: int) -> int:
+    """The query's ``name`` as a whole number from ``low`` to ``high``, or a 422."""
+    raw = conn.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise Refused(422, f"{name} must be a whole number from {low} to {high}")
+    return int(raw)
 
 
 async def join(request: Request) -> JSONResponse:
@@ -156,24 +185,23 @@ async def get_match(request: Request) -> JSONResponse:
     return JSONResponse(server.snapshot(match, seat, lang_of(request), wants_board(request)))
 
 
-async def seat_move(request: Request, doing: str) -> tuple[Server, str, int, str, Any]:
-    """The server, match, seat, language and JSON body of a move by a seat (``doing``: what
-    the move is, for the refusal when no seat's token comes with it)."""
+async def seat_move(request: Request, doing: str) -> tuple[Server, str, int, str]:
+    """The server, match, seat and language of a move by a seat (``doing``: what the move
+    is, for the refusal when no seat's token comes with it)."""
     server: Server = request.app.state.server
     match = request.path_params["match"]
     seat = await server.off(server.seat, request, match)
     lang = lang_of(request)
     if seat is None:
         raise Refused(401, f"{doing} needs a seat's token")
-    return server, match, seat, lang, await body_of(request)
+    return server, match, seat, lang
 
 
 async def act(request: Request) -> JSONResponse:
-    server, match, seat, lang, data = await seat_move(request, "acting")
-    action, version = data.get("action"), data.get("version")
-    if not isinstance(action, str) or not isinstance(version, int):
-        raise Refused(422, "the body must hold action (its text) and version (a number)")
-    await acting(server, match, seat, action, version, lang)
+    server, match, seat, lang = await seat_move(request, "acting")
+    body = await body_of(request, Act)
+    server.quota.take("actions", client_of(request))
+    await acting(server, match, seat, body.action, body.version, lang)
     await server.changed(match)
     return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
 
@@ -200,10 +228,9 @@ def apply(server: Server, match: str, seat: int, action: str, version: int,
 
 
 async def undo(request: Request) -> JSONResponse:
-    server, match, seat, lang, data = await seat_move(request, "undoing")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise Refused(422, "the body must hold version (a number)")
+    server, match, seat, lang = await seat_move(request, "undoing")
+    version = (await body_of(request, Undo)).version
+    server.quota.take("undos", client_of(request))
     await asyncio.to_thread(take_back, server, match, seat, version, lang)
     await server.changed(match)
     return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
@@ -238,9 +265,7 @@ async def set_seat(request: Request) -> JSONResponse:
     if not 0 <= seat < len(live.row.kinds):
         raise Refused(404, f"this match has no seat {seat}; its seats are 0 to "
                            f"{len(live.row.kinds) - 1}")
-    kind = (await body_of(request)).get("kind")
-    if not isinstance(kind, str):
-        raise Refused(422, "the body must hold kind: \"human\" or a bot such as \"greedy\"")
+    kind = (await body_of(request, SetSeat)).kind
     check_kind(kind, live.row.game)
     try:
         token = server.tables.set_seat(match, seat, kind)
@@ -320,6 +345,7 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
                                               "{type: undo, version} with a seat's token"})
         return
     try:
+        server.quota.take("actions" if kind == "act" else "undos", client_of(ear.socket))
         if kind == "act":
             await acting(server, match, ear.seat, str(msg.get("action")), version, ear.lang)
         else:
@@ -336,10 +362,18 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
 async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
     if isinstance(exc, UnknownMatch):
         return JSONResponse({"reason": "no match has this id"}, status_code=404)
+    if isinstance(exc, MatchClosed):
+        return JSONResponse({"reason": CLOSED}, status_code=410)
+    if isinstance(exc, HTTPException):  # Starlette's own: a body past the bound, a bad path
+        reason = (f"the body is larger than {request.app.state.server.limits.body_bytes} "
+                  "bytes, the most this server reads" if exc.status_code == 413
+                  else str(exc.detail))
+        return JSONResponse({"reason": reason}, status_code=exc.status_code)
     assert isinstance(exc, Refused)
     body = exc.body if exc.body is not None else {
         "reason": exc.reason, **({"code": exc.code} if exc.code else {})}
-    return JSONResponse(body, status_code=exc.status)
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+    return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
 def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = None) -> Starlette:
@@ -366,6 +400,8 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
         *pages.routes(),
-    ], exception_handlers={Refused: refused, UnknownMatch: refused}, lifespan=lifespan)
+    ], exception_handlers={Refused: refused, UnknownMatch: refused, MatchClosed: refused,
+                           HTTPException: refused},
+        lifespan=lifespan, max_body_size=server.limits.body_bytes)
     app.state.server = server
     return app

@@ -23,6 +23,8 @@ from starlette.websockets import WebSocket
 from meeple.agents import Agent, agent_seed, info_set, make
 
 from .limits import Limits
+from .quota import Quota
+from .refusal import Refused
 from .tables import HUMAN, NotYourTurn, StaleVersion, Tables, UnknownMatch
 
 if TYPE_CHECKING:
@@ -34,16 +36,8 @@ LEASE_EVERY = 1.0
 T = TypeVar("T")
 #: Worker threads for what waits on the database or thinks (bots).
 WORKERS = 32
-
-
-class Refused(Exception):
-    """A request the server answers with ``status`` and a sentence (and, for an undo the
-    policy refuses, a ``code`` saying why)."""
-
-    def __init__(self, status: int, reason: str, body: dict[str, Any] | None = None,
-                 code: str | None = None) -> None:
-        super().__init__(reason)
-        self.status, self.reason, self.body, self.code = status, reason, body, code
+#: How often idle matches are looked for and closed, in seconds.
+SWEEP_EVERY = 3600.0
 
 
 @dataclass(eq=False)
@@ -63,6 +57,7 @@ class Server:
                  limits: Limits | None = None) -> None:
         self.tables = tables
         self.limits = limits or Limits()
+        self.quota = Quota(self.limits)
         self.bot_delay = bot_delay
         #: This server among the others on one database (its bots' leases name it).
         self.name = tables.store.name
@@ -74,6 +69,7 @@ class Server:
         #: The matches being read after an announcement, with the newest version announced.
         self.reading: dict[str, int] = {}
         self.keeper: asyncio.Task[None] | None = None
+        self.sweeper: asyncio.Task[None] | None = None
         #: The seats with a socket open on each other server, by match (PostgreSQL only).
         self.remote: dict[str, dict[str, frozenset[int]]] = {}
         tables.presence = self.present
@@ -105,10 +101,12 @@ class Server:
         for match in store.unfinished():
             self.wake(match)
         self.keeper = asyncio.get_running_loop().create_task(self.keep_leases())
+        self.sweeper = asyncio.get_running_loop().create_task(self.close_idle())
 
     def stop(self) -> None:
-        if self.keeper is not None:
-            self.keeper.cancel()
+        for task in (self.keeper, self.sweeper):
+            if task is not None:
+                task.cancel()
         if self.fanout is not None:
             self.fanout.stop()
 
@@ -257,6 +255,24 @@ class Server:
                         await asyncio.to_thread(self.tables.get, match)
                         await asyncio.to_thread(self.tables.catch_up, match)
                         self.wake(match)
+
+    async def close_idle(self) -> None:
+        """Now and every :data:`SWEEP_EVERY` seconds, close the matches no person has acted
+        in for ``limits.abandoned_days`` and let go of what they hold here."""
+        while True:
+            with contextlib.suppress(Exception):  # a database hiccup: try again next time
+                closed = await asyncio.to_thread(self.tables.close_idle,
+                                                 self.limits.abandoned_days)
+                for match in closed:
+                    task = self.running.pop(match, None)
+                    if task is not None:
+                        task.cancel()
+                    for key in [k for k in self.agents if k[0] == match]:
+                        del self.agents[key]
+                    for ear in self.listeners.pop(match, set()):
+                        with contextlib.suppress(Exception):
+                            await ear.socket.close(code=4410, reason="match closed")
+            await asyncio.sleep(SWEEP_EVERY)
 
     def wake(self, match: str) -> None:
         """Start the bots of ``match`` playing unless they already are."""

@@ -24,10 +24,12 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -54,13 +56,23 @@ matches = Table(
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
     Column("public", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
     Column("version", Integer, nullable=False, default=0),
     Column("over", Boolean, nullable=False, default=False),
     Column("host_hash", String(64)),
+    # The hash of the creator's client address (its unfinished matches are bounded).
+    Column("creator", String(64)),
+    # When a person last acted in it (or it was made): a match left alone is closed.
+    Column("active", Float),
+    # Closed unfinished, after nobody played it for a long time.
+    Column("closed", Boolean, nullable=False, default=False),
 )
+#: The lobby's list (public unfinished matches, newest first) and a creator's count read these.
+LOBBY_INDEX = Index("ix_matches_lobby", matches.c.public, matches.c.over, matches.c.closed,
+                    matches.c.created)
+CREATOR_INDEX = Index("ix_matches_creator", matches.c.creator, matches.c.over)
 seats = Table(
     "seats", meta,
     Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
@@ -68,6 +80,8 @@ seats = Table(
     Column("kind", String(64), nullable=False),
     Column("token_hash", String(64)),
     Column("claimed", Boolean, nullable=False, default=False),
+    # Strangers may take it from the public list (the creator said so).
+    Column("open", Boolean, nullable=False, default=False),
 )
 actions = Table(
     "actions", meta,
@@ -109,6 +123,10 @@ CHANNEL = "meeple"
 LOG_ACTION = insert(actions)
 SET_VERSION = (update(matches).where(matches.c.id == bindparam("id_"))
                .values(version=bindparam("version"), over=bindparam("over")))
+#: A person's move also marks the match as played now.
+SET_VERSION_ACTIVE = (update(matches).where(matches.c.id == bindparam("id_"))
+                      .values(version=bindparam("version"), over=bindparam("over"),
+                              active=bindparam("now")))
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
@@ -121,6 +139,11 @@ def token_hash(token: str) -> str:
 ADDED = {("matches", "host_hash"): "VARCHAR(64)",
          ("actions", "kind"): "VARCHAR(8) NOT NULL DEFAULT 'act'",
          ("seats", "claimed"): "BOOLEAN NOT NULL DEFAULT FALSE"}
+#: Columns migration 4 adds: the creator, activity and closing of a match, open seats.
+ADDED_4 = {("matches", "creator"): "VARCHAR(64)",
+           ("matches", "active"): "FLOAT",
+           ("matches", "closed"): "BOOLEAN NOT NULL DEFAULT FALSE",
+           ("seats", "open"): "BOOLEAN NOT NULL DEFAULT FALSE"}
 
 
 @dataclass(frozen=True)
@@ -138,6 +161,18 @@ class MatchRow:
     over: bool
     kinds: tuple[str, ...]
     invited: tuple[bool, ...]
+    closed: bool = False
+
+
+class Listed(NamedTuple):
+    """A match of the lobby's public list: its set-up and how many open seats are free."""
+
+    id: str
+    game: str
+    players: int
+    version: int
+    kinds: tuple[str, ...]
+    free: int
 
 
 class LogRow(NamedTuple):
@@ -173,13 +208,18 @@ def engine_url(url: str) -> str:
     return url
 
 
+def _add_columns(db: Connection, added: dict[tuple[str, str], str]) -> None:
+    """Add each of ``added``'s columns its table lacks."""
+    have = inspect(db)
+    for (table, column), sql in added.items():
+        if column not in {c["name"] for c in have.get_columns(table)}:
+            db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
+
+
 def _migrate_1(db: Connection) -> None:
     """The tables of the first release, and the columns it lacked."""
     meta.create_all(db, tables=[matches, seats, actions, snapshots])
-    have = inspect(db)
-    for (table, column), sql in ADDED.items():
-        if column not in {c["name"] for c in have.get_columns(table)}:
-            db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
+    _add_columns(db, ADDED)
 
 
 def _migrate_2(db: Connection) -> None:
@@ -192,9 +232,22 @@ def _migrate_3(db: Connection) -> None:
     meta.create_all(db, tables=[servers])
 
 
+def _migrate_4(db: Connection) -> None:
+    """Seeds of 64 bits (PostgreSQL's column was 32); a match's creator, last activity and
+    closing; open seats; the lobby's and the creators' indexes."""
+    _add_columns(db, ADDED_4)
+    if db.dialect.name == "postgresql":
+        db.execute(text("ALTER TABLE matches ALTER COLUMN seed TYPE BIGINT"))
+    db.execute(update(matches).where(matches.c.active.is_(None))
+               .values(active=matches.c.created))
+    LOBBY_INDEX.create(db, checkfirst=True)
+    CREATOR_INDEX.create(db, checkfirst=True)
+
+
 #: The schema's migrations, in order; a database records the newest it has had. A release that
 #: changes the schema appends one, and never edits an earlier one.
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
+                                                         _migrate_4)
 #: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
 MIGRATION_LOCK = 0x6D65_6570
 
@@ -241,21 +294,27 @@ class Store:
 
     def create_match(self, game: str, players: int, options: dict[str, Any],
                      kinds: list[str], seed: int, public: bool = False,
-                     state: dict[str, Any] | None = None) -> NewMatch:
+                     state: dict[str, Any] | None = None, *, creator: str | None = None,
+                     open_seats: frozenset[int] = frozenset()) -> NewMatch:
         """A new match: its id, a fresh token for each human seat and the host's token;
         ``state``, its starting state, is kept as its snapshot at version 0 in the same
-        commit."""
+        commit. The first human seat is the creator's: taken from the start, never free;
+        ``open_seats`` are those strangers may take from the public list; ``creator`` is the
+        creator's client address (kept hashed)."""
         match_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == "human"}
         host = secrets.token_urlsafe(24)
+        now = time.time()
         with self.engine.begin() as db:
             db.execute(insert(matches).values(
                 id=match_id, game=game, players=players, options=options, seed=seed,
-                public=public, created=time.time(), version=0, over=False,
-                host_hash=token_hash(host)))
+                public=public, created=now, version=0, over=False,
+                host_hash=token_hash(host), active=now, closed=False,
+                creator=token_hash(creator) if creator else None))
             db.execute(insert(seats), [
                 {"match": match_id, "seat": s, "kind": k,
-                 "token_hash": token_hash(tokens[s]) if s in tokens else None}
+                 "token_hash": token_hash(tokens[s]) if s in tokens else None,
+                 "claimed": s == min(tokens, default=-1), "open": s in open_seats}
                 for s, k in enumerate(kinds)])
             if state is not None:
                 db.execute(insert(snapshots).values(match=match_id, version=0, state=state))
@@ -271,7 +330,8 @@ class Store:
                               .where(seats.c.match == match_id).order_by(seats.c.seat)).all()
         return MatchRow(row.id, row.game, row.players, dict(row.options), row.seed,
                         bool(row.public), row.version, bool(row.over),
-                        tuple(r.kind for r in rows), tuple(bool(r.token_hash) for r in rows))
+                        tuple(r.kind for r in rows), tuple(bool(r.token_hash) for r in rows),
+                        bool(row.closed))
 
     def seat_of(self, match_id: str, token: str) -> int | None:
         """The seat ``token`` opens in this match, or None; compared in constant time."""
@@ -314,11 +374,53 @@ class Store:
                                            seats.c.claimed.is_(False)).values(claimed=True))
 
     def free_seats(self, match_id: str) -> list[int]:
-        """The person's seats of the match whose link nobody has opened yet."""
+        """The person's seats of the match open to strangers whose link nobody has opened
+        yet."""
         with self.engine.connect() as db:
             return list(db.execute(select(seats.c.seat).where(
-                seats.c.match == match_id, seats.c.kind == "human",
+                seats.c.match == match_id, seats.c.kind == "human", seats.c.open.is_(True),
                 seats.c.claimed.is_(False)).order_by(seats.c.seat)).scalars())
+
+    def lobby(self, limit: int, offset: int = 0) -> list[Listed]:
+        """A page of the public unfinished matches with a free open seat, newest first: one
+        statement over the lobby's index."""
+        free = (select(seats.c.match, func.count().label("free"))
+                .where(seats.c.open.is_(True), seats.c.claimed.is_(False),
+                       seats.c.kind == "human").group_by(seats.c.match).subquery())
+        page = (select(matches.c.id, matches.c.game, matches.c.players, matches.c.version,
+                       matches.c.created, free.c.free)
+                .join(free, free.c.match == matches.c.id)
+                .where(matches.c.public.is_(True), matches.c.over.is_(False),
+                       matches.c.closed.is_(False))
+                .order_by(matches.c.created.desc(), matches.c.id).limit(limit).offset(offset)
+                .subquery())
+        with self.engine.connect() as db:
+            rows = db.execute(select(page, seats.c.kind).join(seats, seats.c.match == page.c.id)
+                              .order_by(page.c.created.desc(), page.c.id, seats.c.seat)).all()
+        out: dict[str, Listed] = {}
+        for r in rows:
+            kept = out.get(r.id)
+            kinds = (*kept.kinds, r.kind) if kept else (r.kind,)
+            out[r.id] = Listed(r.id, r.game, r.players, r.version, kinds, int(r.free))
+        return list(out.values())
+
+    def unfinished_by(self, creator: str) -> int:
+        """How many unfinished matches the client address ``creator`` made."""
+        with self.engine.connect() as db:
+            return int(db.execute(select(func.count()).select_from(matches).where(
+                matches.c.creator == token_hash(creator), matches.c.over.is_(False),
+                matches.c.closed.is_(False))).scalar() or 0)
+
+    def close_idle(self, before: float) -> list[str]:
+        """Close every unfinished match no person has acted in since ``before``; their ids."""
+        with self.engine.begin() as db:
+            ids: list[str] = list(db.execute(select(matches.c.id).where(
+                matches.c.over.is_(False), matches.c.closed.is_(False),
+                matches.c.active < before)).scalars())
+            if ids:
+                db.execute(update(matches).where(matches.c.id.in_(ids)).values(closed=True))
+                db.execute(delete(leases).where(leases.c.match.in_(ids)))
+        return ids
 
     def take_free_seat(self, match_id: str) -> tuple[int, str] | None:
         """Give the first free seat a fresh token (its earlier link stops working) and mark it
@@ -335,14 +437,21 @@ class Store:
                 return seat, token
         return None
 
-    def append(self, match_id: str, version: int, seat: int, action: str, over: bool) -> bool:
+    def append(self, match_id: str, version: int, seat: int, action: str, over: bool,
+               person: bool = False) -> bool:
         """Log ``action`` as the match's version ``version`` (the one after the current) and
-        commit; False, with nothing written, when another writer took that version first."""
+        commit; False, with nothing written, when another writer took that version first.
+        ``person``: a person acted, so the match is being played."""
+        now = time.time()
         try:
             with self.engine.begin() as db:
                 db.execute(LOG_ACTION, {"match": match_id, "version": version, "seat": seat,
-                                        "action": action, "at": time.time(), "kind": "act"})
-                db.execute(SET_VERSION, {"id_": match_id, "version": version, "over": over})
+                                        "action": action, "at": now, "kind": "act"})
+                if person:
+                    db.execute(SET_VERSION_ACTIVE, {"id_": match_id, "version": version,
+                                                    "over": over, "now": now})
+                else:
+                    db.execute(SET_VERSION, {"id_": match_id, "version": version, "over": over})
                 self._tell(db, match_id, version)
         except IntegrityError:
             return False
@@ -405,7 +514,8 @@ class Store:
     def unfinished(self) -> list[str]:
         """The ids of matches not yet over, oldest first (restored and resumed on start)."""
         with self.engine.connect() as db:
-            return list(db.execute(select(matches.c.id).where(matches.c.over.is_(False))
+            return list(db.execute(select(matches.c.id).where(matches.c.over.is_(False),
+                                                              matches.c.closed.is_(False))
                                    .order_by(matches.c.created)).scalars())
 
 

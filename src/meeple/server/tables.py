@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import threading
+import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,10 @@ HUMAN = "human"
 
 class UnknownMatch(LookupError):
     """No match has this id."""
+
+
+class MatchClosed(Exception):
+    """The match was closed unfinished: no person acted in it for a long time."""
 
 
 class UnknownSeat(LookupError):
@@ -124,13 +129,16 @@ class Tables:
         self._lock = threading.Lock()
 
     def create(self, game_id: str, kinds: list[str], *, options: dict[str, Any] | None = None,
-               seed: int = 0, public: bool = False) -> NewMatch:
+               seed: int = 0, public: bool = False, creator: str | None = None,
+               open_seats: frozenset[int] = frozenset()) -> NewMatch:
         """A new match (the game and options are checked first): its id, the human seats'
-        tokens and the host's token."""
+        tokens and the host's token; the first human seat is the creator's, ``open_seats``
+        those strangers may take."""
         game = game_class(game_id)(players=len(kinds), options=options)
         state = game.new_state(seed=seed)
         made = self.store.create_match(game_id, len(kinds), dict(game.config), kinds, seed,
-                                       public, state=state.to_json())
+                                       public, state=state.to_json(), creator=creator,
+                                       open_seats=open_seats)
         row = self.store.match(made.match)
         assert row is not None
         with self._lock:
@@ -152,6 +160,8 @@ class Tables:
             row = self.store.match(match_id)
             if row is None:
                 raise UnknownMatch(match_id)
+            if row.closed:
+                raise MatchClosed(match_id)
             game = game_class(row.game)(players=row.players, options=row.options)
             snap = self.store.latest_snapshot(match_id)
             if snap is None:
@@ -196,6 +206,13 @@ class Tables:
                 live.version = entry.version
             live.state, live.row = state, row
             return True
+
+    def close_idle(self, days: float) -> list[str]:
+        """Close and unload every unfinished match no person has acted in for ``days``."""
+        closed = self.store.close_idle(time.time() - days * 86_400)
+        for match_id in closed:
+            self.forget(match_id)
+        return closed
 
     def version(self, match_id: str) -> int:
         """The match's version: how many actions and undos it has had."""
@@ -255,7 +272,8 @@ class Tables:
             nxt = st.clone()
             nxt.apply(legal, seat=seat)
             new = live.version + 1
-            if not self.store.append(match_id, new, seat, legal.text, nxt.is_over):
+            if not self.store.append(match_id, new, seat, legal.text, nxt.is_over,
+                                     person=not bot):
                 self.live.pop(match_id, None)  # another server wrote first: read it again
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
             live.state, live.version = nxt, new

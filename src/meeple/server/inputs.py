@@ -1,0 +1,115 @@
+"""Every body a client may send ``meeple serve``, typed and ranged (pydantic, strict): the
+request is refused whole, with what was wrong and what is allowed, before anything is read from
+it. A refusal never echoes the value it refuses, so a 50 KB string is not sent back.
+
+Strings are bounded and valid UTF-8 (a lone surrogate is refused by the JSON parser), numbers
+are whole where a count is meant and in range, booleans are booleans, and nothing unknown is
+accepted silently.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from .refusal import Refused
+
+#: A seed is a signed 64-bit column on both databases; the server's own use 63 bits.
+SEED_LIMIT = 1 << 63
+#: The most seats a match may have (the largest player count of any game is 8).
+MOST_SEATS = 8
+#: A seat's kind: ``human`` or a bot spec (the store's column holds 64 characters).
+Kind = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+#: A short name: a game id, an option's name.
+Name = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+#: An option's value as the lobby sends it (each game's parameters check it further).
+OptionValue = bool | int | float | Annotated[str, StringConstraints(max_length=200)]
+#: A version the client saw.
+Version = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
+
+
+class Body(BaseModel):
+    """A request body: a JSON object with exactly these fields."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class NewMatch(Body):
+    """``POST /api/matches``."""
+
+    game: Name
+    seats: Annotated[list[Kind], Field(min_length=1, max_length=MOST_SEATS)]
+    players: Annotated[int, Field(ge=1, le=MOST_SEATS)] | None = None
+    options: Annotated[dict[Name, OptionValue], Field(max_length=32)] = {}
+    seed: Annotated[int, Field(ge=0, lt=SEED_LIMIT)] | None = None
+    public: bool = False
+    #: The seats strangers may take from the public list (default: every person's seat but
+    #: the creator's, which is the first).
+    open: Annotated[list[Annotated[int, Field(ge=0, lt=MOST_SEATS)]],
+                    Field(max_length=MOST_SEATS)] | None = None
+
+
+class Act(Body):
+    """``POST /api/matches/{id}/act``."""
+
+    action: Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+    version: Version
+
+
+class Undo(Body):
+    """``POST /api/matches/{id}/undo``."""
+
+    version: Version
+
+
+class SetSeat(Body):
+    """``POST /api/matches/{id}/seats/{seat}``."""
+
+    kind: Kind
+
+
+B = TypeVar("B", bound=Body)
+
+
+def parse(model: type[B], raw: bytes) -> B:
+    """``raw`` as ``model``, or a 422 saying what was wrong and what is allowed."""
+    try:
+        return model.model_validate_json(raw or b"null")
+    except ValidationError as e:
+        raise Refused(422, explain(e)) from None
+
+
+def explain(error: ValidationError) -> str:
+    """The first few problems of ``error``, each as ``where: what`` and never the value."""
+    said = []
+    for problem in error.errors(include_url=False, include_input=False)[:3]:
+        where = ".".join(str(p) for p in problem["loc"])
+        what = str(problem["msg"])
+        if problem["type"] == "json_invalid":
+            said.append(f"the body is not JSON ({what.removeprefix('Invalid JSON: ')})")
+        elif problem["type"] == "model_type":
+            said.append("the body must be a JSON object")
+        elif problem["type"] == "extra_forbidden":
+            said.append(f"{where}: not a field of this request")
+        else:
+            said.append(f"{where}: {_plain(what)}" if where else _plain(what))
+    return "; ".join(said)
+
+
+def _plain(msg: str) -> str:
+    """pydantic's message in the API's words."""
+    return msg.replace("Input should be", "should be").replace("String should", "should")
+
+
+def allowed_fields(model: type[Body]) -> list[str]:
+    """The fields a body of ``model`` may hold (for a refusal's sentence)."""
+    return list(model.model_fields)
+
+
+def of_frame(model: type[B], data: dict[str, Any]) -> B:
+    """A WebSocket message's fields (its ``type`` taken out) as ``model``, or a 422."""
+    try:
+        return model.model_validate({k: v for k, v in data.items() if k != "type"})
+    except ValidationError as e:
+        raise Refused(422, explain(e)) from None
