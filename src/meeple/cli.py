@@ -301,6 +301,8 @@ LIMIT_FLAGS: tuple[tuple[str, str, Any, str], ...] = (
      "Open connections in all."),
     ("--max-connections-per-client", "connections_per_client", click.IntRange(1, 1_000_000),
      "Open connections from one client address."),
+    ("--first-request-seconds", "first_request", click.FloatRange(0.1, 3600),
+     "Close a connection that has not sent a whole request within this time."),
     ("--rate-matches", "new_matches", RateType(), "New matches from one client address."),
     ("--rate-actions", "actions", RateType(), "Actions from one client address."),
     ("--rate-undos", "undos", RateType(), "Undos from one client address."),
@@ -373,8 +375,9 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
 
     from meeple.server import Store, Tables, sqlite_url
     from meeple.server.app import make_app
+    from meeple.server.gate import Gate, open_files, protocols
 
-    limits = limits_from(host, bounds)
+    limits = open_files(limits_from(host, bounds))
 
     url = db if db and "://" in db else sqlite_url(str(Path(db) if db else default_db()))
     # What is printed of the database: the file, or the URL without its password.
@@ -397,7 +400,9 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
         console.print(f"On this network: http://{lan}:{port}/", markup=False, highlight=False)
     if open_page:
         open_when_up(host if host not in ("0.0.0.0", "::") else "127.0.0.1", port, local)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.frame_bytes)
+    http, ws = protocols(Gate(limits))
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=http, ws=ws,
+                ws_max_size=limits.frame_bytes)
 
 
 def lan_address() -> str | None:

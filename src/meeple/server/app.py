@@ -15,6 +15,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
@@ -27,7 +28,7 @@ from meeple.lobby import lobby_info
 
 from . import pages
 from .hub import Listener, Server, bearer
-from .inputs import Act, B, NewMatch, SetSeat, Undo, parse
+from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, parse, too_big
 from .limits import Limits
 from .quota import client_of
 from .refusal import Refused
@@ -365,9 +366,8 @@ async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
     if isinstance(exc, MatchClosed):
         return JSONResponse({"reason": CLOSED}, status_code=410)
     if isinstance(exc, HTTPException):  # Starlette's own: a body past the bound, a bad path
-        reason = (f"the body is larger than {request.app.state.server.limits.body_bytes} "
-                  "bytes, the most this server reads" if exc.status_code == 413
-                  else str(exc.detail))
+        reason = (too_big(request.app.state.server.limits.body_bytes)
+                  if exc.status_code == 413 else str(exc.detail))
         return JSONResponse({"reason": reason}, status_code=exc.status_code)
     assert isinstance(exc, Refused)
     body = exc.body if exc.body is not None else {
@@ -402,6 +402,6 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         *pages.routes(),
     ], exception_handlers={Refused: refused, UnknownMatch: refused, MatchClosed: refused,
                            HTTPException: refused},
-        lifespan=lifespan, max_body_size=server.limits.body_bytes)
+        middleware=[Middleware(BodyLimit, limit=server.limits.body_bytes)], lifespan=lifespan)
     app.state.server = server
     return app

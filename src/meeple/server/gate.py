@@ -6,7 +6,8 @@ requests, waits idle or has become a WebSocket, so a client holding a thousand i
 refused as surely as one opening a thousand WebSockets. Past a bound the connection is answered
 ``503`` with a sentence and ``Retry-After`` and closed at once, and the refusal is logged once
 per client address per minute, not once per socket. A connection that has not sent a whole
-request within :data:`FIRST_REQUEST` seconds is closed, so that idle sockets cannot pile up.
+request within ``limits.first_request`` seconds is closed, so that idle sockets cannot pile
+up.
 
 The server also raises its own open-file limit to the most the system allows, and keeps the
 total bound below it, so that accepting never fails for want of a file descriptor.
@@ -28,8 +29,6 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from .limits import Limits
 
 log = logging.getLogger("meeple.serve")
-#: Seconds a new connection has to send its first whole request.
-FIRST_REQUEST = 10.0
 #: Seconds between two log lines about one client address's refused connections.
 LOG_EVERY = 60.0
 #: File descriptors kept free beyond the connections (the database, logs, bot workers).
@@ -108,7 +107,8 @@ def protocols(gate: Gate) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol
                 transport.close()
                 return
             super().connection_made(transport)
-            asyncio.get_running_loop().call_later(FIRST_REQUEST, self._first_request_due)
+            asyncio.get_running_loop().call_later(gate.limits.first_request,
+                                                    self._first_request_due)
 
         def _first_request_due(self) -> None:
             if self.cycle is None and self.transport.get_protocol() is self:

@@ -12,6 +12,10 @@ from __future__ import annotations
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .refusal import Refused
 
@@ -113,3 +117,37 @@ def of_frame(model: type[B], data: dict[str, Any]) -> B:
         return model.model_validate({k: v for k, v in data.items() if k != "type"})
     except ValidationError as e:
         raise Refused(422, explain(e)) from None
+
+
+def too_big(limit: int) -> str:
+    """The refusal of a body past ``limit`` bytes."""
+    return f"the body is larger than {limit} bytes, the most this server reads"
+
+
+class BodyLimit:
+    """Refuse a request body past ``limit`` bytes with 413: at once when its length is
+    declared, else as soon as the bytes read pass it (the route reading it is stopped with an
+    HTTPException, answered by the app's handler)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.limit:
+            await JSONResponse({"reason": too_big(self.limit)}, 413)(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise HTTPException(413)
+            return message
+
+        await self.app(scope, counted, send)

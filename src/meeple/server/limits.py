@@ -47,6 +47,8 @@ class Limits:
     connections: int = 2000
     #: Open connections from one client address (503 or a close code past it).
     connections_per_client: int = 64
+    #: Seconds a new connection has to send its first whole request before it is closed.
+    first_request: float = 10.0
     #: New matches from one client address.
     new_matches: Rate = Rate(20, 60)
     #: Actions (HTTP or WebSocket) from one client address.
