@@ -1,0 +1,114 @@
+"""The public list, seats strangers may take, the server's seeds and idle matches, on SQLite
+and PostgreSQL: the lobby is one statement whatever it holds, only the seats the creator opened
+are listed or joinable, seeds use 63 bits, and a match nobody plays is closed."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import event, text, update
+from starlette.testclient import TestClient
+
+from meeple.server import Store, Tables
+from meeple.server.app import make_app
+from meeple.server.store import matches
+from tests.server.conftest import ROOMY
+
+
+def new(c: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
+    r = c.post("/api/matches", json={"game": "catacombs", "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def test_the_lobby_is_one_statement_and_pages_newest_first(db: str) -> None:
+    store = Store(db)
+    statements: list[str] = []
+    with TestClient(make_app(Tables(store), bot_delay=0, limits=ROOMY)) as c:
+        made = [new(c, ["human", "human", "greedy"], public=True)["match"] for _ in range(12)]
+        event.listen(store.engine, "before_cursor_execute",
+                     lambda *a: statements.append(a[2]))
+        first = c.get("/api/matches?limit=5").json()
+        assert len(statements) == 1  # twelve matches, one statement
+        rest = c.get("/api/matches?limit=5&offset=5").json()
+        last = c.get("/api/matches?limit=5&offset=10").json()
+        assert [x["match"] for x in first + rest + last] == made[::-1]
+        assert first[0] == {"match": made[-1], "game": "catacombs", "players": 3,
+                            "seats": ["human", "human", "greedy"], "free": 1, "version": 0}
+        for bad in ("limit=0", "limit=101", "offset=-1", "limit=x"):
+            r = c.get(f"/api/matches?{bad}")
+            assert r.status_code == 422 and "whole number" in r.json()["reason"]
+
+
+def test_only_the_seats_the_creator_opened_are_listed_and_joinable(db: str) -> None:
+    with TestClient(make_app(Tables(Store(db)), bot_delay=0, limits=ROOMY)) as c:
+        m = new(c, ["human", "human", "human"], public=True, open=[2])
+        assert [s.get("open") for s in m["seats"]] == [False, False, True]
+        listed = {x["match"]: x["free"] for x in c.get("/api/matches").json()}
+        assert listed == {m["match"]: 1}
+        joined = c.post(f"/api/matches/{m['match']}/join").json()
+        assert joined["seat"] == 2  # never seat 1, kept for a friend, nor the creator's 0
+        assert c.post(f"/api/matches/{m['match']}/join").status_code == 409
+        assert c.get("/api/matches").json() == []
+        mine = c.get(f"/api/matches/{m['match']}",
+                     headers={"Authorization": f"Bearer {m['seats'][0]['token']}"})
+        assert mine.json()["seat"] == 0  # the creator's link still opens the creator's seat
+        friend = c.get(f"/api/matches/{m['match']}?token={m['seats'][1]['token']}")
+        assert friend.json()["seat"] == 1
+
+
+def test_the_server_deals_with_63_bit_seeds_and_keeps_them_sealed(db: str) -> None:
+    store = Store(db)
+    with TestClient(make_app(Tables(store), bot_delay=0, limits=ROOMY)) as c:
+        made = [new(c, ["human", "human"]) for _ in range(16)]
+        seeds = [store.match(m["match"]).seed for m in made]  # type: ignore[union-attr]
+        assert all(0 <= s < 1 << 63 for s in seeds) and max(seeds) >= 1 << 32
+        assert len(set(seeds)) == len(seeds)
+        big = c.post("/api/matches", json={"game": "catacombs", "seats": ["human", "random"],
+                                           "seed": (1 << 63) - 1})
+        assert big.status_code == 201  # a solo game may choose, up to the column's bound
+        snap = c.get(f"/api/matches/{made[0]['match']}").text
+        assert str(seeds[0]) not in snap  # told only in the record, after the end
+        r = c.get(f"/api/matches/{made[0]['match']}/record")
+        assert r.status_code == 409
+
+
+def test_a_match_nobody_plays_for_the_bound_is_closed_and_answers_410(db: str) -> None:
+    store = Store(db)
+    with TestClient(make_app(Tables(store), bot_delay=0, limits=ROOMY)) as c:
+        idle = new(c, ["human", "human"], public=True)
+        kept = new(c, ["human", "human"], public=True)
+    month_ago = time.time() - 31 * 86_400
+    with store.engine.begin() as conn:
+        conn.execute(update(matches).where(matches.c.id == idle["match"])
+                     .values(active=month_ago))
+    with TestClient(make_app(Tables(store), bot_delay=0, limits=ROOMY)) as c:  # sweeps on start
+        for _ in range(100):
+            if store.match(idle["match"]).closed:  # type: ignore[union-attr]
+                break
+            time.sleep(0.02)
+        r = c.get(f"/api/matches/{idle['match']}")
+        assert r.status_code == 410 and "closed" in r.json()["reason"]
+        act = c.post(f"/api/matches/{idle['match']}/act", json={"action": "x", "version": 0},
+                     headers={"Authorization": f"Bearer {idle['seats'][0]['token']}"})
+        assert act.status_code == 410
+        assert [x["match"] for x in c.get("/api/matches").json()] == [kept["match"]]
+        assert idle["match"] not in store.unfinished()
+        assert c.get(f"/api/matches/{kept['match']}").status_code == 200
+
+
+def test_a_person_acting_keeps_a_match_open(db: str) -> None:
+    store = Store(db)
+    with TestClient(make_app(Tables(store), bot_delay=0, limits=ROOMY)) as c:
+        m = c.post("/api/matches", json={"game": "tictactoe", "seats": ["human", "human"]}
+                   ).json()
+        with store.engine.begin() as conn:
+            conn.execute(update(matches).values(active=0.0))
+        r = c.post(f"/api/matches/{m['match']}/act", json={"action": "mark b2", "version": 0},
+                   headers={"Authorization": f"Bearer {m['seats'][0]['token']}"})
+        assert r.status_code == 200
+        with store.engine.connect() as conn:
+            active = conn.execute(text("SELECT active FROM matches")).scalar()
+        assert active is not None and active > time.time() - 60
