@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -23,7 +24,8 @@ from starlette.websockets import WebSocket
 from meeple.agents import Agent, agent_seed, info_set, make
 
 from .limits import Limits
-from .tables import HUMAN, NotYourTurn, StaleVersion, Tables, UnknownMatch
+from .store import NotStored
+from .tables import HUMAN, DamagedMatch, NotYourTurn, StaleVersion, Tables, UnknownMatch
 
 if TYPE_CHECKING:
     from .fanout import Fanout
@@ -34,6 +36,12 @@ LEASE_EVERY = 1.0
 T = TypeVar("T")
 #: Worker threads for what waits on the database or thinks (bots).
 WORKERS = 32
+#: What is said of a match whose stored record cannot be restored, and the WebSocket close
+#: code that says it (4000 + the HTTP status, 410: the match cannot be played here any more).
+DAMAGED = "this match's record is damaged"
+DAMAGED_CLOSE = 4410
+#: How long a write probe's verdict (:meth:`Server.writable`) is kept, in seconds.
+PROBE_EVERY = 1.0
 
 
 class Refused(Exception):
@@ -76,6 +84,8 @@ class Server:
         self.keeper: asyncio.Task[None] | None = None
         #: The seats with a socket open on each other server, by match (PostgreSQL only).
         self.remote: dict[str, dict[str, frozenset[int]]] = {}
+        #: When the database was last asked to take a write, and whether it did.
+        self.probed: tuple[float, bool] = (-PROBE_EVERY, True)
         tables.presence = self.present
 
     async def off(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -105,6 +115,19 @@ class Server:
         for match in store.unfinished():
             self.wake(match)
         self.keeper = asyncio.get_running_loop().create_task(self.keep_leases())
+
+    async def writable(self) -> bool:
+        """Whether the database takes a write (tried at most once per :data:`PROBE_EVERY`,
+        so a health check polled often costs one small commit a second)."""
+        at, ok = self.probed
+        if time.monotonic() - at >= PROBE_EVERY:
+            try:
+                await asyncio.to_thread(self.tables.store.probe)
+                ok = True
+            except Exception:  # NotStored, or a database gone: either way no write
+                ok = False
+            self.probed = (time.monotonic(), ok)
+        return ok
 
     def stop(self) -> None:
         if self.keeper is not None:
@@ -196,8 +219,10 @@ class Server:
         if seat is None:
             raise Refused(401, "this token opens no seat of this match")
         if (match, seat) not in self.claimed:  # its link was opened: the seat is not free
-            self.tables.store.claim(match, seat)
-            self.claimed.add((match, seat))
+            # A database that takes no writes still shows the match; the mark waits.
+            with contextlib.suppress(NotStored):
+                self.tables.store.claim(match, seat)
+                self.claimed.add((match, seat))
         return seat
 
     async def changed(self, match: str) -> None:
@@ -210,7 +235,11 @@ class Server:
         for ear in list(self.listeners.get(match, ())):
             if ear is skip:
                 continue
-            snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
+            try:
+                snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
+            except DamagedMatch:
+                await self.close_damaged(match)
+                return
             with contextlib.suppress(Exception):  # a closed socket is dropped on its own
                 await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
 
@@ -234,8 +263,21 @@ class Server:
                     await self.changed(match)
                 if self.reading[match] == version:
                     return
+        except DamagedMatch:
+            await self.close_damaged(match)
         finally:
             del self.reading[match]
+
+    async def close_damaged(self, match: str) -> None:
+        """Close every socket of a match found damaged (it was logged once, by the tables),
+        saying so, and let its bots go."""
+        for ear in list(self.listeners.pop(match, ())):
+            with contextlib.suppress(Exception):  # a socket closed already
+                await ear.socket.close(code=DAMAGED_CLOSE, reason=DAMAGED)
+        for key in [k for k in self.agents if k[0] == match]:
+            del self.agents[key]
+        with contextlib.suppress(Exception):  # the lease lapses on its own otherwise
+            await asyncio.to_thread(self.tables.store.release, match, self.name)
 
     def lost(self) -> None:
         """Announcements may have been missed: read every match held here afresh."""
@@ -253,7 +295,7 @@ class Server:
                     self.forget_servers(await asyncio.to_thread(store.beat, LEASE_SECONDS))
                 lapsed = await asyncio.to_thread(store.renew, self.name, LEASE_SECONDS)
                 for match in lapsed:
-                    with contextlib.suppress(UnknownMatch):
+                    with contextlib.suppress(UnknownMatch, DamagedMatch):
                         await asyncio.to_thread(self.tables.get, match)
                         await asyncio.to_thread(self.tables.catch_up, match)
                         self.wake(match)
@@ -267,7 +309,16 @@ class Server:
     async def play_bots(self, match: str) -> None:
         """While a bot seat is to act, let it choose (in a worker thread) and apply its move.
         Only the server holding the match's lease plays its bots; it gives the lease up when
-        a person is to act."""
+        a person is to act. A damaged match's bots stop (the tables logged it); so do bots
+        whose move the database does not take: the next change or a restart wakes them."""
+        try:
+            await self._play_bots(match)
+        except DamagedMatch:
+            await self.close_damaged(match)
+        except (NotStored, UnknownMatch):
+            pass
+
+    async def _play_bots(self, match: str) -> None:
         store, held = self.tables.store, False
         while True:
             live = self.tables.get(match)

@@ -18,7 +18,8 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -45,7 +46,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from meeple.core import MeepleError
 
 meta = MetaData()
 matches = Table(
@@ -192,6 +195,30 @@ def _migrate_3(db: Connection) -> None:
     meta.create_all(db, tables=[servers])
 
 
+class ForeignDatabase(MeepleError):
+    """The database holds tables meeple did not make: it belongs to another program, which
+    meeple's tables would be added to."""
+
+    def __init__(self, tables: list[str]) -> None:
+        shown = ", ".join(tables[:10]) + (f" and {len(tables) - 10} more" if len(tables) > 10
+                                          else "")
+        super().__init__(f"it holds tables meeple did not make ({shown}), so it belongs to "
+                         "another program and was left unchanged; point --db at an empty "
+                         "database or one meeple made")
+        self.tables = tables
+
+
+class NotStored(Exception):
+    """The database refused a write (a full disk, a file-size limit, a read-only file, a lost
+    connection): nothing of it was committed."""
+
+
+def foreign_tables(db: Connection) -> list[str]:
+    """The tables of the database that are not meeple's (every table of :data:`meta`, those
+    of later migrations included)."""
+    return sorted(set(inspect(db).get_table_names()) - set(meta.tables))
+
+
 #: The schema's migrations, in order; a database records the newest it has had. A release that
 #: changes the schema appends one, and never edits an earlier one.
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3)
@@ -206,6 +233,13 @@ class Store:
         url = engine_url(url)
         if url.startswith("sqlite"):
             self.engine: Engine = create_engine(url)
+            # Looked at before the pragmas: write-ahead-log mode, once set, stays in the file,
+            # and another program's database is to be left exactly as it was.
+            with self.engine.connect() as db:
+                foreign = foreign_tables(db)
+            self.engine.dispose()
+            if foreign:
+                raise ForeignDatabase(foreign)
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             # A fixed pool: connections opened past it at a peak and closed after it would
@@ -222,16 +256,31 @@ class Store:
 
     def migrate(self) -> int:
         """Bring the schema up to the newest migration, in one transaction (on PostgreSQL
-        under a lock, so servers starting together do it once); the schema version."""
+        under a lock, so servers starting together do it once); the schema version. Raises
+        ForeignDatabase, changing nothing, when the database holds tables meeple did not
+        make."""
         with self.engine.begin() as db:
             if self.shared:
                 db.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+            foreign = foreign_tables(db)
+            if foreign:
+                raise ForeignDatabase(foreign)
             meta.create_all(db, tables=[schema])
             done = int(db.execute(select(func.max(schema.c.version))).scalar() or 0)
             for number, step in enumerate(MIGRATIONS[done:], done + 1):
                 step(db)
                 db.execute(insert(schema).values(version=number, applied=time.time()))
         return len(MIGRATIONS)
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A transaction that commits on leaving; NotStored, with nothing written, when the
+        database refuses it (the caller answers 503 instead of a 500)."""
+        try:
+            with self.engine.begin() as db:
+                yield db
+        except OperationalError as e:
+            raise NotStored(str(e.orig).splitlines()[0] if e.orig else str(e)) from e
 
     def _tell(self, db: Connection, match_id: str, version: int) -> None:
         """Announce the match's change to every server, delivered when ``db`` commits."""
@@ -248,7 +297,7 @@ class Store:
         match_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == "human"}
         host = secrets.token_urlsafe(24)
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(insert(matches).values(
                 id=match_id, game=game, players=players, options=options, seed=seed,
                 public=public, created=time.time(), version=0, over=False,
@@ -300,7 +349,7 @@ class Store:
         values: dict[str, Any] = {"kind": kind}
         if token is not None:
             values["token_hash"] = token_hash(token)
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
                        .values(**values))
             version = db.execute(select(matches.c.version)
@@ -309,7 +358,7 @@ class Store:
 
     def claim(self, match_id: str, seat: int) -> None:
         """Mark ``seat`` as taken: its link has been opened, so it is no longer free to join."""
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat,
                                            seats.c.claimed.is_(False)).values(claimed=True))
 
@@ -326,7 +375,7 @@ class Store:
         get the same seat: the update only succeeds on a seat still free."""
         for seat in self.free_seats(match_id):
             token = secrets.token_urlsafe(24)
-            with self.engine.begin() as db:
+            with self._write() as db:
                 done = db.execute(update(seats).where(
                     seats.c.match == match_id, seats.c.seat == seat,
                     seats.c.claimed.is_(False)).values(claimed=True,
@@ -339,7 +388,7 @@ class Store:
         """Log ``action`` as the match's version ``version`` (the one after the current) and
         commit; False, with nothing written, when another writer took that version first."""
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(LOG_ACTION, {"match": match_id, "version": version, "seat": seat,
                                         "action": action, "at": time.time(), "kind": "act"})
                 db.execute(SET_VERSION, {"id_": match_id, "version": version, "over": over})
@@ -354,7 +403,7 @@ class Store:
         ``version``, with ``state`` (``to_json``) as that version's snapshot, in one commit;
         False, with nothing written, when another writer took that version first."""
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(insert(actions).values(match=match_id, version=version, seat=seat,
                                                   action=str(kept), at=time.time(),
                                                   kind="undo"))
@@ -383,12 +432,14 @@ class Store:
                                   .where(actions.c.match == match_id)).scalar() or 0)
 
     def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
-        """Keep ``state`` (``to_json``) as the match at ``version``; a repeat is ignored."""
+        """Keep ``state`` (``to_json``) as the match at ``version``; a repeat is ignored, and
+        so is a refused write: the move it follows is committed already, and restoring
+        replays the log from an older snapshot just as well."""
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(insert(snapshots).values(match=match_id, version=version,
                                                     state=state))
-        except IntegrityError:
+        except (IntegrityError, NotStored):
             pass
 
     def latest_snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
@@ -413,7 +464,7 @@ class Store:
         """Take (or keep) the right to play the match's bots for ``seconds``: True when
         ``owner`` holds it now — it was free, lapsed, or already ``owner``'s."""
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             got = db.execute(update(leases).where(
                 leases.c.match == match_id,
                 (leases.c.owner == owner) | (leases.c.until < now)).values(
@@ -421,7 +472,7 @@ class Store:
         if got:
             return True
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(insert(leases).values(match=match_id, owner=owner,
                                                  until=now + seconds))
         except IntegrityError:
@@ -432,20 +483,31 @@ class Store:
         """Say ``payload`` to every server on :data:`CHANNEL` (nothing on SQLite, which has
         one server)."""
         if self.shared:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     def beat(self, seconds: float) -> set[str]:
         """Record that this server is alive now; the servers seen alive in the last
         ``seconds``, this one included."""
         now = time.time()
-        with self.engine.begin() as db:
-            if not db.execute(update(servers).where(servers.c.name == self.name)
-                              .values(seen=now)).rowcount:
-                db.execute(insert(servers).values(name=self.name, seen=now))
-            db.execute(delete(servers).where(servers.c.seen < now - 3600))
+        with self._write() as db:
+            self._seen(db, now)
             return set(db.execute(select(servers.c.name)
                                   .where(servers.c.seen >= now - seconds)).scalars())
+
+    def probe(self) -> None:
+        """Prove the database takes a write: this server's heartbeat row, in a transaction
+        of its own; NotStored when it does not."""
+        with self._write() as db:
+            self._seen(db, time.time())
+
+    def _seen(self, db: Connection, now: float) -> None:
+        """This server's heartbeat row says ``now``; rows of servers gone an hour are
+        dropped."""
+        if not db.execute(update(servers).where(servers.c.name == self.name)
+                          .values(seen=now)).rowcount:
+            db.execute(insert(servers).values(name=self.name, seen=now))
+        db.execute(delete(servers).where(servers.c.seen < now - 3600))
 
     def held(self, owner: str) -> int:
         """How many matches' bots ``owner`` holds (a query that also proves the database
@@ -456,7 +518,7 @@ class Store:
 
     def release(self, match_id: str, owner: str) -> None:
         """Give up the match's bots (nobody needs to play them now)."""
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(delete(leases).where(leases.c.match == match_id,
                                             leases.c.owner == owner))
 
@@ -464,7 +526,7 @@ class Store:
         """Extend every lease ``owner`` holds by ``seconds`` from now, and say which matches'
         leases have lapsed (their server stopped while their bots had moves to make)."""
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(leases).where(leases.c.owner == owner)
                        .values(until=now + seconds))
             return list(db.execute(select(leases.c.match).where(leases.c.until < now))
