@@ -32,6 +32,7 @@ DAMAGED = "this match's record is damaged"
 DAMAGE = {
     "snapshot-garbage": "UPDATE snapshots SET state = 'garbage{' WHERE match = :m",
     "snapshot-wrong-type": "UPDATE snapshots SET state = '42' WHERE match = :m",
+    "options-garbage": "UPDATE matches SET options = 'garbage{' WHERE id = :m",
     "log-illegal": "UPDATE actions SET action = 'fly to the moon' WHERE match = :m "
                    "AND version = 1",
 }
@@ -107,6 +108,7 @@ def test_a_damaged_match_answers_410_everywhere_once_logged_while_another_plays_
         after = play_to(url, tokens_of(made[1]), before + 4)  # its person and its bot move
         assert after["version"] >= before + 4
         assert call(f"{base}/api/health")[0] == 200
+        assert call(f"{base}/api/matches")[0] == 200
     finally:
         kill(proc)
     said = log.read_text(errors="replace")

@@ -126,7 +126,10 @@ async def list_matches(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     out = []
     for match in server.tables.store.unfinished():
-        r = server.tables.store.match(match)
+        try:
+            r = server.tables.store.match(match)
+        except ValueError:  # a damaged row (said when the match is opened): not listed
+            continue
         if r is None or not r.public:
             continue
         free = len(server.tables.store.free_seats(match))

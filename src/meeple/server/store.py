@@ -450,7 +450,8 @@ class Store:
                              .order_by(snapshots.c.version.desc()).limit(1)).first()
         if row is None:
             return None
-        state = row.state if isinstance(row.state, dict) else json.loads(row.state)
+        # Text is parsed; any other value is handed on for restore to refuse with a reason.
+        state = json.loads(row.state) if isinstance(row.state, str | bytes) else row.state
         return row.version, state
 
     def unfinished(self) -> list[str]:

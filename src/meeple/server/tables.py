@@ -169,11 +169,12 @@ class Tables:
                 return live
             if match_id in self.damaged:
                 raise DamagedMatch(match_id, self.damaged[match_id])
-            row = self.store.match(match_id)
-            if row is None:
-                raise UnknownMatch(match_id)
-            where = "its seats or set-up"
+            where = "its row or seats"
             try:
+                row = self.store.match(match_id)
+                if row is None:
+                    raise UnknownMatch(match_id)
+                where = "its set-up"
                 game = game_class(row.game)(players=row.players, options=row.options)
                 where = "its newest snapshot"
                 snap = self.store.latest_snapshot(match_id)
@@ -193,7 +194,7 @@ class Tables:
                     where = "its log"
                     raise ValueError(f"it ends at version {version}, the match is at "
                                      f"{row.version}")
-            except SQLAlchemyError:
+            except (SQLAlchemyError, UnknownMatch):
                 raise  # the database failed, not the record: ask again later
             except DamagedMatch as e:
                 raise self._damaged(match_id, f"{where}: {e.what}") from None
