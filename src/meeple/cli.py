@@ -370,6 +370,9 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
     Open the address it prints in a browser. Unfinished matches are restored from the
     database and their bots resume. Every limit below has a clear refusal past it
     (docs/server.md, "Limits")."""
+    import logging
+    import signal
+
     import uvicorn
     from sqlalchemy.engine import make_url
 
@@ -378,6 +381,14 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
     from meeple.server.gate import Gate, open_files, protocols
 
     limits = open_files(limits_from(host, bounds))
+    # A file-size limit (ulimit -f) kills a process at the write that passes it, with
+    # SIGXFSZ; ignored (as CPython does on start, said here so that it holds wherever the
+    # server runs), that write fails with EFBIG instead, the database refuses one commit and
+    # the server answers 503 for it while the rest goes on, as on a full disk.
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    # The server's own lines (a damaged match, said once) on stderr beside uvicorn's.
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s:  %(name)s: %(message)s")
 
     url = db if db and "://" in db else sqlite_url(str(Path(db) if db else default_db()))
     # What is printed of the database: the file, or the URL without its password.

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
+from sqlalchemy.exc import OperationalError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -27,13 +28,15 @@ from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
 
 from . import pages
-from .hub import Listener, Server, bearer
+from .hub import DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
 from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, parse, too_big
 from .limits import Limits
 from .quota import client_of
 from .refusal import Refused
+from .store import NotStored
 from .tables import (
     HUMAN,
+    DamagedMatch,
     GameOver,
     MatchClosed,
     NotYourTurn,
@@ -50,6 +53,8 @@ BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
 CLOSED = "this match was closed: nobody played it for a long time"
 #: The most matches one page of the lobby's list holds.
 LOBBY_PAGE = 100
+NO_WRITES = "the database does not take writes"
+NOT_STORED = f"{NO_WRITES}: the move was not stored and the match is as it was; try later"
 
 
 def wants_board(conn: HTTPConnection) -> bool:
@@ -148,7 +153,7 @@ async def list_matches(request: Request) -> JSONResponse:
     rows = await server.off(server.tables.store.lobby, limit, offset)
     return JSONResponse([{"match": r.id, "game": r.game, "players": r.players,
                           "seats": list(r.kinds), "free": r.free, "version": r.version}
-                         for r in rows])
+                         for r in rows if r.id not in server.tables.damaged])
 
 
 def whole(conn: HTTPConnection, name: str, default: int, low: int, high: int) -> int:
@@ -226,6 +231,8 @@ def apply(server: Server, match: str, seat: int, action: str, version: int,
         raise Refused(403, "not your turn") from None
     except IllegalAction as e:
         raise Refused(422, e.reason) from None
+    except NotStored:
+        raise Refused(503, NOT_STORED) from None
 
 
 async def undo(request: Request) -> JSONResponse:
@@ -252,6 +259,8 @@ def take_back(server: Server, match: str, seat: int, version: int,
                            "where every other seat is a bot") from None
     except UndoRefused as e:
         raise Refused(422, texts("meeple", lang)(f"ui.undo_{e.code}"), code=e.code) from None
+    except NotStored:
+        raise Refused(503, NOT_STORED) from None
 
 
 async def set_seat(request: Request) -> JSONResponse:
@@ -283,14 +292,17 @@ async def set_seat(request: Request) -> JSONResponse:
 
 
 async def health(request: Request) -> JSONResponse:
-    """For a load balancer and monitoring: 200 while the database answers, 503 when it does
-    not; what this server holds (matches in memory, open sockets, bot leases)."""
+    """For a load balancer and monitoring: 200 while the database answers and takes a
+    write, 503 when it does not; what this server holds (matches in memory, open sockets,
+    bot leases)."""
     server: Server = request.app.state.server
     try:
         leases = await asyncio.to_thread(server.tables.store.held, server.name)
     except Exception:  # whatever the failure, the server cannot serve; its details stay here
         return JSONResponse({"ok": False, "reason": "the database does not answer"},
                             status_code=503)
+    if not await server.writable():
+        return JSONResponse({"ok": False, "reason": NO_WRITES}, status_code=503)
     return JSONResponse({"ok": True, "server": server.name,
                          "database": server.tables.store.engine.dialect.name,
                          "matches": len(server.tables.live),
@@ -314,6 +326,10 @@ async def socket(ws: WebSocket) -> None:
     except (Refused, UnknownMatch):
         await ws.close(code=4401)
         return
+    except DamagedMatch:  # accepted first: a close before it reaches nobody with its reason
+        await ws.accept()
+        await ws.close(code=DAMAGED_CLOSE, reason=DAMAGED)
+        return
     await ws.accept()
     ear = Listener(ws, seat, lang, wants_board(ws))
     before = server.here(match)
@@ -327,6 +343,8 @@ async def socket(ws: WebSocket) -> None:
             await on_message(server, ear, match, msg)
     except WebSocketDisconnect:
         pass
+    except DamagedMatch:
+        await server.close_damaged(match)
     finally:
         before = server.here(match)
         server.listeners.get(match, set()).discard(ear)
@@ -361,6 +379,7 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
 
 
 async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
+    """The answer to a refusal, an unknown or damaged match, or a database that failed."""
     if isinstance(exc, UnknownMatch):
         return JSONResponse({"reason": "no match has this id"}, status_code=404)
     if isinstance(exc, MatchClosed):
@@ -369,6 +388,17 @@ async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
         reason = (too_big(request.app.state.server.limits.body_bytes)
                   if exc.status_code == 413 else str(exc.detail))
         return JSONResponse({"reason": reason}, status_code=exc.status_code)
+    if isinstance(exc, DamagedMatch):  # what failed is in the server's log, said once
+        return JSONResponse({"reason": DAMAGED, "match": exc.match,
+                             "help": "the server's log says what failed; nothing of this "
+                                     "match can be played until it is repaired"},
+                            status_code=410)
+    if isinstance(exc, NotStored):
+        return JSONResponse({"reason": f"{NO_WRITES}; nothing was changed, try later"},
+                            status_code=503)
+    if isinstance(exc, OperationalError):
+        return JSONResponse({"reason": "the database does not answer; try later"},
+                            status_code=503)
     assert isinstance(exc, Refused)
     body = exc.body if exc.body is not None else {
         "reason": exc.reason, **({"code": exc.code} if exc.code else {})}
@@ -400,8 +430,9 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
         *pages.routes(),
-    ], exception_handlers={Refused: refused, UnknownMatch: refused, MatchClosed: refused,
-                           HTTPException: refused},
+    ], exception_handlers={
+        Refused: refused, UnknownMatch: refused, MatchClosed: refused, HTTPException: refused,
+        DamagedMatch: refused, NotStored: refused, OperationalError: refused},
         middleware=[Middleware(BodyLimit, limit=server.limits.body_bytes)], lifespan=lifespan)
     app.state.server = server
     return app

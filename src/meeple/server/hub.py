@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -25,7 +26,8 @@ from meeple.agents import Agent, agent_seed, info_set, make
 from .limits import Limits
 from .quota import Quota
 from .refusal import Refused
-from .tables import HUMAN, NotYourTurn, StaleVersion, Tables, UnknownMatch
+from .store import NotStored
+from .tables import HUMAN, DamagedMatch, NotYourTurn, StaleVersion, Tables, UnknownMatch
 
 if TYPE_CHECKING:
     from .fanout import Fanout
@@ -38,6 +40,13 @@ T = TypeVar("T")
 WORKERS = 32
 #: How often idle matches are looked for and closed, in seconds.
 SWEEP_EVERY = 3600.0
+#: What is said of a match whose stored record cannot be restored, and the WebSocket close
+#: code that says it (4000 + the HTTP status, 410: the match cannot be played here any more).
+DAMAGED = "this match's record is damaged"
+DAMAGED_CLOSE = 4410
+#: How long a write probe's verdict (:meth:`Server.writable`) is kept, in seconds.
+PROBE_EVERY = 1.0
+
 
 
 @dataclass(eq=False)
@@ -72,6 +81,8 @@ class Server:
         self.sweeper: asyncio.Task[None] | None = None
         #: The seats with a socket open on each other server, by match (PostgreSQL only).
         self.remote: dict[str, dict[str, frozenset[int]]] = {}
+        #: When the database was last asked to take a write, and whether it did.
+        self.probed: tuple[float, bool] = (-PROBE_EVERY, True)
         tables.presence = self.present
 
     async def off(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -102,6 +113,19 @@ class Server:
             self.wake(match)
         self.keeper = asyncio.get_running_loop().create_task(self.keep_leases())
         self.sweeper = asyncio.get_running_loop().create_task(self.close_idle())
+
+    async def writable(self) -> bool:
+        """Whether the database takes a write (tried at most once per :data:`PROBE_EVERY`,
+        so a health check polled often costs one small commit a second)."""
+        at, ok = self.probed
+        if time.monotonic() - at >= PROBE_EVERY:
+            try:
+                await asyncio.to_thread(self.tables.store.probe)
+                ok = True
+            except Exception:  # NotStored, or a database gone: either way no write
+                ok = False
+            self.probed = (time.monotonic(), ok)
+        return ok
 
     def stop(self) -> None:
         for task in (self.keeper, self.sweeper):
@@ -194,8 +218,10 @@ class Server:
         if seat is None:
             raise Refused(401, "this token opens no seat of this match")
         if (match, seat) not in self.claimed:  # its link was opened: the seat is not free
-            self.tables.store.claim(match, seat)
-            self.claimed.add((match, seat))
+            # A database that takes no writes still shows the match; the mark waits.
+            with contextlib.suppress(NotStored):
+                self.tables.store.claim(match, seat)
+                self.claimed.add((match, seat))
         return seat
 
     async def changed(self, match: str) -> None:
@@ -208,7 +234,11 @@ class Server:
         for ear in list(self.listeners.get(match, ())):
             if ear is skip:
                 continue
-            snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
+            try:
+                snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
+            except DamagedMatch:
+                await self.close_damaged(match)
+                return
             with contextlib.suppress(Exception):  # a closed socket is dropped on its own
                 await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
 
@@ -232,8 +262,21 @@ class Server:
                     await self.changed(match)
                 if self.reading[match] == version:
                     return
+        except DamagedMatch:
+            await self.close_damaged(match)
         finally:
             del self.reading[match]
+
+    async def close_damaged(self, match: str) -> None:
+        """Close every socket of a match found damaged (it was logged once, by the tables),
+        saying so, and let its bots go."""
+        for ear in list(self.listeners.pop(match, ())):
+            with contextlib.suppress(Exception):  # a socket closed already
+                await ear.socket.close(code=DAMAGED_CLOSE, reason=DAMAGED)
+        for key in [k for k in self.agents if k[0] == match]:
+            del self.agents[key]
+        with contextlib.suppress(Exception):  # the lease lapses on its own otherwise
+            await asyncio.to_thread(self.tables.store.release, match, self.name)
 
     def lost(self) -> None:
         """Announcements may have been missed: read every match held here afresh."""
@@ -251,7 +294,7 @@ class Server:
                     self.forget_servers(await asyncio.to_thread(store.beat, LEASE_SECONDS))
                 lapsed = await asyncio.to_thread(store.renew, self.name, LEASE_SECONDS)
                 for match in lapsed:
-                    with contextlib.suppress(UnknownMatch):
+                    with contextlib.suppress(UnknownMatch, DamagedMatch):
                         await asyncio.to_thread(self.tables.get, match)
                         await asyncio.to_thread(self.tables.catch_up, match)
                         self.wake(match)
@@ -283,7 +326,16 @@ class Server:
     async def play_bots(self, match: str) -> None:
         """While a bot seat is to act, let it choose (in a worker thread) and apply its move.
         Only the server holding the match's lease plays its bots; it gives the lease up when
-        a person is to act."""
+        a person is to act. A damaged match's bots stop (the tables logged it); so do bots
+        whose move the database does not take: the next change or a restart wakes them."""
+        try:
+            await self._play_bots(match)
+        except DamagedMatch:
+            await self.close_damaged(match)
+        except (NotStored, UnknownMatch):
+            pass
+
+    async def _play_bots(self, match: str) -> None:
         store, held = self.tables.store, False
         while True:
             live = self.tables.get(match)

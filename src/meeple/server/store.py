@@ -18,102 +18,42 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     bindparam,
     create_engine,
     delete,
     event,
     func,
     insert,
-    inspect,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
-meta = MetaData()
-matches = Table(
-    "matches", meta,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("public", Boolean, nullable=False, default=False),
-    Column("created", Float, nullable=False),
-    Column("version", Integer, nullable=False, default=0),
-    Column("over", Boolean, nullable=False, default=False),
-    Column("host_hash", String(64)),
-    # The hash of the creator's client address (its unfinished matches are bounded).
-    Column("creator", String(64)),
-    # When a person last acted in it (or it was made): a match left alone is closed.
-    Column("active", Float),
-    # Closed unfinished, after nobody played it for a long time.
-    Column("closed", Boolean, nullable=False, default=False),
+from .schema import (
+    MIGRATION_LOCK,
+    MIGRATIONS,
+    ForeignDatabase,
+    actions,
+    foreign_tables,
+    leases,
+    matches,
+    meta,
+    schema,
+    seats,
+    servers,
+    snapshots,
 )
-#: The lobby's list (public unfinished matches, newest first) and a creator's count read these.
-LOBBY_INDEX = Index("ix_matches_lobby", matches.c.public, matches.c.over, matches.c.closed,
-                    matches.c.created)
-CREATOR_INDEX = Index("ix_matches_creator", matches.c.creator, matches.c.over)
-seats = Table(
-    "seats", meta,
-    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(64), nullable=False),
-    Column("token_hash", String(64)),
-    Column("claimed", Boolean, nullable=False, default=False),
-    # Strangers may take it from the public list (the creator said so).
-    Column("open", Boolean, nullable=False, default=False),
-)
-actions = Table(
-    "actions", meta,
-    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("action", Text, nullable=False),
-    Column("at", Float, nullable=False),
-    Column("kind", String(8), nullable=False, default="act", server_default="act"),
-)
-snapshots = Table(
-    "snapshots", meta,
-    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("state", JSON, nullable=False),
-)
-leases = Table(
-    "leases", meta,
-    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
-    Column("owner", String(64), nullable=False),
-    Column("until", Float, nullable=False),
-)
-servers = Table(
-    "servers", meta,
-    Column("name", String(64), primary_key=True),
-    Column("seen", Float, nullable=False),
-)
-schema = Table(
-    "schema_version", meta,
-    Column("version", Integer, primary_key=True),
-    Column("applied", Float, nullable=False),
-)
+
+__all__ = ["CHANNEL", "ForeignDatabase", "NotStored", "Store", "matches", "seats", "snapshots"]
+
 #: The PostgreSQL channel every change of every match is announced on, as "<match> <version>
 #: <server>" (the server that committed it).
 CHANNEL = "meeple"
@@ -133,17 +73,6 @@ NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 def token_hash(token: str) -> str:
     """The stored form of a seat's token (SHA-256; tokens are long random strings)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-#: Columns the first databases lacked, and their SQL, added to such a database by migration 1.
-ADDED = {("matches", "host_hash"): "VARCHAR(64)",
-         ("actions", "kind"): "VARCHAR(8) NOT NULL DEFAULT 'act'",
-         ("seats", "claimed"): "BOOLEAN NOT NULL DEFAULT FALSE"}
-#: Columns migration 4 adds: the creator, activity and closing of a match, open seats.
-ADDED_4 = {("matches", "creator"): "VARCHAR(64)",
-           ("matches", "active"): "FLOAT",
-           ("matches", "closed"): "BOOLEAN NOT NULL DEFAULT FALSE",
-           ("seats", "open"): "BOOLEAN NOT NULL DEFAULT FALSE"}
 
 
 @dataclass(frozen=True)
@@ -208,48 +137,9 @@ def engine_url(url: str) -> str:
     return url
 
 
-def _add_columns(db: Connection, added: dict[tuple[str, str], str]) -> None:
-    """Add each of ``added``'s columns its table lacks."""
-    have = inspect(db)
-    for (table, column), sql in added.items():
-        if column not in {c["name"] for c in have.get_columns(table)}:
-            db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
-
-
-def _migrate_1(db: Connection) -> None:
-    """The tables of the first release, and the columns it lacked."""
-    meta.create_all(db, tables=[matches, seats, actions, snapshots])
-    _add_columns(db, ADDED)
-
-
-def _migrate_2(db: Connection) -> None:
-    """Leases: which server plays a match's bots, until when."""
-    meta.create_all(db, tables=[leases])
-
-
-def _migrate_3(db: Connection) -> None:
-    """Servers: when each server sharing the database was last seen alive."""
-    meta.create_all(db, tables=[servers])
-
-
-def _migrate_4(db: Connection) -> None:
-    """Seeds of 64 bits (PostgreSQL's column was 32); a match's creator, last activity and
-    closing; open seats; the lobby's and the creators' indexes."""
-    _add_columns(db, ADDED_4)
-    if db.dialect.name == "postgresql":
-        db.execute(text("ALTER TABLE matches ALTER COLUMN seed TYPE BIGINT"))
-    db.execute(update(matches).where(matches.c.active.is_(None))
-               .values(active=matches.c.created))
-    LOBBY_INDEX.create(db, checkfirst=True)
-    CREATOR_INDEX.create(db, checkfirst=True)
-
-
-#: The schema's migrations, in order; a database records the newest it has had. A release that
-#: changes the schema appends one, and never edits an earlier one.
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
-                                                         _migrate_4)
-#: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
-MIGRATION_LOCK = 0x6D65_6570
+class NotStored(Exception):
+    """The database refused a write (a full disk, a file-size limit, a read-only file, a lost
+    connection): nothing of it was committed."""
 
 
 class Store:
@@ -259,6 +149,13 @@ class Store:
         url = engine_url(url)
         if url.startswith("sqlite"):
             self.engine: Engine = create_engine(url)
+            # Looked at before the pragmas: write-ahead-log mode, once set, stays in the file,
+            # and another program's database is to be left exactly as it was.
+            with self.engine.connect() as db:
+                foreign = foreign_tables(db)
+            self.engine.dispose()
+            if foreign:
+                raise ForeignDatabase(foreign)
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             # A fixed pool: connections opened past it at a peak and closed after it would
@@ -275,16 +172,31 @@ class Store:
 
     def migrate(self) -> int:
         """Bring the schema up to the newest migration, in one transaction (on PostgreSQL
-        under a lock, so servers starting together do it once); the schema version."""
+        under a lock, so servers starting together do it once); the schema version. Raises
+        ForeignDatabase, changing nothing, when the database holds tables meeple did not
+        make."""
         with self.engine.begin() as db:
             if self.shared:
                 db.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+            foreign = foreign_tables(db)
+            if foreign:
+                raise ForeignDatabase(foreign)
             meta.create_all(db, tables=[schema])
             done = int(db.execute(select(func.max(schema.c.version))).scalar() or 0)
             for number, step in enumerate(MIGRATIONS[done:], done + 1):
                 step(db)
                 db.execute(insert(schema).values(version=number, applied=time.time()))
         return len(MIGRATIONS)
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A transaction that commits on leaving; NotStored, with nothing written, when the
+        database refuses it (the caller answers 503 instead of a 500)."""
+        try:
+            with self.engine.begin() as db:
+                yield db
+        except OperationalError as e:
+            raise NotStored(str(e.orig).splitlines()[0] if e.orig else str(e)) from e
 
     def _tell(self, db: Connection, match_id: str, version: int) -> None:
         """Announce the match's change to every server, delivered when ``db`` commits."""
@@ -305,7 +217,7 @@ class Store:
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == "human"}
         host = secrets.token_urlsafe(24)
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(insert(matches).values(
                 id=match_id, game=game, players=players, options=options, seed=seed,
                 public=public, created=now, version=0, over=False,
@@ -360,7 +272,7 @@ class Store:
         values: dict[str, Any] = {"kind": kind}
         if token is not None:
             values["token_hash"] = token_hash(token)
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
                        .values(**values))
             version = db.execute(select(matches.c.version)
@@ -369,7 +281,7 @@ class Store:
 
     def claim(self, match_id: str, seat: int) -> None:
         """Mark ``seat`` as taken: its link has been opened, so it is no longer free to join."""
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat,
                                            seats.c.claimed.is_(False)).values(claimed=True))
 
@@ -428,7 +340,7 @@ class Store:
         get the same seat: the update only succeeds on a seat still free."""
         for seat in self.free_seats(match_id):
             token = secrets.token_urlsafe(24)
-            with self.engine.begin() as db:
+            with self._write() as db:
                 done = db.execute(update(seats).where(
                     seats.c.match == match_id, seats.c.seat == seat,
                     seats.c.claimed.is_(False)).values(claimed=True,
@@ -444,7 +356,7 @@ class Store:
         ``person``: a person acted, so the match is being played."""
         now = time.time()
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(LOG_ACTION, {"match": match_id, "version": version, "seat": seat,
                                         "action": action, "at": now, "kind": "act"})
                 if person:
@@ -463,7 +375,7 @@ class Store:
         ``version``, with ``state`` (``to_json``) as that version's snapshot, in one commit;
         False, with nothing written, when another writer took that version first."""
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(insert(actions).values(match=match_id, version=version, seat=seat,
                                                   action=str(kept), at=time.time(),
                                                   kind="undo"))
@@ -492,12 +404,14 @@ class Store:
                                   .where(actions.c.match == match_id)).scalar() or 0)
 
     def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
-        """Keep ``state`` (``to_json``) as the match at ``version``; a repeat is ignored."""
+        """Keep ``state`` (``to_json``) as the match at ``version``; a repeat is ignored, and
+        so is a refused write: the move it follows is committed already, and restoring
+        replays the log from an older snapshot just as well."""
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(insert(snapshots).values(match=match_id, version=version,
                                                     state=state))
-        except IntegrityError:
+        except (IntegrityError, NotStored):
             pass
 
     def latest_snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
@@ -508,7 +422,8 @@ class Store:
                              .order_by(snapshots.c.version.desc()).limit(1)).first()
         if row is None:
             return None
-        state = row.state if isinstance(row.state, dict) else json.loads(row.state)
+        # Text is parsed; any other value is handed on for restore to refuse with a reason.
+        state = json.loads(row.state) if isinstance(row.state, str | bytes) else row.state
         return row.version, state
 
     def unfinished(self) -> list[str]:
@@ -523,7 +438,7 @@ class Store:
         """Take (or keep) the right to play the match's bots for ``seconds``: True when
         ``owner`` holds it now — it was free, lapsed, or already ``owner``'s."""
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             got = db.execute(update(leases).where(
                 leases.c.match == match_id,
                 (leases.c.owner == owner) | (leases.c.until < now)).values(
@@ -531,7 +446,7 @@ class Store:
         if got:
             return True
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(insert(leases).values(match=match_id, owner=owner,
                                                  until=now + seconds))
         except IntegrityError:
@@ -542,20 +457,31 @@ class Store:
         """Say ``payload`` to every server on :data:`CHANNEL` (nothing on SQLite, which has
         one server)."""
         if self.shared:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     def beat(self, seconds: float) -> set[str]:
         """Record that this server is alive now; the servers seen alive in the last
         ``seconds``, this one included."""
         now = time.time()
-        with self.engine.begin() as db:
-            if not db.execute(update(servers).where(servers.c.name == self.name)
-                              .values(seen=now)).rowcount:
-                db.execute(insert(servers).values(name=self.name, seen=now))
-            db.execute(delete(servers).where(servers.c.seen < now - 3600))
+        with self._write() as db:
+            self._seen(db, now)
             return set(db.execute(select(servers.c.name)
                                   .where(servers.c.seen >= now - seconds)).scalars())
+
+    def probe(self) -> None:
+        """Prove the database takes a write: this server's heartbeat row, in a transaction
+        of its own; NotStored when it does not."""
+        with self._write() as db:
+            self._seen(db, time.time())
+
+    def _seen(self, db: Connection, now: float) -> None:
+        """This server's heartbeat row says ``now``; rows of servers gone an hour are
+        dropped."""
+        if not db.execute(update(servers).where(servers.c.name == self.name)
+                          .values(seen=now)).rowcount:
+            db.execute(insert(servers).values(name=self.name, seen=now))
+        db.execute(delete(servers).where(servers.c.seen < now - 3600))
 
     def held(self, owner: str) -> int:
         """How many matches' bots ``owner`` holds (a query that also proves the database
@@ -566,7 +492,7 @@ class Store:
 
     def release(self, match_id: str, owner: str) -> None:
         """Give up the match's bots (nobody needs to play them now)."""
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(delete(leases).where(leases.c.match == match_id,
                                             leases.c.owner == owner))
 
@@ -574,7 +500,7 @@ class Store:
         """Extend every lease ``owner`` holds by ``seconds`` from now, and say which matches'
         leases have lapsed (their server stopped while their bots had moves to make)."""
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(leases).where(leases.c.owner == owner)
                        .values(until=now + seconds))
             return list(db.execute(select(leases.c.match).where(leases.c.until < now))

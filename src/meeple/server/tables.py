@@ -12,7 +12,9 @@ never goes back even when an undo shortens the timeline.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import logging
 import secrets
 import threading
 import time
@@ -20,16 +22,19 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from meeple.core import Game, State, game_class, restore
 from meeple.undo import undo_allowed
 
 from .pages import board_text
-from .store import MatchRow, NewMatch, Store
+from .store import LogRow, MatchRow, NewMatch, Store
 
 #: A snapshot of the whole state is kept every this many versions (restore replays the rest).
 SNAPSHOT_EVERY = 20
 #: The kind of a seat a person plays; any other kind is a bot spec.
 HUMAN = "human"
+log = logging.getLogger("meeple.server")
 
 
 class UnknownMatch(LookupError):
@@ -38,6 +43,15 @@ class UnknownMatch(LookupError):
 
 class MatchClosed(Exception):
     """The match was closed unfinished: no person acted in it for a long time."""
+
+
+class DamagedMatch(Exception):
+    """The match's stored record cannot be restored (``what`` says which row and how it
+    fails); it is refused until the server starts again."""
+
+    def __init__(self, match_id: str, what: str) -> None:
+        super().__init__(f"match {match_id}: {what}")
+        self.match, self.what = match_id, what
 
 
 class UnknownSeat(LookupError):
@@ -126,6 +140,9 @@ class Tables:
         self.store = store
         self.presence: Callable[[str], Collection[int]] = presence or (lambda match: ())
         self.live: dict[str, Live] = {}
+        #: The matches whose record cannot be restored, with what failed (kept until the
+        #: server restarts, so that a repaired row is read again then, and not before).
+        self.damaged: dict[str, str] = {}
         self._lock = threading.Lock()
 
     def create(self, game_id: str, kinds: list[str], *, options: dict[str, Any] | None = None,
@@ -152,38 +169,89 @@ class Tables:
             self.live.pop(match_id, None)
 
     def get(self, match_id: str) -> Live:
-        """The match, restored from its newest snapshot and the log after it if needed."""
+        """The match, restored from its newest snapshot and the log after it if needed.
+        Raises UnknownMatch, or DamagedMatch when its record cannot be restored."""
         with self._lock:
             live = self.live.get(match_id)
             if live is not None:
                 return live
-            row = self.store.match(match_id)
-            if row is None:
-                raise UnknownMatch(match_id)
-            if row.closed:
-                raise MatchClosed(match_id)
-            game = game_class(row.game)(players=row.players, options=row.options)
-            snap = self.store.latest_snapshot(match_id)
-            if snap is None:
-                state, version = game.new_state(seed=row.seed), 0
-            else:
-                version, data = snap
-                state = restore(data)
-            for entry in self.store.log_after(match_id, version):
+            if match_id in self.damaged:
+                raise DamagedMatch(match_id, self.damaged[match_id])
+            where = "its row or seats"
+            try:
+                row = self.store.match(match_id)
+                if row is None:
+                    raise UnknownMatch(match_id)
+                if row.closed:
+                    raise MatchClosed(match_id)
+                where = "its set-up"
+                game = game_class(row.game)(players=row.players, options=row.options)
+                where = "its newest snapshot"
+                snap = self.store.latest_snapshot(match_id)
+                if snap is None:
+                    state, version = game.new_state(seed=row.seed), 0
+                else:
+                    version, data = snap
+                    where = f"its snapshot at version {version}"
+                    state = restore(data)
+                    if (state.game.id, state.players) != (row.game, row.players):
+                        raise ValueError(f"it is a {state.players}-player {state.game.id} "
+                                         f"state in a {row.players}-player {row.game} match")
+                where = f"its log after version {version}"
+                state, version = self._replay(game, row, state, version,
+                                              self.store.log_after(match_id, version))
+                if version < row.version:
+                    where = "its log"
+                    raise ValueError(f"it ends at version {version}, the match is at "
+                                     f"{row.version}")
+            except (SQLAlchemyError, UnknownMatch, MatchClosed):
+                raise  # the database failed, not the record: ask again later
+            except DamagedMatch as e:
+                raise self._damaged(match_id, f"{where}: {e.what}") from None
+            except Exception as e:  # whatever a damaged row makes the restore meet
+                raise self._damaged(match_id, f"{where}: {type(e).__name__}: {e}") from None
+            live = self.live[match_id] = Live(row, game, state, version)
+            return live
+
+    @staticmethod
+    def _replay(game: Game, row: MatchRow, state: State, version: int,
+                rows: Sequence[LogRow]) -> tuple[State, int]:
+        """``state`` at ``version`` after the log ``rows`` (a copy when there are any): the
+        new state and version. Raises DamagedMatch for a row that cannot be applied."""
+        if rows:
+            state = state.clone()
+        for entry in rows:
+            if entry.version != version + 1:
+                raise DamagedMatch(row.id, f"version {version + 1} is missing")
+            try:
                 if entry.kind == "undo":
                     kept = list(state.actions_taken())[:int(entry.action)]
                     state = replay(game, row.seed, kept)
                 else:
                     state.apply(entry.action, seat=entry.seat)
-                version = entry.version
-            live = self.live[match_id] = Live(row, game, state, version)
-            return live
+            except Exception as e:
+                raise DamagedMatch(row.id, f"the row of version {entry.version} "
+                                           f"({entry.kind} {entry.action[:40]!r}) fails: "
+                                           f"{type(e).__name__}: {e}") from None
+            version = entry.version
+        return state, version
+
+    def _damaged(self, match_id: str, what: str) -> DamagedMatch:
+        """Remember (and log, once) that the match's record cannot be restored: it is refused
+        without reading it again until the server starts again."""
+        with contextlib.suppress(KeyError):
+            del self.live[match_id]
+        self.damaged[match_id] = what = " ".join(what.split())[:300]
+        log.error("match %s is damaged and refused until the server restarts: %s",
+                  match_id, what)
+        return DamagedMatch(match_id, what)
 
     def catch_up(self, match_id: str, version: int | None = None) -> bool:
         """Read what another server committed to a match held here: the log rows after the
         version held and, unless ``version`` (the one announced) is newer than that — a move,
         which leaves the seats as they were — the seats too; whether anything changed. A
-        match not held is left to be read when asked for."""
+        match not held is left to be read when asked for. Raises DamagedMatch when a row read
+        cannot be applied."""
         live = self.live.get(match_id)
         if live is None:
             return False
@@ -194,17 +262,15 @@ class Tables:
             if row is None or (not rows and row.kinds == live.row.kinds
                                and row.invited == live.row.invited):
                 return False
-            state = live.state
-            for entry in rows:
-                if entry.kind == "undo":
-                    kept = list(state.actions_taken())[:int(entry.action)]
-                    state = replay(live.game, row.seed, kept)
-                    live.told.clear()
-                else:
-                    state = state.clone()
-                    state.apply(entry.action, seat=entry.seat)
-                live.version = entry.version
-            live.state, live.row = state, row
+            try:
+                state, new = self._replay(live.game, row, live.state, live.version, rows)
+            except DamagedMatch as e:
+                with self._lock:
+                    raise self._damaged(match_id, f"its log after version {live.version}: "
+                                                  f"{e.what}") from None
+            if any(entry.kind == "undo" for entry in rows):
+                live.told.clear()
+            live.state, live.row, live.version = state, row, new
             return True
 
     def close_idle(self, days: float) -> list[str]:

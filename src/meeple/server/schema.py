@@ -1,0 +1,167 @@
+"""The tables of ``meeple serve``'s database and the numbered migrations that bring a database
+up to them (docs/server.md, "Storage"): SQLAlchemy Core, the same for SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    inspect,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection
+
+from meeple.core import MeepleError
+
+meta = MetaData()
+matches = Table(
+    "matches", meta,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("public", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("over", Boolean, nullable=False, default=False),
+    Column("host_hash", String(64)),
+    # The hash of the creator's client address (its unfinished matches are bounded).
+    Column("creator", String(64)),
+    # When a person last acted in it (or it was made): a match left alone is closed.
+    Column("active", Float),
+    # Closed unfinished, after nobody played it for a long time.
+    Column("closed", Boolean, nullable=False, default=False),
+)
+#: The lobby's list (public unfinished matches, newest first) and a creator's count read these.
+LOBBY_INDEX = Index("ix_matches_lobby", matches.c.public, matches.c.over, matches.c.closed,
+                    matches.c.created)
+CREATOR_INDEX = Index("ix_matches_creator", matches.c.creator, matches.c.over)
+seats = Table(
+    "seats", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(64), nullable=False),
+    Column("token_hash", String(64)),
+    Column("claimed", Boolean, nullable=False, default=False),
+    # Strangers may take it from the public list (the creator said so).
+    Column("open", Boolean, nullable=False, default=False),
+)
+actions = Table(
+    "actions", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("kind", String(8), nullable=False, default="act", server_default="act"),
+)
+snapshots = Table(
+    "snapshots", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("state", JSON, nullable=False),
+)
+leases = Table(
+    "leases", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("until", Float, nullable=False),
+)
+servers = Table(
+    "servers", meta,
+    Column("name", String(64), primary_key=True),
+    Column("seen", Float, nullable=False),
+)
+schema = Table(
+    "schema_version", meta,
+    Column("version", Integer, primary_key=True),
+    Column("applied", Float, nullable=False),
+)
+#: Columns the first databases lacked, and their SQL, added to such a database by migration 1.
+ADDED = {("matches", "host_hash"): "VARCHAR(64)",
+         ("actions", "kind"): "VARCHAR(8) NOT NULL DEFAULT 'act'",
+         ("seats", "claimed"): "BOOLEAN NOT NULL DEFAULT FALSE"}
+#: Columns migration 4 adds: the creator, activity and closing of a match, open seats.
+ADDED_4 = {("matches", "creator"): "VARCHAR(64)",
+           ("matches", "active"): "FLOAT",
+           ("matches", "closed"): "BOOLEAN NOT NULL DEFAULT FALSE",
+           ("seats", "open"): "BOOLEAN NOT NULL DEFAULT FALSE"}
+
+
+def _add_columns(db: Connection, added: dict[tuple[str, str], str]) -> None:
+    """Add each of ``added``'s columns its table lacks."""
+    have = inspect(db)
+    for (table, column), sql in added.items():
+        if column not in {c["name"] for c in have.get_columns(table)}:
+            db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql}"))
+
+
+def _migrate_1(db: Connection) -> None:
+    """The tables of the first release, and the columns it lacked."""
+    meta.create_all(db, tables=[matches, seats, actions, snapshots])
+    _add_columns(db, ADDED)
+
+
+def _migrate_2(db: Connection) -> None:
+    """Leases: which server plays a match's bots, until when."""
+    meta.create_all(db, tables=[leases])
+
+
+def _migrate_3(db: Connection) -> None:
+    """Servers: when each server sharing the database was last seen alive."""
+    meta.create_all(db, tables=[servers])
+
+
+def _migrate_4(db: Connection) -> None:
+    """Seeds of 64 bits (PostgreSQL's column was 32); a match's creator, last activity and
+    closing; open seats; the lobby's and the creators' indexes."""
+    _add_columns(db, ADDED_4)
+    if db.dialect.name == "postgresql":
+        db.execute(text("ALTER TABLE matches ALTER COLUMN seed TYPE BIGINT"))
+    db.execute(update(matches).where(matches.c.active.is_(None))
+               .values(active=matches.c.created))
+    LOBBY_INDEX.create(db, checkfirst=True)
+    CREATOR_INDEX.create(db, checkfirst=True)
+
+
+class ForeignDatabase(MeepleError):
+    """The database holds tables meeple did not make: it belongs to another program, which
+    meeple's tables would be added to."""
+
+    def __init__(self, tables: list[str]) -> None:
+        shown = ", ".join(tables[:10]) + (f" and {len(tables) - 10} more" if len(tables) > 10
+                                          else "")
+        super().__init__(f"it holds tables meeple did not make ({shown}), so it belongs to "
+                         "another program and was left unchanged; point --db at an empty "
+                         "database or one meeple made")
+        self.tables = tables
+
+
+def foreign_tables(db: Connection) -> list[str]:
+    """The tables of the database that are not meeple's (every table of :data:`meta`, those
+    of later migrations included)."""
+    return sorted(set(inspect(db).get_table_names()) - set(meta.tables))
+
+
+#: The schema's migrations, in order; a database records the newest it has had. A release that
+#: changes the schema appends one, and never edits an earlier one.
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
+                                                         _migrate_4)
+#: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
+MIGRATION_LOCK = 0x6D65_6570
+
+
