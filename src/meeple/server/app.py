@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
@@ -27,6 +28,8 @@ from meeple.lobby import lobby_info
 from . import pages
 from .hub import Listener, Refused, Server, bearer
 from .limits import Limits
+from .messages import read_message
+from .outbox import Abortable
 from .tables import (
     HUMAN,
     GameOver,
@@ -174,7 +177,7 @@ async def act(request: Request) -> JSONResponse:
     if not isinstance(action, str) or not isinstance(version, int):
         raise Refused(422, "the body must hold action (its text) and version (a number)")
     await acting(server, match, seat, action, version, lang)
-    await server.changed(match)
+    server.changed(match)  # queued for the listeners: the answer waits for none of them
     return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
 
 
@@ -205,7 +208,7 @@ async def undo(request: Request) -> JSONResponse:
     if isinstance(version, bool) or not isinstance(version, int):
         raise Refused(422, "the body must hold version (a number)")
     await asyncio.to_thread(take_back, server, match, seat, version, lang)
-    await server.changed(match)
+    server.changed(match)
     return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
 
 
@@ -252,7 +255,7 @@ async def set_seat(request: Request) -> JSONResponse:
     if token is not None:
         out.update(token=token,
                    join_url=f"{str(request.base_url).rstrip('/')}/match/{match}?token={token}")
-    await server.changed(match)
+    server.changed(match)
     return JSONResponse(out)
 
 
@@ -289,23 +292,24 @@ async def socket(ws: WebSocket) -> None:
         await ws.close(code=4401)
         return
     await ws.accept()
-    ear = Listener(ws, seat, lang, wants_board(ws))
     before = server.here(match)
-    server.listeners.setdefault(match, set()).add(ear)
+    ear = server.listen(match, ws, seat, lang, wants_board(ws))
     try:
-        await ws.send_json({"type": "snapshot",
-                            "snapshot": server.snapshot(match, seat, lang, ear.board)})
         await server.moved(match, before, skip=ear)  # the others see the seat come in
         while True:
-            msg = await ws.receive_json()
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            try:
+                msg = read_message(message, server.limits)
+            except Refused as e:
+                ear.outbox.put({"type": "error", "status": e.status, "reason": e.reason})
+                continue
             await on_message(server, ear, match, msg)
     except WebSocketDisconnect:
         pass
     finally:
-        before = server.here(match)
-        server.listeners.get(match, set()).discard(ear)
-        server.forget_if_done(match)  # before any wait: a closing socket's task may be ended
-        await server.moved(match, before)  # ... and go
+        await server.leave(match, ear)  # ... and go
 
 
 async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> None:
@@ -315,9 +319,9 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
     version = msg.get("version") if isinstance(msg, dict) else None
     if (kind not in ("act", "undo") or ear.seat is None or isinstance(version, bool)
             or not isinstance(version, int)):
-        await ear.socket.send_json({"type": "error", "status": 422,
-                                    "reason": "send {type: act, action, version} or "
-                                              "{type: undo, version} with a seat's token"})
+        ear.outbox.put({"type": "error", "status": 422,
+                        "reason": "send {type: act, action, version} or "
+                                  "{type: undo, version} with a seat's token"})
         return
     try:
         if kind == "act":
@@ -325,12 +329,11 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
         else:
             await asyncio.to_thread(take_back, server, match, ear.seat, version, ear.lang)
     except Refused as e:
-        await ear.socket.send_json({
-            "type": "resync" if e.status == 409 else "error", "status": e.status,
-            "reason": e.reason, **({"code": e.code} if e.code else {}),
-            "snapshot": server.snapshot(match, ear.seat, ear.lang, ear.board)})
+        ear.outbox.put({"type": "resync" if e.status == 409 else "error", "status": e.status,
+                        "reason": e.reason, **({"code": e.code} if e.code else {}),
+                        "snapshot": server.snapshot(match, ear.seat, ear.lang, ear.board)})
         return
-    await server.changed(match)
+    server.changed(match)  # this socket's own snapshot is its answer
 
 
 async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
@@ -366,6 +369,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
         *pages.routes(),
-    ], exception_handlers={Refused: refused, UnknownMatch: refused}, lifespan=lifespan)
+    ], exception_handlers={Refused: refused, UnknownMatch: refused}, lifespan=lifespan,
+        middleware=[Middleware(Abortable)])
     app.state.server = server
     return app

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket
 from meeple.agents import Agent, agent_seed, info_set, make
 
 from .limits import Limits
+from .outbox import Outbox
 from .tables import HUMAN, NotYourTurn, StaleVersion, Tables, UnknownMatch
 
 if TYPE_CHECKING:
@@ -48,12 +49,14 @@ class Refused(Exception):
 
 @dataclass(eq=False)
 class Listener:
-    """An open WebSocket: the seat it speaks for and its language."""
+    """An open WebSocket: the seat it speaks for, its language and what waits to be sent to
+    it (everything sent to the socket goes through its outbox)."""
 
     socket: WebSocket
     seat: int | None
     lang: str
-    board: bool = False  # whether it shows the board as text (``?board=text``)
+    board: bool  # whether it shows the board as text (``?board=text``)
+    outbox: Outbox
 
 
 class Server:
@@ -147,12 +150,36 @@ class Server:
         server."""
         return self.here(match).union(*self.remote.get(match, {}).values())
 
+    def listen(self, match: str, socket: WebSocket, seat: int | None, lang: str,
+               board: bool) -> Listener:
+        """Add an accepted socket to the listeners of ``match``, its snapshot on the way."""
+        ear = Listener(socket, seat, lang, board, Outbox(
+            socket, self.limits.listener_queue, self.limits.listener_seconds,
+            build=lambda: self.snapshot(match, seat, lang, board),
+            dropped=lambda: self.leave(match, ear)))
+        self.listeners.setdefault(match, set()).add(ear)
+        ear.outbox.start()
+        ear.outbox.snapshot()
+        return ear
+
+    async def leave(self, match: str, ear: Listener) -> None:
+        """Forget a socket that closed or was dropped (once), and tell the others if its seat
+        is no longer present."""
+        ear.outbox.stop()
+        ears = self.listeners.get(match)
+        if ears is None or ear not in ears:
+            return
+        before = self.here(match)
+        ears.discard(ear)
+        self.forget_if_done(match)  # before any wait: a closing socket's task may be ended
+        await self.moved(match, before)
+
     async def moved(self, match: str, before: set[int], skip: Listener | None = None) -> None:
         """After a socket opened or closed: if the seats here changed, tell the other servers
         and this server's other listeners."""
         now = self.here(match)
         if now != before:
-            await self.push(match, skip=skip)
+            self.push(match, skip=skip)
             if self.tables.store.shared:
                 await asyncio.to_thread(self.tables.store.announce,
                                         f"{match} ~ {self.name} {','.join(map(str, sorted(now)))}")
@@ -167,7 +194,7 @@ class Server:
         else:
             there.pop(server, None)
         if match in self.tables.live:
-            asyncio.get_running_loop().create_task(self.push(match))
+            self.push(match)
 
     def hello(self) -> None:
         """A server started: tell it where this server's sockets are."""
@@ -184,7 +211,7 @@ class Server:
             for s in gone:
                 del there[s]
             if gone and match in self.tables.live:
-                asyncio.get_running_loop().create_task(self.push(match))
+                self.push(match)
 
     def seat(self, conn: HTTPConnection, match: str) -> int | None:
         """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
@@ -200,19 +227,18 @@ class Server:
             self.claimed.add((match, seat))
         return seat
 
-    async def changed(self, match: str) -> None:
-        """Tell every listener of ``match`` its new snapshot; let the bots move."""
-        await self.push(match)
+    def changed(self, match: str) -> None:
+        """Tell every listener of ``match`` its new snapshot; let the bots move. Nothing here
+        waits: an answer to the change goes out at once."""
+        self.push(match)
         self.wake(match)
 
-    async def push(self, match: str, skip: Listener | None = None) -> None:
-        """Send every listener of ``match`` (but ``skip``) its own snapshot, built now."""
+    def push(self, match: str, skip: Listener | None = None) -> None:
+        """Queue for every listener of ``match`` (but ``skip``) its own snapshot, built when
+        its writer sends it (:mod:`.outbox`)."""
         for ear in list(self.listeners.get(match, ())):
-            if ear is skip:
-                continue
-            snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
-            with contextlib.suppress(Exception):  # a closed socket is dropped on its own
-                await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
+            if ear is not skip:
+                ear.outbox.snapshot()
 
     def heard(self, match: str, version: int) -> None:
         """Another server committed a change to ``match``: read it, tell this server's
@@ -231,7 +257,7 @@ class Server:
             while True:
                 version = self.reading[match]
                 if await asyncio.to_thread(self.tables.catch_up, match, version):
-                    await self.changed(match)
+                    self.changed(match)
                 if self.reading[match] == version:
                     return
         finally:
@@ -291,7 +317,7 @@ class Server:
             # An undo or a seat taken back while the bot thought: the move is dropped.
             with contextlib.suppress(StaleVersion, NotYourTurn):
                 self.tables.act(match, seat, action.text, version, bot=True)
-            await self.push(match)
+            self.push(match)
 
     def agent(self, match: str, seat: int, spec: str, seed: int, game: str) -> Agent:
         key = (match, seat, spec)
