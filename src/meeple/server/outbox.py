@@ -42,6 +42,7 @@ class Outbox:
         self.ready = asyncio.Event()
         self.closed = False
         self.writer: asyncio.Task[None] | None = None
+        self.closer: asyncio.Task[None] | None = None  # held: a task nobody holds may vanish
 
     def start(self) -> None:
         """Start sending what is put here."""
@@ -100,7 +101,7 @@ class Outbox:
             return
         self.stop()
         self.waiting.clear()
-        asyncio.get_running_loop().create_task(self._close(stalled))
+        self.closer = asyncio.get_running_loop().create_task(self._close(stalled))
 
     async def _close(self, stalled: bool) -> None:
         await self.dropped()
