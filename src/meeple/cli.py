@@ -308,6 +308,10 @@ LIMIT_FLAGS: tuple[tuple[str, str, Any, str], ...] = (
     ("--rate-undos", "undos", RateType(), "Undos from one client address."),
     ("--max-unfinished", "unfinished_per_client", click.IntRange(1, 1_000_000),
      "Unfinished matches created from one client address."),
+    ("--listener-queue", "listener_queue", click.IntRange(1, 100_000),
+     "Messages waiting for one WebSocket before it is closed as too far behind."),
+    ("--listener-seconds", "listener_seconds", click.FloatRange(0.1, 3600),
+     "The longest a message to one WebSocket may wait to go out before it is closed."),
     ("--abandon-days", "abandoned_days", click.FloatRange(0.001, 36_500),
      "Close a match no person has acted in for this many days."),
 )

@@ -28,9 +28,11 @@ from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
 
 from . import pages
-from .hub import DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
+from .hub import CLOSED, CLOSED_CLOSE, DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
 from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, parse, too_big
 from .limits import Limits
+from .messages import read_message
+from .outbox import Abortable
 from .quota import client_of
 from .refusal import Refused
 from .store import NotStored
@@ -50,7 +52,6 @@ from .tables import (
 )
 
 BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
-CLOSED = "this match was closed: nobody played it for a long time"
 #: The most matches one page of the lobby's list holds.
 LOBBY_PAGE = 100
 NO_WRITES = "the database does not take writes"
@@ -208,7 +209,7 @@ async def act(request: Request) -> JSONResponse:
     body = await body_of(request, Act)
     server.quota.take("actions", client_of(request))
     await acting(server, match, seat, body.action, body.version, lang)
-    await server.changed(match)
+    server.changed(match)  # queued for the listeners: the answer waits for none of them
     return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
 
 
@@ -240,7 +241,7 @@ async def undo(request: Request) -> JSONResponse:
     version = (await body_of(request, Undo)).version
     server.quota.take("undos", client_of(request))
     await asyncio.to_thread(take_back, server, match, seat, version, lang)
-    await server.changed(match)
+    server.changed(match)
     return JSONResponse(server.snapshot(match, seat, lang, wants_board(request)))
 
 
@@ -287,7 +288,7 @@ async def set_seat(request: Request) -> JSONResponse:
     if token is not None:
         out.update(token=token,
                    join_url=f"{str(request.base_url).rstrip('/')}/match/{match}?token={token}")
-    await server.changed(match)
+    server.changed(match)
     return JSONResponse(out)
 
 
@@ -330,26 +331,31 @@ async def socket(ws: WebSocket) -> None:
         await ws.accept()
         await ws.close(code=DAMAGED_CLOSE, reason=DAMAGED)
         return
+    except MatchClosed:
+        await ws.accept()
+        await ws.close(code=CLOSED_CLOSE, reason=CLOSED)
+        return
     await ws.accept()
-    ear = Listener(ws, seat, lang, wants_board(ws))
     before = server.here(match)
-    server.listeners.setdefault(match, set()).add(ear)
+    ear = server.listen(match, ws, seat, lang, wants_board(ws))
     try:
-        await ws.send_json({"type": "snapshot",
-                            "snapshot": server.snapshot(match, seat, lang, ear.board)})
         await server.moved(match, before, skip=ear)  # the others see the seat come in
         while True:
-            msg = await ws.receive_json()
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            try:
+                msg = read_message(message, server.limits)
+            except Refused as e:
+                ear.outbox.put({"type": "error", "status": e.status, "reason": e.reason})
+                continue
             await on_message(server, ear, match, msg)
     except WebSocketDisconnect:
         pass
     except DamagedMatch:
         await server.close_damaged(match)
     finally:
-        before = server.here(match)
-        server.listeners.get(match, set()).discard(ear)
-        server.forget_if_done(match)  # before any wait: a closing socket's task may be ended
-        await server.moved(match, before)  # ... and go
+        await server.leave(match, ear)  # ... and go
 
 
 async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> None:
@@ -359,9 +365,9 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
     version = msg.get("version") if isinstance(msg, dict) else None
     if (kind not in ("act", "undo") or ear.seat is None or isinstance(version, bool)
             or not isinstance(version, int)):
-        await ear.socket.send_json({"type": "error", "status": 422,
-                                    "reason": "send {type: act, action, version} or "
-                                              "{type: undo, version} with a seat's token"})
+        ear.outbox.put({"type": "error", "status": 422,
+                        "reason": "send {type: act, action, version} or "
+                                  "{type: undo, version} with a seat's token"})
         return
     try:
         server.quota.take("actions" if kind == "act" else "undos", client_of(ear.socket))
@@ -370,12 +376,12 @@ async def on_message(server: Server, ear: Listener, match: str, msg: Any) -> Non
         else:
             await asyncio.to_thread(take_back, server, match, ear.seat, version, ear.lang)
     except Refused as e:
-        await ear.socket.send_json({
-            "type": "resync" if e.status == 409 else "error", "status": e.status,
-            "reason": e.reason, **({"code": e.code} if e.code else {}),
-            "snapshot": server.snapshot(match, ear.seat, ear.lang, ear.board)})
+        ear.outbox.put({"type": "resync" if e.status == 409 else "error", "status": e.status,
+                        "reason": e.reason, **({"code": e.code} if e.code else {}),
+                        **({"retry_after": e.retry_after} if e.retry_after else {}),
+                        "snapshot": server.snapshot(match, ear.seat, ear.lang, ear.board)})
         return
-    await server.changed(match)
+    server.changed(match)  # this socket's own snapshot is its answer
 
 
 async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
@@ -433,6 +439,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
     ], exception_handlers={
         Refused: refused, UnknownMatch: refused, MatchClosed: refused, HTTPException: refused,
         DamagedMatch: refused, NotStored: refused, OperationalError: refused},
-        middleware=[Middleware(BodyLimit, limit=server.limits.body_bytes)], lifespan=lifespan)
+        middleware=[Middleware(Abortable),
+                    Middleware(BodyLimit, limit=server.limits.body_bytes)], lifespan=lifespan)
     app.state.server = server
     return app

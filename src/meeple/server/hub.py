@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket
 from meeple.agents import Agent, agent_seed, info_set, make
 
 from .limits import Limits
+from .outbox import Outbox
 from .quota import Quota
 from .refusal import Refused
 from .store import NotStored
@@ -44,6 +45,9 @@ SWEEP_EVERY = 3600.0
 #: code that says it (4000 + the HTTP status, 410: the match cannot be played here any more).
 DAMAGED = "this match's record is damaged"
 DAMAGED_CLOSE = 4410
+#: What is said of a match closed after nobody played it for ``limits.abandoned_days``.
+CLOSED = "this match was closed: nobody played it for a long time"
+CLOSED_CLOSE = 4410
 #: How long a write probe's verdict (:meth:`Server.writable`) is kept, in seconds.
 PROBE_EVERY = 1.0
 
@@ -51,12 +55,14 @@ PROBE_EVERY = 1.0
 
 @dataclass(eq=False)
 class Listener:
-    """An open WebSocket: the seat it speaks for and its language."""
+    """An open WebSocket: the seat it speaks for, its language and what waits to be sent to
+    it (everything sent to the socket goes through its outbox)."""
 
     socket: WebSocket
     seat: int | None
     lang: str
-    board: bool = False  # whether it shows the board as text (``?board=text``)
+    board: bool  # whether it shows the board as text (``?board=text``)
+    outbox: Outbox
 
 
 class Server:
@@ -79,6 +85,8 @@ class Server:
         self.reading: dict[str, int] = {}
         self.keeper: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
+        #: Work started by a push or a socket that the loop must keep until it ends.
+        self.chores: set[asyncio.Task[None]] = set()
         #: The seats with a socket open on each other server, by match (PostgreSQL only).
         self.remote: dict[str, dict[str, frozenset[int]]] = {}
         #: When the database was last asked to take a write, and whether it did.
@@ -169,12 +177,36 @@ class Server:
         server."""
         return self.here(match).union(*self.remote.get(match, {}).values())
 
+    def listen(self, match: str, socket: WebSocket, seat: int | None, lang: str,
+               board: bool) -> Listener:
+        """Add an accepted socket to the listeners of ``match``, its snapshot on the way."""
+        ear = Listener(socket, seat, lang, board, Outbox(
+            socket, self.limits.listener_queue, self.limits.listener_seconds,
+            build=lambda: self.snapshot(match, seat, lang, board),
+            dropped=lambda: self.leave(match, ear)))
+        self.listeners.setdefault(match, set()).add(ear)
+        ear.outbox.start()
+        ear.outbox.snapshot()
+        return ear
+
+    async def leave(self, match: str, ear: Listener) -> None:
+        """Forget a socket that closed or was dropped (once), and tell the others if its seat
+        is no longer present."""
+        ear.outbox.stop()
+        ears = self.listeners.get(match)
+        if ears is None or ear not in ears:
+            return
+        before = self.here(match)
+        ears.discard(ear)
+        self.forget_if_done(match)  # before any wait: a closing socket's task may be ended
+        await self.moved(match, before)
+
     async def moved(self, match: str, before: set[int], skip: Listener | None = None) -> None:
         """After a socket opened or closed: if the seats here changed, tell the other servers
         and this server's other listeners."""
         now = self.here(match)
         if now != before:
-            await self.push(match, skip=skip)
+            self.push(match, skip=skip)
             if self.tables.store.shared:
                 await asyncio.to_thread(self.tables.store.announce,
                                         f"{match} ~ {self.name} {','.join(map(str, sorted(now)))}")
@@ -189,7 +221,7 @@ class Server:
         else:
             there.pop(server, None)
         if match in self.tables.live:
-            asyncio.get_running_loop().create_task(self.push(match))
+            self.push(match)
 
     def hello(self) -> None:
         """A server started: tell it where this server's sockets are."""
@@ -206,7 +238,7 @@ class Server:
             for s in gone:
                 del there[s]
             if gone and match in self.tables.live:
-                asyncio.get_running_loop().create_task(self.push(match))
+                self.push(match)
 
     def seat(self, conn: HTTPConnection, match: str) -> int | None:
         """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
@@ -224,23 +256,23 @@ class Server:
                 self.claimed.add((match, seat))
         return seat
 
-    async def changed(self, match: str) -> None:
-        """Tell every listener of ``match`` its new snapshot; let the bots move."""
-        await self.push(match)
+    def changed(self, match: str) -> None:
+        """Tell every listener of ``match`` its new snapshot; let the bots move. Nothing here
+        waits: an answer to the change goes out at once."""
+        self.push(match)
         self.wake(match)
 
-    async def push(self, match: str, skip: Listener | None = None) -> None:
-        """Send every listener of ``match`` (but ``skip``) its own snapshot, built now."""
+    def push(self, match: str, skip: Listener | None = None) -> None:
+        """Queue for every listener of ``match`` (but ``skip``) its own snapshot, built when
+        its writer sends it (:mod:`.outbox`)."""
         for ear in list(self.listeners.get(match, ())):
             if ear is skip:
                 continue
             try:
-                snap = self.snapshot(match, ear.seat, ear.lang, ear.board)
+                ear.outbox.snapshot()
             except DamagedMatch:
-                await self.close_damaged(match)
+                self.later(self.close_damaged(match))
                 return
-            with contextlib.suppress(Exception):  # a closed socket is dropped on its own
-                await ear.socket.send_json({"type": "snapshot", "snapshot": snap})
 
     def heard(self, match: str, version: int) -> None:
         """Another server committed a change to ``match``: read it, tell this server's
@@ -259,7 +291,7 @@ class Server:
             while True:
                 version = self.reading[match]
                 if await asyncio.to_thread(self.tables.catch_up, match, version):
-                    await self.changed(match)
+                    self.changed(match)
                 if self.reading[match] == version:
                     return
         except DamagedMatch:
@@ -267,12 +299,26 @@ class Server:
         finally:
             del self.reading[match]
 
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the event loop, held until it ends (a task nobody holds may be
+        collected before it does)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
+
+    @staticmethod
+    async def shut(ear: Listener, code: int, reason: str) -> None:
+        """Close a listener's socket with ``code`` and ``reason``, sending nothing more; a
+        socket that does not take the close within a second is left to its outbox's cut."""
+        ear.outbox.stop()
+        with contextlib.suppress(Exception):  # closed already, or not reading
+            await asyncio.wait_for(ear.socket.close(code=code, reason=reason), 1.0)
+
     async def close_damaged(self, match: str) -> None:
         """Close every socket of a match found damaged (it was logged once, by the tables),
         saying so, and let its bots go."""
         for ear in list(self.listeners.pop(match, ())):
-            with contextlib.suppress(Exception):  # a socket closed already
-                await ear.socket.close(code=DAMAGED_CLOSE, reason=DAMAGED)
+            await self.shut(ear, DAMAGED_CLOSE, DAMAGED)
         for key in [k for k in self.agents if k[0] == match]:
             del self.agents[key]
         with contextlib.suppress(Exception):  # the lease lapses on its own otherwise
@@ -313,8 +359,7 @@ class Server:
                     for key in [k for k in self.agents if k[0] == match]:
                         del self.agents[key]
                     for ear in self.listeners.pop(match, set()):
-                        with contextlib.suppress(Exception):
-                            await ear.socket.close(code=4410, reason="match closed")
+                        await self.shut(ear, CLOSED_CLOSE, CLOSED)
             await asyncio.sleep(SWEEP_EVERY)
 
     def wake(self, match: str) -> None:
@@ -359,7 +404,7 @@ class Server:
             # An undo or a seat taken back while the bot thought: the move is dropped.
             with contextlib.suppress(StaleVersion, NotYourTurn):
                 self.tables.act(match, seat, action.text, version, bot=True)
-            await self.push(match)
+            self.push(match)
 
     def agent(self, match: str, seat: int, spec: str, seed: int, game: str) -> Agent:
         key = (match, seat, spec)

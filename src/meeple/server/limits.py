@@ -67,6 +67,9 @@ class Limits:
     bot_workers: int = field(default_factory=default_workers)
     #: Messages waiting for one listener before it is closed as too slow.
     listener_queue: int = 64
+    #: The longest one message to a listener may wait to go out before it is closed as too
+    #: slow, in seconds.
+    listener_seconds: float = 10.0
     #: Host names the server answers to and writes into links (empty: the address served and
     #: localhost).
     allowed_hosts: tuple[str, ...] = ()

@@ -49,6 +49,9 @@ export class Link {
       if (this.ws !== ws) return;
       this.ws = null;
       if (e.code === 4401) { this.stopped = true; this.onState("refused", 0); return; }
+      // 4008: this page fell too far behind the pushes (a slow link); the server is fine, so
+      // come back soon for a fresh snapshot instead of waiting longer each time.
+      if (e.code === 4008) this.wait = FIRST_WAIT;
       const wait = Math.round(this.wait * (0.75 + Math.random() * 0.5));
       this.wait = Math.min(this.wait * 2, LONGEST_WAIT);
       this.onState("closed", wait);
