@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
@@ -25,6 +26,7 @@ from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
 
 from . import pages
+from .guard import Guard
 from .hub import Listener, Refused, Server, bearer
 from .limits import Limits
 from .tables import (
@@ -366,6 +368,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
         *pages.routes(),
-    ], exception_handlers={Refused: refused, UnknownMatch: refused}, lifespan=lifespan)
+    ], exception_handlers={Refused: refused, UnknownMatch: refused}, lifespan=lifespan,
+        middleware=[Middleware(Guard, allowed_hosts=server.limits.allowed_hosts)])
     app.state.server = server
     return app
