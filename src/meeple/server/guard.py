@@ -41,6 +41,8 @@ SHARED = ("/api/games", "/api/texts")
 #: names, and ``testserver``, the name Starlette's TestClient sends.
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "testserver")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: The request headers the guard reads (ASGI gives their names in lower case).
+WANTED = frozenset({b"host", b"origin", b"content-type"})
 #: How much of a refused header a refusal repeats.
 ECHO = 60
 
@@ -96,7 +98,7 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        headers = {k.decode(): v.decode("latin-1") for k, v in scope["headers"] if k in WANTED}
         refusal = self.check(scope, headers)
         path: str = scope["path"]
         extra = HEADERS + ((NO_STORE,) if private(path) else ())
@@ -118,7 +120,8 @@ class Guard:
     def check(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
         """The status and reason of the refusal this request gets, or None."""
         host = headers.get("host", "")
-        if not host_name(host) or host_name(host) not in self.hosts:
+        name = host_name(host)
+        if not name or name not in self.hosts:
             said = f"the host {host[:ECHO]!r}" if host else "a request without a Host header"
             return 400, (f"this server does not answer to {said}; it answers to: "
                          f"{self.listed} (meeple serve --allowed-host NAME adds a name)")
