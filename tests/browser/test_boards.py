@@ -53,8 +53,8 @@ def open_page(browser: Any, server: str, match: str, token: str, lang: str = "en
 
 def settle(page: Any) -> None:
     """Wait until it is the seat's turn with the board drawn for that version, or the end."""
-    page.wait_for_function(
-        "(document.body.dataset.over === 'true' || document.body.dataset.turn === 'mine'"
+    page.wait_for_function(  # a function, not a bare expression: the page's CSP forbids eval
+        "() => (document.body.dataset.over === 'true' || document.body.dataset.turn === 'mine'"
         " && document.body.dataset.waiting === 'false')"
         " && document.getElementById('board').dataset.drawn === document.body.dataset.version",
         timeout=90_000)
@@ -88,7 +88,8 @@ def take(page: Any, action: dict[str, Any]) -> str:
     else:
         page.locator(f"#actions button[data-action={quoted(action['text'])}]").click()
         used = "button"
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=60_000)
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}",
+                           timeout=60_000)
     return used
 
 

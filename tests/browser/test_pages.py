@@ -36,8 +36,10 @@ def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None =
 
 def my_turn(page: Any) -> None:
     """Wait until it is this seat's turn (buttons live) or the game is over."""
-    page.wait_for_function("document.body.dataset.turn === 'mine' && document.body.dataset.waiting"
-                           " === 'false' || document.body.dataset.over === 'true'",
+    # Waits are functions, not bare expressions, which the page's CSP would refuse to eval.
+    page.wait_for_function("() => document.body.dataset.turn === 'mine' && "
+                           "document.body.dataset.waiting === 'false' || "
+                           "document.body.dataset.over === 'true'",
                            timeout=60_000)
 
 
@@ -50,7 +52,8 @@ def click_action(page: Any, rng: random.Random) -> None:
     before = version(page)
     buttons = page.locator("#actions button.action")
     buttons.nth(rng.randrange(buttons.count())).click()
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=60_000)
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}",
+                           timeout=60_000)
 
 
 def test_a_tictactoe_match_against_random_is_created_in_the_lobby_and_played_to_the_end(
@@ -67,7 +70,7 @@ def test_a_tictactoe_match_against_random_is_created_in_the_lobby_and_played_to_
         cells = page.locator("svg.ttt .place")
         before = version(page)
         cells.nth(rng.randrange(cells.count())).click()
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
     result = page.locator("#result")
     assert result.is_visible()
     assert any(w in result.inner_text() for w in ("three in a row", "draw"))
@@ -112,7 +115,7 @@ def test_two_people_play_one_tictactoe_match_from_two_browsers(server: str, brow
         page, other = pages[i % 2], pages[1 - i % 2]
         my_turn(page)
         page.click(f"svg.ttt [data-place='cell:{move.split()[1]}']")
-        other.wait_for_function(f"Number(document.body.dataset.version) === {i + 1}")
+        other.wait_for_function(f"() => Number(document.body.dataset.version) === {i + 1}")
     for page in pages:
         page.wait_for_selector("#result:not([hidden])")
     assert "X" in pages[0].inner_text("#result") or "three" in pages[0].inner_text("#result")
@@ -133,7 +136,7 @@ def test_a_reload_mid_game_shows_the_same_table(server: str, browser: Any, shot:
     before = (version(page), page.inner_text("#board"), page.inner_text("#actions"),
               page.inner_text("#log"))
     page.reload()
-    page.wait_for_function(f"Number(document.body.dataset.version) === {before[0]}")
+    page.wait_for_function(f"() => Number(document.body.dataset.version) === {before[0]}")
     my_turn(page)
     after = (version(page), page.inner_text("#board"), page.inner_text("#actions"),
              page.inner_text("#log"))
@@ -148,11 +151,11 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_the_host_hands_a_seat_ov
     page.click("#play")
     my_turn(page)
     page.click("svg.ttt [data-place='cell:b2']")
-    page.wait_for_function("Number(document.body.dataset.version) >= 2")
+    page.wait_for_function("() => Number(document.body.dataset.version) >= 2")
     my_turn(page)
     assert page.locator("svg.ttt [data-place='cell:b2'] path.x").count() == 1
     page.click("#undo")
-    page.wait_for_function("Number(document.body.dataset.version) >= 3")
+    page.wait_for_function("() => Number(document.body.dataset.version) >= 3")
     my_turn(page)
     assert page.locator("svg.ttt [data-place='cell:b2'] path.x").count() == 0
     assert page.locator("svg.ttt path.x").count() == 0  # back before the first move
@@ -161,7 +164,7 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_the_host_hands_a_seat_ov
     assert "at the table" in me.inner_text()
     me.locator("select").select_option("greedy")
     me.locator("button").click()
-    page.wait_for_function("Number(document.body.dataset.version) >= 4")
+    page.wait_for_function("() => Number(document.body.dataset.version) >= 4")
     assert page.locator("svg.ttt path.x").count() >= 1  # the bot marked for the seat it was given
     shot(page, "handed")
     assert page.errors == []
@@ -176,6 +179,6 @@ def test_a_seats_link_with_a_language_opens_the_table_in_that_language(server: s
     assert status == 201, match
     page = new_page(browser, lang="en")
     page.goto(f"{match['seats'][0]['join_url']}&lang=ru")
-    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert "token" not in page.url and "Игроки" in page.inner_text("#h-players")

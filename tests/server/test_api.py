@@ -55,7 +55,8 @@ def test_a_bad_match_request_is_refused_with_what_was_wrong(client: TestClient,
                                                             says: str) -> None:
     r = client.post("/api/matches", json=body)
     assert r.status_code == 422 and says in r.json()["reason"], r.text
-    assert client.post("/api/matches", content=b"{not json").status_code == 422
+    assert client.post("/api/matches", content=b"{not json",
+                       headers={"Content-Type": "application/json"}).status_code == 422
 
 
 def test_a_match_gives_its_creator_every_human_seats_link(client: TestClient) -> None:

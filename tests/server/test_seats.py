@@ -169,7 +169,7 @@ def test_a_public_match_lists_its_unopened_seats_and_a_stranger_takes_one(db: st
         assert listed[m["match"]]["free"] == 1 and private["match"] not in listed
         assert c.get(f"/api/matches/{m['match']}", headers=token(m, 0)).status_code == 200
         assert {x["match"]: x for x in c.get("/api/matches").json()}[m["match"]]["free"] == 1
-        r = c.post(f"/api/matches/{m['match']}/join")
+        r = c.post(f"/api/matches/{m['match']}/join", json={})
         assert r.status_code == 200 and r.json()["seat"] == 1
         fresh = r.json()["token"]
         assert r.json()["join_url"].endswith(f"/match/{m['match']}?token={fresh}")
@@ -178,12 +178,12 @@ def test_a_public_match_lists_its_unopened_seats_and_a_stranger_takes_one(db: st
         old = c.get(f"/api/matches/{m['match']}", headers=token(m, 1))
         assert old.status_code == 401  # the seat's first link no longer opens it
         assert m["match"] not in {x["match"] for x in c.get("/api/matches").json()}
-        full = c.post(f"/api/matches/{m['match']}/join")
+        full = c.post(f"/api/matches/{m['match']}/join", json={})
         assert full.status_code == 409 and "free" in full.json()["reason"]
-        closed = c.post(f"/api/matches/{private['match']}/join")
+        closed = c.post(f"/api/matches/{private['match']}/join", json={})
         assert closed.status_code == 403 and "link" in closed.json()["reason"]
-        assert c.post("/api/matches/nope/join").status_code == 404
+        assert c.post("/api/matches/nope/join", json={}).status_code == 404
     with TestClient(make_app(Tables(Store(db)), bot_delay=0)) as c:  # restarted: still taken
-        assert c.post(f"/api/matches/{m['match']}/join").status_code == 409
+        assert c.post(f"/api/matches/{m['match']}/join", json={}).status_code == 409
         mine = c.get(f"/api/matches/{m['match']}", headers={"Authorization": f"Bearer {fresh}"})
         assert mine.json()["seat"] == 1

@@ -28,6 +28,7 @@ from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
 
 from . import pages
+from .guard import Guard
 from .hub import CLOSED, CLOSED_CLOSE, DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
 from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, parse, too_big
 from .limits import Limits
@@ -439,7 +440,8 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
     ], exception_handlers={
         Refused: refused, UnknownMatch: refused, MatchClosed: refused, HTTPException: refused,
         DamagedMatch: refused, NotStored: refused, OperationalError: refused},
-        middleware=[Middleware(Abortable),
-                    Middleware(BodyLimit, limit=server.limits.body_bytes)], lifespan=lifespan)
+        middleware=[Middleware(Guard, allowed_hosts=server.limits.allowed_hosts),
+                    Middleware(Abortable), Middleware(BodyLimit, limit=server.limits.body_bytes)],
+        lifespan=lifespan)
     app.state.server = server
     return app

@@ -21,6 +21,7 @@ export function svg(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "style") node.style.cssText = String(v);  // the CSP refuses style attributes
     else node.setAttribute(k, String(v));
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);

@@ -72,6 +72,8 @@ export function el(tag, attrs = {}, ...children) {
     if (v === false || v === null || v === undefined) continue;
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "class") node.className = v;
+    // Through the CSSOM: a style attribute would be refused by the page's CSP (style-src).
+    else if (k === "style") node.style.cssText = String(v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {
