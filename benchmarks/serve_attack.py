@@ -136,6 +136,28 @@ async def websocket_from(addr: str, port: int, path: str,
     return status, s
 
 
+def unsent(port: int, addrs: Iterable[str]) -> list[int]:
+    """Bytes the server's sockets on ``port`` hold unsent (or unacknowledged) to each
+    connection from ``addrs``, as the kernel reports them (Linux)."""
+    wanted = set(addrs)
+    out = []
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        f = line.split()
+        local, remote = f[1].split(":"), f[2].split(":")
+        ip = socket.inet_ntoa(bytes.fromhex(remote[0])[::-1])
+        if int(local[1], 16) == port and ip in wanted:
+            out.append(int(f[4].split(":")[0], 16))
+    return out
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of a process, in MB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
 def still_open(socks: Iterable[socket.socket]) -> int:
     """How many of ``socks`` the server has not closed."""
     n = 0
@@ -204,7 +226,9 @@ async def stalled_readers(a: Attack) -> None:
                 a.ready.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(a.stop.wait(), 0.2)
-        a.note = f"{still_open(socks)} of the last {len(socks)} open at the end"
+        held = unsent(a.port, a.addrs)
+        a.note = (f"at the end the server held {sum(held) / 1024:.0f} KiB unsent to them, "
+                  f"{max(held, default=0) / 1024:.0f} KiB to one")
     finally:
         for s in socks:
             s.close()
@@ -357,7 +381,7 @@ async def under(name: str, attack: Assault | None, k: int,
             "p99_ms": 1000 * percentile(times, 0.99),
             "max_ms": 1000 * times[-1] if times else float("nan"), "server_cpu": cpu,
             "player_refused": played["refused"], "attacker_saw": dict(a.seen),
-            "note": a.note, "load_average": os.getloadavg()[0]}
+            "note": a.note, "load_average": os.getloadavg()[0], "server_rss_mb": rss_mb(pid)}
 
 
 async def campaign(port: int, pid: int, args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -387,12 +411,13 @@ def line_of(r: dict[str, Any]) -> str:
     over = "!" if r["p99_ratio"] > 3 else " "
     return (f"{r['attack']:<20} {r['moves']:>5} {r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f} "
             f"{r['max_ms']:>8.1f} {r['p99_ratio']:>7.2f}{over} {r['server_cpu']:>6.2f} "
-            f"{r['load_average']:>5.1f}  "
+            f"{r['server_rss_mb']:>6.0f} {r['load_average']:>5.1f}  "
             f"{counts(r['player_refused']):<10} {saw}")
 
 
 HEAD = (f"{'attack':<20} {'moves':>5} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
-        f"{'p99/alone':>8} {'server':>6} {'load':>5}  {'player refused':<10} attacker saw")
+        f"{'p99/alone':>8} {'server':>6} {'MB':>6} {'load':>5}  {'player refused':<10} "
+        "attacker saw")
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
@@ -443,7 +468,8 @@ def attack_main(args: argparse.Namespace) -> list[dict[str, Any]]:
             if not args.json:
                 print(f"{args.game}: the player's act round trips alone and under attack, "
                       f"{args.moves} moves a row at a {args.pace} s pace; meeple serve "
-                      f"{' '.join(serve_args)}; open files {files}; server: its cpu in cores; "
+                      f"{' '.join(serve_args)}; open files {files}; server: its cpu in cores, "
+                      "MB: its resident memory after the row; "
                       "load: the machine's 1-minute load average; "
                       "target: p99/alone ≤ 3 (! past it)")
                 print(HEAD, flush=True)
