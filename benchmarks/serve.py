@@ -35,10 +35,14 @@ With --db several databases are measured side by side, each at every --matches l
 one server to another through the database). The table then also says how many transactions
 the database committed per second and how much CPU PostgreSQL's processes used.
 
+With --attack it measures instead a player's move latency alone and under attacks, each from
+other loopback addresses (serve_attack.py says which and how).
+
     PYTHONPATH=src python benchmarks/serve.py --matches 1 10 50 100 --seconds 20
     PYTHONPATH=src python benchmarks/serve.py --matches 100 --think 1 --json
     PYTHONPATH=src python benchmarks/serve.py --matches 100 500 1000 --think 1 \\
         --db sqlite postgresql://meeple@127.0.0.1:5432/meeple --instances 2
+    PYTHONPATH=src python benchmarks/serve.py --attack --moves 100
 """
 
 from __future__ import annotations

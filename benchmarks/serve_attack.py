@@ -45,7 +45,9 @@ import itertools
 import json
 import os
 import resource
+import signal
 import socket
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -460,6 +462,8 @@ def attack_main(args: argparse.Namespace) -> list[dict[str, Any]]:
     """Start a server, run the rows, print the table (or return the rows for --json); the
     server is killed whatever happens."""
     files = raise_open_files()
+    # A polite kill ends the run as Ctrl+C does, through the ``finally`` that kills the server.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="meeple-serve-attack-") as tmp:
         port = free_port()
         serve_args = ["--bot-delay", "0", *args.serve_arg]
