@@ -27,7 +27,8 @@ address never falls on the player; each is bounded in count and time and stops b
 
 The table: the act round trips measured (every one the player sent, refused or not), their
 p50, p99 and max, the p99 as a multiple of the first alone row's (target: at most 3× under
-every attack), the server's CPU in cores, what the player was refused (statuses other than
+every attack), the server's CPU in cores and its resident memory after the row, the machine's
+load average, what the player was refused (statuses other than
 200; ``timeout`` after --timeout s) and what the attacker saw (statuses, or how its
 connections ended: ``reset``, ``timeout``, ``closed`` by the server before answering).
 
