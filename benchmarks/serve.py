@@ -35,10 +35,14 @@ With --db several databases are measured side by side, each at every --matches l
 one server to another through the database). The table then also says how many transactions
 the database committed per second and how much CPU PostgreSQL's processes used.
 
+With --attack it measures instead a player's move latency alone and under attacks, each from
+other loopback addresses (serve_attack.py says which and how).
+
     PYTHONPATH=src python benchmarks/serve.py --matches 1 10 50 100 --seconds 20
     PYTHONPATH=src python benchmarks/serve.py --matches 100 --think 1 --json
     PYTHONPATH=src python benchmarks/serve.py --matches 100 500 1000 --think 1 \\
         --db sqlite postgresql://meeple@127.0.0.1:5432/meeple --instances 2
+    PYTHONPATH=src python benchmarks/serve.py --attack --moves 100
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,11 +121,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(folder: Path, port: int, db: str) -> subprocess.Popen[bytes]:
-    """``meeple serve`` on ``db``, once it accepts connections."""
+def start_server(folder: Path, port: int, db: str,
+                 extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+    """``meeple serve`` on ``db`` (with ``extra`` arguments), once it accepts connections."""
     log = (folder / f"serve-{port}.log").open("wb")
     proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
-                             "--db", db], stdout=log,
+                             "--db", db, *extra], stdout=log,
                             stderr=subprocess.STDOUT, env={**os.environ})
     for _ in range(400):
         try:
@@ -422,7 +427,8 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds before the window")
     ap.add_argument("--grace", type=float, default=30.0,
                     help="seconds to let the games under way finish after the window")
-    ap.add_argument("--game", default="tictactoe")
+    ap.add_argument("--game", help="the game played (default: tictactoe; with --attack myth, "
+                                   "whose long games keep the player in one match)")
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a scripted player waits before moving (0: at once)")
     ap.add_argument("--bots", action="store_true", help="the second seat a server bot (random)")
@@ -436,7 +442,16 @@ def main() -> None:
     ap.add_argument("--instances", type=int, default=1,
                     help="servers sharing a PostgreSQL database (SQLite always has one)")
     ap.add_argument("--json", action="store_true")
+    import serve_attack  # here: it imports this module's helpers
+
+    serve_attack.add_arguments(ap)
     args = ap.parse_args()
+    args.game = args.game or ("myth" if args.attack else "tictactoe")
+    if args.attack:
+        rows = serve_attack.attack_main(args)
+        if args.json:
+            print(json.dumps(rows, indent=1))
+        return
     results = []
     if not args.json:
         mode = "a human and a random bot" if args.bots else "two humans"
