@@ -49,9 +49,9 @@ def test_only_the_seats_the_creator_opened_are_listed_and_joinable(db: str) -> N
         assert [s.get("open") for s in m["seats"]] == [False, False, True]
         listed = {x["match"]: x["free"] for x in c.get("/api/matches").json()}
         assert listed == {m["match"]: 1}
-        joined = c.post(f"/api/matches/{m['match']}/join").json()
+        joined = c.post(f"/api/matches/{m['match']}/join", json={}).json()
         assert joined["seat"] == 2  # never seat 1, kept for a friend, nor the creator's 0
-        assert c.post(f"/api/matches/{m['match']}/join").status_code == 409
+        assert c.post(f"/api/matches/{m['match']}/join", json={}).status_code == 409
         assert c.get("/api/matches").json() == []
         mine = c.get(f"/api/matches/{m['match']}",
                      headers={"Authorization": f"Bearer {m['seats'][0]['token']}"})
