@@ -134,5 +134,5 @@ def make_agents(specs: Sequence[str | Agent], players: int, seed: int,
 __all__ = [
     "Agent", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet", "MCTSAgent",
     "RandomAgent", "Reason", "SearchConfig", "agent_seed", "budget", "capped", "explain",
-    "explain_for", "game_bots", "info_set", "make", "make_agents", "names",
+    "explain_for", "game_bots", "info_set", "make", "make_agents", "names", "shorten",
 ]

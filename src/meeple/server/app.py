@@ -19,7 +19,6 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from meeple.agents import make
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
@@ -39,6 +38,7 @@ from .tables import (
     UnknownMatch,
     UnknownSeat,
 )
+from .thinking import check_spec
 
 BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
 
@@ -71,19 +71,20 @@ async def list_games(request: Request) -> JSONResponse:
                          for gid in game_ids()])
 
 
-def check_seats(seats: Any, game: str) -> list[str]:
+def check_seats(seats: Any, game: str, limits: Limits) -> list[str]:
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
         raise Refused(422, "seats must be a list such as [\"human\", \"mcts:300\"]")
     for s in seats:
-        check_kind(s, game)
+        check_kind(s, game, limits)
     return list(seats)
 
 
-def check_kind(kind: str, game: str) -> None:
-    """422 unless ``kind`` is ``human`` or a bot spec ``game`` can seat."""
+def check_kind(kind: str, game: str, limits: Limits) -> None:
+    """422 unless ``kind`` is ``human`` or a bot spec ``game`` can seat whose thinking stays
+    within the server's ceiling."""
     if kind != HUMAN:
         try:
-            make(kind, 0, game)
+            check_spec(kind, game, limits)
         except MeepleError as e:
             raise Refused(422, str(e)) from None
 
@@ -94,7 +95,7 @@ async def create_match(request: Request) -> JSONResponse:
     game = data.get("game")
     if not isinstance(game, str):
         raise Refused(422, "game must be a game id such as \"catacombs\"")
-    seats = check_seats(data.get("seats"), game)
+    seats = check_seats(data.get("seats"), game, server.limits)
     seed = data.get("seed", secrets.randbelow(1 << 31))
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise Refused(422, "seed must be a whole number")
@@ -241,7 +242,7 @@ async def set_seat(request: Request) -> JSONResponse:
     kind = (await body_of(request)).get("kind")
     if not isinstance(kind, str):
         raise Refused(422, "the body must hold kind: \"human\" or a bot such as \"greedy\"")
-    check_kind(kind, live.row.game)
+    check_kind(kind, live.row.game, server.limits)
     try:
         token = server.tables.set_seat(match, seat, kind)
     except GameOver:
