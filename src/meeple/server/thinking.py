@@ -171,13 +171,21 @@ class Thinking:
         return self.pool
 
     def _drop_pool(self) -> None:
+        """Let the pool go and end its workers at once: a decision under way is no longer
+        wanted, and waiting for it would hold the server's exit up to the ceiling."""
         pool, self.pool = self.pool, None
-        if pool is not None:
+        if pool is None:
+            return
+        # Python 3.14 has terminate_workers(); before it the processes are only in _processes.
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        with contextlib.suppress(Exception):
+            pool.shutdown(wait=False, cancel_futures=True)
+        for proc in workers:
             with contextlib.suppress(Exception):
-                pool.shutdown(wait=False, cancel_futures=True)
+                proc.terminate()
 
     def stop(self) -> None:
-        """Stop feeding and let the workers go (a decision under way ends within the ceiling)."""
+        """Stop feeding the workers and end them."""
         for task in self.feeders:
             task.cancel()
         self.feeders, self.queue = [], None
