@@ -185,7 +185,7 @@ def _refused(out: Path, before: bytes, *says: str, **kw: Any) -> None:
 
 
 @pytest.mark.parametrize(("field", "value"), [
-    ("seed", 12345), ("seats", ["random:1", "random"]), ("options", {"size": 4}),
+    ("seed", 12345), ("seats", ["greedy", "random"]), ("options", {"size": 4}),
     ("players", 3), ("game", "_template"), ("version", "0.0"), ("format", "meeple-record/0"),
     ("players", True),
 ])

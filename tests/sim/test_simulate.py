@@ -67,10 +67,10 @@ def test_every_record_replays(tmp_path: Path) -> None:
 
 
 def test_seats_rotate_so_every_agent_plays_every_seat(tmp_path: Path) -> None:
-    spec = make_spec("_template", seats="random,random:x", players=3)
-    assert spec.seats == ("random", "random:x", "random:x")
-    assert [spec.seats_for(i)[0] for i in range(3)] == ["random", "random:x", "random:x"]
-    fixed = make_spec("_template", seats="random,random:x", players=3, rotate=False)
+    spec = make_spec("_template", seats="random,greedy", players=3)
+    assert spec.seats == ("random", "greedy", "greedy")
+    assert [spec.seats_for(i)[0] for i in range(3)] == ["random", "greedy", "greedy"]
+    fixed = make_spec("_template", seats="random,greedy", players=3, rotate=False)
     assert {fixed.seats_for(i)[0] for i in range(3)} == {"random"}
 
 
@@ -128,7 +128,7 @@ def test_a_run_with_other_parameters_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"seed 2 \(the run has 1\)"):
         run(make_spec("tictactoe", seed=2), 5, tmp_path)
     with pytest.raises(ConfigError, match="seats"):
-        run(make_spec("tictactoe", seats="random,random:1", seed=1), 5, tmp_path)
+        run(make_spec("tictactoe", seats="random,greedy", seed=1), 5, tmp_path)
 
 
 def test_records_not_written_by_a_run_are_refused(tmp_path: Path) -> None:

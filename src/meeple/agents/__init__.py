@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from meeple.core import ConfigError, game_class, game_ids
 
-from .base import Agent, CheatInfoSet, InfoSet, Reason, explain, explain_for, info_set
+from .base import Agent, CheatInfoSet, InfoSet, Reason, explain, explain_for, info_set, shorten
 from .greedy import GreedyAgent, make_greedy
 from .mcts import CheatMCTSAgent, MCTSAgent, SearchConfig, make_mcts, make_mcts_cheat
-from .random_agent import RandomAgent
+from .random_agent import RandomAgent, make_random
 
 #: Agent factories by name: name -> (argument after ':' or '@' or None, seed) -> Agent.
 FACTORIES: dict[str, Callable[[str | None, int], Agent]] = {
-    "random": lambda arg, seed: RandomAgent(seed),
+    "random": make_random,
     "greedy": make_greedy,
     "mcts": make_mcts,
     "mcts-cheat": make_mcts_cheat,
@@ -62,7 +63,7 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     if factory is None and name in game_ids(hidden=True):
         return _game_bot(spec, name, arg, seed, game)
     if factory is None:
-        raise ConfigError(f"unknown agent {spec!r}; agents are: {', '.join(names())} "
+        raise ConfigError(f"unknown agent {shorten(spec)!r}; agents are: {', '.join(names())} "
                           f"('human' seats a person, in meeple play only)")
     return factory(arg, seed)
 
@@ -73,12 +74,44 @@ def _game_bot(spec: str, game_id: str, arg: str | None, seed: int, game: str | N
     bot, _, rest = (arg or "").partition(":")
     if bot not in bots:
         offered = ", ".join(game_bots(game_id)) or "none"
-        raise ConfigError(f"unknown agent {spec!r}; {game_id}'s own bots are: {offered}")
+        raise ConfigError(f"unknown agent {shorten(spec)!r}; {game_id}'s own bots are: {offered}")
     if game is not None and game != game_id:
         raise ConfigError(f"{spec!r} is a bot of {game_id}; it cannot play {game}")
     module, _, attr = bots[bot].partition(":")
     factory: Callable[[str | None, int], Agent] = getattr(importlib.import_module(module), attr)
     return factory(rest or None, seed)
+
+
+def budget(agent: Agent) -> tuple[int | None, float | None]:
+    """What one decision of ``agent`` may spend as its spec asks: search iterations (for
+    ``greedy:K``, its K determinizations) and seconds, None where the spec sets no cap. An
+    agent that does not search (``random``, a game's own bot) spends neither.
+
+    >>> budget(make("mcts:800@2s")), budget(make("greedy:4")), budget(make("random"))
+    ((800, 2.0), (4, None), (None, None))
+    """
+    if isinstance(agent, MCTSAgent):
+        return agent.config.iterations, agent.config.seconds
+    if isinstance(agent, GreedyAgent):
+        return agent.samples, agent.seconds
+    return None, None
+
+
+def capped(agent: Agent, seconds: float, iterations: int) -> Agent:
+    """``agent``, its searching held within ``seconds`` of wall time and ``iterations`` (a
+    server's ceiling, whatever budget its spec asked for).
+
+    >>> capped(make("mcts:99999"), 2.0, 5000).config.spec()
+    '5000@2s:random'
+    """
+    if isinstance(agent, MCTSAgent):
+        cfg = agent.config
+        agent.config = replace(cfg, iterations=min(cfg.iterations or iterations, iterations),
+                               seconds=min(cfg.seconds or seconds, seconds))
+    elif isinstance(agent, GreedyAgent):
+        agent.samples = min(agent.samples, iterations)
+        agent.seconds = min(agent.seconds or seconds, seconds)
+    return agent
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -100,6 +133,6 @@ def make_agents(specs: Sequence[str | Agent], players: int, seed: int,
 
 __all__ = [
     "Agent", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet", "MCTSAgent",
-    "RandomAgent", "Reason", "SearchConfig", "agent_seed", "explain", "explain_for", "game_bots",
-    "info_set", "make", "make_agents", "names",
+    "RandomAgent", "Reason", "SearchConfig", "agent_seed", "budget", "capped", "explain",
+    "explain_for", "game_bots", "info_set", "make", "make_agents", "names", "shorten",
 ]

@@ -112,6 +112,11 @@ def info_set(agent: Agent, state: State, seat: int) -> InfoSet:
     return InfoSet(state, seat)
 
 
+def shorten(text: str, keep: int = 24) -> str:
+    """``text``, or its first ``keep`` characters and an ellipsis: what a refusal echoes."""
+    return text if len(text) <= keep else text[:keep] + "…"
+
+
 def explain(agent: Agent) -> list[tuple[Action, str]]:
     """Why the agent chose its last action, if it can say: ``(action, reason)`` rows.
 

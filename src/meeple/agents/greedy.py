@@ -17,9 +17,12 @@ Ties are broken by its own seeded generator, so a seed fixes every choice.
 
 from __future__ import annotations
 
+import re
+import time
+
 from meeple.core import Action, ConfigError, Rng, State
 
-from .base import InfoSet, Reason
+from .base import InfoSet, Reason, shorten
 from .evaluation import value
 
 
@@ -33,16 +36,20 @@ def action_values(state: State, seat: int, legal: list[Action]) -> list[float]:
     return out
 
 
-def sampled_values(info: InfoSet, actions: list[Action], samples: int, rng: Rng
-                   ) -> list[float]:
+def sampled_values(info: InfoSet, actions: list[Action], samples: int, rng: Rng,
+                   seconds: float | None = None) -> list[float]:
     """The seat's value after each of ``actions``, averaged over ``samples`` determinizations
-    drawn from ``info`` with seeds from ``rng``."""
+    drawn from ``info`` with seeds from ``rng`` (fewer, but at least one, once ``seconds``
+    have passed)."""
     totals = [0.0] * len(actions)
-    for _ in range(samples):
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    done = 0
+    while done < samples and not (done and deadline and time.perf_counter() >= deadline):
         det = info.sample(rng.next64())
         for i, v in enumerate(action_values(det, info.seat, actions)):
             totals[i] += v
-    return [t / samples for t in totals]
+        done += 1
+    return [t / done for t in totals]
 
 
 def best_index(values: list[float], rng: Rng) -> int:
@@ -70,11 +77,13 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, samples: int = 1) -> None:
+    def __init__(self, seed: int = 0, samples: int = 1, seconds: float | None = None) -> None:
         if samples < 1:
             raise ConfigError(f"greedy needs at least one sample, got {samples}")
         self.rng = Rng(seed)
         self.samples = samples
+        #: Stop sampling after this long (None: never); a server's ceiling sets it.
+        self.seconds = seconds
         self._last: list[tuple[Action, float]] = []
         self._only: Action | None = None
 
@@ -85,7 +94,7 @@ class GreedyAgent:
             self._last = []
             self._only = legal[0]
             return legal[0]
-        means = sampled_values(info, legal, self.samples, self.rng)
+        means = sampled_values(info, legal, self.samples, self.rng, self.seconds)
         best = best_index(means, self.rng)
         self._only = None
         self._last = sorted(((a, v) for a, v in zip(legal, means, strict=True)),
@@ -105,8 +114,7 @@ def make_greedy(arg: str | None, seed: int) -> GreedyAgent:
     """``greedy`` or ``greedy:K`` (average over K determinizations)."""
     if not arg:
         return GreedyAgent(seed)
-    try:
-        k = int(arg)
-    except ValueError:
-        raise ConfigError(f"greedy takes a number of samples (greedy:4), not {arg!r}") from None
+    if not re.fullmatch(r"[0-9]{1,9}", arg):
+        raise ConfigError(f"greedy takes a number of samples (greedy:4), not {shorten(arg)!r}")
+    k = int(arg)
     return GreedyAgent(seed, samples=k)

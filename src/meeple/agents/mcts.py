@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 
 from meeple.core import Action, ConfigError, Rng, State
 
-from .base import CheatInfoSet, InfoSet, Reason
+from .base import CheatInfoSet, InfoSet, Reason, shorten
 from .evaluation import values
 from .greedy import greedy_action, sampled_values
 
@@ -61,7 +61,8 @@ DEFAULT_DEPTH = 60
 #: Determinizations the one-step heuristic is averaged over when it settles a close call.
 SETTLE_SAMPLES = 8
 
-_BUDGET = re.compile(r"^(\d+)?(?:@(\d+(?:\.\d*)?|\.\d+)(ms|s)?)?$")
+#: A budget's numbers are at most 12 digits: a longer one is no budget anyone means.
+_BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s)?)?$")
 
 
 @dataclass(frozen=True)
@@ -176,21 +177,21 @@ def parse_spec(arg: str | None) -> SearchConfig:
         elif t in ("random", "greedy"):
             rollout = t
             given.add("rollout")
-        elif re.fullmatch(r"d\d+", t):
+        elif re.fullmatch(r"d\d{1,9}", t):
             depth = int(t[1:])
             given.add("depth")
         elif t == "full":
             depth = None
             given.add("depth")
-        elif re.fullmatch(r"c(\d+(\.\d*)?|\.\d+)", t):
+        elif re.fullmatch(r"c(\d{1,9}(\.\d{0,9})?|\.\d{1,9})", t):
             exploration = float(t[1:])
             given.add("exploration")
-        elif re.fullmatch(r"z(\d+(\.\d*)?|\.\d+)", t):
+        elif re.fullmatch(r"z(\d{1,9}(\.\d{0,9})?|\.\d{1,9})", t):
             settle = float(t[1:])
             given.add("settle")
         else:
             raise ConfigError(
-                f"cannot read {token!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
+                f"cannot read {shorten(token)!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
                 "mcts:800:greedy, mcts:800:d20, mcts:800:full, mcts:800:c1.0, mcts:800:z1")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS

@@ -22,7 +22,6 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from meeple.agents import make
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import LANGS, texts
 from meeple.lobby import lobby_info
@@ -51,6 +50,7 @@ from .tables import (
     UnknownMatch,
     UnknownSeat,
 )
+from .thinking import check_spec
 
 BOT_SEAT = "this seat is played by a bot now; the host can give it back to you"
 #: The most matches one page of the lobby's list holds.
@@ -82,22 +82,23 @@ async def list_games(request: Request) -> JSONResponse:
                          for gid in game_ids()])
 
 
-def check_kind(kind: str, game: str) -> None:
-    """422 unless ``kind`` is ``human`` or a bot spec ``game`` can seat."""
+def check_kind(kind: str, game: str, limits: Limits) -> None:
+    """422 unless ``kind`` is ``human`` or a bot spec ``game`` can seat whose thinking stays
+    within the server's ceiling."""
     if kind != HUMAN:
         try:
-            make(kind, 0, game)
+            check_spec(kind, game, limits)
         except MeepleError as e:
             raise Refused(422, str(e)) from None
 
 
-def check_new(body: NewMatch) -> tuple[int, frozenset[int]]:
+def check_new(body: NewMatch, limits: Limits) -> tuple[int, frozenset[int]]:
     """The seed and the open seats of a new match, or a 422 saying why not."""
     if body.game not in game_ids(hidden=True):
         raise Refused(422, f"unknown game {body.game[:64]!r}; choose one of: "
                            f"{', '.join(game_ids())}")
     for kind in body.seats:
-        check_kind(kind, body.game)
+        check_kind(kind, body.game, limits)
     if body.players is not None and body.players != len(body.seats):
         raise Refused(422, f"players is {body.players} but {len(body.seats)} seats were given")
     people = [s for s, k in enumerate(body.seats) if k == HUMAN]
@@ -119,7 +120,7 @@ def check_new(body: NewMatch) -> tuple[int, frozenset[int]]:
 async def create_match(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     body = await body_of(request, NewMatch)
-    seed, opened = check_new(body)
+    seed, opened = check_new(body, server.limits)
     client = client_of(request)
     server.quota.take("new_matches", client)
     if await server.off(server.tables.store.unfinished_by, client) >= \
@@ -278,7 +279,7 @@ async def set_seat(request: Request) -> JSONResponse:
         raise Refused(404, f"this match has no seat {seat}; its seats are 0 to "
                            f"{len(live.row.kinds) - 1}")
     kind = (await body_of(request, SetSeat)).kind
-    check_kind(kind, live.row.game)
+    check_kind(kind, live.row.game, server.limits)
     try:
         token = server.tables.set_seat(match, seat, kind)
     except GameOver:

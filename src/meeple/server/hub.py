@@ -3,8 +3,8 @@ each change, the bots that play in the matches, and — when several servers sha
 PostgreSQL database — what the others committed, where their sockets are and which server
 plays which match's bots (docs/server.md).
 
-Bot seats are played here, off the event loop (a worker thread per move), each from its own
-InfoSet, with a short pause so people see the move. The open sockets say which seats have
+Bot seats are played here, each move chosen in a worker process (:mod:`.thinking`) from its
+own InfoSet, with a short pause so people see the move. The open sockets say which seats have
 someone connected.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -21,14 +22,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
-from meeple.agents import Agent, agent_seed, info_set, make
-
 from .limits import Limits
 from .outbox import Outbox
 from .quota import Quota
 from .refusal import Refused
 from .store import NotStored
 from .tables import HUMAN, DamagedMatch, NotYourTurn, StaleVersion, Tables, UnknownMatch
+from .thinking import Decision, Thinking, decision_seed
 
 if TYPE_CHECKING:
     from .fanout import Fanout
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 LEASE_SECONDS = 3.0
 LEASE_EVERY = 1.0
 T = TypeVar("T")
-#: Worker threads for what waits on the database or thinks (bots).
+#: Worker threads for what waits on the database (bots think in processes: .thinking).
 WORKERS = 32
 #: How often idle matches are looked for and closed, in seconds.
 SWEEP_EVERY = 3600.0
@@ -77,7 +77,7 @@ class Server:
         #: This server among the others on one database (its bots' leases name it).
         self.name = tables.store.name
         self.listeners: dict[str, set[Listener]] = {}
-        self.agents: dict[tuple[str, int, str], Agent] = {}
+        self.thinking = Thinking(self.limits.bot_workers)
         self.running: dict[str, asyncio.Task[None]] = {}
         self.claimed: set[tuple[str, int]] = set()
         self.fanout: Fanout | None = None
@@ -141,6 +141,7 @@ class Server:
                 task.cancel()
         if self.fanout is not None:
             self.fanout.stop()
+        self.thinking.stop()
 
     def forget_if_done(self, match: str) -> None:
         """Free what a finished match nobody watches holds in memory (its state, bots and
@@ -153,8 +154,6 @@ class Server:
             return
         self.listeners.pop(match, None)
         self.running.pop(match, None)
-        for key in [k for k in self.agents if k[0] == match]:
-            del self.agents[key]
         self.tables.forget(match)
 
     def snapshot(self, match: str, seat: int | None, lang: str, board: bool) -> dict[str, Any]:
@@ -319,8 +318,6 @@ class Server:
         saying so, and let its bots go."""
         for ear in list(self.listeners.pop(match, ())):
             await self.shut(ear, DAMAGED_CLOSE, DAMAGED)
-        for key in [k for k in self.agents if k[0] == match]:
-            del self.agents[key]
         with contextlib.suppress(Exception):  # the lease lapses on its own otherwise
             await asyncio.to_thread(self.tables.store.release, match, self.name)
 
@@ -356,8 +353,6 @@ class Server:
                     task = self.running.pop(match, None)
                     if task is not None:
                         task.cancel()
-                    for key in [k for k in self.agents if k[0] == match]:
-                        del self.agents[key]
                     for ear in self.listeners.pop(match, set()):
                         await self.shut(ear, CLOSED_CLOSE, CLOSED)
             await asyncio.sleep(SWEEP_EVERY)
@@ -368,8 +363,13 @@ class Server:
         if task is None or task.done():
             self.running[match] = asyncio.get_running_loop().create_task(self.play_bots(match))
 
+    def current(self, match: str, version: int) -> bool:
+        """Whether ``match`` is still at ``version`` here (a bot's move for it is wanted)."""
+        live = self.tables.live.get(match)
+        return live is not None and live.version == version
+
     async def play_bots(self, match: str) -> None:
-        """While a bot seat is to act, let it choose (in a worker thread) and apply its move.
+        """While a bot seat is to act, let it choose (in a worker process) and apply its move.
         Only the server holding the match's lease plays its bots; it gives the lease up when
         a person is to act. A damaged match's bots stop (the tables logged it); so do bots
         whose move the database does not take: the next change or a restart wakes them."""
@@ -399,18 +399,15 @@ class Server:
                 if not held:
                     return  # another server plays them
             await asyncio.sleep(self.bot_delay)
-            agent = self.agent(match, seat, kinds[seat], live.row.seed, live.row.game)
-            action = await asyncio.to_thread(agent.choose, info_set(agent, st, seat))
+            text = await self.thinking.choose(
+                Decision(kinds[seat], live.row.game, decision_seed(live.row.seed, seat, version),
+                         st.to_json(), seat, self.limits.bot_seconds, self.limits.bot_iterations),
+                wanted=functools.partial(self.current, match, version))
             # An undo or a seat taken back while the bot thought: the move is dropped.
             with contextlib.suppress(StaleVersion, NotYourTurn):
-                self.tables.act(match, seat, action.text, version, bot=True)
+                if text is not None:
+                    self.tables.act(match, seat, text, version, bot=True)
             self.push(match)
-
-    def agent(self, match: str, seat: int, spec: str, seed: int, game: str) -> Agent:
-        key = (match, seat, spec)
-        if key not in self.agents:
-            self.agents[key] = make(spec, agent_seed(seed, seat), game)
-        return self.agents[key]
 
 
 def bearer(conn: HTTPConnection, param: str) -> str | None:

@@ -84,7 +84,7 @@ class BalanceBot:
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
     """The ``andor:balance`` bot (it takes no argument)."""
     if arg:
-        raise ConfigError(f"andor:balance takes no argument, got {arg!r}")
+        raise ConfigError(f"andor:balance takes no argument, got {arg[:24]!r}")
     return BalanceBot(seed)
 
 

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-from meeple.core import Action, Rng, State
+from meeple.core import Action, ConfigError, Rng, State
 
 from .board import SIDE_BITS, cell_of, connected, monster_at
 from .content import SLOTS
@@ -69,6 +69,8 @@ class BalanceBot:
 
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
     """``catacombs:balance`` (no argument)."""
+    if arg:
+        raise ConfigError(f"catacombs:balance takes no argument, got {arg[:24]!r}")
     return BalanceBot(seed)
 
 

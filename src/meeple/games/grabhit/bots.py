@@ -118,5 +118,5 @@ class BalanceBot:
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
     """``grabhit:balance`` (no argument)."""
     if arg:
-        raise ConfigError(f"grabhit:balance takes no argument, got {arg!r}")
+        raise ConfigError(f"grabhit:balance takes no argument, got {arg[:24]!r}")
     return BalanceBot(seed)

@@ -84,5 +84,5 @@ class BalanceBot:
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
     """``heavens:balance`` (it takes no argument)."""
     if arg:
-        raise ConfigError(f"heavens:balance takes no argument, got {arg!r}")
+        raise ConfigError(f"heavens:balance takes no argument, got {arg[:24]!r}")
     return BalanceBot(seed)

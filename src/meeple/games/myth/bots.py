@@ -247,5 +247,5 @@ class BalanceBot:
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
     """``myth:balance``: the factory ``Game.bots`` names (it takes no argument)."""
     if arg:
-        raise ConfigError(f"myth:balance takes no argument, got {arg!r}")
+        raise ConfigError(f"myth:balance takes no argument, got {arg[:24]!r}")
     return BalanceBot(seed)
