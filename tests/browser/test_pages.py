@@ -182,3 +182,29 @@ def test_a_seats_link_with_a_language_opens_the_table_in_that_language(server: s
     page.wait_for_function("() => document.body.dataset.version !== undefined")
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert "token" not in page.url and "Игроки" in page.inner_text("#h-players")
+
+
+def test_the_creator_of_a_public_match_chooses_which_seats_strangers_may_take(
+        server: str, browser: Any, shot: Any) -> None:
+    """Each person's seat but the creator's has a box, shown once the match is public; only
+    the boxes left ticked are listed in the lobby and joinable."""
+    page = new_page(browser, lang="ru")
+    page.goto(f"{server}/?lang=ru")
+    page.click("[data-game=catacombs]")
+    page.select_option("#players", "3")
+    for i in range(3):
+        page.select_option(f"#seat-{i}", "human")
+    assert not page.is_visible("#open-1")  # a private match opens nothing
+    page.check("#public")
+    assert not page.is_visible("#open-0") and page.is_visible("#open-1")
+    assert page.is_visible("#open-2") and "может занять кто угодно" in page.inner_text("#seats")
+    page.uncheck("#open-2")
+    shot(page, "lobby-open-seats-ru")
+    page.click("#create")
+    page.wait_for_selector("#play")
+    status, listed = call(f"{server}/api/matches")
+    mine = [m for m in listed if m["seats"] == ["human", "human", "human"]]
+    assert status == 200 and len(mine) == 1 and mine[0]["free"] == 1
+    status, joined = call(f"{server}/api/matches/{mine[0]['match']}/join", {})
+    assert status == 200 and joined["seat"] == 1
+    assert page.errors == []

@@ -83,7 +83,7 @@ function drawSetup() {
     el("fieldset", { id: "seats", class: "seats" }),
     options,
     el("div", { class: "option" }, el("label", { for: "public" }, t("web.lobby.public")),
-      el("input", { id: "public", type: "checkbox" })),
+      el("input", { id: "public", type: "checkbox", onchange: showOpenSeats })),
     el("p", { id: "create-error", class: "error", role: "alert" }),
     el("button", { type: "button", id: "create", class: "primary", onclick: create }, t("web.lobby.create")),
   );
@@ -97,10 +97,30 @@ function drawSeats(g) {
     const id = `seat-${s}`;
     rows.push(el("div", { class: "option" },
       el("label", { for: id }, s === 0 ? t("web.lobby.seat_you", { n: s + 1 }) : t("web.lobby.seat", { n: s + 1 })),
-      el("select", { id, "data-seat": s },
-        seatChoices(g).map((k) => el("option", { value: k, selected: k === (s === 0 ? "human" : "greedy") }, botName(k))))));
+      el("select", { id, "data-seat": s, onchange: showOpenSeats },
+        seatChoices(g).map((k) => el("option", { value: k, selected: k === (s === 0 ? "human" : "greedy") }, botName(k)))),
+      el("label", { class: "open-seat", hidden: true },
+        el("input", { type: "checkbox", id: `open-${s}`, checked: true }), t("web.lobby.open_seat"))));
   }
   put($("seats"), el("legend", {}, t("web.lobby.seats")), ...rows);
+  showOpenSeats();
+}
+
+// The people's seats but the creator's (the first): those a public match may open to strangers.
+function othersSeats() {
+  const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  return kinds.flatMap((k, s) => (k === "human" ? [s] : [])).slice(1);
+}
+
+// A seat's "a stranger may take it" box shows only on a public match, for a person's seat that
+// is not the creator's: the server lists and hands out only those seats.
+function showOpenSeats() {
+  const others = new Set(othersSeats());
+  const shown = $("public") && $("public").checked;
+  document.querySelectorAll("#seats .open-seat").forEach((label) => {
+    const s = Number(label.querySelector("input").id.slice("open-".length));
+    label.hidden = !(shown && others.has(s));
+  });
 }
 
 function readOptions(g) {
@@ -119,6 +139,7 @@ async function create() {
   const g = chosen;
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const body = { game: g.id, seats, options: readOptions(g), public: $("public").checked };
+  if (body.public) body.open = othersSeats().filter((s) => $(`open-${s}`).checked);
   $("create").disabled = true;
   const r = await call("POST", `/api/matches?lang=${lang}`, body);
   $("create").disabled = false;
