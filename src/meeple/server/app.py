@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from sqlalchemy.exc import OperationalError
@@ -35,6 +35,7 @@ from .messages import read_message
 from .outbox import Abortable
 from .quota import client_of
 from .refusal import Refused
+from .store import NewMatch as NewMatchRow
 from .store import NotStored
 from .tables import (
     HUMAN,
@@ -119,32 +120,38 @@ def check_new(body: NewMatch, limits: Limits) -> tuple[int, frozenset[int]]:
 
 async def create_match(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
+    client = client_of(request)
+    server.quota.take("new_matches", client)  # first: the cheapest refusal of a flood
     body = await body_of(request, NewMatch)
     seed, opened = check_new(body, server.limits)
-    client = client_of(request)
-    server.quota.take("new_matches", client)
     if await server.off(server.tables.store.unfinished_by, client) >= \
             server.limits.unfinished_per_client:
         raise Refused(429, f"your address has {server.limits.unfinished_per_client} unfinished "
                            "matches on this server, the most it keeps; finish some first "
                            f"(a match nobody plays is closed after "
                            f"{server.limits.abandoned_days:g} days)")
-    try:
-        match, tokens, host = await server.off(server.tables.create, body.game,
-                                               list(body.seats), options=dict(body.options),
-                                               seed=seed, public=body.public, creator=client,
-                                               open_seats=opened)
+    try:  # dealing and storing a game takes milliseconds: never on the event loop
+        made = await asyncio.to_thread(server.tables.create, body.game, list(body.seats),
+                                       options=dict(body.options), seed=seed,
+                                       public=body.public, creator=client, open_seats=opened)
     except ConfigError as e:
         raise Refused(422, str(e)) from None
+    server.wake(made.match)
+    return JSONResponse(created(request, made, body.seats, opened), status_code=201)
+
+
+def created(request: Request, made: NewMatchRow, kinds: Sequence[str],
+            opened: frozenset[int]) -> dict[str, Any]:
+    """The answer to a new match: each seat's kind, and each person's seat's token, link and
+    whether strangers may take it; the watching link; the host's token and link."""
+    match, tokens, host = made
     page = f"{str(request.base_url).rstrip('/')}/match/{match}"
-    out = [{"seat": s, "kind": k, **({"token": tokens[s], "join_url": f"{page}?token={tokens[s]}"}
-                                     if s in tokens else {}),
-            **({"open": s in opened} if s in tokens else {})}
-           for s, k in enumerate(body.seats)]
+    seats = [{"seat": s, "kind": k, **({"token": tokens[s], "join_url": f"{page}?token={tokens[s]}",
+                                        "open": s in opened} if s in tokens else {})}
+             for s, k in enumerate(kinds)]
     mine = f"token={tokens[min(tokens)]}&" if tokens else ""
-    server.wake(match)
-    return JSONResponse({"match": match, "seats": out, "watch_url": page, "host": host,
-                         "host_url": f"{page}?{mine}host={host}"}, status_code=201)
+    return {"match": match, "seats": seats, "watch_url": page, "host": host,
+            "host_url": f"{page}?{mine}host={host}"}
 
 
 async def list_matches(request: Request) -> JSONResponse:
