@@ -50,7 +50,7 @@ class Limits:
     #: Seconds a new connection has to send its first whole request before it is closed.
     first_request: float = 10.0
     #: New matches from one client address.
-    new_matches: Rate = Rate(20, 60)
+    new_matches: Rate = Rate(10, 60)
     #: Actions (HTTP or WebSocket) from one client address.
     actions: Rate = Rate(600, 60)
     #: Undos from one client address.
