@@ -13,10 +13,12 @@ start. A change is committed before anyone is told of it (:meth:`Store.append` a
 
 from __future__ import annotations
 
+import contextlib
+import contextlib
 import hashlib
 import hmac
-import json
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -168,6 +170,9 @@ class Store:
         self.shared = self.engine.dialect.name == "postgresql"
         #: This store's server among those on one database (its announcements and leases).
         self.name = secrets.token_hex(8)
+        #: Held by each write transaction on SQLite (:meth:`_write`); PostgreSQL needs none.
+        self.writing: contextlib.AbstractContextManager[Any] = (
+            contextlib.nullcontext() if self.shared else threading.Lock())
         self.migrate()
 
     def migrate(self) -> int:
@@ -191,12 +196,18 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A transaction that commits on leaving; NotStored, with nothing written, when the
-        database refuses it (the caller answers 503 instead of a 500)."""
-        try:
-            with self.engine.begin() as db:
-                yield db
-        except OperationalError as e:
-            raise NotStored(str(e.orig).splitlines()[0] if e.orig else str(e)) from e
+        database refuses it (the caller answers 503 instead of a 500).
+
+        SQLite has one writer at a time, and a writer that finds the file locked sleeps in
+        growing steps (up to 100 ms) before it tries again; on the event loop that sleep would
+        stall every client. So this server's own writers queue here instead, each waiting
+        only for the commit ahead of it."""
+        with self.writing:
+            try:
+                with self.engine.begin() as db:
+                    yield db
+            except OperationalError as e:
+                raise NotStored(str(e.orig).splitlines()[0] if e.orig else str(e)) from e
 
     def _tell(self, db: Connection, match_id: str, version: int) -> None:
         """Announce the match's change to every server, delivered when ``db`` commits."""
@@ -325,7 +336,7 @@ class Store:
 
     def close_idle(self, before: float) -> list[str]:
         """Close every unfinished match no person has acted in since ``before``; their ids."""
-        with self.engine.begin() as db:
+        with self._write() as db:
             ids: list[str] = list(db.execute(select(matches.c.id).where(
                 matches.c.over.is_(False), matches.c.closed.is_(False),
                 matches.c.active < before)).scalars())
