@@ -14,9 +14,9 @@ start. A change is committed before anyone is told of it (:meth:`Store.append` a
 from __future__ import annotations
 
 import contextlib
-import contextlib
 import hashlib
 import hmac
+import json
 import secrets
 import threading
 import time
