@@ -321,6 +321,9 @@ def limit_options(fn: Any) -> Any:
     """Add every :data:`LIMIT_FLAGS` option to ``meeple serve``, with Limits' default."""
     from meeple.server.limits import Limits
 
+    fn = click.option("--any-seed", "any_seed", is_flag=True,
+                      help="Let a new match choose its seed whatever its seats (for tests and "
+                           "demonstrations: whoever knows a seed knows every hidden card).")(fn)
     base = Limits()
     for flag, name, kind, text in reversed(LIMIT_FLAGS):
         default = getattr(base, name)

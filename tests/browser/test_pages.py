@@ -105,7 +105,7 @@ def test_each_seed_game_is_played_for_ten_actions_by_clicking(server: str, brows
 def test_two_people_play_one_tictactoe_match_from_two_browsers(server: str, browser: Any,
                                                               shot: Any) -> None:
     status, match = call(f"{server}/api/matches",
-                         {"game": "tictactoe", "seats": ["human", "human"], "seed": 5})
+                         {"game": "tictactoe", "seats": ["human", "human"]})
     assert status == 201, match
     pages = [new_page(browser), new_page(browser, lang="ru")]
     for page, seat in zip(pages, match["seats"], strict=True):

@@ -187,3 +187,11 @@ def test_unfinished_matches_per_address_are_bounded(server: tuple[int, Path]) ->
     assert two == [201, 201, 429]
     assert "2 unfinished" in ask(port, "POST", "/api/matches", SOLO)[1]["reason"]
     assert ask(port, "POST", "/api/matches", SOLO, source="127.0.0.3")[0] == 201
+
+
+@pytest.mark.flags("--any-seed")
+def test_a_test_server_may_let_a_table_of_people_choose_its_seed(
+        server: tuple[int, Path]) -> None:
+    port, _ = server
+    two = {"game": "tictactoe", "seats": ["human", "human"], "seed": 7}
+    assert ask(port, "POST", "/api/matches", two)[0] == 201

@@ -5,6 +5,7 @@ undo and health answer while every worker is busy."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,7 +117,9 @@ def test_a_choice_made_in_the_pool_is_the_one_made_in_process(spec: str) -> None
         finally:
             thinking.stop()
 
-    assert asyncio.run(in_pool()) == here
+    # In a thread of its own: a browser test's driver may hold this thread's event loop.
+    with concurrent.futures.ThreadPoolExecutor(1) as one:
+        assert one.submit(asyncio.run, in_pool()).result() == here
 
 
 def test_a_server_with_a_lower_ceiling_refuses_a_bot_above_it_and_seats_one_at_it(

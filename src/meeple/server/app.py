@@ -103,7 +103,7 @@ def check_new(body: NewMatch, limits: Limits) -> tuple[int, frozenset[int]]:
     if body.players is not None and body.players != len(body.seats):
         raise Refused(422, f"players is {body.players} but {len(body.seats)} seats were given")
     people = [s for s, k in enumerate(body.seats) if k == HUMAN]
-    if body.seed is not None and len(people) > 1:
+    if body.seed is not None and len(people) > 1 and not limits.any_seed:
         raise Refused(422, "a seed may be chosen only for a match with at most one person: "
                            "whoever knows it could deal the same game and read every hidden "
                            "card; leave it out and the server deals")

@@ -70,6 +70,11 @@ class Limits:
     #: The longest one message to a listener may wait to go out before it is closed as too
     #: slow, in seconds.
     listener_seconds: float = 10.0
+    #: Whether a create request may choose the seed whatever its seats: for a test or a
+    #: reproducible demonstration only, never on a server strangers reach (by default only a
+    #: match with at most one person may choose, since a seat that knows the seed knows every
+    #: hidden card).
+    any_seed: bool = False
     #: Host names the server answers to and writes into links (empty: the address served and
     #: localhost).
     allowed_hosts: tuple[str, ...] = ()
