@@ -9,7 +9,7 @@ accepted silently.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.datastructures import Headers
@@ -104,19 +104,6 @@ def explain(error: ValidationError) -> str:
 def _plain(msg: str) -> str:
     """pydantic's message in the API's words."""
     return msg.replace("Input should be", "should be").replace("String should", "should")
-
-
-def allowed_fields(model: type[Body]) -> list[str]:
-    """The fields a body of ``model`` may hold (for a refusal's sentence)."""
-    return list(model.model_fields)
-
-
-def of_frame(model: type[B], data: dict[str, Any]) -> B:
-    """A WebSocket message's fields (its ``type`` taken out) as ``model``, or a 422."""
-    try:
-        return model.model_validate({k: v for k, v in data.items() if k != "type"})
-    except ValidationError as e:
-        raise Refused(422, explain(e)) from None
 
 
 def too_big(limit: int) -> str:
