@@ -124,7 +124,8 @@ class Guard:
         if not name or name not in self.hosts:
             said = f"the host {host[:ECHO]!r}" if host else "a request without a Host header"
             return 400, (f"this server does not answer to {said}; it answers to: "
-                         f"{self.listed} (meeple serve --allowed-host NAME, repeated, names the hosts it answers to)")
+                         f"{self.listed} (meeple serve --allowed-host NAME, repeated, names "
+                         "the hosts it answers to)")
         method = scope.get("method", "GET")
         if scope["type"] == "websocket" or method not in SAFE_METHODS:
             origin = headers.get("origin")
