@@ -159,3 +159,72 @@ def test_a_game_may_name_the_agents_types_for_type_checking_only() -> None:
     assert not wrong_imports(typed, "meeple.games.myth.bots")
     assert wrong_imports("from meeple.agents import InfoSet\n", "meeple.games.myth.bots")
     assert wrong_imports(typed.replace("agents", "sim"), "meeple.games.myth.bots")
+
+
+# ------------------------------------------------------------------ a game's rules, unknotted
+#: Games whose modules still import each other in a circle at run time (being untied).
+KNOTTED: frozenset[str] = frozenset({"myth", "catacombs", "andor", "grabhit"})
+
+
+def game_folders() -> list[Path]:
+    return sorted(p.parent for p in (PACKAGE / "games").glob("*/game.py"))
+
+
+def run_time_graph(folder: Path) -> dict[str, set[str]]:
+    """Each module of a game and the modules of the same game it imports when it runs (at the
+    top or inside a function; imports for type checking only never run)."""
+    package = dotted(folder)
+    mods = {dotted(p): p for p in folder.rglob("*.py") if p.name != "__init__.py"}
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for m, path in mods.items():
+        for _, target, type_only in imports(path.read_text("utf-8"), m):
+            while target and target not in mods and target.startswith(package + "."):
+                target = target.rpartition(".")[0]  # ``from .turn import end``: the module
+            if not type_only and target in mods and target != m:
+                graph[m].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
+def test_a_games_modules_never_import_each_other_in_a_circle(folder: Path) -> None:
+    knots = cycles(run_time_graph(folder))
+    if folder.name in KNOTTED:
+        pytest.skip(f"{folder.name} is being untied")
+    assert not knots, "run-time import cycles: " + "; ".join(" ↔ ".join(k) for k in knots)
+
+
+def test_the_cycle_check_sees_a_circle_through_a_function_import() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []

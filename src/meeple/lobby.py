@@ -27,7 +27,7 @@ from meeple.i18n import Texts, check_lang, texts
 OFFERED = ("random", "greedy", "mcts")
 
 
-def game_texts(cls: type[Game], lang: str) -> Texts:
+def game_texts(cls: type[Game[Any]], lang: str) -> Texts:
     """The catalogue of the package that holds the game class, in ``lang``."""
     module = sys.modules[cls.__module__]
     return texts(module.__package__ or module.__name__, lang)

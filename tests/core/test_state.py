@@ -15,6 +15,7 @@ from meeple.core import (
     RecordError,
     game_class,
 )
+from meeple.games.tictactoe.verbs import Cell, Mark
 
 
 def test_load_rejects_unknown_game_bad_player_count_and_unknown_option() -> None:
@@ -58,7 +59,7 @@ def test_illegal_action_names_the_legal_ones_and_changes_nothing() -> None:
 
 def test_parse_forgives_case_and_spaces_but_not_other_words() -> None:
     s = meeple.load("tictactoe").new_state(seed=1)
-    assert s.parse("  MARK   c3 ") == Action("mark c3", 8)
+    assert s.parse("  MARK   c3 ") == Action("mark c3", Mark(Cell(8)))
     with pytest.raises(IllegalAction):
         s.parse("mark d4")
 

@@ -18,3 +18,9 @@ def checked_games() -> list[str]:
     for g in named:
         game_class(g)
     return named or game_ids(hidden=True)
+
+
+#: Games whose actions do not yet carry typed verbs (docs/architecture.md, "Actions"); the
+#: grammar tests skip them. Empty once every game speaks the grammar.
+UNTYPED: frozenset[str] = frozenset({"_template", "myth", "catacombs", "heavens", "grabhit",
+                                     "andor"})

@@ -15,9 +15,10 @@ from .records import replay, restore
 from .registry import game_class, game_ids, games, load
 from .rng import Rng
 from .state import Game, State
+from .verbs import Dispatch, Verb
 
 __all__ = [
-    "Action", "ConfigError", "ContentError", "Game", "GameNotOver", "IllegalAction",
-    "MeepleError", "Param", "RecordError", "Result", "Rng", "State", "game_class", "game_ids",
-    "games", "load", "replay", "restore",
+    "Action", "ConfigError", "ContentError", "Dispatch", "Game", "GameNotOver", "IllegalAction",
+    "MeepleError", "Param", "RecordError", "Result", "Rng", "State", "Verb", "game_class",
+    "game_ids", "games", "load", "replay", "restore",
 ]

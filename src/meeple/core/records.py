@@ -57,7 +57,7 @@ def _no_constant(word: str) -> Any:
     raise RecordError(f"{word} is not a number a record or a state may hold")
 
 
-def _game_of(data: Mapping[str, Any], what: str) -> Game:
+def _game_of(data: Mapping[str, Any], what: str) -> Game[Any]:
     if not isinstance(data, Mapping):
         raise RecordError(f"a {what} must be a JSON object, got {type(data).__name__}")
     missing = [k for k in ("game", "players") if k not in data]
@@ -105,7 +105,7 @@ def replay(record: Mapping[str, Any], *, verify: bool = True) -> State:
         raise RecordError("the record's actions must be a list of action texts")
     expected = record.get("result")
     want = None if expected is None else result_of(expected)
-    state = game.new_state(seed=seed)
+    state: State = game.new_state(seed=seed)
     for i, text in enumerate(actions):
         try:
             state.apply(text)
@@ -183,7 +183,7 @@ def restore(data: Mapping[str, Any]) -> State:
         raise RecordError(f"the state's version must be a string, got {data['version']!r}")
     game = _game_of(data, "state")
     try:
-        state = game.state_class.from_json(game, data)
+        state: State = game.state_class.from_json(game, data)
     except MeepleError as e:
         if isinstance(e, RecordError):
             raise

@@ -72,7 +72,7 @@ def game_ids(hidden: bool = False) -> list[str]:
     return ids if hidden else [g for g in ids if not g.startswith("_")]
 
 
-def game_class(game_id: str) -> type[Game]:
+def game_class(game_id: str) -> type[Game[Any]]:
     """The Game class registered under ``game_id``; ConfigError if there is none."""
     if not isinstance(game_id, str):
         raise ConfigError(f"a game id is a string, got {game_id!r}; "
@@ -81,7 +81,7 @@ def game_class(game_id: str) -> type[Game]:
 
 
 @cache
-def _game_class(game_id: str) -> type[Game]:
+def _game_class(game_id: str) -> type[Game[Any]]:
     targets = _targets()
     if game_id not in targets:
         raise ConfigError(
@@ -114,6 +114,6 @@ def games() -> list[dict[str, Any]]:
 
 
 def load(game_id: str, players: int | None = None,
-         options: dict[str, Any] | None = None) -> Game:
+         options: dict[str, Any] | None = None) -> Game[Any]:
     """A game ready to make states; a bad id, player count or option raises ConfigError."""
     return game_class(game_id)(players=players, options=options)

@@ -19,6 +19,7 @@ from typing import Any
 
 from .actions import Action
 from .decisions import Decision
+from .verbs import Verb, verb_class, verb_key
 
 _ATOMS = (type(None), bool, int, float, str)
 
@@ -41,6 +42,8 @@ def encode(v: Any) -> Any:
     if t is set or t is frozenset:
         items = sorted((encode(x) for x in v), key=lambda e: json.dumps(e, sort_keys=True))
         return {"@s" if t is set else "@f": items}
+    if isinstance(v, Verb):
+        return {"@v": [verb_key(t), {k: encode(x) for k, x in v.fields().items()}]}
     if isinstance(v, Decision):
         return {"@k": [v.kind, {f.name: encode(getattr(v, f.name)) for f in fields(v)}]}
     raise TypeError(f"state fields must be plain data; cannot encode {t.__name__}")
@@ -65,6 +68,8 @@ def decode(v: Any) -> Any:
         return frozenset(decode(x) for x in body)
     if tag == "@a":
         return Action(body[0], decode(body[1]))
+    if tag == "@v":
+        return verb_class(body[0])(**{k: _hashable(decode(x)) for k, x in body[1].items()})
     if tag == "@k":  # only restore knows a decision's class: here it is plain data
         return {"kind": body[0], **{k: decode(x) for k, x in body[1].items()}}
     raise ValueError(f"unknown tag {tag!r}")

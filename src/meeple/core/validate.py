@@ -35,12 +35,13 @@ from .actions import Action
 from .cloning import _hints
 from .decisions import is_decision_type
 from .errors import RecordError
+from .verbs import Verb, verb_class
 
 #: Whole numbers in a state fit in 64 bits, signed or not.
 INT_LIMIT = 1 << 64
 #: Plain data nested deeper than this is refused (a state's fields are a few levels deep).
 MAX_DEPTH = 60
-_TAGS = ("@t", "@d", "@m", "@s", "@f", "@a", "@k")
+_TAGS = ("@t", "@d", "@m", "@s", "@f", "@a", "@k", "@v")
 
 Decoder = Callable[[Any], Any]
 
@@ -126,6 +127,8 @@ def plain(v: Any, depth: int = 0) -> Any:
     tag, body = _tagged(v)
     if tag == "@a":
         return _action(body, depth)
+    if tag == "@v":
+        return _verb(body, depth)
     if tag == "@d":
         if type(body) is not dict:
             raise Bad(f"the body of @d must be an object, got {_short(body)}")
@@ -185,6 +188,22 @@ def _action(body: Any, depth: int = 0) -> Action:
     if type(body) is not list or len(body) != 2 or type(body[0]) is not str:
         raise Bad(f"an action is encoded as [text, data], got {_short(body)}")
     return Action(body[0], _hashable(plain(body[1], depth + 1)))
+
+
+def _verb(body: Any, depth: int) -> Verb:
+    """A verb encoded as ``[module:Class, {field: value}]``, rebuilt by its registered class."""
+    if (type(body) is not list or len(body) != 2 or type(body[0]) is not str
+            or type(body[1]) is not dict):
+        raise Bad(f"a verb is encoded as [class, {{field: value}}], got {_short(body)}")
+    try:
+        cls = verb_class(body[0])
+    except (ValueError, ImportError):
+        raise Bad(f"unknown verb {_short(body[0])}") from None
+    values = {k: _hashable(_at(k, plain, x, depth + 1)) for k, x in body[1].items()}
+    try:
+        return cls(**values)
+    except TypeError as e:
+        raise Bad(f"the verb {cls.__name__} does not fit: {e}") from None
 
 
 # ---------------------------------------------------------------- by type

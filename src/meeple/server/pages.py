@@ -50,7 +50,7 @@ def page_texts(lang: str, game: str | None = None) -> dict[str, str | list[str]]
             if k.startswith(keys)}
 
 
-def board_text(game: Game, view: dict[str, Any], seat: int | None, lang: str) -> str | None:
+def board_text(game: Game[Any], view: dict[str, Any], seat: int | None, lang: str) -> str | None:
     """The seat's board as the terminal draws it (the game's ``render``), as plain text; None
     for a game whose board the page draws."""
     if game.id in DRAWN_BOARDS:

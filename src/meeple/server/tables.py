@@ -104,7 +104,7 @@ class Live:
     length, which an undo increases too)."""
 
     row: MatchRow
-    game: Game
+    game: Game[Any]
     state: State
     version: int
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -123,9 +123,9 @@ def actors(st: State) -> list[int]:
     return [e["seat"] for e in st.events(None) if e["type"] == "action"]
 
 
-def replay(game: Game, seed: int, actions: Sequence[Any]) -> State:
+def replay(game: Game[Any], seed: int, actions: Sequence[Any]) -> State:
     """The state after ``actions`` from the start of a game dealt with ``seed``."""
-    st = game.new_state(seed=seed)
+    st: State = game.new_state(seed=seed)
     for a in actions:
         st.apply(a)
     return st
@@ -214,7 +214,7 @@ class Tables:
             return live
 
     @staticmethod
-    def _replay(game: Game, row: MatchRow, state: State, version: int,
+    def _replay(game: Game[Any], row: MatchRow, state: State, version: int,
                 rows: Sequence[LogRow]) -> tuple[State, int]:
         """``state`` at ``version`` after the log ``rows`` (a copy when there are any): the
         new state and version. Raises DamagedMatch for a row that cannot be applied."""
@@ -409,7 +409,7 @@ def _alone(row: MatchRow, seat: int) -> bool:
     return all((k == HUMAN) == (s == seat) for s, k in enumerate(row.kinds))
 
 
-def build_snapshot(match_id: str, game: Game, st: State, seat: int | None, lang: str, *,
+def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, lang: str, *,
                    version: int | None = None, seats: Sequence[tuple[str, bool, bool]] = (),
                    undo: bool = False,
                    told: dict[Told, list[dict[str, Any]]] | None = None) -> dict[str, Any]:

@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from meeple.agents import Agent, agent_seed, info_set, make_agents
 from meeple.core import Game, State
@@ -18,7 +19,7 @@ from meeple.core import Game, State
 __all__ = ["agent_seed", "make_agents", "play"]
 
 
-def play(game: Game, seats: Sequence[str | Agent], seed: int = 0,
+def play(game: Game[Any], seats: Sequence[str | Agent], seed: int = 0,
          on_step: Callable[[State, int, str], None] | None = None,
          on_choose: Callable[[State, int, str], None] | None = None) -> State:
     """Play a whole game; ``on_step(state, seat, action_text)`` is called after each action.
@@ -27,7 +28,7 @@ def play(game: Game, seats: Sequence[str | Agent], seed: int = 0,
     can tell which action a failing ``apply`` was given (a failed ``apply`` leaves no trace).
     """
     agents = make_agents(seats, game.players, seed, game.id)
-    state = game.new_state(seed=seed)
+    state: State = game.new_state(seed=seed)
     while state.to_act is not None:
         seat = state.to_act
         action = agents[seat].choose(info_set(agents[seat], state, seat))

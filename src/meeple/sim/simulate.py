@@ -180,10 +180,10 @@ def _seat_specs(seats: str | Sequence[str], game: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ one game
-_GAMES: dict[tuple[str, int, str], Game] = {}
+_GAMES: dict[tuple[str, int, str], Game[Any]] = {}
 
 
-def _game(spec: RunSpec, options: dict[str, Any]) -> Game:
+def _game(spec: RunSpec, options: dict[str, Any]) -> Game[Any]:
     """The game object for these options, built once per process."""
     key = (spec.game, spec.players, json.dumps(options, sort_keys=True))
     game = _GAMES.get(key)
@@ -222,7 +222,7 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
         if len(actors) >= limit and state.to_act is not None:
             raise TooLong(f"the game did not end within {limit} actions")
 
-    game: Game | None = None
+    game: Game[Any] | None = None
     try:
         game = _game(spec, options)
         playing.append(play(game, seats, seed, on_step=on_step, on_choose=on_choose))

@@ -30,7 +30,7 @@ FOLD_OVER = 20
 Render = Callable[[dict[str, Any], int | None, str], RenderableType]
 
 
-def renderer(game: Game) -> Render:
+def renderer(game: Game[Any]) -> Render:
     """The game's ``render(view, seat, lang)``, or a generic one showing the view's data."""
     pkg = type(game).__module__.rpartition(".")[0]
     try:
@@ -64,7 +64,7 @@ def bot_name(spec: str, lang: str) -> str:
     return t.get(key, t("bot.other"))
 
 
-def player_names(game: Game, view: Mapping[str, Any], seats: Sequence[str], lang: str,
+def player_names(game: Game[Any], view: Mapping[str, Any], seats: Sequence[str], lang: str,
                  viewer: int | None) -> list[str]:
     """Each seat by its name in the game and who plays it: "Red (you)", "Blue (greedy bot)"."""
     t = texts("meeple", lang)
@@ -81,13 +81,13 @@ def player_names(game: Game, view: Mapping[str, Any], seats: Sequence[str], lang
     return out
 
 
-def menu(game: Game, state: State, view: Mapping[str, Any]) -> list[Action]:
+def menu(game: Game[Any], state: State, view: Mapping[str, Any]) -> list[Action]:
     """The legal actions in menu order: free ones first, then those that cost something (each
     group in the game's order)."""
     return sorted(state.legal_actions(), key=lambda a: game.costs(a, view))
 
 
-def menu_lines(game: Game, state: State, seat: int, lang: str
+def menu_lines(game: Game[Any], state: State, seat: int, lang: str
                ) -> tuple[list[Action], list[str]]:
     """The menu of ``seat``'s actions and its lines, in ``lang``: a numbered line per action,
     or one line for a run of actions that differ only in an amount (``5–14  Bid 16–25 coins on
@@ -191,7 +191,7 @@ def print_columns(console: Console, lines: Sequence[str]) -> None:
         console.print(grid)
 
 
-def print_turn(console: Console, game: Game, state: State, seat: int | None,
+def print_turn(console: Console, game: Game[Any], state: State, seat: int | None,
                lang: str) -> list[Action]:
     """The board as ``seat`` sees it and, on its turn, its menu; the menu's actions."""
     board = renderer(game)(state.view(seat), seat, lang)
@@ -206,7 +206,7 @@ def print_turn(console: Console, game: Game, state: State, seat: int | None,
     return actions
 
 
-def screen(game: Game, state: State, seat: int | None, lang: str, width: int) -> str:
+def screen(game: Game[Any], state: State, seat: int | None, lang: str, width: int) -> str:
     """What ``seat`` sees at its turn as plain text ``width`` columns wide (trailing spaces
     trimmed): the board and, when it is that seat's turn, its menu."""
     out = io.StringIO()
@@ -216,7 +216,7 @@ def screen(game: Game, state: State, seat: int | None, lang: str, width: int) ->
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
 
 
-def find_entries(game: Game, lang: str, name: str) -> list[dict[str, Any]]:
+def find_entries(game: Game[Any], lang: str, name: str) -> list[dict[str, Any]]:
     """The catalogue entries ``name`` names: an exact name (either language), else every entry
     whose name contains it."""
     want = name.casefold().strip()

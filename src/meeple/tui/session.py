@@ -76,7 +76,7 @@ class BotMove:
 class Session:
     """One terminal game: the state, the seats, and what each seat has been shown."""
 
-    game: Game
+    game: Game[Any]
     seats: list[str]
     seed: int
     lang: str = "en"

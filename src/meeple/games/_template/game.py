@@ -10,7 +10,7 @@ from .params import OPTIONS
 from .state import TemplateState
 
 
-class Template(Game):
+class Template(Game[TemplateState]):
     """A tiny hidden-hand card game that shows the shape of a meeple game."""
 
     id = "_template"

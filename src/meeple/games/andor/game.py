@@ -20,7 +20,7 @@ from .params import HERO_IDS, OPTIONS, SHIELDS_BY_HEROES
 from .state import AndorState
 
 
-class Andor(Game):
+class Andor(Game[AndorState]):
     """Cooperative: every hero wins or every hero loses, with the reason."""
 
     id = "andor"

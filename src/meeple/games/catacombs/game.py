@@ -23,7 +23,7 @@ from .shop import price_table
 from .state import CatacombsState
 
 
-class Catacombs(Game):
+class Catacombs(Game[CatacombsState]):
     """The catacombs game: content tables and geometry shared by all its states."""
 
     id = "catacombs"

@@ -13,7 +13,7 @@ from .params import OPTIONS
 from .state import GrabHitState
 
 
-class GrabHit(Game):
+class GrabHit(Game[GrabHitState]):
     """Grab and Hit: spin the wheel, grab gold and cards, hit someone every turn."""
 
     id = "grabhit"

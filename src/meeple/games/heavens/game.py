@@ -31,7 +31,7 @@ TOKENS = {1: 3, 2: 2}
 TEAM_ZONES = (frozenset((1, 3)), frozenset((2, 3)))
 
 
-class Heavens(Game):
+class Heavens(Game[HeavensState]):
     """Two pantheons (or two teams) summon gods onto the Heavens and fight for the bases."""
 
     id = "heavens"
@@ -131,7 +131,7 @@ class Heavens(Game):
         """Cards in the order of their names (the order in which actions list them)."""
         return sorted(cards, key=self.name_rank.__getitem__)
 
-    def action(self, data: tuple[Any, ...]) -> Action:
+    def action(self, data: tuple[Any, ...]) -> Action:  # type: ignore[override]
         """The action with payload ``data``, built once and then shared by every state."""
         a = self._actions.get(data)
         if a is None:

@@ -18,7 +18,7 @@ from .params import OPTIONS
 from .state import MythState
 
 
-class MythGame(Game):
+class MythGame(Game[MythState]):
     """Myth: explore, fight, fulfil three quests and reach level 4 first."""
 
     id = "myth"

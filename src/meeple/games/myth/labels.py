@@ -76,7 +76,7 @@ def _me(view: View) -> Mapping[str, Any] | None:
     return None if view is None else view["heroes"][view["current"]]
 
 
-def draw_cost(game: Game, hand: int, n: int) -> int:
+def draw_cost(game: Game[Any], hand: int, n: int) -> int:
     """MYTH-31: what drawing ``n`` cards costs with ``hand`` cards held."""
     size = int(game.config["hand_size"])
     return sum(2 ** (k - size) for k in range(hand + 1, hand + n + 1) if k > size)
@@ -109,7 +109,7 @@ def _monsters_here(view: Mapping[str, Any]) -> list[str]:
     return next((list(dict.fromkeys(m)) for x, y, m in view["enemies"] if [x, y] == here), [])
 
 
-def _fields(game: Game, kind: str, arg: str, lang: str, view: View) -> tuple[str, dict[str, Any]]:
+def _fields(game: Game[Any], kind: str, arg: str, lang: str, view: View) -> tuple[str, dict[str, Any]]:
     """The variant of ``kind``'s sentence and its fields."""
     t = tr(lang)
     me = _me(view)
@@ -190,7 +190,7 @@ def _key(kind: str, variant: str) -> str:
     return kind + variant
 
 
-def label(game: Game, action: Action, lang: str = "en", view: View = None) -> str:
+def label(game: Game[Any], action: Action, lang: str = "en", view: View = None) -> str:
     """The action as its taker reads it in a menu, with what it costs and does."""
     kind, arg = parse(action[0])
     variant, fields = _fields(game, kind, arg, lang, view)
@@ -202,14 +202,14 @@ def label(game: Game, action: Action, lang: str = "en", view: View = None) -> st
     return tr(lang)("label." + _key(kind, variant), **fields)
 
 
-def told(game: Game, text: str, lang: str = "en") -> str:
+def told(game: Game[Any], text: str, lang: str = "en") -> str:
     """An action as others are told of it: ``plays a card face down``, ``goes north``."""
     kind, arg = parse(text)
     variant, fields = _fields(game, kind, arg, lang, None)
     return tr(lang)("did." + _key(kind, variant), **fields)
 
 
-def costs(game: Game, action: Action, view: View = None) -> bool:
+def costs(game: Game[Any], action: Action, view: View = None) -> bool:
     """Whether the action spends resources (menus list such actions after the free ones)."""
     kind, arg = parse(action[0])
     if kind in PAID:

@@ -151,7 +151,7 @@ def _tiles(lang: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def catalogue(game: Game, lang: str = "en") -> dict[str, dict[str, Any]]:
+def catalogue(game: Game[Any], lang: str = "en") -> dict[str, dict[str, Any]]:
     """Every hero, monster, event card, quest and dungeon tile by id, in ``lang``; cards also
     with their ``brief`` (a few words for the hand) and base ``cost``, monsters marked
     ``monster``, quests with their ``goal`` (a monster to kill or an item to carry) and

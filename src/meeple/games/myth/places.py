@@ -58,7 +58,7 @@ def _card(kind: str, arg: str, view: Mapping[str, Any]) -> str:
     return f"monster:{cid}"  # attack, remove, imprison: a monster of the battle
 
 
-def where(game: Game, action: Action, view: Mapping[str, Any]) -> str | None:
+def where(game: Game[Any], action: Action, view: Mapping[str, Any]) -> str | None:
     """The place of ``action`` for the acting seat's ``view``; None for a button verb."""
     kind, arg = parse(action[0])
     x, y = _here(view)

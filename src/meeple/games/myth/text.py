@@ -87,7 +87,7 @@ def cause(why: str, lang: str) -> str:
 
 
 # ------------------------------------------------------------------ seats
-def seat_names(game: Game, view: Mapping[str, Any], lang: str = "en") -> list[str]:
+def seat_names(game: Game[Any], view: Mapping[str, Any], lang: str = "en") -> list[str]:
     """Each seat by its hero (Archer, Гном): heroes are dealt one each and never repeat."""
     return [hero_name(h["hero"], lang) for h in view["heroes"]]
 
@@ -100,16 +100,16 @@ def _who(names: Sequence[str] | None, seat: int, lang: str) -> str:
 
 # ------------------------------------------------------------------ events
 Fields = tuple[str, dict[str, Any]]
-Maker = Callable[["Game", Mapping[str, Any], str, Callable[[int], str]], Fields]
+Maker = Callable[["Game[Any]", Mapping[str, Any], str, Callable[[int], str]], Fields]
 
 
-def _action(game: Game, e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
+def _action(game: Game[Any], e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
     from .labels import told  # labels builds on this module's names
 
     return "", {"name": who(e["seat"]), "action": told(game, e["action"], lang)}
 
 
-def _roll(game: Game, e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
+def _roll(game: Game[Any], e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
     purpose = str(e["purpose"])
     f = {"name": who(e["seat"]), "tens": e["tens"], "units": e["units"], "value": e["value"]}
     monster = purpose.removesuffix(" attack")
@@ -118,7 +118,7 @@ def _roll(game: Game, e: Mapping[str, Any], lang: str, who: Callable[[int], str]
     return "", f
 
 
-def _drew(game: Game, e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
+def _drew(game: Game[Any], e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
     t = tr(lang)
     f: dict[str, Any] = {"name": who(e["seat"]), "count": t.count("cards", e["count"]),
                          "paid": res(e["paid"], lang)}
@@ -130,7 +130,7 @@ def _drew(game: Game, e: Mapping[str, Any], lang: str, who: Callable[[int], str]
     return (".paid" if e["paid"] else ""), f
 
 
-def _revealed(game: Game, e: Mapping[str, Any], lang: str,
+def _revealed(game: Game[Any], e: Mapping[str, Any], lang: str,
               who: Callable[[int], str]) -> Fields:
     t = tr(lang)
     shown = []
@@ -142,7 +142,7 @@ def _revealed(game: Game, e: Mapping[str, Any], lang: str,
 
 def _cards_of(key: str, empty: str) -> Maker:
     """An event listing cards under ``key``; ``empty`` is the variant when there are none."""
-    def make(game: Game, e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
+    def make(game: Game[Any], e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
         f: dict[str, Any] = {"cards": join([card_name(c, lang) for c in e[key]], lang)}
         if "seat" in e:
             f["name"] = who(e["seat"])
@@ -152,7 +152,7 @@ def _cards_of(key: str, empty: str) -> Maker:
     return make
 
 
-def _plain(game: Game, e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
+def _plain(game: Game[Any], e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
     """Any other event: its fields by kind (seats as names, cards, cells, counts in words)."""
     t = tr(lang)
     f: dict[str, Any] = {}
@@ -210,7 +210,7 @@ MAKERS: dict[str, Maker] = {
 }
 
 
-def describe(game: Game, event: Mapping[str, Any], lang: str = "en",
+def describe(game: Game[Any], event: Mapping[str, Any], lang: str = "en",
              names: Sequence[str] | None = None) -> str:
     """One event as a sentence in ``lang``; ``names`` are the seats' names."""
     kind = str(event["type"])
@@ -243,7 +243,7 @@ def _headline(reason: str, winners: Sequence[int], lang: str,
     return t(f"outcome.{reason}", names=names)
 
 
-def outcome(game: Game, result: Result, lang: str = "en",
+def outcome(game: Game[Any], result: Result, lang: str = "en",
             names: Sequence[str] | None = None) -> list[str]:
     """The result: how the game ended and who won, then each hero's level and quests."""
     t = tr(lang)

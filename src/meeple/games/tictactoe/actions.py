@@ -4,23 +4,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import Action
+from meeple.core import Action, Dispatch
 
 from . import grid
+from .verbs import Mark
 
 if TYPE_CHECKING:
     from .state import TicTacToeState
 
-#: One action per cell, made once: its text names the cell, its data is the cell's index.
-MARKS = tuple(Action(f"mark {name}", i) for i, name in enumerate(grid.NAMES))
+#: The rules of each verb: ``RULES(state, verb)`` (one handler per verb, docs/architecture.md).
+RULES: Dispatch[TicTacToeState, None] = Dispatch("tic-tac-toe's rules")
 
 
 def legal(st: TicTacToeState) -> list[Action]:
-    """The marks the seat to act may make."""
+    """The marks the seat to act may make (TTT-1: only empty cells), in cell order."""
     b = st.board
-    return [m for m in MARKS if not b[m[1]]]  # TTT-1: only empty cells (m[1] is m.data)
+    marks = st.game.action_universe()  # one Mark per cell, in cell order
+    return [m for m in marks if not b[m[1].cell]]
 
 
-def apply(st: TicTacToeState, action: Action) -> None:
-    """Make the mark ``action`` names (the base has checked it is legal)."""
-    grid.mark(st, action[1])  # action[1] is action.data, read without the property
+@RULES.on(Mark)
+def mark(st: TicTacToeState, verb: Mark) -> None:
+    """Make the mark ``verb`` names (the base has checked it is legal)."""
+    grid.mark(st, verb.cell)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from meeple.core import Game
 
-from . import labels, lookup, places, text
+from . import labels, lookup, notation, places, text
 from .state import TicTacToeState
+from .verbs import UNIVERSE, Mark
 
 
-class TicTacToe(Game):
+class TicTacToe(Game[TicTacToeState]):
     """Noughts and crosses on a 3×3 grid."""
 
     id = "tictactoe"
@@ -24,3 +25,8 @@ class TicTacToe(Game):
     costs = labels.costs
     where = places.where
     catalogue = lookup.catalogue
+    verb_text = notation.text
+    parse_verb = notation.parse
+
+    def verbs(self) -> tuple[Mark, ...]:
+        return UNIVERSE

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 from meeple.core import Action
 from meeple.i18n import texts
 
+from .grid import NAMES
+from .verbs import Mark
+
 if TYPE_CHECKING:
     from .game import TicTacToe
 
@@ -15,7 +18,8 @@ if TYPE_CHECKING:
 def label(game: TicTacToe, action: Action, lang: str = "en",
           view: Mapping[str, Any] | None = None) -> str:
     """``mark b2`` as "Mark b2" (cells are named by column letter and row number)."""
-    return texts(__package__, lang)("label.mark", cell=action[0].split()[-1])
+    verb: Mark = action[1]
+    return texts(__package__, lang)("label.mark", cell=NAMES[verb.cell])
 
 
 def costs(game: TicTacToe, action: Action, view: Mapping[str, Any] | None = None) -> bool:

@@ -1,5 +1,5 @@
 """Where tic-tac-toe's actions happen on the drawn board (docs/boards.md): each mark is its
-cell, named as the action names it (``cell:b2``)."""
+cell, ``cell:b2``; :func:`cell` is the one place that key is written."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
+
+from .grid import NAMES
+from .verbs import Mark
 
 if TYPE_CHECKING:
     from .game import TicTacToe
@@ -17,9 +20,15 @@ BUTTONS: frozenset[str] = frozenset()
 
 def where(game: TicTacToe, action: Action, view: Mapping[str, Any]) -> str | None:
     """``mark b2`` happens on the cell b2."""
-    return f"cell:{action[0].split()[-1]}"
+    verb: Mark = action[1]
+    return cell(verb.cell)
+
+
+def cell(index: int) -> str:
+    """The place key of a cell: ``cell:b2``."""
+    return f"cell:{NAMES[index]}"
 
 
 def places(view: Mapping[str, Any]) -> frozenset[str]:
     """The nine cells the board draws, free or marked."""
-    return frozenset(f"cell:{c}{r}" for c in "abc" for r in (1, 2, 3))
+    return frozenset(cell(i) for i in range(len(NAMES)))

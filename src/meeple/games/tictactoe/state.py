@@ -3,7 +3,7 @@ holds that part of the rules."""
 
 from __future__ import annotations
 
-from meeple.core import State
+from meeple.core import Action, State
 
 from . import actions, grid, view
 
@@ -21,7 +21,10 @@ class TicTacToeState(State):
         self.to_act = 0  # TTT-1: X moves first
 
     _legal_actions = actions.legal
-    _apply = actions.apply
+
+    def _apply(self, action: Action) -> None:
+        actions.RULES(self, action[1])
+
     _result = grid.result
     _view = view.view
     _validate = grid.validate
