@@ -20,7 +20,9 @@ def checked_games() -> list[str]:
     return named or game_ids(hidden=True)
 
 
-#: Games whose actions do not yet carry typed verbs (docs/architecture.md, "Actions"); the
-#: grammar tests skip them. Empty once every game speaks the grammar.
-UNTYPED: frozenset[str] = frozenset({"_template", "myth", "catacombs", "heavens", "grabhit",
-                                     "andor"})
+
+def typed(game: str) -> bool:
+    """Whether ``game`` lists its verbs (docs/architecture.md, "Actions")."""
+    from meeple.core import Game
+
+    return game_class(game).verbs is not Game.verbs
