@@ -72,10 +72,24 @@ class Entry(BaseModel):
     note: str = ""
 
     def label(self, lang: str = "en") -> str:
-        """The name in ``lang`` ("en" or "ru"), falling back to the other, then the id."""
-        if lang == "ru":
-            return self.name_ru or self.name or self.id
-        return self.name or self.name_ru or self.id
+        """The name in ``lang``, falling back to English, then to any name, then the id."""
+        return localized(self, "name", lang) or self.name_ru or self.id
+
+
+def localized(entry: object, field: str, lang: str) -> str:
+    """A content field in ``lang``: English is ``field``, another language ``field_<lang>``
+    (``name_ru``); English when that language has no text, "" when neither has.
+
+    >>> class Card:
+    ...     name, name_ru, title = "Sword", "Меч", "Blade"
+    >>> localized(Card, "name", "ru"), localized(Card, "title", "ru"), localized(Card, "name", "en")
+    ('Меч', 'Blade', 'Sword')
+    """
+    if lang != "en":
+        text = getattr(entry, f"{field}_{lang}", "")
+        if text:
+            return str(text)
+    return str(getattr(entry, field, "") or "")
 
 
 class Table(BaseModel):
