@@ -267,7 +267,7 @@ class State:
         """Hook: the result, called only when the game is over."""
         raise NotImplementedError
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> Mapping[str, Any]:
         """Hook: what ``seat`` may know (``None``: a spectator), as JSON-able data."""
         raise NotImplementedError
 

@@ -1,7 +1,7 @@
 """The shape every view shares: the keys the base adds, and the keys every game must give.
 
 A game's ``view.py`` declares ``Keys`` (a ``TypedDict`` of what its ``view(st, seat)`` returns,
-nested where the view nests) and ``View(BaseView, Keys)``, the whole view a reader receives;
+nested where the view nests) and ``View(Keys, BaseView)``, the whole view a reader receives;
 ``render``, ``labels`` and ``places`` annotate their ``view`` with it, so mypy checks every read.
 A view holds ids and numbers, never words.
 """
@@ -30,12 +30,13 @@ class ResultView(TypedDict):
 
 
 class GameKeys(TypedDict):
-    """The keys every game's ``view(st, seat)`` returns, whatever else it holds."""
+    """The keys every game's ``view(st, seat)`` returns, whatever else it holds.
 
-    #: The part of the turn or round, a word of the game's ``Phase`` literal.
-    phase: str
-    #: The step inside the phase, a word of the game's ``Step`` literal, or None.
-    step: str | None
+    Each game's ``Keys`` adds ``phase`` (the part of the turn or round, a word of the game's
+    ``Phase`` literal) and ``step`` (the step inside it, a word of its ``Step`` literal, or
+    None): their types differ per game, and a TypedDict cannot narrow an inherited key.
+    """
+
     #: Catalogue ids that are the seat's own (its hand, its hero, its quests), in the order
     #: the seat reads them; empty for a spectator.
     mine: list[str]
@@ -43,8 +44,8 @@ class GameKeys(TypedDict):
     on_table: list[str]
 
 
-class BaseView(GameKeys):
-    """What ``State.view`` adds around a game's keys."""
+class BaseView(TypedDict):
+    """What ``State.view`` adds around a game's keys; a game's ``View(Keys, BaseView)``."""
 
     game: str
     players: int
