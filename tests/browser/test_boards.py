@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from tests.server.live import call
 
@@ -28,6 +30,8 @@ LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 #: The most of its own actions a seat takes in the whole-game test before it gives up.
 MOST = 600
+#: The view schemas, one per game (tests/games/test_views.py writes them).
+VIEWS = Path(__file__).resolve().parents[2] / "docs" / "views"
 
 
 def start(server: str, game: str, seed: int) -> tuple[str, str]:
@@ -47,6 +51,9 @@ def open_page(browser: Any, server: str, match: str, token: str, lang: str = "en
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
+    pushed: list[str | bytes] = []  # every WebSocket frame the server pushed to the page
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: pushed.append(f)))
+    page.pushed = pushed
     page.goto(f"{server}/match/{match}?token={token}&lang={lang}")
     return page
 
@@ -151,3 +158,14 @@ def test_a_whole_game_is_played_by_clicking_the_board(server: str, browser: Any,
     assert page.locator("#result").is_visible()
     assert used["board"] > 0, used
     assert page.errors == []
+    fits_the_view_schema(game, page.pushed)
+
+
+def fits_the_view_schema(game: str, frames: list[str | bytes]) -> None:
+    """Every view the server pushed fits the game's schema (docs/views/<id>.json) exactly."""
+    check = Draft202012Validator(json.loads((VIEWS / f"{game}.json").read_text("utf-8")))
+    views = [m["snapshot"]["view"] for m in map(json.loads, frames) if m.get("snapshot")]
+    assert views, "the server pushed no snapshot"
+    for n, view in enumerate(views):
+        error = next(iter(check.iter_errors(view)), None)
+        assert error is None, f"pushed view {n}: {error.message} at {list(error.path)}"

@@ -169,6 +169,17 @@ class Game(Generic[S]):
         except KeyError:
             raise IllegalAction(f"{self.id} never offers {verb!r}") from None
 
+    def logged(self, text: str) -> Action:
+        """The action an event's or a record's ``text`` names, with its verb, for labelling it
+        after the fact; a text outside the notation (another seat's public text of a private
+        action, or a game without verbs) comes back as ``Action(text)``, without a verb."""
+        if type(self).verbs is Game.verbs:
+            return Action(text)
+        try:
+            return self.action(self.parse_verb(text))
+        except IllegalAction:
+            return Action(text)
+
     def _action_table(self) -> tuple[tuple[Action, ...], dict[Verb, int]]:
         table = self._table
         if table is None:

@@ -138,7 +138,7 @@ class Session:
         actor = None  # whose decision ``line`` tells
         for e in evs[start:]:
             if e["type"] == "action":
-                label = self.game.label(Action(e["action"]), self.lang, None)
+                label = self.game.label(self.game.logged(e["action"]), self.lang, None)
                 if len(line) == 1 and actor == e["seat"] != seat:
                     line[0] += f"; {label}"  # a step of one choice (a trade being built)
                     continue
@@ -328,7 +328,7 @@ class Session:
         self.say(self.t("ui.why_head", name=self.names(seat)[move.seat]))
         table = Table(show_header=False, box=None)
         for text, reason in rows:
-            shown = (self.game.label(Action(text), self.lang, None) if text is not None
+            shown = (self.game.label(self.game.logged(text), self.lang, None) if text is not None
                      else self.t("ui.hidden_move"))
             if isinstance(reason, Reason) and self.words.has(reason.key):
                 reason = self.t(reason.key, **reason.fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeple.core import Action, Result
+from meeple.core import Result
 from meeple.i18n import texts
 
 from .labels import label
@@ -25,7 +25,7 @@ def describe(game: TicTacToe, event: Mapping[str, Any], lang: str = "en",
     """The only event is a move: who marked which cell."""
     names = names or seat_names(game, {}, lang)
     return texts(__package__, lang)("event.action", name=names[event["seat"]],
-                                    label=label(game, Action(event["action"]), lang))
+                                    label=label(game, game.logged(event["action"]), lang))
 
 
 def outcome(game: TicTacToe, result: Result, lang: str = "en",
