@@ -3,6 +3,7 @@ up to them (docs/server.md, "Storage"): SQLAlchemy Core, the same for SQLite and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from sqlalchemy import (
@@ -18,13 +19,15 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    delete,
     inspect,
+    select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection
 
-from meeple.core import MeepleError
+from meeple.core import MeepleError, game_class
 
 meta = MetaData()
 matches = Table(
@@ -138,6 +141,23 @@ def _migrate_4(db: Connection) -> None:
     CREATOR_INDEX.create(db, checkfirst=True)
 
 
+def _migrate_5(db: Connection) -> None:
+    """Snapshots made by an older version of their game (whose fields may have other names):
+    deleted, so that each such match is replayed from its log when it is next loaded and then
+    snapshotted anew. The log holds action texts, which every version of a game keeps."""
+    stale = []
+    for row in db.execute(select(snapshots.c.match, snapshots.c.version, snapshots.c.state)):
+        try:
+            data = json.loads(row.state) if isinstance(row.state, str | bytes) else row.state
+            if str(data["version"]) != game_class(str(data["game"])).version:
+                stale.append((row.match, row.version))
+        except Exception:  # a damaged snapshot is left for the loader to report
+            continue
+    for match, version in stale:
+        db.execute(delete(snapshots).where(snapshots.c.match == match,
+                                           snapshots.c.version == version))
+
+
 class ForeignDatabase(MeepleError):
     """The database holds tables meeple did not make: it belongs to another program, which
     meeple's tables would be added to."""
@@ -160,7 +180,7 @@ def foreign_tables(db: Connection) -> list[str]:
 #: The schema's migrations, in order; a database records the newest it has had. A release that
 #: changes the schema appends one, and never edits an earlier one.
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
-                                                         _migrate_4)
+                                                         _migrate_4, _migrate_5)
 #: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
 MIGRATION_LOCK = 0x6D65_6570
 

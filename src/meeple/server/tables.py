@@ -131,6 +131,13 @@ def replay(game: Game[Any], seed: int, actions: Sequence[Any]) -> State:
     return st
 
 
+def current(game: Game[Any], data: Any) -> bool:
+    """Whether a stored snapshot was made by this version of its game. One made by another
+    version (fields renamed, say) is never restored: the match is replayed from its log, whose
+    action texts every version keeps."""
+    return not isinstance(data, dict) or str(data.get("version")) == game.version
+
+
 class Tables:
     """Every match of one store, kept in memory once loaded. ``presence`` tells which seats of
     a match have someone connected (the server that holds the sockets sets it)."""
@@ -188,6 +195,8 @@ class Tables:
                 game = game_class(row.game)(players=row.players, options=row.options)
                 where = "its newest snapshot"
                 snap = self.store.latest_snapshot(match_id)
+                if snap is not None and not current(game, snap[1]):
+                    snap = None  # made by another version of the game: replay the log instead
                 if snap is None:
                     state, version = game.new_state(seed=row.seed), 0
                 else:
