@@ -94,6 +94,12 @@ class Dispatch(Generic[T, R]):
         self.name = name
         self._handlers: dict[type[Verb], Callable[[T, Any], R]] = {}
 
+    @property
+    def table(self) -> dict[type[Verb], Callable[[T, Any], R]]:
+        """The handlers by verb class, for a hot path that looks one up itself
+        (``table[verb.__class__](state, verb)``) instead of paying for a call to the table."""
+        return self._handlers
+
     def on(self, *verbs: type[V]) -> Callable[[Callable[[T, V], R]], Callable[[T, V], R]]:
         """Decorator: the handler of ``verbs``."""
         def register(fn: Callable[[T, V], R]) -> Callable[[T, V], R]:

@@ -18,9 +18,7 @@ RULES: Dispatch[TicTacToeState, None] = Dispatch("tic-tac-toe's rules")
 
 def legal(st: TicTacToeState) -> list[Action]:
     """The marks the seat to act may make (TTT-1: only empty cells), in cell order."""
-    b = st.board
-    marks = st.game.action_universe()  # one Mark per cell, in cell order
-    return [m for m in marks if not b[m[1].cell]]
+    return [m for m, taken in zip(st.game.marks, st.board, strict=True) if not taken]
 
 
 @RULES.on(Mark)

@@ -28,5 +28,9 @@ class TicTacToe(Game[TicTacToeState]):
     verb_text = notation.text
     parse_verb = notation.parse
 
+    def setup(self) -> None:
+        #: One mark per cell, in cell order (the universe's own actions).
+        self.marks = self.action_universe()
+
     def verbs(self) -> tuple[Mark, ...]:
         return UNIVERSE
