@@ -10,6 +10,7 @@ offers (legality never depends on what that seat cannot see).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 
 import meeple
 from meeple.core import State, game_class
-from tests.games.checked import checked_games
+from tests.games.checked import checked_games, typed
 
 CONFIGS = [
     pytest.param(g, p, id=f"{g}-{p}p")
@@ -35,8 +36,9 @@ CONTRACT = frozenset({
     "game", "players", "seed", "rng", "n_actions", "decisions",
 })
 #: The modules every game package holds (docs/architecture.md, "A game's parts").
-PARTS = ("__init__.py", "game.py", "state.py", "actions.py", "view.py", "render.py",
-         "text.py", "labels.py", "places.py", "lookup.py", "locale/en.po", "locale/ru.po")
+PARTS = ("__init__.py", "game.py", "state.py", "verbs.py", "notation.py", "actions.py",
+         "view.py", "render.py", "text.py", "labels.py", "places.py", "lookup.py",
+         "locale/en.po", "locale/ru.po")
 #: Names a game's modules once had, each holding a mix of the parts above.
 RETIRED = ("rules.py", "balance.py", "policy.py", "strategy.py", "data.py", "base.py",
            "world.py", "frozen.py", "economy.py", "reach.py", "odds.py")
@@ -156,3 +158,48 @@ def test_every_game_binds_its_words(game: str) -> None:
     for name, module in homes.items():
         fn = getattr(cls, name)
         assert fn.__module__ == f"{pkg}.{module}", f"{game}.{name} comes from {fn.__module__}"
+
+
+# ------------------------------------------------------------------ one vocabulary
+#: Names the glossary retired (docs/architecture.md, "One vocabulary"), and what replaced them.
+RETIRED_NAMES = {
+    "c": "content", "cat": "content", "T": "content", "cur": "active", "current": "active",
+    "whose_turn": "active", "over_reason": "ending", "end_reason": "ending",
+    "outcome": "ending", "tcard": "a word", "caul": "a word", "bq": "a word", "sp": "a word",
+    "wp": "a word", "upg": "a word",
+}
+
+
+def lists_its_verbs(game: str) -> None:
+    if not typed(game):
+        pytest.skip(f"{game} does not speak the grammar yet")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_states_and_games_use_the_glossarys_names(game: str) -> None:
+    lists_its_verbs(game)
+    cls = game_class(game)
+    g = meeple.load(game)
+    st = g.new_state(seed=1)
+    names = {*vars(st), *cls.state_class.__annotations__, *vars(g)}
+    old = sorted(f"{n} (say {RETIRED_NAMES[n]})" for n in names if n in RETIRED_NAMES)
+    assert not old, f"{game} uses retired names: {', '.join(old)}"
+    assert not cls.__name__.endswith("Game"), f"{cls.__name__}: name a Game after its game"
+    assert cls.state_class.__name__ == f"{cls.__name__}State"
+    if cls.__module__.startswith("meeple.games.") and (
+            importlib.util.find_spec(f"{cls.__module__.rpartition('.')[0]}.content") is not None):
+        assert hasattr(g, "content"), f"{game} keeps its content tables in game.content"
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_phase_and_step_are_words_and_the_ending_is_named(game: str, players: int) -> None:
+    lists_its_verbs(game)
+    last = None
+    for s in walk(meeple.load(game, players=players).new_state(seed=4), seed=4, limit=3000):
+        v = s.view(None)
+        assert isinstance(v["phase"], str) and not v["phase"].isdigit(), v["phase"]
+        assert v["step"] is None or (isinstance(v["step"], str) and not v["step"].isdigit())
+        last = s
+    assert last is not None
+    if last.is_over:
+        assert last.result().reason, "a finished game names how it ended"
