@@ -36,9 +36,8 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 #: Imports allowed for type checking only (``if TYPE_CHECKING:``), where they never run: a
 #: game's scripted bots name the ``InfoSet`` they receive.
 TYPES_ONLY = {("games", "agents")}
-#: Modules that count with a layer they are not named after. The lobby's words count with the
-#: server, which offers them (it names the bots a seat can take, so it reads the agents).
-SAME_AS = {"bench": "sim", "lobby": "server"}
+#: Modules that count with a layer they are not named after.
+SAME_AS: dict[str, str] = {}
 #: Third-party packages a layer may use beyond the standard library (None: any).
 OUTSIDE: dict[str, frozenset[str] | None] = {
     "root": frozenset(), "core": frozenset(), "components": frozenset(), "undo": frozenset(),

@@ -240,7 +240,7 @@ def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
     """Measure random-playout speed, clone cost and the tic-tac-toe baselines."""
-    from meeple.bench import check_seconds, run_benchmarks
+    from meeple.sim.bench import check_seconds, run_benchmarks
 
     ids = list(games_) or game_ids()
     check_seconds(seconds)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import meeple
 from meeple.agents import make
-from meeple.bench import run_benchmarks
+from meeple.sim.bench import run_benchmarks
 from meeple.core import ConfigError, game_class
 from meeple.sim.arena import arena
 from meeple.sim.runner import make_agents
