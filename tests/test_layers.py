@@ -29,7 +29,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "sim": frozenset({"core", "agents"}),
     "undo": frozenset({"core"}),
     "tui": frozenset({"core", "agents", "i18n", "undo"}),
-    "server": frozenset({"core", "agents", "i18n", "undo", "tui"}),
+    "server": frozenset({"core", "content", "agents", "i18n", "undo", "tui"}),
     "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui",
                       "undo", "server"}),
 }

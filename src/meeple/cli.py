@@ -14,9 +14,12 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from meeple.agents import syntax as agent_syntax
 from meeple.core import MeepleError, RecordError, game_class, game_ids, games
 
 console = Console()
+#: How a seat's agent is written, in every ``--seats`` help (from the agents' registry).
+SEATS = agent_syntax()
 #: The longest ``bench --seconds`` (per measurement).
 MAX_SECONDS = 3600.0
 
@@ -108,7 +111,7 @@ def games_cmd(as_json: bool) -> None:
 @main.command()
 @click.argument("game")
 @click.option("--seats", default="human,random", show_default=True,
-              help="Comma-separated seats: human or an agent (random, ...). One per player.")
+              help=f"Comma-separated seats, one per player: human or an agent ({SEATS}).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the game (default: from the clock). Shown when the game ends.")
 @click.option("--record", "record", type=click.Path(dir_okay=False, path_type=Path),
@@ -469,8 +472,7 @@ def default_db() -> Path:
 @main.command("arena")
 @click.argument("game")
 @click.option("--seats", required=True,
-              help="Comma-separated agents, one per seat: random, greedy, mcts:800, mcts@2s, "
-                   "myth:balance...")
+              help=f"Comma-separated agents, one per seat: {SEATS} (docs/bots.md).")
 @click.option("--games", "n_games", type=click.IntRange(min=1), default=20, show_default=True,
               help="Games to play (a multiple of the player count keeps seats balanced).")
 @click.option("--players", type=click.IntRange(min=1), default=None,
@@ -507,7 +509,7 @@ def arena_cmd(game: str, seats: str, n_games: int, players: int | None, seed: in
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
               help="How many games to play (raise it and run again to extend a run).")
 @click.option("--seats", default="random", show_default=True,
-              help="Comma-separated agents, one per seat (random, mcts:200, myth:balance...); "
+              help=f"Comma-separated agents, one per seat ({SEATS}); "
                    "the last fills the remaining seats.")
 @click.option("--players", "-p", type=int, default=None,
               help="Number of players (default: one per agent in --seats, or the game's).")

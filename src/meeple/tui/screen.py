@@ -17,6 +17,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from meeple.agents import OTHER, about
 from meeple.core import Action, Game, State
 from meeple.i18n import texts
 
@@ -57,11 +58,9 @@ def generic_render(view: dict[str, Any], seat: int | None, lang: str = "en") -> 
 
 
 def bot_name(spec: str, lang: str) -> str:
-    """A bot spec in words: ``greedy`` → "greedy", ``mcts:800`` → "search"."""
+    """A bot spec in words: ``greedy`` → "greedy", ``mcts:800`` → "searching"."""
     t = texts("meeple", lang)
-    kind = spec.replace("@", ":").split(":")
-    key = f"bot.{kind[1] if len(kind) > 1 and kind[0] not in ('mcts', 'greedy') else kind[0]}"
-    return t.get(key, t("bot.other"))
+    return t.get(about(spec), t(OTHER))
 
 
 def player_names(game: Game[Any], view: Mapping[str, Any], seats: Sequence[str], lang: str,
