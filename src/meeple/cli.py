@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from meeple.agents import syntax as agent_syntax
-from meeple.core import MeepleError, RecordError, game_class, game_ids, games
+from meeple.core import MeepleError, RecordError, game_class, game_ids, list_games
 
 console = Console()
 #: How a seat's agent is written, in every ``--seats`` help (from the agents' registry).
@@ -94,7 +94,7 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def games_cmd(as_json: bool) -> None:
     """List the games: ids, names, player counts and options."""
-    infos = games()
+    infos = list_games()
     if as_json:
         click.echo(json.dumps(infos, ensure_ascii=False, indent=1))
         return
