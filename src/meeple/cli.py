@@ -15,7 +15,9 @@ from rich.console import Console
 from rich.table import Table
 
 from meeple.agents import syntax as agent_syntax
+from meeple.content import localized
 from meeple.core import MeepleError, RecordError, game_class, game_ids, list_games
+from meeple.i18n import LANGS, language_name
 
 console = Console()
 #: How a seat's agent is written, in every ``--seats`` help (from the agents' registry).
@@ -99,12 +101,13 @@ def games_cmd(as_json: bool) -> None:
         click.echo(json.dumps(infos, ensure_ascii=False, indent=1))
         return
     table = Table(title="meeple games")
-    for col in ("id", "name", "название", "players", "options"):
+    for col in ("id", *(language_name(lang) for lang in LANGS), "players", "options"):
         table.add_column(col)
     for g in infos:
-        players = game_class(g["id"]).player_range()
+        cls = game_class(g["id"])
         opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"]) or "—"
-        table.add_row(g["id"], g["name"], g["name_ru"], players, opts)
+        table.add_row(g["id"], *(localized(cls, "name", lang) for lang in LANGS),
+                      cls.player_range(), opts)
     console.print(table)
 
 
@@ -117,8 +120,9 @@ def games_cmd(as_json: bool) -> None:
 @click.option("--record", "record", type=click.Path(dir_okay=False, path_type=Path),
               help="Save the game's record to this file (default: a new file in the user's "
                    "data folder; the path is printed when it is written).")
-@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-              help="The language of every screen: English or Russian.")
+@click.option("--lang", type=click.Choice(LANGS), default=LANGS[0], show_default=True,
+              help="The language of every screen: "
+                   + ", ".join(f"{lang} ({language_name(lang)})" for lang in LANGS) + ".")
 @click.option("--pace", type=click.FloatRange(0, 60), default=0.0, show_default=True,
               metavar="SECONDS", help="Wait this long after telling each bot decision.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",

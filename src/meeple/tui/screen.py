@@ -19,7 +19,7 @@ from rich.text import Text
 
 from meeple.agents import OTHER, about
 from meeple.core import Action, Game, State
-from meeple.i18n import texts
+from meeple.i18n import LANGS, texts
 
 HUMAN = "human"
 #: The rows a turn's screen and its prompt must fit in.
@@ -216,17 +216,20 @@ def screen(game: Game[Any], state: State, seat: int | None, lang: str, width: in
 
 
 def find_entries(game: Game[Any], lang: str, name: str) -> list[dict[str, Any]]:
-    """The catalogue entries ``name`` names: an exact name (either language), else every entry
+    """The catalogue entries ``name`` names: an exact name (in any language), else every entry
     whose name contains it."""
     want = name.casefold().strip()
     entries = list(game.catalogue(lang).items())
-    other = game.catalogue("en" if lang != "en" else "ru")
-    exact = [e for cid, e in entries
-             if want in (e["name"].casefold(), other.get(cid, {}).get("name", "").casefold())]
+    others = [game.catalogue(other) for other in LANGS if other != lang]
+
+    def names(cid: str, entry: Mapping[str, Any]) -> list[str]:
+        found = [entry["name"], *(o.get(cid, {}).get("name", "") for o in others)]
+        return [n.casefold() for n in found]
+
+    exact = [e for cid, e in entries if want in names(cid, e)]
     if exact:
         return exact
-    return [e for cid, e in entries if want in e["name"].casefold()
-            or want in other.get(cid, {}).get("name", "").casefold()]
+    return [e for cid, e in entries if any(want in n for n in names(cid, e))]
 
 
 def entry_lines(entry: Mapping[str, Any], lang: str) -> list[str]:

@@ -17,7 +17,7 @@ function seatChoices(game) {
 }
 
 async function start() {
-  await loadTexts(chosenLang());
+  await loadTexts(await chosenLang());
   langSwitch($("langs"), () => draw());
   await draw();
   setInterval(drawOpen, 5000);

@@ -38,7 +38,7 @@ async function loadGame(id) {
 }
 
 async function start() {
-  const asked = chosenLang();  // before the link's ?token= (and ?lang=) leave the address bar
+  const asked = await chosenLang();  // before the link's ?token= (and ?lang=) leave the address bar
   readCreds();
   await loadTexts(asked);
   langSwitch($("langs"), async () => {
