@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from meeple import __version__
 from meeple.agents import syntax as agent_syntax
 from meeple.content import localized
 from meeple.core import MeepleError, RecordError, game_class, game_ids, list_games
@@ -87,7 +88,7 @@ class OneLineErrors(click.Group):
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="meeple")
+@click.version_option(version=__version__, prog_name="meeple")
 def main() -> None:
     """meeple: play, playtest and balance tabletop adventure games."""
 
