@@ -27,6 +27,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "games": frozenset({"core", "components", "content", "i18n"}),
     "agents": frozenset({"core"}),
     "sim": frozenset({"core", "agents"}),
+    "testing": frozenset({"core", "agents"}),  # meeple.testing: the contract suite, shipped
     "undo": frozenset({"core"}),
     "tui": frozenset({"core", "agents", "i18n", "undo"}),
     "server": frozenset({"core", "content", "agents", "i18n", "undo", "tui"}),
@@ -41,6 +42,7 @@ SAME_AS: dict[str, str] = {}
 #: Third-party packages a layer may use beyond the standard library (None: any).
 OUTSIDE: dict[str, frozenset[str] | None] = {
     "root": frozenset(), "core": frozenset(), "components": frozenset(), "undo": frozenset(),
+    "testing": frozenset(),
     "content": frozenset({"pydantic"}),
     "i18n": frozenset({"babel"}),
 }
