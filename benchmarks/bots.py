@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from meeple.agents import InfoSet, MCTSAgent, make
-from meeple.bench import sample_states
+from meeple.sim.bench import sample_states
 from meeple.core import game_class, game_ids
 from meeple.sim.arena import arena
 

@@ -6,7 +6,7 @@ import argparse
 
 from rich.console import Console
 
-from meeple.bench import run_benchmarks
+from meeple.sim.bench import run_benchmarks
 from meeple.core import game_ids
 
 if __name__ == "__main__":

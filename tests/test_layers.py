@@ -27,21 +27,22 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "games": frozenset({"core", "components", "content", "i18n"}),
     "agents": frozenset({"core"}),
     "sim": frozenset({"core", "agents"}),
+    "testing": frozenset({"core", "agents"}),  # meeple.testing: the contract suite, shipped
     "undo": frozenset({"core"}),
     "tui": frozenset({"core", "agents", "i18n", "undo"}),
-    "server": frozenset({"core", "agents", "i18n", "undo", "tui"}),
+    "server": frozenset({"core", "content", "agents", "i18n", "undo", "tui"}),
     "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui",
                       "undo", "server"}),
 }
 #: Imports allowed for type checking only (``if TYPE_CHECKING:``), where they never run: a
 #: game's scripted bots name the ``InfoSet`` they receive.
 TYPES_ONLY = {("games", "agents")}
-#: Modules that count with a layer they are not named after. The lobby's words count with the
-#: server, which offers them (it names the bots a seat can take, so it reads the agents).
-SAME_AS = {"bench": "sim", "lobby": "server"}
+#: Modules that count with a layer they are not named after.
+SAME_AS: dict[str, str] = {}
 #: Third-party packages a layer may use beyond the standard library (None: any).
 OUTSIDE: dict[str, frozenset[str] | None] = {
     "root": frozenset(), "core": frozenset(), "components": frozenset(), "undo": frozenset(),
+    "testing": frozenset(),
     "content": frozenset({"pydantic"}),
     "i18n": frozenset({"babel"}),
 }

@@ -9,6 +9,8 @@
 >>> a = state.legal_actions()[0]
 >>> state.parse(str(a)) == a
 True
+>>> "tictactoe" in [g["id"] for g in meeple.list_games()]
+True
 """
 
 from .core import (
@@ -24,7 +26,7 @@ from .core import (
     Result,
     State,
     game_ids,
-    games,
+    list_games,
     load,
     replay,
     restore,
@@ -35,5 +37,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "ConfigError", "ContentError", "Game", "GameNotOver", "IllegalAction",
     "MeepleError", "Param", "RecordError", "Result", "State", "__version__", "game_ids",
-    "games", "load", "replay", "restore",
+    "list_games", "load", "replay", "restore",
 ]

@@ -14,9 +14,15 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from meeple.core import MeepleError, RecordError, game_class, game_ids, games
+from meeple import __version__
+from meeple.agents import syntax as agent_syntax
+from meeple.content import localized
+from meeple.core import MeepleError, RecordError, game_class, game_ids, list_games
+from meeple.i18n import LANGS, language_name
 
 console = Console()
+#: How a seat's agent is written, in every ``--seats`` help (from the agents' registry).
+SEATS = agent_syntax()
 #: The longest ``bench --seconds`` (per measurement).
 MAX_SECONDS = 3600.0
 
@@ -82,7 +88,7 @@ class OneLineErrors(click.Group):
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="meeple")
+@click.version_option(version=__version__, prog_name="meeple")
 def main() -> None:
     """meeple: play, playtest and balance tabletop adventure games."""
 
@@ -91,31 +97,33 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def games_cmd(as_json: bool) -> None:
     """List the games: ids, names, player counts and options."""
-    infos = games()
+    infos = list_games()
     if as_json:
         click.echo(json.dumps(infos, ensure_ascii=False, indent=1))
         return
     table = Table(title="meeple games")
-    for col in ("id", "name", "название", "players", "options"):
+    for col in ("id", *(language_name(lang) for lang in LANGS), "players", "options"):
         table.add_column(col)
     for g in infos:
-        players = game_class(g["id"]).player_range()
+        cls = game_class(g["id"])
         opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"]) or "—"
-        table.add_row(g["id"], g["name"], g["name_ru"], players, opts)
+        table.add_row(g["id"], *(localized(cls, "name", lang) for lang in LANGS),
+                      cls.player_range(), opts)
     console.print(table)
 
 
 @main.command()
 @click.argument("game")
 @click.option("--seats", default="human,random", show_default=True,
-              help="Comma-separated seats: human or an agent (random, ...). One per player.")
+              help=f"Comma-separated seats, one per player: human or an agent ({SEATS}).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the game (default: from the clock). Shown when the game ends.")
 @click.option("--record", "record", type=click.Path(dir_okay=False, path_type=Path),
               help="Save the game's record to this file (default: a new file in the user's "
                    "data folder; the path is printed when it is written).")
-@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-              help="The language of every screen: English or Russian.")
+@click.option("--lang", type=click.Choice(LANGS), default=LANGS[0], show_default=True,
+              help="The language of every screen: "
+                   + ", ".join(f"{lang} ({language_name(lang)})" for lang in LANGS) + ".")
 @click.option("--pace", type=click.FloatRange(0, 60), default=0.0, show_default=True,
               metavar="SECONDS", help="Wait this long after telling each bot decision.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
@@ -240,7 +248,7 @@ def _replay_lines(file: Path, index: int | None) -> dict[str, Any] | None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(games_: tuple[str, ...], seconds: float, as_json: bool) -> None:
     """Measure random-playout speed, clone cost and the tic-tac-toe baselines."""
-    from meeple.bench import check_seconds, run_benchmarks
+    from meeple.sim.bench import check_seconds, run_benchmarks
 
     ids = list(games_) or game_ids()
     check_seconds(seconds)
@@ -469,8 +477,7 @@ def default_db() -> Path:
 @main.command("arena")
 @click.argument("game")
 @click.option("--seats", required=True,
-              help="Comma-separated agents, one per seat: random, greedy, mcts:800, mcts@2s, "
-                   "myth:balance...")
+              help=f"Comma-separated agents, one per seat: {SEATS} (docs/bots.md).")
 @click.option("--games", "n_games", type=click.IntRange(min=1), default=20, show_default=True,
               help="Games to play (a multiple of the player count keeps seats balanced).")
 @click.option("--players", type=click.IntRange(min=1), default=None,
@@ -507,7 +514,7 @@ def arena_cmd(game: str, seats: str, n_games: int, players: int | None, seed: in
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
               help="How many games to play (raise it and run again to extend a run).")
 @click.option("--seats", default="random", show_default=True,
-              help="Comma-separated agents, one per seat (random, mcts:200, myth:balance...); "
+              help=f"Comma-separated agents, one per seat ({SEATS}); "
                    "the last fills the remaining seats.")
 @click.option("--players", "-p", type=int, default=None,
               help="Number of players (default: one per agent in --seats, or the game's).")

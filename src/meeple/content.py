@@ -85,11 +85,8 @@ def localized(entry: object, field: str, lang: str) -> str:
     >>> localized(Card, "name", "ru"), localized(Card, "title", "ru"), localized(Card, "name", "en")
     ('Меч', 'Blade', 'Sword')
     """
-    if lang != "en":
-        text = getattr(entry, f"{field}_{lang}", "")
-        if text:
-            return str(text)
-    return str(getattr(entry, field, "") or "")
+    text = getattr(entry, f"{field}_{lang}", "")  # English has no field of its own
+    return str(text or getattr(entry, field, "") or "")
 
 
 class Table(BaseModel):

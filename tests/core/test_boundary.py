@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import meeple
 from meeple.agents import make
-from meeple.bench import run_benchmarks
 from meeple.core import ConfigError, game_class
 from meeple.sim.arena import arena
+from meeple.sim.bench import run_benchmarks
 from meeple.sim.runner import make_agents
 
 BAD_CALLS: list[tuple[str, Any, str]] = [

@@ -38,10 +38,19 @@ def test_options_are_coerced_and_defaults_filled() -> None:
 
 
 def test_games_lists_ids_names_players_and_options() -> None:
-    infos = {g["id"]: g for g in meeple.games()}
+    infos = {g["id"]: g for g in meeple.list_games()}
     assert infos["tictactoe"]["name_ru"] == "Крестики-нолики"
     assert (infos["tictactoe"]["min_players"], infos["tictactoe"]["max_players"]) == (2, 2)
     assert "_template" not in infos  # the skeleton is tested, not offered
+
+
+def test_meeple_games_is_the_package_of_the_games_and_nothing_else() -> None:
+    import types
+
+    import meeple.games
+
+    assert type(meeple.games) is types.ModuleType and not callable(meeple.games)
+    assert [g["id"] for g in meeple.list_games()] == meeple.game_ids()
 
 
 def test_illegal_action_names_the_legal_ones_and_changes_nothing() -> None:

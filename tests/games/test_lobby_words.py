@@ -1,4 +1,4 @@
-"""Every game as the lobby shows it, in English and Russian (``meeple.lobby``).
+"""Every game as the lobby shows it, in English and Russian (``meeple.server.lobby``).
 
 Each game's catalogues say what the game is about (``game.description``), what each option
 changes (``option.<name>``) and what each choice of an option is called
@@ -17,7 +17,7 @@ import pytest
 from meeple.agents import make
 from meeple.core import ConfigError, game_class, game_ids
 from meeple.i18n import LANGS
-from meeple.lobby import game_texts, lobby_info
+from meeple.server.lobby import game_texts, lobby_info
 
 from .words import problems
 

@@ -47,6 +47,17 @@ def test_the_page_words_come_in_either_language_and_another_is_refused(client: T
     assert r.status_code == 422 and "en, ru" in r.json()["reason"]
 
 
+def test_the_page_learns_the_languages_and_the_agents_names_from_the_server(
+        client: TestClient) -> None:
+    """The language switch and a seat's bot are named from what the server sends, so the
+    scripts list neither (tests/test_languages.py, tests/agents/test_registry.py)."""
+    langs = client.get("/api/langs")
+    assert langs.status_code == 200
+    assert langs.json() == [{"lang": "en", "name": "English"}, {"lang": "ru", "name": "Русский"}]
+    myth = next(g for g in client.get("/api/games?lang=ru").json() if g["id"] == "myth")
+    assert myth["agents"]["mcts"] == "думающий" and myth["agents"]["myth:balance"] == "сценарный"
+
+
 def test_every_word_the_scripts_ask_for_is_in_both_catalogues() -> None:
     used = set()
     for script in SCRIPTS:

@@ -1,19 +1,25 @@
 """Agents: ``random``, ``greedy``, ``mcts`` and ``mcts-cheat``, and the scripted bots a game
 offers (``myth:balance``); ``make`` builds one by name.
 
+:data:`AGENTS` is the one list of the agents a seat can be given by name: the command line's
+``--seats`` help and refusals, the lobby's choices for a seat and the page's names for them are
+all read from it.
+
 >>> make("random", seed=3).name
 'random'
 >>> make("mcts:800:greedy").config.spec()
 '800:greedy'
 >>> make("mcts@2s:d30").config.spec()
 '@2s:random:d30'
+>>> [a.name for a in AGENTS if a.offered]
+['random', 'greedy', 'mcts']
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from meeple.core import ConfigError, game_class, game_ids
 
@@ -22,18 +28,79 @@ from .greedy import GreedyAgent, make_greedy
 from .mcts import CheatMCTSAgent, MCTSAgent, SearchConfig, make_mcts, make_mcts_cheat
 from .random_agent import RandomAgent, make_random
 
-#: Agent factories by name: name -> (argument after ':' or '@' or None, seed) -> Agent.
-FACTORIES: dict[str, Callable[[str | None, int], Agent]] = {
-    "random": make_random,
-    "greedy": make_greedy,
-    "mcts": make_mcts,
-    "mcts-cheat": make_mcts_cheat,
-}
+#: The catalogue key (``meeple/locale``) of an agent meeple does not know by name.
+OTHER = "bot.other"
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    """An agent a seat can be given by name.
+
+    ``name`` starts its specs; ``syntax`` is how a spec of it is written (docs/bots.md);
+    ``about`` is the catalogue key (``meeple/locale/<lang>.po``) of its short description in
+    words, which names it to players ("searching"); ``offered`` says whether the lobby offers it
+    for a seat; ``factory`` builds one from the argument after its name (or None) and a seed.
+    """
+
+    name: str
+    syntax: str
+    about: str
+    offered: bool
+    factory: Callable[[str | None, int], Agent]
+
+
+#: Every agent a spec can name, in the order the lobby offers them; a game's own bots
+#: (``Game.bots``, seated as ``GAME:BOT``) are found through the game registry.
+#: ``mcts-cheat`` reads the hidden state and is for measurements only.
+AGENTS: tuple[AgentKind, ...] = (
+    AgentKind("random", "random", "bot.random", True, make_random),
+    AgentKind("greedy", "greedy[:SAMPLES]", "bot.greedy", True, make_greedy),
+    AgentKind("mcts", "mcts[:ITERATIONS][@SECONDS][:...]", "bot.mcts", True, make_mcts),
+    AgentKind("mcts-cheat", "mcts-cheat[:ITERATIONS][@SECONDS][:...]", "bot.mcts_cheat",
+              False, make_mcts_cheat),
+)
+_BY_NAME = {a.name: a for a in AGENTS}
 
 
 def names() -> list[str]:
     """Every agent name usable in a ``--seats`` list (plus ``human`` in the terminal)."""
-    return sorted(FACTORIES)
+    return sorted(_BY_NAME)
+
+
+def syntax() -> str:
+    """How a seat's agent is written, every agent's form in one line (for ``--seats`` help).
+
+    >>> syntax().split(", ")[:2]
+    ['random', 'greedy[:SAMPLES]']
+    """
+    return ", ".join([*(a.syntax for a in AGENTS), "GAME:BOT"])
+
+
+def _split(spec: str) -> tuple[str, str | None]:
+    """A spec's name and the argument after it (an ``@`` is kept in it, a ``:`` is not)."""
+    cut = min((i for i in (spec.find(":"), spec.find("@")) if i >= 0), default=-1)
+    name, arg = (spec, None) if cut < 0 else (spec[:cut], spec[cut:])
+    return name, arg[1:] if arg is not None and arg.startswith(":") else arg
+
+
+def about(spec: str) -> str:
+    """The catalogue key of the words that name the agent of ``spec`` to players: its
+    :class:`AgentKind`'s, ``bot.<BOT>`` for a game's own bot, :data:`OTHER` for none.
+
+    >>> about("mcts:800@2s"), about("myth:balance"), about("robot")
+    ('bot.mcts', 'bot.balance', 'bot.other')
+    """
+    name, arg = _split(spec.strip())
+    if name in _BY_NAME:
+        return _BY_NAME[name].about
+    if arg and name in game_ids(hidden=True):
+        return f"bot.{arg.partition(':')[0]}"
+    return OTHER
+
+
+def offered(game_id: str) -> list[str]:
+    """The seat specs a lobby offers for ``game_id``: the offered agents, then its own bots."""
+    return [a.name for a in AGENTS if a.offered] + game_bots(game_id)
 
 
 def game_bots(game_id: str) -> list[str]:
@@ -55,17 +122,14 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"an agent's seed must be a whole number, got {seed!r}")
     spec = spec.strip()
-    cut = min((i for i in (spec.find(":"), spec.find("@")) if i >= 0), default=-1)
-    name, arg = (spec, None) if cut < 0 else (spec[:cut], spec[cut:])
-    if arg is not None and arg.startswith(":"):
-        arg = arg[1:]
-    factory = FACTORIES.get(name)
-    if factory is None and name in game_ids(hidden=True):
+    name, arg = _split(spec)
+    kind = _BY_NAME.get(name)
+    if kind is None and name in game_ids(hidden=True):
         return _game_bot(spec, name, arg, seed, game)
-    if factory is None:
+    if kind is None:
         raise ConfigError(f"unknown agent {shorten(spec)!r}; agents are: {', '.join(names())} "
                           f"('human' seats a person, in meeple play only)")
-    return factory(arg, seed)
+    return kind.factory(arg, seed)
 
 
 def _game_bot(spec: str, game_id: str, arg: str | None, seed: int, game: str | None) -> Agent:
@@ -132,7 +196,8 @@ def make_agents(specs: Sequence[str | Agent], players: int, seed: int,
 
 
 __all__ = [
-    "Agent", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet", "MCTSAgent",
-    "RandomAgent", "Reason", "SearchConfig", "agent_seed", "budget", "capped", "explain",
-    "explain_for", "game_bots", "info_set", "make", "make_agents", "names", "shorten",
+    "AGENTS", "Agent", "AgentKind", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet",
+    "MCTSAgent", "RandomAgent", "Reason", "SearchConfig", "about", "agent_seed", "budget",
+    "capped", "explain", "explain_for", "game_bots", "info_set", "make", "make_agents", "names",
+    "offered", "shorten", "syntax",
 ]

@@ -12,7 +12,7 @@ from .errors import (
 from .outcome import Result
 from .params import Param
 from .records import replay, restore
-from .registry import game_class, game_ids, games, load
+from .registry import game_class, game_ids, list_games, load
 from .rng import Rng
 from .state import Game, State
 from .verbs import Dispatch, Verb
@@ -20,5 +20,5 @@ from .verbs import Dispatch, Verb
 __all__ = [
     "Action", "ConfigError", "ContentError", "Dispatch", "Game", "GameNotOver", "IllegalAction",
     "MeepleError", "Param", "RecordError", "Result", "Rng", "State", "Verb", "game_class",
-    "game_ids", "games", "load", "replay", "restore",
+    "game_ids", "list_games", "load", "replay", "restore",
 ]

@@ -108,8 +108,9 @@ def _forget() -> None:
 game_class.cache_clear = _forget  # type: ignore[attr-defined]
 
 
-def games() -> list[dict[str, Any]]:
-    """Every registered game: id, English and Russian names, player range, options."""
+def list_games() -> list[dict[str, Any]]:
+    """Every registered game's ``info()``, in the order of :func:`game_ids`: id, names, player
+    range, options."""
     return [game_class(g).info() for g in game_ids()]
 
 

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import LANGS, texts
-from meeple.lobby import lobby_info
+from meeple.server.lobby import lobby_info
 
 from . import pages
 from .guard import Guard

@@ -34,9 +34,9 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-frame-options", b"DENY"),
 )
 NO_STORE = (b"cache-control", b"no-store")
-#: Under /api/ only these answers are the same for everyone (games and the page's words), so
-#: a cache may keep them; every other one may carry a token or a seat's view.
-SHARED = ("/api/games", "/api/texts")
+#: Under /api/ only these answers are the same for everyone (games, the page's words and
+#: languages), so a cache may keep them; every other one may carry a token or a seat's view.
+SHARED = ("/api/games", "/api/texts", "/api/langs")
 #: When ``Limits.allowed_hosts`` is empty (an app built directly, as in tests): this machine's
 #: names, and ``testserver``, the name Starlette's TestClient sends.
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "testserver")

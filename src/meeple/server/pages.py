@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from meeple.core import Game, game_ids
-from meeple.i18n import LANGS, texts
+from meeple.i18n import LANGS, language_name, texts
 from meeple.tui.screen import renderer
 
 STATIC = importlib.resources.files(__package__).joinpath("static")
@@ -62,6 +62,20 @@ def board_text(game: Game[Any], view: dict[str, Any], seat: int | None, lang: st
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
 
 
+def languages() -> list[dict[str, str]]:
+    """Every language the server speaks (its catalogues'), the default first, each with its
+    name in itself, for the page's language switch.
+
+    >>> languages()[0]
+    {'lang': 'en', 'name': 'English'}
+    """
+    return [{"lang": lang, "name": language_name(lang)} for lang in LANGS]
+
+
+async def page_languages(request: Request) -> JSONResponse:
+    return JSONResponse(languages())
+
+
 async def page_words(request: Request) -> JSONResponse:
     lang = request.query_params.get("lang", "en")
     if lang not in LANGS:
@@ -81,11 +95,12 @@ def _file(name: str) -> Any:
 
 
 def routes() -> list[BaseRoute]:
-    """The lobby at ``/``, a match at ``/match/{id}``, the files under ``/static``, and the
-    page's words at ``/api/texts?lang=``."""
+    """The lobby at ``/``, a match at ``/match/{id}``, the files under ``/static``, the
+    page's words at ``/api/texts?lang=`` and the languages it may show at ``/api/langs``."""
     return [
         Route("/", _file("index.html")),
         Route("/match/{match}", _file("match.html")),
         Route("/api/texts", page_words),
+        Route("/api/langs", page_languages),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -17,8 +17,9 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from meeple.agents import OTHER, about
 from meeple.core import Action, Game, State
-from meeple.i18n import texts
+from meeple.i18n import LANGS, texts
 
 HUMAN = "human"
 #: The rows a turn's screen and its prompt must fit in.
@@ -57,11 +58,9 @@ def generic_render(view: dict[str, Any], seat: int | None, lang: str = "en") -> 
 
 
 def bot_name(spec: str, lang: str) -> str:
-    """A bot spec in words: ``greedy`` → "greedy", ``mcts:800`` → "search"."""
+    """A bot spec in words: ``greedy`` → "greedy", ``mcts:800`` → "searching"."""
     t = texts("meeple", lang)
-    kind = spec.replace("@", ":").split(":")
-    key = f"bot.{kind[1] if len(kind) > 1 and kind[0] not in ('mcts', 'greedy') else kind[0]}"
-    return t.get(key, t("bot.other"))
+    return t.get(about(spec), t(OTHER))
 
 
 def player_names(game: Game[Any], view: Mapping[str, Any], seats: Sequence[str], lang: str,
@@ -217,17 +216,20 @@ def screen(game: Game[Any], state: State, seat: int | None, lang: str, width: in
 
 
 def find_entries(game: Game[Any], lang: str, name: str) -> list[dict[str, Any]]:
-    """The catalogue entries ``name`` names: an exact name (either language), else every entry
+    """The catalogue entries ``name`` names: an exact name (in any language), else every entry
     whose name contains it."""
     want = name.casefold().strip()
     entries = list(game.catalogue(lang).items())
-    other = game.catalogue("en" if lang != "en" else "ru")
-    exact = [e for cid, e in entries
-             if want in (e["name"].casefold(), other.get(cid, {}).get("name", "").casefold())]
+    others = [game.catalogue(other) for other in LANGS if other != lang]
+
+    def names(cid: str, entry: Mapping[str, Any]) -> list[str]:
+        found = [entry["name"], *(o.get(cid, {}).get("name", "") for o in others)]
+        return [n.casefold() for n in found]
+
+    exact = [e for cid, e in entries if want in names(cid, e)]
     if exact:
         return exact
-    return [e for cid, e in entries if want in e["name"].casefold()
-            or want in other.get(cid, {}).get("name", "").casefold()]
+    return [e for cid, e in entries if any(want in n for n in names(cid, e))]
 
 
 def entry_lines(entry: Mapping[str, Any], lang: str) -> list[str]:

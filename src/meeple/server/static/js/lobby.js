@@ -17,7 +17,7 @@ function seatChoices(game) {
 }
 
 async function start() {
-  await loadTexts(chosenLang());
+  await loadTexts(await chosenLang());
   langSwitch($("langs"), () => draw());
   await draw();
   setInterval(drawOpen, 5000);
@@ -98,7 +98,7 @@ function drawSeats(g) {
     rows.push(el("div", { class: "option" },
       el("label", { for: id }, s === 0 ? t("web.lobby.seat_you", { n: s + 1 }) : t("web.lobby.seat", { n: s + 1 })),
       el("select", { id, "data-seat": s, onchange: showOpenSeats },
-        seatChoices(g).map((k) => el("option", { value: k, selected: k === (s === 0 ? "human" : "greedy") }, botName(k)))),
+        seatChoices(g).map((k) => el("option", { value: k, selected: k === (s === 0 ? "human" : "greedy") }, botName(k, g)))),
       el("label", { class: "open-seat", hidden: true },
         el("input", { type: "checkbox", id: `open-${s}`, checked: true }), t("web.lobby.open_seat"))));
   }

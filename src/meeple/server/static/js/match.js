@@ -38,7 +38,7 @@ async function loadGame(id) {
 }
 
 async function start() {
-  const asked = chosenLang();  // before the link's ?token= (and ?lang=) leave the address bar
+  const asked = await chosenLang();  // before the link's ?token= (and ?lang=) leave the address bar
   readCreds();
   await loadTexts(asked);
   langSwitch($("langs"), async () => {
@@ -188,7 +188,7 @@ function drawPlayers() {
     const li = el("li", { class: (s.seat === snap.to_act && !snap.over ? "to-act " : "") + (s.present ? "present" : ""), "data-seat": s.seat },
       el("span", { class: "dot", title: s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : "" }),
       el("span", { class: "name" }, who.join(" · ")),
-      el("small", {}, s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : botName(s.kind)));
+      el("small", {}, s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : botName(s.kind, game)));
     if (creds.host && !snap.over) li.append(hostControl(s));
     return li;
   }));
@@ -198,7 +198,7 @@ function hostControl(s) {
   const choices = ["human", ...(game.bots || []).map((b) => b.spec)];
   if (!choices.includes(s.kind)) choices.push(s.kind);
   const pick = el("select", { "aria-label": t("web.match.hand_to", { name: s.name }) },
-    choices.map((k) => el("option", { value: k, selected: k === s.kind }, botName(k))));
+    choices.map((k) => el("option", { value: k, selected: k === s.kind }, botName(k, game))));
   return el("span", { class: "host" }, pick, el("button", { type: "button", onclick: async () => {
     const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/seats/${s.seat}`, { kind: pick.value }, creds.host);
     if (r.status !== 200) banner(t("web.err.seat", { reason: (r.data && r.data.reason) || r.status }));

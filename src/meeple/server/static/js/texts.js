@@ -1,17 +1,27 @@
 // The page's words, from the server's catalogues (/api/texts): nothing is written here in a
-// language. The chosen language is kept in localStorage and can come from ?lang=.
+// language, and no language is named here: the server lists those it speaks (/api/langs).
+// The chosen language is kept in localStorage and can come from ?lang=.
 
-const LANGS = ["en", "ru"];
+let langs = [];  // [{lang, name}]: every language the server speaks, its default first
 let words = {};
 export let lang = "en";
 
+// CLDR's plural categories in the order a catalogue numbers its forms (as Babel writes them).
+const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+let rules = null;
+let forms = [];
+
+// The plural rule of language `which`, from the browser (Intl.PluralRules: CLDR's rules).
+function usePlurals(which) {
+  rules = new Intl.PluralRules(which);
+  const known = rules.resolvedOptions().pluralCategories;
+  forms = CATEGORIES.filter((c) => known.includes(c) || c === "other");
+}
+usePlurals(lang);
+
+// The number of the plural form for `n` in the page's language.
 function plural(n) {
-  // The plural rules of the two catalogues (English: one/other; Russian: one/few/many).
-  if (lang !== "ru") return n === 1 ? 0 : 1;
-  const d = n % 10, h = n % 100;
-  if (d === 1 && h !== 11) return 0;
-  if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return 1;
-  return 2;
+  return forms.indexOf(rules.select(n));
 }
 
 function fill(text, fields) {
@@ -26,12 +36,18 @@ export function t(key, fields = {}) {
   return fill(msg, fields);
 }
 
-export function chosenLang() {
+// The language to show: ?lang=, else the one chosen before, else the first the browser prefers
+// that the server speaks, else the server's default.
+export async function chosenLang() {
+  const r = await fetch("/api/langs");
+  langs = r.ok ? await r.json() : [{ lang, name: lang }];
+  const known = langs.map((l) => l.lang);
   const asked = new URLSearchParams(location.search).get("lang");
-  if (LANGS.includes(asked)) return asked;
+  if (known.includes(asked)) return asked;
   const kept = localStorage.getItem("meeple.lang");
-  if (LANGS.includes(kept)) return kept;
-  return (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
+  if (known.includes(kept)) return kept;
+  const spoken = (navigator.languages || [navigator.language || ""]).map((l) => l.toLowerCase().split("-")[0]);
+  return spoken.find((l) => known.includes(l)) || known[0];
 }
 
 // Load the words of language `which`: the page's own and, once a match names its game
@@ -42,6 +58,7 @@ export async function loadTexts(which, forGame = game) {
   const r = await fetch(`/api/texts?lang=${which}` + (game ? `&game=${encodeURIComponent(game)}` : ""));
   words = await r.json();
   lang = which;
+  usePlurals(which);
   document.documentElement.lang = which;
   localStorage.setItem("meeple.lang", which);
 }
@@ -49,10 +66,10 @@ export async function loadTexts(which, forGame = game) {
 // The language switch: a button per language; `onChange(lang)` redraws the page.
 export function langSwitch(nav, onChange) {
   nav.replaceChildren();
-  for (const l of LANGS) {
+  for (const { lang: l, name } of langs) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = l === "en" ? "English" : "Русский";
+    b.textContent = name;
     b.lang = l;
     b.setAttribute("aria-pressed", String(l === lang));
     b.addEventListener("click", async () => {

@@ -18,13 +18,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from meeple.agents import game_bots
+from meeple.agents import AGENTS, OTHER, about, game_bots, offered
+from meeple.content import localized
 from meeple.core import Game, game_class
 from meeple.i18n import Texts, check_lang, texts
-
-#: The generic agents a lobby offers for a seat, in the order it lists them; a game's own
-#: scripted bots follow. ``mcts-cheat`` reads the hidden state and is for measurements only.
-OFFERED = ("random", "greedy", "mcts")
 
 
 def game_texts(cls: type[Game[Any]], lang: str) -> Texts:
@@ -35,20 +32,21 @@ def game_texts(cls: type[Game[Any]], lang: str) -> Texts:
 
 def bot_name(spec: str, t: Texts) -> str:
     """A bot spec in words: ``greedy`` → "greedy", ``andor:balance`` → "scripted"."""
-    kind = spec.split(":")[-1] if ":" in spec else spec
-    return t.get(f"bot.{kind}", t("bot.other"))
+    return t.get(about(spec), t(OTHER))
 
 
 def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
     """``Game.info()`` of ``game_id`` in ``lang``: ``name`` in that language, ``description``
     and each option's ``doc`` from the catalogue, ``choice_names`` (choice → its name) beside
-    an option's ``choices``, and ``bots``: each seat spec a lobby offers with its ``name``.
+    an option's ``choices``, ``bots``: each seat spec a lobby offers with its ``name``, and
+    ``agents``: the name of every agent a seat may have (by agent name, and by spec for the
+    game's own bots), so that a page names any seat without a list of its own.
     An unknown game or language is a :class:`~meeple.core.errors.ConfigError`."""
     check_lang(lang)
     cls = game_class(game_id)
     t = game_texts(cls, lang)
     info = cls.info()
-    info["name"] = (cls.name_ru or cls.name) if lang == "ru" else cls.name
+    info["name"] = localized(cls, "name", lang)
     info["description"] = t.get("game.description", info["description"])
     for option in info["options"]:
         key = f"option.{option['name']}"
@@ -56,6 +54,7 @@ def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
         if "choices" in option:
             option["choice_names"] = {str(c): t.get(f"{key}.{c}", str(c))
                                       for c in option["choices"]}
-    info["bots"] = [{"spec": spec, "name": bot_name(spec, t)}
-                    for spec in (*OFFERED, *game_bots(game_id))]
+    info["bots"] = [{"spec": spec, "name": bot_name(spec, t)} for spec in offered(game_id)]
+    info["agents"] = {spec: bot_name(spec, t)
+                      for spec in (*(a.name for a in AGENTS), *game_bots(game_id))}
     return info
