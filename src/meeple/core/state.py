@@ -13,19 +13,19 @@ game has run.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
 from .cloning import build_copier
 from .decisions import describe
-from .errors import ConfigError, ContentError, GameNotOver, IllegalAction, RecordError
+from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
+from .grammar import Grammar
 from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng
 from .serial import encode
 from .validate import decode_fields, decode_log
-from .verbs import Verb
 
 S = TypeVar("S", bound="State")
 
@@ -39,7 +39,7 @@ _SEEN: weakref.WeakKeyDictionary[State, dict[int, tuple[Any, Any]]] = (
 STATE_FORMAT = "meeple-state/1"
 
 
-class Game(Generic[S]):
+class Game(Grammar, Generic[S]):
     """A game with its players and options fixed; builds states of type ``S``.
 
     Immutable once made, but for the action table it builds the first time it is asked.
@@ -68,7 +68,6 @@ class Game(Generic[S]):
     #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
     notices: ClassVar[frozenset[str]] = frozenset()
     state_class: type[S]
-    _table: tuple[tuple[Action, ...], dict[Verb, int]] | None = None
 
     def __init__(self, players: int | None = None,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -132,63 +131,6 @@ class Game(Generic[S]):
         d["_legal"] = None
         st._setup()
         return st
-
-    # The action grammar (docs/architecture.md, "Actions"). Each game binds ``verb_text`` and
-    # ``parse_verb`` to its ``notation`` module and ``verbs`` to its ``verbs`` module.
-
-    def verbs(self) -> Iterable[Verb]:
-        """Hook: every verb this game could ever offer with its options, in a fixed order."""
-        raise NotImplementedError(f"{self.id} does not list its verbs")
-
-    def verb_text(self, verb: Verb) -> str:
-        """Hook: the text of the action whose verb is ``verb`` (depends on the game only)."""
-        raise NotImplementedError(f"{self.id} has no notation")
-
-    def parse_verb(self, words: str) -> Verb:
-        """Hook: the verb whose text is ``words``; IllegalAction naming the grammar if none."""
-        raise NotImplementedError(f"{self.id} has no notation")
-
-    def action_universe(self) -> tuple[Action, ...]:
-        """Every action the game could ever offer, in a fixed order: an action's position here
-        is its stable index (the action space of a learning environment)."""
-        return self._action_table()[0]
-
-    def action_index(self, action: Action | Verb) -> int:
-        """The stable index of ``action`` (or of its verb) in :meth:`action_universe`."""
-        verb = action[1] if isinstance(action, Action) else action
-        try:
-            return self._action_table()[1][verb]
-        except KeyError:
-            raise IllegalAction(f"{self.id} never offers {verb!r}") from None
-
-    def action(self, verb: Verb) -> Action:
-        """The action of ``verb``, built once and shared by every state of this game."""
-        table = self._table or self._action_table()
-        try:
-            return table[0][table[1][verb]]
-        except KeyError:
-            raise IllegalAction(f"{self.id} never offers {verb!r}") from None
-
-    def logged(self, text: str) -> Action:
-        """The action an event's or a record's ``text`` names, with its verb, for labelling it
-        after the fact; a text outside the notation (another seat's public text of a private
-        action, or a game without verbs) comes back as ``Action(text)``, without a verb."""
-        if type(self).verbs is Game.verbs:
-            return Action(text)
-        try:
-            return self.action(self.parse_verb(text))
-        except IllegalAction:
-            return Action(text)
-
-    def _action_table(self) -> tuple[tuple[Action, ...], dict[Verb, int]]:
-        table = self._table
-        if table is None:
-            acts = tuple(Action(self.verb_text(v), v) for v in self.verbs())
-            index = {a[1]: i for i, a in enumerate(acts)}
-            if len(index) != len(acts):
-                raise ContentError(f"{self.id} lists a verb twice in its universe")
-            table = self._table = (acts, index)
-        return table
 
     # Words for people (docs/words.md). Each game binds these to its ``text`` module, which
     # reads its catalogues (``games/<id>/locale/<lang>.po``); the plain defaults below are
