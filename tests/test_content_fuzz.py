@@ -20,6 +20,7 @@ import types
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -226,6 +227,14 @@ def _wrong(v: Any) -> Any:
     return 12
 
 
+def _drop(row: dict[str, Any], name: str) -> None:
+    row.pop(name)
+
+
+def _mistype(row: dict[str, Any], name: str) -> None:
+    row[name] = _wrong(row[name])
+
+
 def _label(row: dict[str, Any], i: int, section: str, table: bool) -> str:
     return section if table else str(row.get("id", f"#{i + 1}"))
 
@@ -254,11 +263,10 @@ def file_cases(game: str, fname: str, text: str) -> Iterator[Case]:
         first = rows[0]
         for name, info in model.model_fields.items():
             if info.is_required() and name in first:
-                yield case(f"missing {name}", 0, lambda r, n=name: r.pop(n), name,
+                yield case(f"missing {name}", 0, partial(_drop, name=name), name,
                            None if name == "id" else "")
         for name in first:
-            yield case(f"wrong type of {name}", 0,
-                       lambda r, n=name: r.__setitem__(n, _wrong(r[n])), name,
+            yield case(f"wrong type of {name}", 0, partial(_mistype, name=name), name,
                        str(_wrong(first[name])) if name == "id" and not table else "")
         yield case("unknown key", 0, lambda r: r.__setitem__("no_such_key", 1), "no_such_key")
         if not table:
@@ -270,16 +278,18 @@ def file_cases(game: str, fname: str, text: str) -> Iterator[Case]:
         for name, info in model.model_fields.items():
             for path, _, bad in ranged(info.annotation, list(info.metadata), (name,)):
                 i = next((k for k, r in enumerate(rows) if _get(r, path) is not None), None)
-                for value in bad if i is not None else ():
+                if i is None:
+                    continue
+                for value in bad:
                     yield case(f"{'.'.join(map(str, path))} = {value}", i,
-                               lambda r, p=path, v=value: _set(r, p, v), name)
+                               partial(_set, path=path, new=value), name)
             ref = ref_of(model, name)
             for kind in ref.leaves if ref else ():
                 for i, row in enumerate(rows):
                     if name not in row or (p := _leaf_path(row[name], kind, (name,))) is None:
                         continue
                     yield case(f"dangling {name} ({kind}) in entry {i}", i,
-                               lambda r, p=p, k=kind: _dangle(r, p, k), name)
+                               partial(_dangle, path=p, kind=kind), name)
 
 
 def _dangle(row: dict[str, Any], path: Path_, kind: str) -> None:

@@ -27,8 +27,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import meeple
-from meeple.core import registry
 from meeple.i18n import texts
+from tests.registered import forget_games
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "writing-a-game.md"
@@ -72,12 +72,12 @@ def pig_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     site = tmp_path / "site"
     write_package(site)
     monkeypatch.syspath_prepend(str(site))
-    registry.game_class.cache_clear()
+    forget_games()
     texts.cache_clear()  # the catalogues of this test's package, not an earlier one's
     yield site
     for name in [m for m in sys.modules if m == "pig" or m.startswith("pig.")]:
         del sys.modules[name]
-    registry.game_class.cache_clear()
+    forget_games()
     texts.cache_clear()
 
 
@@ -85,9 +85,13 @@ def catalogue(path: Path) -> dict[str, tuple[str, ...]]:
     """A ``.po`` file's messages by key, each as its forms (one unless it is a plural)."""
     with path.open("rb") as f:
         cat = read_po(f)
-    return {(m.id[0] if isinstance(m.id, tuple) else m.id):
-            (tuple(m.string) if isinstance(m.string, tuple) else (m.string,))
-            for m in cat if m.id}
+    return {(m.id if isinstance(m.id, str) else m.id[0]): forms_of(m.string) for m in cat if m.id}
+
+
+def forms_of(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's translation as its forms: one, or one per plural form."""
+    assert text is not None  # read_po reads a missing translation as ""
+    return (text,) if isinstance(text, str) else tuple(text)
 
 
 def fields(forms: tuple[str, ...]) -> set[str]:

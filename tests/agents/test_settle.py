@@ -56,6 +56,7 @@ class DoorsState(State):
         return mine if seat == 0 else 1.0 - mine
 
     def _result(self) -> Result:
+        assert self.won is not None  # the game ends on the roll, which decides it (DRS-2)
         w = (0,) if self.won else (1,)
         return Result(w, (float(self.won), float(not self.won)), 2, "door", "")
 
@@ -64,7 +65,7 @@ class DoorsState(State):
                 "door": self.door}
 
 
-class Doors(Game):
+class Doors(Game[DoorsState]):
     """Open a door, then roll."""
 
     id = "doors"

@@ -68,6 +68,7 @@ def settle(page: Any) -> None:
 
 
 def snapshot(server: str, match: str, token: str, lang: str = "en") -> dict[str, Any]:
+    snap: dict[str, Any]
     status, snap = call(f"{server}/api/matches/{match}?lang={lang}", token=token)
     assert status == 200, snap
     return snap

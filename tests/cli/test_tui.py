@@ -8,12 +8,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
 
 import meeple
 from meeple.core import game_class
+from meeple.games._template import Template
 from meeple.games.tictactoe.render import render
 from meeple.tui import Session
 
@@ -149,7 +151,7 @@ def test_a_die_rolled_cannot_be_undone() -> None:
 
 
 def test_hot_seat_shows_a_private_hand_only_to_its_seat() -> None:
-    game = game_class("_template")(players=2)
+    game = cast(Template, game_class("_template")(players=2))
     hands = [sorted(game.cards[c].label("en") for c in h)
              for h in game.new_state(seed=4).hands]
     assert hands[0] != hands[1]

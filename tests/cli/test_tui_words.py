@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -21,7 +22,7 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEEPLE_DATA_DIR", str(tmp_path / "data"))
 
 
-def play(game: meeple.Game, seats: list[str], lines: list[str], lang: str = "en",
+def play(game: meeple.Game[Any], seats: list[str], lines: list[str], lang: str = "en",
          seed: int = 5) -> tuple[Session, str, list[str]]:
     """Run a session on scripted input; what it printed (spaces squeezed) and its prompts."""
     out = io.StringIO()

@@ -13,6 +13,7 @@ import pytest
 
 import meeple
 from meeple.core import ConfigError, registry
+from tests.registered import forget_games
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "meeple"
@@ -36,9 +37,9 @@ def dist_info(folder: Path, name: str, games: dict[str, str]) -> Path:
 
 @pytest.fixture
 def fresh() -> Iterator[None]:
-    registry.game_class.cache_clear()
+    forget_games()
     yield
-    registry.game_class.cache_clear()
+    forget_games()
 
 
 def test_every_game_of_meeple_is_an_entry_point_and_nothing_else_lists_them() -> None:
@@ -60,7 +61,7 @@ def test_the_order_is_meeples_own_sorted_then_others_then_hidden(
     monkeypatch.syspath_prepend(str(dist_info(tmp_path, "meeple-extra-games", {
         "zebra": "extra:Zebra", "aardvark": "extra:Aardvark", "_hidden": "extra:Hidden",
         "myth": "extra:NotMyth"})))
-    registry.game_class.cache_clear()
+    forget_games()
     ids = registry.game_ids(hidden=True)
     own = sorted(g for g in declared() if not g.startswith("_"))
     assert ids == [*own, "aardvark", "zebra", "_template", "_hidden"]

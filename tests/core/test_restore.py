@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 import meeple
 from meeple.core import RecordError, State
 from meeple.core.records import load_json
+from meeple.games.catacombs.state import CatacombsState
+from meeple.games.heavens.state import HeavensState
 
 
 def played(game: str, players: int, actions: int, seed: int = 3) -> State:
-    s = meeple.load(game, players=players).new_state(seed=seed)
+    s: State = meeple.load(game, players=players).new_state(seed=seed)
     rng = random.Random(seed)
     for _ in range(actions):
         if s.is_over:
@@ -92,7 +94,7 @@ def test_ids_and_ranges_only_the_game_knows_are_checked_by_its_hook() -> None:
 
 
 def test_cat6_a_dwarf_not_yet_at_an_entrance_cannot_be_restored_on_the_board() -> None:
-    s = played("catacombs", 4, 0)
+    s = cast(CatacombsState, played("catacombs", 4, 0))
     waiting = s.order[-1]  # CAT-6: entrances are chosen in turn order, so the last waits
     d = doc(s)
     fields(d)["pos"][waiting] = 0
@@ -106,7 +108,7 @@ def test_cat6_a_dwarf_not_yet_at_an_entrance_cannot_be_restored_on_the_board() -
 
 
 def test_hvn32_a_character_on_the_heavens_must_stand_or_lie_on_its_hex() -> None:
-    s = played("heavens", 4, 60)
+    s = cast(HeavensState, played("heavens", 4, 60))
     assert s.at  # HVN-32: summoned characters stand on the map
     d = doc(s)
     fields(d)["at"]["@m"] = []
@@ -239,7 +241,7 @@ def test_meeple_replay_refuses_bad_files_and_seats_in_one_line(tmp_path: Path) -
              "lines.jsonl": json.dumps(finished_record()).encode() + b"\n[[\n"}
     for name, raw in files.items():
         (tmp_path / name).write_bytes(raw)
-    runs = [(str(tmp_path / n),) for n in files]
+    runs: list[tuple[str, ...]] = [(str(tmp_path / n),) for n in files]
     runs += [(str(good), "--seat", "99"), (str(good), "--step", "--seat", "99"),
              (str(good), "--seat", "-1")]
     for args in runs:
@@ -275,7 +277,7 @@ class _Unannotated(State):
         return {"banked": list(self.banked)}
 
 
-class _UnannotatedGame(meeple.Game):
+class _UnannotatedGame(meeple.Game[_Unannotated]):
     id = "unannotated"
     state_class = _Unannotated
 
@@ -283,7 +285,7 @@ class _UnannotatedGame(meeple.Game):
 def test_a_game_without_annotations_restores_its_fields_as_plain_data_only() -> None:
     game = _UnannotatedGame()
     data = doc(game.new_state(seed=1))
-    assert _Unannotated.from_json(game, data).banked == [0, 0]
+    assert cast(_Unannotated, _Unannotated.from_json(game, data)).banked == [0, 0]
     for name, value in (("_private_actions", True), ("_legal_actions", 1), ("bad key", 1)):
         d = json.loads(json.dumps(data))
         fields(d)[name] = value

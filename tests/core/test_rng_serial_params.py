@@ -121,7 +121,8 @@ def test_compiled_copier_copies_a_flat_typeddict_with_one_call() -> None:
 
     source = copier_source(Shapes)
     assert "f['now'].copy()" in source and "copy_data(f['later'])" in source
-    fields = {"now": {"seat": 1, "dice": (3, 4)}, "later": {"dice": [1]}}
+    fields: dict[str, dict[str, object]] = {"now": {"seat": 1, "dice": (3, 4)},
+                                            "later": {"dice": [1]}}
     copy = dict(fields)
     build_copier(Shapes)(copy)
     assert copy == fields and copy["now"] is not fields["now"]

@@ -43,7 +43,7 @@ def play_to(url: str, tokens: dict[int, str], version: int) -> dict[str, Any]:
     """Play the person's seats (first legal action) until the match reaches ``version``;
     its snapshot then (a bot's seats move on their own meanwhile)."""
     for _ in range(400):
-        snap = call(url)[1]
+        snap: dict[str, Any] = call(url)[1]
         if snap["version"] >= version:
             return snap
         tok = tokens.get(snap["to_act"])

@@ -142,6 +142,7 @@ def presence(base: str, match: str, token: str, seat: int, present: bool) -> boo
 def wait_turn(base: str, match: str, token: str) -> dict[str, Any]:
     """The seat's snapshot once it is to act or the game is over."""
     end = time.monotonic() + WAIT
+    snap: dict[str, Any]
     while time.monotonic() < end:
         status, snap = call(f"{base}/api/matches/{match}", token=token)
         assert status == 200, snap

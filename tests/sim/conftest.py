@@ -11,6 +11,7 @@ import pytest
 from meeple.core import Action, Result, registry
 from meeple.games.tictactoe import TicTacToe
 from meeple.games.tictactoe.state import TicTacToeState
+from tests.registered import forget_games
 
 
 class BoomState(TicTacToeState):
@@ -66,6 +67,6 @@ def test_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     targets = {**registry._targets(), **{f"_{name.lower()}": f"{module.__name__}:{name}"
                                          for name in ("Boom", "Roles", "Dud")}}
     monkeypatch.setattr(registry, "_targets", lambda: targets)
-    registry.game_class.cache_clear()
+    forget_games()
     yield
-    registry.game_class.cache_clear()
+    forget_games()

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import cast
+
 import pytest
 
 from meeple.agents import CheatInfoSet, InfoSet
 from meeple.core import game_class
+from meeple.games.grabhit.state import GrabHitState
 
 from .scripts import assert_refused, load
 
 
-def load_luck():  # type: ignore[no-untyped-def]
+def load_luck() -> ModuleType:
     return load("luck")
 
 
 def test_the_oracle_meets_the_spin_the_game_will_make_and_a_fair_sample_does_not() -> None:
     luck = load_luck()
     game = game_class("grabhit")(players=2)
-    futures = {"oracle": set(), "cheat": set(), "fair": set()}
+    futures: dict[str, set[bool]] = {"oracle": set(), "cheat": set(), "fair": set()}
     for seed in range(6):
         true = game.new_state(seed=seed)
         while true.view(None)["phase"] != "1":  # the turn's first phase, the spin
@@ -28,7 +32,7 @@ def test_the_oracle_meets_the_spin_the_game_will_make_and_a_fair_sample_does_not
         real = coming.gold[seat]
         for name, info in (("oracle", luck.OracleInfoSet(true, seat)),
                            ("cheat", CheatInfoSet(true, seat)), ("fair", InfoSet(true, seat))):
-            sample = info.sample(1000 + seed)
+            sample = cast(GrabHitState, info.sample(1000 + seed))
             sample.apply("spin")
             futures[name].add(sample.gold[seat] == real)
     assert futures["oracle"] == {True}

@@ -260,8 +260,10 @@ def test_altered_actions_do_not_reproduce(tmp_path: Path) -> None:
 
 def test_verify_accepts_every_record_a_run_wrote_failures_too(
         tmp_path: Path, test_games: None) -> None:
-    for game, kw in (("_boom", {}), ("_dud", {}), ("tictactoe", {"max_actions": 4}),
-                     ("_template", {"players": 3})):
+    kws: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("_boom", {}), ("_dud", {}), ("tictactoe", {"max_actions": 4}),
+        ("_template", {"players": 3}))
+    for game, kw in kws:
         spec = make_spec(game, seed=4, **kw)
         out = tmp_path / game
         run(spec, 12, out)
