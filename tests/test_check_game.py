@@ -5,7 +5,7 @@ that a broken one fails."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -38,7 +38,7 @@ def race_parse(game: Any, words: str) -> Verb:
 
 
 class RaceState(State):
-    _mutable = ("position",)
+    _mutable: ClassVar[tuple[str, ...]] = ("position",)
     position: list[int]
 
     def _setup(self) -> None:
