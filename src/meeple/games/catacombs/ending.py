@@ -18,7 +18,8 @@ from .backpack import CRISTALL_STANDS_FOR, HALVES, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, sides
 
 if TYPE_CHECKING:
-    from .state import CatacombsState, Ending
+    from .state import CatacombsState
+    from .turn import Ending
 
 #: Why a game ended, as ``Result.detail`` says it.
 DETAILS: dict[Ending, str] = {

@@ -12,33 +12,24 @@ step), a ``screen`` slot is None when empty and ``entered`` None before the dwar
 ``active`` is the dwarf whose turn it is (during set-up, the one choosing its entrance), ``turn``
 counts the turns played and ``walk_left`` is None during a walk of any length (CAT-41). Money is
 kept in half coins so that every remainder is exact (CAT-18). The rules are the modules named
-after the rulebook's parts (``docs/rules/catacombs.md``).
+after the rulebook's parts (``docs/rules/catacombs.md``). The words of ``phase``, ``step`` and
+``ending`` (``Phase``, ``Step``, ``Ending``) are the turn machinery's, declared in ``turn.py``
+where views and rules read them too.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from meeple.core import Action, State
 
 from . import actions, heuristic, setup, validate, view
 from .decisions import Answer, LevelUp, Offer
 from .ending import result
+from .turn import Ending, Phase, Step
 
 if TYPE_CHECKING:
     from .game import Catacombs
-
-#: The parts of a game: set-up (CAT-6), then each turn's move, event, building and end (CAT-25).
-Phase = Literal["setup", "move", "event", "build", "end"]
-#: The step open inside a phase: choosing an entrance; the move's or end phase's ``main``
-#: decision; a walk; a revealed monster (fight or retreat); a battle; building (draw or take a
-#: tile); placing the tile in hand; turning a tile with the Spinner.
-Step = Literal["entrance", "main", "walk", "monster", "battle", "build", "place", "spin"]
-#: How a game ended (the result's ``reason``): the last vein found (CAT-23), nobody able to
-#: reach unexplored ground (CAT-24), meeple's round limit, every dwarf fallen or one left
-#: (CAT-11).
-Ending = Literal["tenth-vein", "dead-end", "round-limit", "all-fallen", "last-dwarf"]
-
 
 class CatacombsState(State):
     """One moment of a catacombs game."""

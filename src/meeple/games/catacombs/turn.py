@@ -8,12 +8,23 @@ life, a move that turns a card up) returns to ``actions``, which carries on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from .decisions import LevelUp
 
 if TYPE_CHECKING:
-    from .state import CatacombsState, Ending
+    from .state import CatacombsState
+
+#: The parts of a game: set-up (CAT-6), then each turn's move, event, building and end (CAT-25).
+Phase = Literal["setup", "move", "event", "build", "end"]
+#: The step open inside a phase: choosing an entrance; the move's or end phase's ``main``
+#: decision; a walk; a revealed monster (fight or retreat); a battle; building (draw or take a
+#: tile); placing the tile in hand; turning a tile with the Spinner.
+Step = Literal["entrance", "main", "walk", "monster", "battle", "build", "place", "spin"]
+#: How a game ended (the result's ``reason``): the last vein found (CAT-23), nobody able to
+#: reach unexplored ground (CAT-24), meeple's round limit, every dwarf fallen or one left
+#: (CAT-11).
+Ending = Literal["tenth-vein", "dead-end", "round-limit", "all-fallen", "last-dwarf"]
 
 #: CAT-9: a threshold every 5 experience.
 THRESHOLD = 5

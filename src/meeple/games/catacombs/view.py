@@ -20,9 +20,10 @@ from meeple.core.views import BaseView, GameKeys
 
 from .backpack import armour_of, coins
 from .decisions import Answer, Offer
+from .turn import Phase, Step
 
 if TYPE_CHECKING:
-    from .state import CatacombsState, Phase, Step
+    from .state import CatacombsState
 
 #: The kinds of the decisions that interrupt a step (``decisions.py``).
 DecisionKind = Literal["level", "trade", "respond"]
