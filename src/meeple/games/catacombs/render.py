@@ -212,20 +212,20 @@ def battle_text(view: View, t: Texts) -> list[str]:
                         or "").partition(":")
     if kind != "monster":
         return []
-    cat = catalog()
-    mon = next(m for m in cat.monsters if m.id == monster)
+    content = catalog()
+    mon = next(m for m in content.monsters if m.id == monster)
     weapon = me["screen"]["right_hand"]
-    col = cat.columns.index(cat.item_index[weapon]) if weapon else cat.fists_column
+    col = content.columns.index(content.item_index[weapon]) if weapon else content.fists_column
     need, bonus = mon.needs[col], view["roll_bonus"]
     hits = [need == 0 or (need is not None and face + bonus >= need)
             for face in range(1, DIE_FACES + 1)]
     lang = t.lang
-    others = [t("screen.battle.need", weapon=weapon_name(cat, k, lang), need=need_text(n, lang))
+    others = [t("screen.battle.need", weapon=weapon_name(content, k, lang), need=need_text(n, lang))
               for k, n in enumerate(mon.needs) if k != col]
     hurt = max(0, mon.attack - me["armour"])
     return [t("screen.battle", monster=name(mon.id, lang), attack=mon.attack,
               exp=mon.experience, armour=me["armour"], health=t.count("health", hurt)),
-            t("screen.battle.rolls", weapon=weapon_name(cat, col, lang),
+            t("screen.battle.rolls", weapon=weapon_name(content, col, lang),
               bonus=t("screen.battle.bonus", n=bonus) if bonus else "",
               rolls=_ranges(hits, t), pct=win_pct(need, bonus)),
             t("screen.battle.others", needs="; ".join(others))]
