@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeple.core import Action, Result
+from meeple.core import Result
 
 from .events import ARTIFACT_EXPERIENCE, VEIN_EXPERIENCE
 from .labels import label
@@ -149,7 +149,8 @@ def describe(game: Catacombs, event: Event, lang: str = "en",
     kind = event["type"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
     if kind == "action":
-        return t("event.action", name=who, action=label(game, Action(event["action"]), lang))
+        action = game.action(game.parse_verb(event["action"]))  # the log keeps the text
+        return t("event.action", name=who, action=label(game, action, lang))
     if kind == "order_roll":
         rolls = [t("event.order_roll.one", name=names[s], roll=r)
                  for s, r in zip(event["seats"], event["rolls"], strict=True)]
