@@ -89,7 +89,8 @@ _SIDE_VERB: dict[str, type[Explore | Step | Sneak]] = {"explore": Explore, "step
                                                       "sneak": Sneak}
 GRAMMAR = ("an action is 'enter <entrance>', 'explore|step|sneak <side>', 'break <side> wall', "
            "'speed to <entrance>', 'take <tile>', 'place <sides>', 'turn tile to <sides>', "
-           "'raise strength|armour|health', '<verb> <item>', 'brew <potion>[ with Cristall]', "
+           "'raise strength|armour|health', 'equip|unequip|buy|sell|drink|use|sacrifice|give|ask "
+           "<item>', 'brew <potion>[ with Cristall]', "
            "'give|ask 10|100 coins', 'offer trade to seat <n>' or one of "
            + ", ".join(repr(t) for t in FIXED.values()))
 
