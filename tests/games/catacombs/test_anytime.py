@@ -76,13 +76,14 @@ def test_cat19_extra_turn_and_experience_offered_at_every_decision(step: str,
     """CAT-19: at each decision of its turn the dwarf may buy an extra turn or 1 experience;
     the decision it interrupted stays the one to take."""
     st = reach(step, phase)
-    s = st.turn
+    s = st.active
     before = decision(st)
     assert "buy extra turn" in texts(st) and "buy experience" in texts(st)
-    money, exp, extra = coins(st, s), st.exp[s], st.extra
+    money, exp, extra = coins(st, s), st.experience[s], st.extra_turns
     st.apply("buy extra turn", seat=s)
     st.apply("buy experience", seat=s)
-    assert coins(st, s) == money - 400 and st.exp[s] == exp + 1 and st.extra == extra + 1
+    assert (coins(st, s) == money - 400 and st.experience[s] == exp + 1
+            and st.extra_turns == extra + 1)
     if levels(st):  # the bought experience reached a threshold: that choice comes first
         st.apply("raise armour", seat=s)
     assert (shown(st), st.phase, st.to_act) == (step, phase, s)
@@ -93,14 +94,14 @@ def test_cat19_extra_turn_offered_at_fight_or_retreat() -> None:
     """CAT-19: bought at the fight-or-retreat choice, the extra turn follows this one; the
     choice is still pending after the purchase."""
     st = reach("monster", "event")
-    s = st.turn
+    s = st.active
     st.apply("buy extra turn", seat=s)
     assert decision(st) == ["fight", "retreat"]
     st.apply("retreat", seat=s)
     while shown(st) != "main" or st.phase != "end":
         st.apply(decision(st)[0], seat=s)
     st.apply("end turn", seat=s)
-    assert st.is_over or st.turn == s
+    assert st.is_over or st.active == s
     assert st.events()[-1] == {"type": "turn", "seat": s} or st.is_over
 
 
@@ -108,11 +109,11 @@ def test_cat19_experience_bought_in_battle_reaches_a_threshold_then_the_battle_g
     """CAT-19 with CAT-9: experience bought in the battle step counts towards thresholds;
     after the threshold's choice the battle resumes."""
     st = reach("battle", "event")
-    s = st.turn
+    s = st.active
     attack = decision(st)
     while not levels(st):
         st.apply("buy experience", seat=s)
-    assert st.exp[s] % 5 == 0 and st.step == "battle"  # under the threshold's choice
+    assert st.experience[s] % 5 == 0 and st.step == "battle"  # under the threshold's choice
     assert texts(st) == ["raise strength", "raise armour", "raise health"]
     st.apply("raise strength", seat=s)
     assert decision(st) == attack and "attack" in attack
@@ -124,7 +125,7 @@ def test_cat20_trade_offered_at_every_decision_and_the_decision_resumes(step: st
     """CAT-20: a trade may be opened at each decision of the turn; once the partner answers
     (or the offer is cancelled) the interrupted decision is the one to take again."""
     st = reach(step, phase)
-    s, p = st.turn, 1 - st.turn
+    s, p = st.active, 1 - st.active
     before = decision(st)
     st.apply(f"offer trade to seat {p}", seat=s)
     assert shown(st) == "trade" and st.view(s)["trade"]["to"] == p
@@ -144,7 +145,7 @@ def test_cat20_a_declined_offer_is_announced_as_declined() -> None:
     """CAT-20: the partner's answer is a public event, ``trade_accepted`` or
     ``trade_declined``."""
     st = reach("walk", "move")
-    s, p = st.turn, 1 - st.turn
+    s, p = st.active, 1 - st.active
     for answer, event in (("decline", "trade_declined"), ("accept", "trade_accepted")):
         st.apply(f"offer trade to seat {p}", seat=s)
         st.apply("ask 10 coins", seat=s)
@@ -157,7 +158,7 @@ def test_cat25_free_actions_at_any_decision_count_against_the_cap() -> None:
     """CAT-25: buying and opening offers outside the main step count against the turn's cap
     of free actions; at the cap the step's own choices remain."""
     st = reach("monster", "event", free_action_limit=2)
-    s = st.turn
+    s = st.active
     st.apply("buy extra turn", seat=s)
     st.apply("buy extra turn", seat=s)
     assert texts(st) == ["fight", "retreat"]
@@ -167,7 +168,7 @@ def _anytime_expected(st: CatacombsState) -> bool:
     """Whether the turn's dwarf may buy or trade now: at a decision of its own turn, outside a
     trade and the threshold choice (taken at once, CAT-9)."""
     return (shown(st) not in ("entrance", "trade", "respond") and not levels(st)
-            and st.to_act == st.turn and st.free_used < st.game.config["free_action_limit"])
+            and st.to_act == st.active and st.free_used < st.game.config["free_action_limit"])
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -183,7 +184,7 @@ def test_cat19_cat20_offered_at_every_own_decision_and_nowhere_else(seed: int,
     chooser = random.Random(seed)
     while not st.is_over and st.n_actions < 600:
         legal = texts(st)
-        affordable = st.turn is not None and st.money[st.turn] >= 400
+        affordable = st.phase != "setup" and st.money[st.active] >= 400
         assert ("buy extra turn" in legal) == (_anytime_expected(st) and affordable), legal
         if shown(st) == "trade":
             assert st.view()["trade"]["resumes"] in ("main", "walk", "monster", "battle",
@@ -194,14 +195,14 @@ def test_cat19_cat20_offered_at_every_own_decision_and_nowhere_else(seed: int,
         if resumed is not None:
             while shown(st) in ("trade", "respond"):
                 st.apply(chooser.choice(st.legal_actions()))
-            assert shown(st) == resumed and st.to_act == st.turn
+            assert shown(st) == resumed and st.to_act == st.active
 
 
 def test_cat20_an_offer_saved_and_restored_resumes_the_same_decision() -> None:
     """CAT-20: the interrupted step is part of the state: a game saved with an offer open and
     restored resumes the walk it interrupted."""
     st = reach("walk", "move")
-    s, p = st.turn, 1 - st.turn
+    s, p = st.active, 1 - st.active
     before = decision(st)
     st.apply(f"offer trade to seat {p}", seat=s)
     back = meeple.restore(st.to_json())

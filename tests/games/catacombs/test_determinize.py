@@ -37,8 +37,8 @@ def midgame(players: int = 3, seed: int = 11, actions: int = 200) -> CatacombsSt
     while True:
         if st.n_actions >= actions and any(a.text.startswith("explore")
                                            for a in st.legal_actions()):
-            cell = st.game.nb[st.pos[st.turn]][next(
-                a.data[1] for a in st.legal_actions() if a.text.startswith("explore"))]
+            cell = st.game.neighbours[st.position[st.active]][next(
+                a.data.direction for a in st.legal_actions() if a.text.startswith("explore"))]
             if st.down[cell]:
                 return st
         assert not st.is_over
@@ -52,7 +52,7 @@ def test_a_card_turned_up_is_each_face_down_card_equally_likely() -> None:
     seat = st.to_act
     assert seat is not None
     explore = next(a for a in st.legal_actions() if a.text.startswith("explore"))
-    cell = st.game.nb[st.pos[seat]][explore.data[1]]
+    cell = st.game.neighbours[st.position[seat]][explore.data.direction]
     counts: Counter[int] = Counter()
     for k in range(DRAWS):
         w = st.determinize(seat, k)
@@ -71,7 +71,7 @@ def test_exploring_in_the_worlds_reveals_cards_in_their_proportions() -> None:
     seat = st.to_act
     assert seat is not None
     explore = next(a for a in st.legal_actions() if a.text.startswith("explore"))
-    labels = Counter(st.game.cat.cards[c].label for c in st.deck)
+    labels = Counter(st.game.content.cards[c].label for c in st.deck)
     counts: Counter[str] = Counter()
     for k in range(DRAWS // 3):
         w = st.determinize(seat, k)
@@ -97,7 +97,7 @@ def test_a_tile_drawn_is_each_tile_of_the_pile_equally_likely() -> None:
     for k in range(DRAWS):
         w = st.determinize(seat, k)
         w.apply("draw tile")
-        counts[w.held] += 1
+        counts[w.held_tile] += 1
     expected = {t: DRAWS / len(st.pile) for t in st.pile}
     assert set(counts) == set(expected)
     assert chi_square(counts, expected) < chi_square_limit(len(expected) - 1)

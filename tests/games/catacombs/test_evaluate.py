@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.catacombs.equipment import RIGHT
+from meeple.games.catacombs.backpack import RIGHT
 
 from .test_rules import item, started
 
@@ -10,7 +10,7 @@ from .test_rules import item, started
 def test_experience_leads_and_a_fallen_dwarf_is_worth_nothing() -> None:
     st = started()
     assert st._evaluate(0) == st._evaluate(1) == 0.5
-    st.exp[0] += 2
+    st.experience[0] += 2
     assert st._evaluate(0) > 0.5 > st._evaluate(1)
     st.alive[1] = False
     assert st._evaluate(1) == 0.0
@@ -22,7 +22,7 @@ def test_a_wielded_weapon_and_armour_count_but_less_than_experience() -> None:
     st.screen[0][RIGHT] = item(st, "long_sword")
     armed = st._evaluate(0)
     assert armed > base
-    st.exp[1] += 2  # two experience outweigh a sword
+    st.experience[1] += 2  # two experience outweigh a sword
     assert st._evaluate(0) < base
 
 

@@ -17,7 +17,7 @@ def scenario() -> Any:
     st = meeple.load("catacombs", players=2).new_state(seed=0)
     while st.step == "entrance":
         st.apply(st.legal_actions()[0])
-    cat = st.game.cat
+    cat = st.game.content
     ix = cat.item_index
     def at(x: int, y: int) -> int:
         return y * 10 + x
@@ -29,23 +29,23 @@ def scenario() -> Any:
         if label is not None:
             st.card[cell] = k
     st.tile[at(1, 0)] = 2 | 8 | 4
-    st.tcard[at(1, 0)] = 0
+    st.tile_card[at(1, 0)] = 0
     lay(at(1, 0), None)
     st.tile[at(1, 1)] = 1 | 2
-    st.tcard[at(1, 1)] = 1
+    st.tile_card[at(1, 1)] = 1
     lay(at(1, 1), None)
-    st.caul[at(1, 1)] = 2
+    st.cauldron[at(1, 1)] = 2
     st.tile[at(2, 1)] = 8
-    st.tcard[at(2, 1)] = 2
+    st.tile_card[at(2, 1)] = 2
     lay(at(2, 1), "monster:goblin")
     lay(at(3, 1), "vein")
-    s = st.turn
-    st.pos[s] = at(1, 1)
+    s = st.active
+    st.position[s] = at(1, 1)
     st.pack[s] = sorted([ix["amber"], ix["ruby"]])
     st.screen[s][2] = ix["dagger"]
     st.screen[s][0] = ix["leather_cap"]
     st.money[s] = 275
-    st.exp[s] = 3
+    st.experience[s] = 3
     st._legal = None
     return st
 
@@ -111,11 +111,11 @@ def test_render_status_line_of_building_walking_and_crowds() -> None:
     while st.step == "entrance":
         st.apply(st.legal_actions()[0])
     st.faceup_tiles.append(st.pile.pop(0))
-    st.held = st.pile.pop(0)
-    st.pos = [st.pos[st.turn]] * 3
+    st.held_tile = st.pile.pop(0)
+    st.position = [st.position[st.active]] * 3
     v = st.view(0)
     out = " ".join(text(v, "en").split())  # the status line wraps at the console's width
-    tile = st.game.cat.tiles[st.held]
+    tile = st.game.content.tiles[st.held_tile]
     assert f"tile in hand: {tile[1]}" in out and "face-up tiles: " in out and "+3" in out
     assert f"плитка в руке: {tile[2]}" in " ".join(text(v, "ru").split())
     v["step"], v["walk_left"] = "walk", None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import meeple
 from meeple.core import State
-from meeple.games.catacombs import places, stats
+from meeple.games.catacombs import places, turn
 from meeple.games.catacombs.state import CatacombsState
 
 from ..words import random_play
@@ -27,7 +27,7 @@ def test_the_entrances_are_their_corner_cells() -> None:
 
 def test_exploring_and_walking_go_to_the_neighbouring_cell() -> None:
     st = started()
-    s = st.turn
+    s = st.active
     assert s is not None
     move_to(st, s, 4, 4)
     build(st, at(st, 4, 4), "NESW")
@@ -45,7 +45,7 @@ def test_exploring_and_walking_go_to_the_neighbouring_cell() -> None:
 
 def test_a_monster_is_fought_on_its_cell_and_retreat_goes_back() -> None:
     st = started()
-    s = st.turn
+    s = st.active
     assert s is not None
     move_to(st, s, 4, 4)
     build(st, at(st, 4, 4), "NESW")
@@ -62,7 +62,7 @@ def test_a_monster_is_fought_on_its_cell_and_retreat_goes_back() -> None:
 
 def test_buying_is_the_shop_and_carried_things_are_in_the_backpack_or_on_the_screen() -> None:
     st = started(money=1000)
-    s = st.turn
+    s = st.active
     assert s is not None
     give(st, s, "dagger", "ruby", "healing", "spinner")
     st.apply("equip Dagger")
@@ -78,7 +78,7 @@ def test_buying_is_the_shop_and_carried_things_are_in_the_backpack_or_on_the_scr
 
 def test_a_trade_names_the_partners_things_and_purse() -> None:
     st = started()
-    s = st.turn
+    s = st.active
     assert s is not None
     p = 1 - s
     give(st, s, "dagger")
@@ -97,7 +97,7 @@ def test_a_trade_names_the_partners_things_and_purse() -> None:
 
 def _to_place(st: CatacombsState) -> None:
     """Explore east from (4, 4) onto bare ground and draw a tile to lay there."""
-    s = st.turn
+    s = st.active
     assert s is not None
     move_to(st, s, 4, 4)
     build(st, at(st, 4, 4), "NESW")
@@ -122,10 +122,10 @@ def test_a_tile_is_laid_on_the_cell_being_built_and_refusing_it_is_a_button() ->
 
 def test_a_level_up_is_raised_on_the_dwarfs_sheet() -> None:
     st = started()
-    s = st.turn
+    s = st.active
     assert s is not None
-    st.exp[s] = 4
-    stats.gain(st, s, 1)
+    st.experience[s] = 4
+    turn.gain(st, s, 1)
     st._legal = None
     assert where_of(st) == {"raise strength": f"stat:{s}:strength",
                             "raise armour": f"stat:{s}:armour",
@@ -136,12 +136,16 @@ def test_the_buttons_are_exactly_the_verbs_with_no_spot() -> None:
     """In random play the actions without a place are ending the turn, refusing a tile and
     the offer's closing and answer; every one of them turns up."""
     unplaced: set[str] = set()
+    verbs: set[type] = set()
     for seed in (1, 2):
         for st in random_play("catacombs", 2, seed, max_steps=1500):
             if not st.is_over and st.to_act is not None:
-                unplaced |= {t.split()[0] for t, w in where_of(st).items() if w is None}
+                view = st.view(st.to_act)
+                buttons = [a for a in st.legal_actions() if st.game.where(a, view) is None]
+                unplaced |= {a.text.split()[0] for a in buttons}
+                verbs |= {type(a.data) for a in buttons}
     assert unplaced == {"end", "refuse", "propose", "cancel", "accept", "decline"}
-    assert unplaced == places.BUTTONS
+    assert verbs == places.BUTTONS
 
 
 def test_every_place_is_drawn() -> None:

@@ -26,23 +26,23 @@ def play(players: int, seed: int, steps: int) -> list[CatacombsState]:
 
 
 def check(s: CatacombsState) -> None:
-    cat = s.game.cat
+    cat = s.game.content
     on_board = sum(c is not None for c in s.card)
     # every event card is face up on the board, face down (one per face-down cell) or gone
     assert len(s.deck) == sum(s.down)
     assert on_board + len(s.deck) + s.taken == len(cat.cards)
     assert len(set(s.deck) | {c for c in s.card if c is not None}) == on_board + len(s.deck)
-    placed = sum(t is not None for t in s.tcard)
-    held = 0 if s.held is None else 1
+    placed = sum(t is not None for t in s.tile_card)
+    held = 0 if s.held_tile is None else 1
     assert len(s.pile) + len(s.faceup_tiles) + placed + held == len(cat.tiles)
     assert len(set(s.pile) | set(s.faceup_tiles)) == len(s.pile) + len(s.faceup_tiles)
     for p in range(s.players):
         assert s.money[p] >= 0
         if s.alive[p]:
-            assert (s.pos[p] is not None and s.health[p] > 0) or s.phase == "setup"
-            assert s.level[p] >= max(0, s.exp[p]) // 5
+            assert (s.position[p] is not None and s.health[p] > 0) or s.phase == "setup"
+            assert s.level[p] >= max(0, s.experience[p]) // 5
         else:
-            assert s.pos[p] is None and s.pack[p] == []
+            assert s.position[p] is None and s.pack[p] == []
         worn = [i for i in s.screen[p] if i is not None]
         assert len(worn) == len(set(cat.items[i].slot for i in worn))
     v = s.view(0)
@@ -80,4 +80,4 @@ def test_result_names_the_entrance_each_dwarf_began_from() -> None:
     while not st.is_over:
         st.apply(ch.choice(st.legal_actions()))
     roles = st.result().extra["roles"]
-    assert sorted(roles) == sorted(e[0] for e in st.game.cat.entrances)
+    assert sorted(roles) == sorted(e[0] for e in st.game.content.entrances)

@@ -11,9 +11,9 @@ import meeple
 from meeple.components import pile
 from meeple.components.dice import d6
 from meeple.core import ConfigError, Rng
-from meeple.games.catacombs import stats
+from meeple.games.catacombs import turn
+from meeple.games.catacombs.backpack import add_item, armour_of
 from meeple.games.catacombs.board import monster_at
-from meeple.games.catacombs.equipment import add_item, armour_of
 from meeple.games.catacombs.state import CatacombsState
 
 N, E, S, W = 1, 2, 4, 8
@@ -50,7 +50,7 @@ def decision(st: CatacombsState) -> list[str]:
 
 
 def item(st: CatacombsState, name: str) -> int:
-    return st.game.cat.item_index[name]
+    return st.game.content.item_index[name]
 
 
 def give(st: CatacombsState, seat: int, *names: str) -> None:
@@ -60,7 +60,7 @@ def give(st: CatacombsState, seat: int, *names: str) -> None:
 
 
 def card_for(st: CatacombsState, label: str) -> int:
-    return next(c.index for c in st.game.cat.cards if c.label == label)
+    return next(c.index for c in st.game.content.cards if c.label == label)
 
 
 def put_card(st: CatacombsState, cell: int, label: str) -> None:
@@ -74,9 +74,9 @@ def put_card(st: CatacombsState, cell: int, label: str) -> None:
     unexplored ground is laid face up there: entering resolves it as any card turned up
     (CAT-31, CAT-47).
     """
-    want = {c.index for c in st.game.cat.cards if c.label == label}
+    want = {c.index for c in st.game.content.cards if c.label == label}
     if st.card[cell] not in want:
-        other = next((x for x in range(st.game.ncells) if st.card[x] in want), None)
+        other = next((x for x in range(st.game.cells) if st.card[x] in want), None)
         if other is not None:
             k = st.card[other]
             st.card[other], st.down[other] = st.card[cell], st.down[cell]
@@ -86,7 +86,7 @@ def put_card(st: CatacombsState, cell: int, label: str) -> None:
             if (old := st.card[cell]) is not None:
                 pile.put(st.deck, old)
             elif not st.down[cell]:
-                st.down[next(x for x in range(st.game.ncells) if st.down[x])] = False
+                st.down[next(x for x in range(st.game.cells) if st.down[x])] = False
         st.card[cell] = k
     st.down[cell] = False
     fresh(st)
@@ -96,13 +96,13 @@ def build(st: CatacombsState, cell: int, sides: str) -> None:
     """Lay an explored tile with the given open sides (its event card gone, unless a face-up
     monster lies there)."""
     st.tile[cell] = sum(LETTER[c] for c in sides)
-    st.tcard[cell] = 0
-    if (k := st.card[cell]) is not None and st.game.cat.cards[k].kind != "monster":
+    st.tile_card[cell] = 0
+    if (k := st.card[cell]) is not None and st.game.content.cards[k].kind != "monster":
         st.card[cell] = None
     if st.down[cell]:
         st.down[cell] = False
         pile.take(st.deck, next(c for c in st.deck
-                                if st.game.cat.cards[c].kind != "monster"))
+                                if st.game.content.cards[c].kind != "monster"))
     fresh(st)
 
 
@@ -123,7 +123,7 @@ def force_roll(st: CatacombsState, value: int) -> None:
 
 def force_tile(st: CatacombsState, kind: str) -> None:
     """Give the state a generator whose next tile drawn from the pile is of ``kind``."""
-    tiles = st.game.cat.tiles
+    tiles = st.game.content.tiles
     for k in range(1000):
         if tiles[pile.draw(st.pile[:], Rng(k))][0] == kind:
             st.rng = Rng(k)
@@ -132,7 +132,7 @@ def force_tile(st: CatacombsState, kind: str) -> None:
 
 
 def move_to(st: CatacombsState, seat: int, x: int, y: int) -> None:
-    st.pos[seat] = at(st, x, y)
+    st.position[seat] = at(st, x, y)
     fresh(st)
 
 
@@ -165,9 +165,9 @@ def test_cat3_one_face_down_event_card_per_cell() -> None:
     """CAT-3: 96 cards, one on each non-entrance cell, all face down (each is drawn from the
     cards still face down when it turns up)."""
     st = started()
-    inner = [c for c in range(100) if c not in st.game.entrance_index]
+    inner = [c for c in range(100) if c not in st.game.entrance_cells]
     assert all(st.down[c] and st.card[c] is None for c in inner)
-    assert not any(st.down[c] for c in st.game.entrance_index)
+    assert not any(st.down[c] for c in st.game.entrance_cells)
     assert st.deck == list(range(96))
     assert all(st.view(0)["cards"][c] == "hidden" for c in inner)
 
@@ -185,9 +185,9 @@ def test_cat4_tile_deck_hidden_and_shuffled() -> None:
         put_card(st, at(st, 1, 0), "treasure:ruby")
         st.apply("explore east")
         st.apply("draw tile")
-        assert st.held is not None
-        firsts.add(st.game.cat.tiles[st.held][0])
-        assert len(st.pile) == 99 and st.held not in st.pile
+        assert st.held_tile is not None
+        firsts.add(st.game.content.tiles[st.held_tile][0])
+        assert len(st.pile) == 99 and st.held_tile not in st.pile
     assert len(firsts) > 1
 
 
@@ -219,8 +219,8 @@ def test_cat6_entrances_chosen_in_turn_order_one_per_entrance() -> None:
         options = legal(st)
         assert len(options) == 4 - k
         st.apply(options[-1])
-        seen.append(st.pos[st.order[k]])
-    assert len(set(seen)) == 3 and st.phase == "move" and st.turn == st.order[0]
+        seen.append(st.position[st.order[k]])
+    assert len(set(seen)) == 3 and st.phase == "move" and st.active == st.order[0]
 
 
 def test_cat7_starting_stats() -> None:
@@ -232,9 +232,9 @@ def test_cat7_starting_stats() -> None:
 
 # ---------------------------------------------------------------- stats
 def _to_build(st: CatacombsState) -> None:
-    s = st.turn
-    put_card(st, at(st, 1, 0) if st.pos[s] == 0 else st.pos[s], "treasure:ruby")
-    st.pos[s] = 0
+    s = st.active
+    put_card(st, at(st, 1, 0) if st.position[s] == 0 else st.position[s], "treasure:ruby")
+    st.position[s] = 0
     put_card(st, at(st, 1, 0), "treasure:ruby")
     fresh(st)
     st.apply("explore east")
@@ -247,14 +247,14 @@ def test_cat8_experience_can_go_negative() -> None:
     _to_build(st)
     st.apply("draw tile")
     st.apply("refuse tile")
-    assert st.exp[st.turn] == -1
+    assert st.experience[st.active] == -1
 
 
 def test_cat9_threshold_gives_bonus_choice_and_extra_turn() -> None:
     """CAT-9: reaching 5 asks for a bonus at once and gives an extra turn."""
     st = started()
-    s = st.turn
-    st.exp[s] = 4
+    s = st.active
+    st.experience[s] = 4
     fresh(st)
     st.apply("buy experience")
     assert legal(st) == ["raise strength", "raise armour", "raise health"]
@@ -263,29 +263,29 @@ def test_cat9_threshold_gives_bonus_choice_and_extra_turn() -> None:
     assert st.health[s] == 15
     st.apply("stay")
     st.apply("end turn")
-    assert st.turn == s and st.phase == "move"
+    assert st.active == s and st.phase == "move"
     st.apply("stay")
     st.apply("end turn")
-    assert st.turn != s
+    assert st.active != s
 
 
 def test_cat10_threshold_bonus_only_once() -> None:
     """CAT-10: falling below 5 and reaching it again gives no second bonus."""
     st = started(money=800)
-    s = st.turn
-    st.exp[s] = 4
+    s = st.active
+    st.experience[s] = 4
     fresh(st)
     st.apply("buy experience")
     st.apply("raise armour")
-    stats.gain(st, s, -1)
+    turn.gain(st, s, -1)
     fresh(st)
     st.apply("buy experience")
-    assert st.exp[s] == 5 and "raise armour" not in legal(st) and not st.decisions
+    assert st.experience[s] == 5 and "raise armour" not in legal(st) and not st.decisions
 
 
 def fall(st: CatacombsState) -> int:
     """The dwarf on turn walks onto a dragon with 2 health and falls to its counter-attack."""
-    s = st.turn
+    s = st.active
     monster_on(st, at(st, 1, 0), "dragon")
     st.health[s] = 2
     force_roll(st, 2)
@@ -299,37 +299,37 @@ def test_cat11_death_costs_four_experience_and_removes_dwarf() -> None:
     """CAT-11: health 0 or less: -4 experience, off the board, skipped afterwards."""
     st = started(players=3)
     s = fall(st)
-    assert not st.alive[s] and st.exp[s] == -4 and st.pos[s] is None
-    assert st.to_act is not None and st.turn != s
+    assert not st.alive[s] and st.experience[s] == -4 and st.position[s] is None
+    assert st.to_act is not None and st.active != s
     assert st.view()["dwarves"][s]["cell"] is None
     assert st.pack[s] == [] and "death" in kinds(st)
     for _ in range(2):  # two more turns: the fallen dwarf is never on turn again
         st.apply("stay")
         st.apply("end turn")
-        assert st.turn != s
+        assert st.active != s
 
 
 def test_cat11_the_last_dwarf_standing_wins_at_once() -> None:
     """CAT-11: when every other dwarf has fallen the one left has won, whatever the experience
     (the fallen cannot win), so the game ends there (`play_on_alone` lets it play on)."""
     st = started()
-    other = 1 - st.turn
-    st.exp[other] = -6  # less than the fallen dwarf will hold after losing 4
+    other = 1 - st.active
+    st.experience[other] = -6  # less than the fallen dwarf will hold after losing 4
     s = fall(st)
-    assert st.exp[s] == -4 > st.exp[other]
-    assert st.to_act is None and st.ended == "last-dwarf"
+    assert st.experience[s] == -4 > st.experience[other]
+    assert st.to_act is None and st.ending == "last-dwarf"
     r = st.result()
     assert r.winners == (other,) and r.reason == "last-dwarf"
     on = started(play_on_alone=True)
     s = fall(on)
-    assert on.to_act == 1 - s and not on.ended and not on.alive[s]
+    assert on.to_act == 1 - s and not on.ending and not on.alive[s]
 
 
 # ---------------------------------------------------------------- screen
 def test_cat12_one_item_per_slot_rest_in_backpack() -> None:
     """CAT-12: a second helmet swaps the first back into the backpack."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "leather_cap", "iron_helmet")
     st.apply("equip Leather Cap")
     assert st.view()["dwarves"][s]["screen"]["head"] == "leather_cap"
@@ -343,7 +343,7 @@ def test_cat12_one_item_per_slot_rest_in_backpack() -> None:
 def test_cat13_two_handed_weapon_excludes_shield() -> None:
     """CAT-13: a crossbow takes both hands; a shield puts it back."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "wooden_shield", "crossbow", "dagger")
     st.apply("equip Wooden Shield")
     st.apply("equip Crossbow")
@@ -361,7 +361,7 @@ def test_cat13_two_handed_weapon_excludes_shield() -> None:
 def test_cat14_weapon_needs_strength() -> None:
     """CAT-14: a Long Sword (strength 4) cannot be wielded at strength 2."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "long_sword")
     assert "equip Long Sword" not in legal(st)
     st.strength[s] = 4
@@ -372,7 +372,7 @@ def test_cat14_weapon_needs_strength() -> None:
 def test_cat15_body_armours_exclude_each_other() -> None:
     """CAT-15: chain mail and plate share the body; armour is one item per slot."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "chain_mail", "plate_armour", "leather_cap")
     st.apply("equip Chain Mail")
     st.apply("equip Plate Armour")
@@ -385,7 +385,7 @@ def test_cat15_body_armours_exclude_each_other() -> None:
 def test_cat16_shop_at_entrance_list_price() -> None:
     """CAT-16: at an entrance a Dagger costs 60 and sells for 60."""
     st = started()
-    s = st.turn
+    s = st.active
     st.apply("buy Dagger")
     assert st.view()["dwarves"][s]["money"] == 240
     st.apply("sell Dagger")
@@ -395,7 +395,7 @@ def test_cat16_shop_at_entrance_list_price() -> None:
 def test_cat17_remote_shop_costs_more_pays_less() -> None:
     """CAT-17: away from entrances buying costs 1.5x and selling pays half."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
     move_to(st, s, 1, 0)
     st.apply("buy Dagger")
@@ -407,7 +407,7 @@ def test_cat17_remote_shop_costs_more_pays_less() -> None:
 def test_cat17_an_item_is_offered_exactly_when_the_dwarf_can_pay_its_price_there() -> None:
     """CAT-16/17: a Dagger is offered for 60 coins at an entrance and for 90 away from one."""
     st = started()
-    s = st.turn
+    s = st.active
     for money, here in ((60, True), (59.5, False)):
         st.money[s] = int(money * 2)  # half coins
         st._legal = None
@@ -423,7 +423,7 @@ def test_cat17_an_item_is_offered_exactly_when_the_dwarf_can_pay_its_price_there
 def test_cat18_fractional_money_kept_exactly() -> None:
     """CAT-18: a Silver Goblet (75) sold away from an entrance pays exactly 37.5."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
     move_to(st, s, 1, 0)
     give(st, s, "silver_goblet", "silver_goblet")
@@ -436,21 +436,21 @@ def test_cat18_fractional_money_kept_exactly() -> None:
 def test_cat19_buy_extra_turn_and_experience() -> None:
     """CAT-19: 200 coins buy an extra turn or one experience, anywhere."""
     st = started(money=500)
-    s = st.turn
+    s = st.active
     st.apply("buy extra turn")
     assert st.view()["dwarves"][s]["money"] == 300
     st.apply("stay")
     st.apply("buy experience")
-    assert st.exp[s] == 1 and st.view()["dwarves"][s]["money"] == 100
+    assert st.experience[s] == 1 and st.view()["dwarves"][s]["money"] == 100
     assert "buy experience" not in legal(st)
     st.apply("end turn")
-    assert st.turn == s
+    assert st.active == s
 
 
 def test_cat20_trade_offer_accepted_or_declined() -> None:
     """CAT-20: an offer is built element by element; the partner accepts or declines."""
     st = started(trade_offers_per_turn=2)
-    s = st.turn
+    s = st.active
     p = 1 - s
     give(st, s, "dagger")
     give(st, p, "ruby")
@@ -484,7 +484,7 @@ def test_cat20_a_cancelled_offer_counts_so_the_turn_always_ends() -> None:
     """CAT-20: opening an offer uses one of the turn's offers even if it is cancelled, so no
     player can open and cancel offers for ever."""
     st = started(trade_offers_per_turn=2)
-    s = st.turn
+    s = st.active
     p = 1 - s
     give(st, s, "dagger")
     for _ in range(2):
@@ -499,7 +499,7 @@ def test_cat20_a_cancelled_offer_counts_so_the_turn_always_ends() -> None:
 def test_cat21_ingredients_not_in_shop_treasures_sell() -> None:
     """CAT-21: ingredients are neither bought nor sold; treasures sell at their value."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "amber", "ruby")
     texts = legal(st)
     assert "sell Amber" not in texts and "buy Amber" not in texts
@@ -510,7 +510,7 @@ def test_cat21_ingredients_not_in_shop_treasures_sell() -> None:
 # ---------------------------------------------------------------- end
 def _find_vein(st: CatacombsState) -> None:
     put_card(st, at(st, 1, 0), "vein")
-    st.pos[st.turn] = 0
+    st.position[st.active] = 0
     fresh(st)
     st.apply("explore east")
 
@@ -518,19 +518,19 @@ def _find_vein(st: CatacombsState) -> None:
 def test_cat22_most_experience_wins_kills_break_ties() -> None:
     """CAT-22: most experience wins; equal experience: most kills."""
     st = started()
-    s = st.turn
+    s = st.active
     o = 1 - s
     st.veins = 9
-    st.exp[o] = 2
+    st.experience[o] = 2
     st.kills[o] = 1
     st.kills[s] = 2
     _find_vein(st)
     res = st.result()
     assert res.winners == (s,) and res.scores[s] == res.scores[o] == 2.0
     st2 = started()
-    s2 = st2.turn
+    s2 = st2.active
     st2.veins = 9
-    st2.exp[1 - s2] = 3
+    st2.experience[1 - s2] = 3
     _find_vein(st2)
     assert st2.result().winners == (1 - s2,)
 
@@ -548,7 +548,7 @@ def test_cat24_dead_end_is_detected() -> None:
     """CAT-24: when nobody can reach unexplored ground the game ends."""
     for money, over in ((0, True), (300, False)):
         st = started(money=money)
-        for e in st.game.entrance_index:
+        for e in st.game.entrance_cells:
             st.tile[e] = 0  # every entrance walled in
         st.apply("stay")
         st.apply("end turn")
@@ -574,7 +574,7 @@ def test_cat25_turn_runs_move_event_build() -> None:
 def test_cat25_free_actions_are_capped_per_turn() -> None:
     """CAT-25: equipping and unequipping cannot go on for ever; the cap resets each turn."""
     st = started(free_action_limit=4)
-    s = st.turn
+    s = st.active
     give(st, s, "dagger")
     for _ in range(2):
         st.apply("equip Dagger")
@@ -583,13 +583,13 @@ def test_cat25_free_actions_are_capped_per_turn() -> None:
     assert not any(t.startswith(("equip", "buy", "sell")) for t in texts)
     assert "explore east" in texts  # moving is still offered
     uncapped = started(free_action_limit=0)
-    give(uncapped, uncapped.turn, "dagger")
+    give(uncapped, uncapped.active, "dagger")
     for _ in range(10):
         uncapped.apply("equip Dagger")
         uncapped.apply("unequip Dagger")
     assert "equip Dagger" in legal(uncapped)
     st.apply("explore east")
-    while st.turn == s and not st.is_over:
+    while st.active == s and not st.is_over:
         st.apply("end turn" if "end turn" in legal(st) else legal(st)[0])
     assert st.free_used == 0 and any(t.startswith("buy") for t in legal(st))
 
@@ -597,19 +597,19 @@ def test_cat25_free_actions_are_capped_per_turn() -> None:
 def test_cat26_explore_one_orthogonal_step() -> None:
     """CAT-26: one step onto unexplored ground, orthogonally, through an open side."""
     st = started()
-    s = st.turn
+    s = st.active
     texts = legal(st)
     assert "explore east" in texts and "explore south" in texts
     assert "explore north" not in texts and "explore west" not in texts
     put_card(st, at(st, 0, 1), "ingredient:amber")
     st.apply("explore south")
-    assert st.pos[s] == at(st, 0, 1) and st.came[s] == 0
+    assert st.position[s] == at(st, 0, 1) and st.came_from[s] == 0
 
 
 def test_cat27_walk_uses_d6_and_never_enters_unexplored() -> None:
     """CAT-27: a d6 walk over explored ground stops before unexplored cells."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
     build(st, at(st, 2, 0), "EW")
     force_roll(st, 5)
@@ -617,7 +617,7 @@ def test_cat27_walk_uses_d6_and_never_enters_unexplored() -> None:
     assert st.walk_left == 5
     st.apply("step east")
     st.apply("step east")
-    assert st.pos[s] == at(st, 2, 0)
+    assert st.position[s] == at(st, 2, 0)
     assert decision(st) == ["step west", "stop"]  # (3,0) is unexplored
     st.apply("stop")
     assert st.step == "main" and st.phase == "end" and st.walk_left == 0
@@ -650,16 +650,16 @@ def test_cat28_walls_block_movement() -> None:
 def test_cat29_dwarves_share_cells() -> None:
     """CAT-29: any number of dwarves may stand on one cell."""
     st = started(3)
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
     for o in range(3):
         move_to(st, o, 1, 0)
     force_roll(st, 1)
     st.apply("walk")
     st.apply("step west")
-    assert st.pos[s] == 0
+    assert st.position[s] == 0
     move_to(st, s, 1, 0)
-    assert len({st.pos[o] for o in range(3)}) == 1
+    assert len({st.position[o] for o in range(3)}) == 1
 
 
 def test_cat30_monster_blocks_and_stepping_on_starts_battle() -> None:
@@ -692,7 +692,7 @@ def test_cat31_only_monsters_remain_on_explored_cells() -> None:
 def test_cat32_treasure_taken(label: str, item_id: str) -> None:
     """CAT-32: a treasure goes to the finder's backpack."""
     st = started()
-    s = st.turn
+    s = st.active
     put_card(st, at(st, 1, 0), label)
     st.apply("explore east")
     assert st.view()["dwarves"][s]["backpack"] == [item_id]
@@ -701,7 +701,7 @@ def test_cat32_treasure_taken(label: str, item_id: str) -> None:
 def test_cat33_weapon_taken_to_backpack() -> None:
     """CAT-33: a weapon goes to the backpack, ready to equip."""
     st = started()
-    s = st.turn
+    s = st.active
     put_card(st, at(st, 1, 0), "weapon:axe")
     st.apply("explore east")
     assert st.view()["dwarves"][s]["backpack"] == ["axe"]
@@ -710,7 +710,7 @@ def test_cat33_weapon_taken_to_backpack() -> None:
 def test_cat34_armour_item_taken_and_adds_when_worn() -> None:
     """CAT-34: an armour card raises armour once worn."""
     st = started()
-    s = st.turn
+    s = st.active
     put_card(st, at(st, 1, 0), "armour:iron_shield")
     st.apply("explore east")
     st.apply("draw tile")
@@ -723,8 +723,8 @@ def test_cat34_armour_item_taken_and_adds_when_worn() -> None:
 def test_cat35_ingredient_taken() -> None:
     """CAT-35: the six ingredients exist, three of each in the deck; found ones are kept."""
     st = started()
-    s = st.turn
-    names = {it.name for it in st.game.cat.items if it.kind == "ingredient"}
+    s = st.active
+    names = {it.name for it in st.game.content.items if it.kind == "ingredient"}
     assert names == {"Amber", "Ambra", "Omella", "Mushroom", "Skull", "Blood"}
     put_card(st, at(st, 1, 0), "ingredient:omella")
     st.apply("explore east")
@@ -739,27 +739,27 @@ def test_cat36_cauldron_stays_on_board() -> None:
     st.apply("draw tile")
     st.apply(legal(st)[0])
     assert st.view()["cauldrons"][at(st, 1, 0)] == "ancient"
-    assert sum(c.kind == "cauldron" for c in st.game.cat.cards) == 6
+    assert sum(c.kind == "cauldron" for c in st.game.content.cards) == 6
 
 
 def test_cat37_brewing_spends_ingredients_gives_potion_and_experience() -> None:
     """CAT-37: at a cauldron the recipe's ingredients become the potion, plus experience."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
-    st.caul[at(st, 1, 0)] = 2  # the ancient cauldron, worth 3
+    st.cauldron[at(st, 1, 0)] = 2  # the ancient cauldron, worth 3
     move_to(st, s, 1, 0)
     give(st, s, "mushroom", "blood", "amber")
     assert "brew Protection Potion" not in legal(st)
     st.apply("brew Healing Potion")
     assert st.pack[s] == sorted([item(st, "amber"), item(st, "healing")])
-    assert st.exp[s] == 3
+    assert st.experience[s] == 3
 
 
 def test_cat38_healing_adds_four() -> None:
     """CAT-38: a healing potion adds 4 health."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "healing")
     st.apply("drink Healing Potion")
     assert st.health[s] == 16 and st.pack[s] == []
@@ -768,7 +768,7 @@ def test_cat38_healing_adds_four() -> None:
 def test_cat39_protection_adds_armour() -> None:
     """CAT-39: a protection potion adds 1 armour for good."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "protection")
     st.apply("drink Protection Potion")
     assert armour_of(st, s) == 1
@@ -777,7 +777,7 @@ def test_cat39_protection_adds_armour() -> None:
 def test_cat40_strength_potion() -> None:
     """CAT-40: a strength potion adds 1 strength."""
     st = started()
-    s = st.turn
+    s = st.active
     give(st, s, "strength")
     st.apply("drink Strength Potion")
     assert st.strength[s] == 3
@@ -786,7 +786,7 @@ def test_cat40_strength_potion() -> None:
 def test_cat41_speed_potion_walk_or_entrance_jump() -> None:
     """CAT-41: any distance over explored passages, or from entrance to entrance."""
     st = started()
-    s = st.turn
+    s = st.active
     for x in range(1, 9):
         build(st, at(st, x, 0), "EW")
     give(st, s, "speed")
@@ -795,21 +795,21 @@ def test_cat41_speed_potion_walk_or_entrance_jump() -> None:
     st.apply("speed walk")
     for _ in range(8):
         st.apply("step east")
-    assert st.pos[s] == at(st, 8, 0) and st.step == "walk"
+    assert st.position[s] == at(st, 8, 0) and st.step == "walk"
     st.apply("step east")  # onto the occupied north-east entrance
     st.apply("stop")
     assert st.pack[s] == []
     st2 = started()
-    s2 = st2.turn
+    s2 = st2.active
     give(st2, s2, "speed")
     st2.apply("speed to south-east")
-    assert st2.pos[s2] == 99 and st2.pack[s2] == [] and st2.phase == "end"
+    assert st2.position[s2] == 99 and st2.pack[s2] == [] and st2.phase == "end"
 
 
 def test_cat42_invisibility_passes_one_monster() -> None:
     """CAT-42: sneak past a monster without a battle, walking on."""
     st = started()
-    s = st.turn
+    s = st.active
     monster_on(st, at(st, 1, 0), "troll")
     build(st, at(st, 2, 0), "EW")
     give(st, s, "invisibility")
@@ -818,11 +818,11 @@ def test_cat42_invisibility_passes_one_monster() -> None:
     st.apply("sneak east")
     assert "stop" not in legal(st) and st.step == "walk"
     st.apply("step east")
-    assert st.pos[s] == at(st, 2, 0) and st.health[s] == 12
+    assert st.position[s] == at(st, 2, 0) and st.health[s] == 12
     assert st.view()["cards"][at(st, 1, 0)] == "monster:troll"
     st2 = started()
     monster_on(st2, at(st2, 1, 0), "troll")
-    give(st2, st2.turn, "invisibility")
+    give(st2, st2.active, "invisibility")
     force_roll(st2, 1)
     st2.apply("walk")
     assert "sneak east" not in legal(st2)  # it could not leave the monster's cell
@@ -831,7 +831,7 @@ def test_cat42_invisibility_passes_one_monster() -> None:
 def test_cat43_destruction_through_wall_and_fight_to_the_end() -> None:
     """CAT-43: through a wall; staying with a monster means no retreat afterwards."""
     st = started()
-    s = st.turn
+    s = st.active
     st.tile[0] = S
     put_card(st, at(st, 1, 0), "monster:ghost")
     give(st, s, "destruction")
@@ -846,22 +846,22 @@ def test_cat43_destruction_through_wall_and_fight_to_the_end() -> None:
     st.apply("end turn")
     st.apply("stay")
     st.apply("end turn")
-    assert st.turn == s and legal(st)[0] == "attack" and "retreat" not in legal(st)
+    assert st.active == s and legal(st)[0] == "attack" and "retreat" not in legal(st)
     st2 = started()
-    s2 = st2.turn
+    s2 = st2.active
     st2.tile[0] = S
     put_card(st2, at(st2, 1, 0), "monster:ghost")
     give(st2, s2, "destruction")
     st2.apply("break east wall")
     st2.apply("retreat")
-    assert st2.pos[s2] == 0 and st2.pack[s2] == []
+    assert st2.position[s2] == 0 and st2.pack[s2] == []
     assert st2.view()["cards"][at(st2, 1, 0)] == "monster:ghost"
 
 
 def test_cat44_sacrificed_potions_add_to_roll() -> None:
     """CAT-44: each potion poured out adds +1 to the attack roll this turn."""
     st = started()
-    s = st.turn
+    s = st.active
     monster_on(st, at(st, 1, 0), "orc")  # fists need a 6
     give(st, s, "healing", "speed")
     force_roll(st, 1)
@@ -872,35 +872,35 @@ def test_cat44_sacrificed_potions_add_to_roll() -> None:
     assert st.bonus == 2 and st.pack[s] == []
     force_roll(st, 4)
     st.apply("attack")
-    assert st.kills[s] == 1 and st.exp[s] == 3
+    assert st.kills[s] == 1 and st.experience[s] == 3
 
 
 def test_cat45_vein_gives_two_experience_and_leaves() -> None:
     """CAT-45: a mithril vein: +2 experience, the card leaves the game."""
     st = started()
-    s = st.turn
+    s = st.active
     _find_vein(st)
-    assert st.exp[s] == 2 and st.veins == 1 and st.card[at(st, 1, 0)] is None
-    assert sum(c.kind == "vein" for c in st.game.cat.cards) == 10
+    assert st.experience[s] == 2 and st.veins == 1 and st.card[at(st, 1, 0)] is None
+    assert sum(c.kind == "vein" for c in st.game.content.cards) == 10
 
 
 def test_cat46_artifact_use_gives_two_experience() -> None:
     """CAT-46: an artifact is kept, sellable, and used for +2 experience."""
     st = started()
-    s = st.turn
+    s = st.active
     put_card(st, at(st, 1, 0), "artifact:rollshtain")
     st.apply("explore east")
     st.apply("draw tile")
     st.apply(legal(st)[0])
     assert "sell Rollshtain" in legal(st) and "offer trade to seat " + str(1 - s) in legal(st)
     st.apply("use Rollshtain")
-    assert st.exp[s] == 2 and st.pack[s] == []
+    assert st.experience[s] == 2 and st.pack[s] == []
 
 
 def test_cat47_rollshtain_reveals_neighbours() -> None:
     """CAT-47: the four neighbouring cards turn face up for everybody."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 1), "NESW")
     move_to(st, s, 1, 1)
     put_card(st, at(st, 2, 1), "monster:rat")
@@ -917,19 +917,20 @@ def test_cat47_rollshtain_reveals_neighbours() -> None:
 def test_cat48_spinner_turns_or_redraws_tile() -> None:
     """CAT-48: turn the tile under the dwarf, or redraw it for 1 experience."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
-    st.tcard[at(st, 1, 0)] = next(i for i, t in enumerate(st.game.cat.tiles) if t[0] == "straight")
+    st.tile_card[at(st, 1, 0)] = next(i for i, t in enumerate(st.game.content.tiles)
+                                      if t.id == "straight")
     move_to(st, s, 1, 0)
     give(st, s, "spinner")
     st.apply("use Spinner")
     assert decision(st) == ["turn tile to NS", "turn tile to EW"]
     st.apply("turn tile to NS")
-    assert st.tile[at(st, 1, 0)] == N | S and st.exp[s] == 2 and st.step == "main"
+    assert st.tile[at(st, 1, 0)] == N | S and st.experience[s] == 2 and st.step == "main"
     give(st, s, "spinner")
     pile = len(st.pile)
     st.apply("use Spinner to redraw")
-    assert st.exp[s] == 3 and len(st.pile) == pile and st.step == "spin"
+    assert st.experience[s] == 3 and len(st.pile) == pile and st.step == "spin"
     st.apply(legal(st)[0])
     assert "use Spinner" not in legal(st)
     assert "use Spinner" not in legal(started())  # entrances have no tile
@@ -938,41 +939,41 @@ def test_cat48_spinner_turns_or_redraws_tile() -> None:
 def test_cat49_summoner_kills_with_both_gains() -> None:
     """CAT-49: the Summoner destroys the monster: kill experience + 2."""
     st = started()
-    s = st.turn
+    s = st.active
     monster_on(st, at(st, 1, 0), "dragon")
     give(st, s, "summoner")
     force_roll(st, 1)
     st.apply("walk")
     st.apply("step east")
     st.apply("use Summoner")
-    assert st.exp[s] == 6 + 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] is None
+    assert st.experience[s] == 6 + 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] is None
 
 
 def test_cat50_cristall_replaces_two_ingredients() -> None:
     """CAT-50: the Cristall stands in for two ingredients; both gains are paid."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
-    st.caul[at(st, 1, 0)] = 0  # copper, worth 1
+    st.cauldron[at(st, 1, 0)] = 0  # copper, worth 1
     move_to(st, s, 1, 0)
     give(st, s, "cristall", "skull")
     texts = legal(st)
     assert "brew Destruction Potion with Cristall" in texts
     assert "brew Destruction Potion" not in texts
     st.apply("brew Destruction Potion with Cristall")
-    assert st.pack[s] == [item(st, "destruction")] and st.exp[s] == 1 + 2
+    assert st.pack[s] == [item(st, "destruction")] and st.experience[s] == 1 + 2
 
 
 # ---------------------------------------------------------------- battle
 def test_cat51_forced_retreat_leaves_monster_face_up() -> None:
     """CAT-51: retreat to the cell the dwarf came from; the monster stays, the cell is built."""
     st = started()
-    s = st.turn
+    s = st.active
     put_card(st, at(st, 1, 0), "monster:troll")
     st.apply("explore east")
     assert decision(st) == ["fight", "retreat"]
     st.apply("retreat")
-    assert st.pos[s] == 0 and st.step == "build"
+    assert st.position[s] == 0 and st.step == "build"
     st.apply("draw tile")
     st.apply(legal(st)[0])
     tile = st.tile[at(st, 1, 0)]
@@ -982,7 +983,7 @@ def test_cat51_forced_retreat_leaves_monster_face_up() -> None:
 def test_cat52_battle_table_roll_x_and_dash() -> None:
     """CAT-52: equal or beat the number; X wins without a roll; '-' cannot win."""
     st = started()
-    s = st.turn
+    s = st.active
     monster_on(st, at(st, 1, 0), "rat")
     give(st, s, "mace")
     st.strength[s] = 4
@@ -995,7 +996,7 @@ def test_cat52_battle_table_roll_x_and_dash() -> None:
     ev = [e for e in st.events() if e["type"] == "attack"][-1]
     assert ev["need"] == 0 and ev["roll"] == 0 and ev["win"]
     st2 = started()
-    s2 = st2.turn
+    s2 = st2.active
     monster_on(st2, at(st2, 1, 0), "ghost")
     force_roll(st2, 1)
     st2.apply("walk")
@@ -1004,7 +1005,7 @@ def test_cat52_battle_table_roll_x_and_dash() -> None:
     ev = [e for e in st2.events() if e["type"] == "attack"][-1]
     assert ev["need"] is None and not ev["win"] and st2.health[s2] == 9
     st3 = started()
-    s3 = st3.turn
+    s3 = st3.active
     monster_on(st3, at(st3, 1, 0), "rat")  # fists need 4
     force_roll(st3, 1)
     st3.apply("walk")
@@ -1017,20 +1018,20 @@ def test_cat52_battle_table_roll_x_and_dash() -> None:
 def test_cat53_victory_removes_monster_gives_experience() -> None:
     """CAT-53: a beaten monster leaves; its experience and a kill are the dwarf's."""
     st = started()
-    s = st.turn
+    s = st.active
     put_card(st, at(st, 1, 0), "monster:goblin")
     st.apply("explore east")
     st.apply("fight")
     force_roll(st, 6)
     st.apply("attack")
-    assert st.exp[s] == 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] is None
+    assert st.experience[s] == 2 and st.kills[s] == 1 and st.card[at(st, 1, 0)] is None
     assert st.step == "build"
 
 
 def test_cat54_armour_never_raises_damage() -> None:
     """CAT-54: damage is the attack minus armour, never below zero."""
     st = started()
-    s = st.turn
+    s = st.active
     monster_on(st, at(st, 1, 0), "orc")  # attack 3
     st.armour[s] = 2
     force_roll(st, 1)
@@ -1040,7 +1041,7 @@ def test_cat54_armour_never_raises_damage() -> None:
     st.apply("attack")
     assert st.health[s] == 11
     st2 = started()
-    s2 = st2.turn
+    s2 = st2.active
     monster_on(st2, at(st2, 1, 0), "orc")
     st2.armour[s2] = 5
     force_roll(st2, 1)
@@ -1054,7 +1055,7 @@ def test_cat54_armour_never_raises_damage() -> None:
 def test_cat55_one_attack_per_turn_then_fight_or_retreat() -> None:
     """CAT-55: one attack, then next turn attack again or retreat where the dwarf came from."""
     st = started()
-    s = st.turn
+    s = st.active
     monster_on(st, at(st, 1, 0), "troll")
     force_roll(st, 1)
     st.apply("walk")
@@ -1068,13 +1069,13 @@ def test_cat55_one_attack_per_turn_then_fight_or_retreat() -> None:
     moves = [a for a in legal(st) if a in ("attack", "retreat", "walk", "stay")]
     assert moves == ["attack", "retreat"]
     st.apply("retreat")
-    assert st.pos[s] == 0 and st.phase == "end"
+    assert st.position[s] == 0 and st.phase == "end"
 
 
 def test_cat56_no_fighting_between_dwarves() -> None:
     """CAT-56: dwarves sharing a cell have no way to fight each other."""
     st = started()
-    s = st.turn
+    s = st.active
     build(st, at(st, 1, 0), "EW")
     move_to(st, s, 1, 0)
     move_to(st, 1 - s, 1, 0)
@@ -1098,20 +1099,20 @@ def test_cat57_tile_needs_passage_towards_entry_side() -> None:
 def test_cat58_refusing_tile_costs_experience() -> None:
     """CAT-58: refusing puts the tile face up and draws another, for -1 experience."""
     st = started()
-    s = st.turn
+    s = st.active
     put_card(st, at(st, 1, 0), "treasure:ruby")
     st.apply("explore east")
     st.apply("draw tile")
-    first = st.held
+    first = st.held_tile
     st.apply("refuse tile")
-    assert st.faceup_tiles == [first] and st.exp[s] == -1 and st.held is not None
-    assert st.view()["face_up_tiles"] == [st.game.cat.tiles[first][0]]
+    assert st.faceup_tiles == [first] and st.experience[s] == -1 and st.held_tile is not None
+    assert st.view()["face_up_tiles"] == [st.game.content.tiles[first][0]]
 
 
 def test_cat59_face_up_tile_can_be_taken() -> None:
     """CAT-59: a later explorer may take the face-up tile instead of drawing."""
     st = started()
-    cross = next(i for i, t in enumerate(st.game.cat.tiles) if t[0] == "cross")
+    cross = next(i for i, t in enumerate(st.game.content.tiles) if t[0] == "cross")
     st.pile.remove(cross)
     st.faceup_tiles.append(cross)
     put_card(st, at(st, 1, 0), "treasure:ruby")
@@ -1147,5 +1148,5 @@ def test_cat61_determinize_keeps_view() -> None:
     for k in range(8):
         w = st.determinize(0, k)
         w.apply("draw tile")
-        drawn.add(w.held)
+        drawn.add(w.held_tile)
     assert len(drawn) > 1

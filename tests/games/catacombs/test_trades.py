@@ -19,7 +19,7 @@ def sword_for_coins(players: int) -> CatacombsState:
     give(st, 1, "long_sword")
     st.strength[0], st.strength[1] = 4, 2
     if players == 3:
-        st.exp[2] += 5
+        st.experience[2] += 5
     return st
 
 
@@ -60,7 +60,7 @@ def test_no_trade_is_opened_when_none_helps_both_sides() -> None:
     two = sword_for_coins(2)
     three = started(players=3)
     give(three, 1, "ruby")
-    three.exp[2] += 5
+    three.experience[2] += 5
     for st in (two, three):
         assert best_trade(st, Offer(seat=0, partner=1)) == (0.0, None)
         for seed in range(5):

@@ -21,7 +21,7 @@ def offering() -> CatacombsState:
     assert isinstance(st, CatacombsState)
     while st.step == "entrance":
         st.apply(st.legal_actions()[0])
-    st.apply(f"offer trade to seat {(st.turn + 1) % 3}")
+    st.apply(f"offer trade to seat {(st.active + 1) % 3}")
     st.apply("give 10 coins")
     return st
 
@@ -109,7 +109,7 @@ def _fewer_slots(f: dict[str, Any]) -> None:
 
 
 def _worn_potion(f: dict[str, Any]) -> None:
-    f["screen"][0][0] = next(i for i, it in enumerate(meeple.load("catacombs").cat.items)
+    f["screen"][0][0] = next(i for i, it in enumerate(meeple.load("catacombs").content.items)
                              if it.kind == "potion")
 
 
@@ -126,11 +126,11 @@ def _old_empty_slot(f: dict[str, Any]) -> None:
 
 
 def _no_turn(f: dict[str, Any]) -> None:
-    f["turn"] = None  # only before the first turn
+    f["active"] = None  # some dwarf's turn it always is
 
 
 def _off_board(f: dict[str, Any]) -> None:
-    f["pos"][0] = None  # a living dwarf after set-up stands somewhere
+    f["position"][0] = None  # a living dwarf after set-up stands somewhere
 
 
 CASES = [
@@ -142,7 +142,7 @@ CASES = [
     (_bad_step, "fields.step"), (_bad_order, "fields.order"), (_fewer_slots, "fields.screen"),
     (_worn_potion, "fields.screen[0]"), (_short_board, "fields.down"),
     (_old_unexplored, "fields.tile["), (_old_empty_slot, "fields.screen[1][0]"),
-    (_no_turn, "fields.turn"), (_off_board, "fields.pos[0]"),
+    (_no_turn, "fields.active"), (_off_board, "fields.position[0]"),
     (_ask_unheld, "fields.decisions[0]"), (_give_unheld_coins, "fields.decisions[0]"),
 ]
 

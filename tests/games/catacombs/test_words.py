@@ -34,7 +34,7 @@ def test_a_purchase_is_told_in_coins_at_the_price_paid() -> None:
     """CAT-16/17: 120 coins at an entrance, 180 elsewhere; the rules count 240 and 360 half
     coins, which nobody reads."""
     st = started()
-    s = st.turn
+    s = st.active
     assert s == 0
     assert label(st, "buy Short Sword", "en") == (
         "Buy Short Sword — 120 coins (needs strength 3, you have 2)")
@@ -44,7 +44,7 @@ def test_a_purchase_is_told_in_coins_at_the_price_paid() -> None:
     st.apply("buy Short Sword")
     assert said(st, "en", "buy") == ["Red dwarf buys the Short Sword for 120 coins."]
     assert said(st, "ru", "buy") == ["Красный гном покупает: Короткий меч — 120 монет."]
-    st.pos[s] = at(st, 1, 0)  # away from the entrance the shop asks 1.5 times
+    st.position[s] = at(st, 1, 0)  # away from the entrance the shop asks 1.5 times
     st.tile[at(st, 1, 0)] = 15
     fresh(st)
     assert label(st, "buy Dagger", "en") == "Buy Dagger — 90 coins (needs strength 2)"
@@ -75,7 +75,7 @@ def test_a_fight_is_offered_with_its_odds_and_the_battle_table() -> None:
     """CAT-52: a ghost cannot be beaten with bare fists: the fight says 0% and the screen
     shows what each roll does against it."""
     st = started()
-    s = st.turn
+    s = st.active
     cell = at(st, 1, 0)
     put_card(st, cell, "monster:ghost")
     st.apply("explore east")
@@ -127,7 +127,7 @@ def test_the_greedy_bot_retreats_from_a_monster_it_cannot_beat() -> None:
         world = st.clone()
         bot = GreedyAgent(seed)
         while world.step == "monster":  # buying experience on the way is its business
-            chosen = bot.choose(InfoSet(world, world.turn)).text
+            chosen = bot.choose(InfoSet(world, world.active)).text
             assert chosen != "fight"
             world.apply(chosen)
         assert chosen == "retreat"
@@ -144,4 +144,4 @@ def test_the_greedy_bot_opens_no_offer_that_would_not_help_both_sides() -> None:
     assert evaluate(st, 0) == 0.0
     st.apply("cancel trade")
     for seed in range(5):
-        assert not GreedyAgent(seed).choose(InfoSet(st, st.turn)).text.startswith("offer")
+        assert not GreedyAgent(seed).choose(InfoSet(st, st.active)).text.startswith("offer")

@@ -1,55 +1,92 @@
-"""The actions of the catacombs: the table built once per game from the content, the legal
-actions of the seat to act (``legal``) and the dispatch of an action to its rule (``apply``).
-
-An action's payload is a small tuple ``(verb, argument)`` the rules dispatch on; its text is
-what players type and records store.
-"""
+"""The actions of the catacombs: the table of the game's actions indexed by the rules' own
+numbers (built once per game from its universe), the legal actions of the seat to act
+(``legal``) and ``RULES``, each verb's handler, which sequences the mechanics it triggers
+("a fatal wound: the dwarf falls, then the turn passes")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from meeple.core import Action
+from meeple.core import Action, Dispatch
 
-from . import battle, building, equipment, events, setup, shop, stats, trade, turn
-from .board import DIRS, cell_of, mask_text, whose_turn
-from .content import Catalog
+from . import (
+    battle,
+    building,
+    ending,
+    equipment,
+    events,
+    movement,
+    setup,
+    shop,
+    stats,
+    trade,
+    turn,
+)
+from .backpack import CRISTALL_STANDS_FOR, HALVES, recipe_need
+from .board import cell_of
+from .content import DRINKABLE
 from .decisions import Answer, LevelUp, Offer
-from .stats import RAISES
-from .trade import COIN_STEPS
+from .verbs import (
+    COIN_STEPS,
+    MASKS,
+    RAISES,
+    SIDES,
+    Accept,
+    Ask,
+    AskCoins,
+    Attack,
+    BreakWall,
+    Brew,
+    Buy,
+    BuyExperience,
+    BuyTurn,
+    CancelTrade,
+    Decline,
+    DrawTile,
+    Drink,
+    EndTurn,
+    Enter,
+    EntranceId,
+    Equip,
+    Explore,
+    Fight,
+    Give,
+    GiveCoins,
+    ItemId,
+    OfferTrade,
+    Place,
+    Propose,
+    Raise,
+    Redraw,
+    RefuseTile,
+    Retreat,
+    Sacrifice,
+    Seat,
+    Sell,
+    Sneak,
+    SpeedTo,
+    SpeedWalk,
+    Stay,
+    Step,
+    Stop,
+    TakeTile,
+    TileId,
+    TurnTile,
+    Unequip,
+    Use,
+    Walk,
+)
 
 if TYPE_CHECKING:
+    from .game import Catacombs
     from .state import CatacombsState
 
-WALK = Action("walk", ("walk", 0))
-STOP = Action("stop", ("stop", 0))
-STAY = Action("stay", ("stay", 0))
-SPEED_WALK = Action("speed walk", ("speed_walk", 0))
-FIGHT = Action("fight", ("fight", 0))
-RETREAT = Action("retreat", ("retreat", 0))
-ATTACK = Action("attack", ("attack", 0))
-DRAW_TILE = Action("draw tile", ("draw_tile", 0))
-REFUSE_TILE = Action("refuse tile", ("refuse_tile", 0))
-END_TURN = Action("end turn", ("end_turn", 0))
-BUY_TURN = Action("buy extra turn", ("buy_turn", 0))
-BUY_EXP = Action("buy experience", ("buy_exp", 0))
-REDRAW = Action("use Spinner to redraw", ("redraw", 0))
-PROPOSE = Action("propose", ("propose", 0))
-CANCEL = Action("cancel trade", ("cancel", 0))
-ACCEPT = Action("accept", ("accept", 0))
-DECLINE = Action("decline", ("decline", 0))
 
-
-def _verb(prefix: str, cat: Catalog, kinds: tuple[str, ...], verb: str) -> dict[int, Action]:
-    return {it.index: Action(f"{prefix} {it.name}", (verb, it.index))
-            for it in cat.items if it.kind in kinds}
-
-
-@dataclass(frozen=True)
-class Actions:
-    """The action table shared by every state."""
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The game's actions (the universe's own objects) by the numbers the rules compute: a
+    side, an entrance, a mask, an item index, a tile kind, a seat."""
 
     enter: tuple[Action, ...]
     explore: tuple[Action, ...]
@@ -75,69 +112,71 @@ class Actions:
     give_coins: tuple[Action, ...]
     ask_coins: tuple[Action, ...]
     offer: tuple[Action, ...]
-    walk: Action = WALK
-    stop: Action = STOP
-    stay: Action = STAY
-    speed_walk: Action = SPEED_WALK
-    fight: Action = FIGHT
-    retreat: Action = RETREAT
-    attack: Action = ATTACK
-    draw_tile: Action = DRAW_TILE
-    refuse_tile: Action = REFUSE_TILE
-    end_turn: Action = END_TURN
-    buy_turn: Action = BUY_TURN
-    buy_exp: Action = BUY_EXP
-    redraw: Action = REDRAW
-    propose: Action = PROPOSE
-    cancel: Action = CANCEL
-    accept: Action = ACCEPT
-    decline: Action = DECLINE
+    walk: Action
+    stop: Action
+    stay: Action
+    speed_walk: Action
+    fight: Action
+    retreat: Action
+    attack: Action
+    draw_tile: Action
+    refuse_tile: Action
+    end_turn: Action
+    buy_turn: Action
+    buy_experience: Action
+    redraw: Action
+    propose: Action
+    cancel: Action
+    accept: Action
+    decline: Action
 
 
-def build_actions(cat: Catalog, players: int) -> Actions:
-    """All actions for a game with ``players`` seats."""
-    masks = range(1, 16)
-    tile_kinds = sorted({(t[0], t[1]) for t in cat.tiles})
-    return Actions(
-        enter=tuple(Action(f"enter {e[1]}", ("enter", i)) for i, e in enumerate(cat.entrances)),
-        explore=tuple(Action(f"explore {d}", ("explore", i)) for i, d in enumerate(DIRS)),
-        step=tuple(Action(f"step {d}", ("step", i)) for i, d in enumerate(DIRS)),
-        sneak=tuple(Action(f"sneak {d}", ("sneak", i)) for i, d in enumerate(DIRS)),
-        break_wall=tuple(Action(f"break {d} wall", ("break", i)) for i, d in enumerate(DIRS)),
-        speed_to=tuple(Action(f"speed to {e[1]}", ("speed_to", i))
-                       for i, e in enumerate(cat.entrances)),
-        place={m: Action(f"place {mask_text(m)}", ("place", m)) for m in masks},
-        turn_tile={m: Action(f"turn tile to {mask_text(m)}", ("turn_tile", m)) for m in masks},
-        take_tile={tid: Action(f"take {name}", ("take_tile", tid)) for tid, name in tile_kinds},
-        raise_stat=tuple(Action(f"raise {r}", ("raise", i)) for i, r in enumerate(RAISES)),
-        equip=_verb("equip", cat, ("weapon", "armour"), "equip"),
-        unequip=_verb("unequip", cat, ("weapon", "armour"), "unequip"),
-        buy=_verb("buy", cat, ("weapon", "armour", "potion"), "buy"),
-        sell=_verb("sell", cat, ("weapon", "armour", "potion", "treasure", "artifact"), "sell"),
-        drink=_verb("drink", cat, ("potion",), "drink"),
-        sacrifice=_verb("sacrifice", cat, ("potion",), "sacrifice"),
-        use=_verb("use", cat, ("artifact",), "use"),
-        brew={p: Action(f"brew {cat.items[p].name}", ("brew", p)) for p, _ in cat.recipes},
-        brew_cristall={p: Action(f"brew {cat.items[p].name} with Cristall", ("brew_cr", p))
-                       for p, _ in cat.recipes},
-        give=_verb("give", cat, tuple({it.kind for it in cat.items}), "give"),
-        ask=_verb("ask", cat, tuple({it.kind for it in cat.items}), "ask"),
-        give_coins=tuple(Action(f"give {k} coins", ("give_coins", k)) for k in COIN_STEPS),
-        ask_coins=tuple(Action(f"ask {k} coins", ("ask_coins", k)) for k in COIN_STEPS),
-        offer=tuple(Action(f"offer trade to seat {s}", ("offer", s)) for s in range(players)),
+def build_table(game: Catacombs) -> Table:
+    """The table of ``game``'s actions, looked up once in its universe."""
+    a = game.action
+    content = game.content
+    items = content.items
+    entrances = [EntranceId(e) for e in range(len(content.entrances))]
+    wearable = [ItemId(it.index) for it in items if it.kind in ("weapon", "armour")]
+    potions = [ItemId(it.index) for it in items if it.kind == "potion"]
+    every = [ItemId(it.index) for it in items]
+    return Table(
+        enter=tuple(a(Enter(e)) for e in entrances),
+        explore=tuple(a(Explore(d)) for d in SIDES),
+        step=tuple(a(Step(d)) for d in SIDES),
+        sneak=tuple(a(Sneak(d)) for d in SIDES),
+        break_wall=tuple(a(BreakWall(d)) for d in SIDES),
+        speed_to=tuple(a(SpeedTo(e)) for e in entrances),
+        place={m: a(Place(m)) for m in MASKS},
+        turn_tile={m: a(TurnTile(m)) for m in MASKS},
+        take_tile={t.id: a(TakeTile(TileId(t.id))) for t in content.tiles},
+        raise_stat=tuple(a(Raise(r)) for r in RAISES),
+        equip={i: a(Equip(i)) for i in wearable},
+        unequip={i: a(Unequip(i)) for i in wearable},
+        buy={i: a(Buy(ItemId(i))) for i in content.shop},
+        sell={it.index: a(Sell(ItemId(it.index))) for it in items if it.value},
+        drink={i: a(Drink(i)) for i in potions if items[i].effect in DRINKABLE},
+        sacrifice={i: a(Sacrifice(i)) for i in potions},
+        use={it.index: a(Use(ItemId(it.index))) for it in items if it.kind == "artifact"},
+        brew={p: a(Brew(ItemId(p))) for p, _ in content.recipes},
+        brew_cristall={p: a(Brew(ItemId(p), cristall=True)) for p, _ in content.recipes},
+        give={i: a(Give(i)) for i in every},
+        ask={i: a(Ask(i)) for i in every},
+        give_coins=tuple(a(GiveCoins(k)) for k in COIN_STEPS),
+        ask_coins=tuple(a(AskCoins(k)) for k in COIN_STEPS),
+        offer=tuple(a(OfferTrade(Seat(s))) for s in range(game.players)),
+        walk=a(Walk()), stop=a(Stop()), stay=a(Stay()), speed_walk=a(SpeedWalk()),
+        fight=a(Fight()), retreat=a(Retreat()), attack=a(Attack()), draw_tile=a(DrawTile()),
+        refuse_tile=a(RefuseTile()), end_turn=a(EndTurn()), buy_turn=a(BuyTurn()),
+        buy_experience=a(BuyExperience()), redraw=a(Redraw()), propose=a(Propose()),
+        cancel=a(CancelTrade()), accept=a(Accept()), decline=a(Decline()),
     )
 
 
 # ---------------------------------------------------------------- legal actions
-#: Potions a dwarf may drink (the others act when used: CAT-41..43).
-DRINKABLE = ("heal", "armour", "strength")
-#: Verbs offered at every decision of a dwarf's own turn (CAT-19, CAT-20).
-ANYTIME = frozenset({"buy_turn", "buy_exp", "offer"})
-
-
 def legal(st: CatacombsState) -> list[Action]:
     """The legal actions of the seat to act, in a fixed order."""
-    A = st.game.acts
+    A = st.game.actions
     top = st.decisions[-1] if st.decisions else None
     if isinstance(top, LevelUp):  # CAT-9: taken at once
         return list(A.raise_stat)
@@ -148,39 +187,40 @@ def legal(st: CatacombsState) -> list[Action]:
     step = st.step
     if step == "main":
         if st.phase == "move":
-            return turn.move_actions(st) + free_actions(st)
+            return movement.move_actions(st) + free_actions(st)
         return [*free_actions(st), A.end_turn]
     if step == "entrance":  # CAT-6
-        taken = set(st.pos)
-        return [a for a, e in zip(A.enter, st.game.cat.entrances, strict=True)
-                if e[3] not in taken]
-    return _step_actions(st, step) + anytime_actions(st)  # CAT-19, CAT-20
+        taken = set(st.position)
+        return [a for a, e in zip(A.enter, st.game.content.entrances, strict=True)
+                if e.cell not in taken]
+    return _step_actions(st) + anytime_actions(st)  # CAT-19, CAT-20
 
 
-def _step_actions(st: CatacombsState, step: str) -> list[Action]:
+def _step_actions(st: CatacombsState) -> list[Action]:
     """The decision of a step inside the turn, before what may be done at any moment."""
     g = st.game
-    A = g.acts
+    A = g.actions
+    step = st.step
     if step == "walk":
-        return turn.walk_actions(st)
+        return movement.walk_actions(st)
     if step == "monster":
         return [A.fight, A.retreat]
     if step == "battle":
         return battle_actions(st)
+    tiles = g.content.tiles
     if step == "build":
         out = [A.draw_tile] if st.pile else []
-        kinds = sorted({g.cat.tiles[t][0] for t in st.faceup_tiles})
+        kinds = sorted({tiles[t].id for t in st.faceup_tiles})
         return out + [A.take_tile[k] for k in kinds]
     if step == "place":
-        assert st.held is not None
-        mask = g.cat.tiles[st.held][3]
-        out = [A.place[m] for m in g.rots[mask] if m & st.build_side]
+        assert st.held_tile is not None
+        mask = tiles[st.held_tile].sides
+        out = [A.place[m] for m in g.rotations[mask] if m & st.build_side]
         return out + ([A.refuse_tile] if st.pile else [])
     # spin (CAT-48)
-    tcard = st.tcard[cell_of(st, whose_turn(st))]
-    assert tcard is not None
-    mask = g.cat.tiles[tcard][3]
-    return [A.turn_tile[m] for m in g.rots[mask]]
+    tile_card = st.tile_card[cell_of(st, st.active)]
+    assert tile_card is not None
+    return [A.turn_tile[m] for m in g.rotations[tiles[tile_card].sides]]
 
 
 def _capped(st: CatacombsState) -> bool:
@@ -194,28 +234,28 @@ def free_actions(st: CatacombsState) -> list[Action]:
     if _capped(st):
         return []
     g = st.game
-    A, cat = g.acts, g.cat
-    s = whose_turn(st)
+    A, content = g.actions, g.content
+    s = st.active
     out = _item_actions(st, s)
     out += [A.unequip[i] for i in st.screen[s] if i is not None]
     prices, money = g.buy_prices[shop.at_entrance(st, s)], st.money[s]
-    out += [A.buy[i] for i in cat.shop if money >= prices[i]]
+    out += [A.buy[i] for i in content.shop if money >= prices[i]]
     out += _purchases(st, s)
-    if st.caul[cell_of(st, s)] is not None:  # CAT-37, CAT-50
+    if st.cauldron[cell_of(st, s)] is not None:  # CAT-37, CAT-50
         cristall = g.cristall in st.pack[s]
-        for potion, ings in cat.recipes:
-            missing = equipment.recipe_need(st, s, ings)
+        for potion, ings in content.recipes:
+            missing = recipe_need(st, s, ings)
             if not missing:
                 out.append(A.brew[potion])
-            if cristall and len(missing) <= events.CRISTALL_STANDS_FOR:
+            if cristall and len(missing) <= CRISTALL_STANDS_FOR:
                 out.append(A.brew_cristall[potion])
     return out + _offers(st, s)
 
 
 def _item_actions(st: CatacombsState, s: int) -> list[Action]:
     """CAT-12..16, 38..48: equip, drink, use or sell what the backpack holds."""
-    A = st.game.acts
-    items = st.game.cat.items
+    A = st.game.actions
+    items = st.game.content.items
     out: list[Action] = []
     for i in sorted(set(st.pack[s])):
         it = items[i]
@@ -230,7 +270,7 @@ def _item_actions(st: CatacombsState, s: int) -> list[Action]:
         elif it.kind == "artifact":
             if it.effect == "rollshtain":
                 out.append(A.use[i])
-            elif it.effect == "spinner" and st.tcard[cell_of(st, s)] is not None:
+            elif it.effect == "spinner" and st.tile_card[cell_of(st, s)] is not None:
                 out.append(A.use[i])
                 if st.pile:
                     out.append(A.redraw)
@@ -245,18 +285,18 @@ def anytime_actions(st: CatacombsState) -> list[Action]:
     (CAT-25) like every free action."""
     if _capped(st):
         return []
-    s = whose_turn(st)
+    s = st.active
     return _purchases(st, s) + _offers(st, s)
 
 
 def _purchases(st: CatacombsState, s: int) -> list[Action]:
     """CAT-19: 200 coins buy an extra turn, or one experience."""
-    A, cat = st.game.acts, st.game.cat
+    A, content = st.game.actions, st.game.content
     out: list[Action] = []
-    if st.money[s] >= shop.HALVES * cat.extra_turn_price:
+    if st.money[s] >= HALVES * content.extra_turn_price:
         out.append(A.buy_turn)
-    if st.money[s] >= shop.HALVES * cat.experience_price:
-        out.append(A.buy_exp)
+    if st.money[s] >= HALVES * content.experience_price:
+        out.append(A.buy_experience)
     return out
 
 
@@ -264,16 +304,16 @@ def _offers(st: CatacombsState, s: int) -> list[Action]:
     """CAT-20: an offer to every other living dwarf, while the turn has offers left."""
     if st.offers >= st.game.config["trade_offers_per_turn"]:
         return []
-    offer = st.game.acts.offer
+    offer = st.game.actions.offer
     return [offer[p] for p in range(st.players) if p != s and st.alive[p]]
 
 
 def battle_actions(st: CatacombsState) -> list[Action]:
     """CAT-44/49/52: sacrifice potions, use the Summoner, or roll the attack."""
     g = st.game
-    A = g.acts
-    s = whose_turn(st)
-    items = g.cat.items
+    A = g.actions
+    s = st.active
+    items = g.content.items
     out = [A.sacrifice[i] for i in sorted(set(st.pack[s])) if items[i].kind == "potion"]
     if g.summoner in st.pack[s]:
         out.append(A.use[g.summoner])
@@ -281,60 +321,251 @@ def battle_actions(st: CatacombsState) -> list[Action]:
     return out
 
 
-# ---------------------------------------------------------------- dispatch
-#: Each verb's rule, called with the state and the action's argument.
-RULES: dict[str, Callable[[CatacombsState, Any], None]] = {
-    "raise": stats.raise_stat,
-    "enter": setup.enter,
-    "explore": turn.explore,
-    "break": turn.break_wall,
-    "walk": turn.walk,
-    "speed_walk": turn.speed_walk,
-    "speed_to": turn.speed_to,
-    "step": turn.step,
-    "sneak": turn.sneak,
-    "stop": turn.stop,
-    "stay": turn.stop,
-    "end_turn": turn.end,
-    "fight": battle.fight,
-    "retreat": battle.retreat,
-    "attack": battle.attack,
-    "sacrifice": battle.sacrifice,
-    "draw_tile": building.draw_tile,
-    "take_tile": building.take_tile,
-    "place": building.place,
-    "refuse_tile": building.refuse_tile,
-    "turn_tile": building.turn_tile,
-    "equip": equipment.equip,
-    "unequip": equipment.unequip,
-    "buy": shop.buy,
-    "sell": shop.sell,
-    "buy_turn": shop.buy_turn,
-    "buy_exp": shop.buy_experience,
-    "drink": events.drink,
-    "use": events.use,
-    "redraw": events.redraw,
-    "brew": events.brew,
-    "brew_cr": events.brew_with_cristall,
-    "offer": trade.open_offer,
-    "give": trade.give,
-    "ask": trade.ask,
-    "give_coins": trade.give_coins,
-    "ask_coins": trade.ask_coins,
-    "propose": trade.propose,
-    "cancel": trade.cancel,
-    "accept": trade.accept,
-    "decline": trade.decline,
-}
-#: Free actions (CAT-25): counted against the cap when taken between moves, or anywhere
-#: for those offered at every decision of the turn.
-FREE = frozenset({"equip", "unequip", "buy", "sell", "drink", "use", "redraw", "brew",
-                  "brew_cr", *ANYTIME})
+# ---------------------------------------------------------------- the rules of each verb
+#: The rules of each verb: ``RULES(state, verb)`` (one handler per verb class).
+RULES: Dispatch[CatacombsState, None] = Dispatch("the catacombs' rules")
 
 
-def apply(st: CatacombsState, action: Action) -> None:
-    """Dispatch a legal action to the rule it triggers."""
-    verb, arg = action[1]
-    if verb in FREE and not st.decisions and (st.step == "main" or verb in ANYTIME):
-        st.free_used += 1  # CAT-25: counted, capped
-    RULES[verb](st, arg)
+def _free(st: CatacombsState, anytime: bool = False) -> None:
+    """CAT-25: a free action taken between moves, or one of those offered at every decision of
+    the turn (CAT-19, CAT-20), counts against meeple's cap."""
+    if not st.decisions and (anytime or st.step == "main"):
+        st.free_used += 1
+
+
+def end_turn(st: CatacombsState) -> None:
+    """The turn is over: the game ends at meeple's round limit or a dead end (CAT-24), else
+    the next turn begins (an extra one, or the next living dwarf's)."""
+    st.turn += 1
+    if st.turn >= st.game.config["max_rounds"] * st.players:
+        turn.finish(st, "round-limit")
+    elif not ending.any_way_forward(st):
+        turn.finish(st, "dead-end")
+    else:
+        turn.next_turn(st)
+
+
+@RULES.on(Enter)
+def _enter(st: CatacombsState, verb: Enter) -> None:
+    setup.enter(st, verb.entrance)
+
+
+@RULES.on(Explore)
+def _explore(st: CatacombsState, verb: Explore) -> None:
+    """CAT-26, then CAT-31: the card of the cell explored turns up."""
+    cell = movement.explore(st, verb.direction)
+    events.reveal(st, cell, verb.direction)
+
+
+@RULES.on(BreakWall)
+def _break_wall(st: CatacombsState, verb: BreakWall) -> None:
+    """CAT-43, then on unexplored ground CAT-31."""
+    cell = movement.break_wall(st, verb.direction)
+    if cell is not None:
+        events.reveal(st, cell, verb.direction)
+
+
+@RULES.on(Walk)
+def _walk(st: CatacombsState, verb: Walk) -> None:
+    movement.walk(st)
+
+
+@RULES.on(SpeedWalk)
+def _speed_walk(st: CatacombsState, verb: SpeedWalk) -> None:
+    movement.speed_walk(st)
+
+
+@RULES.on(SpeedTo)
+def _speed_to(st: CatacombsState, verb: SpeedTo) -> None:
+    movement.speed_to(st, verb.entrance)
+
+
+@RULES.on(Step)
+def _step(st: CatacombsState, verb: Step) -> None:
+    movement.step(st, verb.direction)
+
+
+@RULES.on(Sneak)
+def _sneak(st: CatacombsState, verb: Sneak) -> None:
+    movement.step(st, verb.direction, sneak=True)
+
+
+@RULES.on(Stop)
+def _stop(st: CatacombsState, verb: Stop) -> None:
+    turn.to_end_phase(st)
+
+
+@RULES.on(Stay)
+def _stay(st: CatacombsState, verb: Stay) -> None:
+    turn.to_end_phase(st)
+
+
+@RULES.on(EndTurn)
+def _end_turn(st: CatacombsState, verb: EndTurn) -> None:
+    end_turn(st)
+
+
+@RULES.on(Fight)
+def _fight(st: CatacombsState, verb: Fight) -> None:
+    battle.fight(st)
+
+
+@RULES.on(Retreat)
+def _retreat(st: CatacombsState, verb: Retreat) -> None:
+    battle.retreat(st)
+
+
+@RULES.on(Attack)
+def _attack(st: CatacombsState, verb: Attack) -> None:
+    """CAT-52; a fatal wound: the dwarf falls (CAT-11) and, unless that ends the game, the
+    turn passes."""
+    s = st.active
+    battle.attack(st)
+    if st.alive[s] and st.health[s] <= 0:
+        stats.die(st, s)
+        if st.ending is None:
+            end_turn(st)
+
+
+@RULES.on(Sacrifice)
+def _sacrifice(st: CatacombsState, verb: Sacrifice) -> None:
+    battle.sacrifice(st, verb.item)
+
+
+@RULES.on(DrawTile)
+def _draw_tile(st: CatacombsState, verb: DrawTile) -> None:
+    building.draw_tile(st)
+
+
+@RULES.on(TakeTile)
+def _take_tile(st: CatacombsState, verb: TakeTile) -> None:
+    building.take_tile(st, verb.tile)
+
+
+@RULES.on(Place)
+def _place(st: CatacombsState, verb: Place) -> None:
+    building.place(st, verb.sides)
+
+
+@RULES.on(RefuseTile)
+def _refuse_tile(st: CatacombsState, verb: RefuseTile) -> None:
+    building.refuse_tile(st)
+
+
+@RULES.on(TurnTile)
+def _turn_tile(st: CatacombsState, verb: TurnTile) -> None:
+    building.turn_tile(st, verb.sides)
+
+
+@RULES.on(Raise)
+def _raise(st: CatacombsState, verb: Raise) -> None:
+    stats.raise_stat(st, verb.stat)
+
+
+@RULES.on(Equip)
+def _equip(st: CatacombsState, verb: Equip) -> None:
+    _free(st)
+    equipment.equip(st, verb.item)
+
+
+@RULES.on(Unequip)
+def _unequip(st: CatacombsState, verb: Unequip) -> None:
+    _free(st)
+    equipment.unequip(st, verb.item)
+
+
+@RULES.on(Buy)
+def _buy(st: CatacombsState, verb: Buy) -> None:
+    _free(st)
+    shop.buy(st, verb.item)
+
+
+@RULES.on(Sell)
+def _sell(st: CatacombsState, verb: Sell) -> None:
+    _free(st)
+    shop.sell(st, verb.item)
+
+
+@RULES.on(BuyTurn)
+def _buy_turn(st: CatacombsState, verb: BuyTurn) -> None:
+    _free(st, anytime=True)
+    shop.buy_turn(st)
+
+
+@RULES.on(BuyExperience)
+def _buy_experience(st: CatacombsState, verb: BuyExperience) -> None:
+    _free(st, anytime=True)
+    shop.buy_experience(st)
+
+
+@RULES.on(Drink)
+def _drink(st: CatacombsState, verb: Drink) -> None:
+    _free(st)
+    events.drink(st, verb.item)
+
+
+@RULES.on(Use)
+def _use(st: CatacombsState, verb: Use) -> None:
+    """CAT-46..48; the Summoner (CAT-49) then banishes the monster the dwarf is fighting."""
+    _free(st)
+    events.use(st, verb.item)
+    if verb.item == st.game.summoner:
+        battle.banish(st, events.ARTIFACT_EXPERIENCE)
+
+
+@RULES.on(Redraw)
+def _redraw(st: CatacombsState, verb: Redraw) -> None:
+    _free(st)
+    events.redraw(st)
+
+
+@RULES.on(Brew)
+def _brew(st: CatacombsState, verb: Brew) -> None:
+    _free(st)
+    events.brew(st, verb.potion, verb.cristall)
+
+
+@RULES.on(OfferTrade)
+def _offer(st: CatacombsState, verb: OfferTrade) -> None:
+    _free(st, anytime=True)
+    trade.open_offer(st, verb.partner)
+
+
+@RULES.on(Give)
+def _give(st: CatacombsState, verb: Give) -> None:
+    trade.give(st, verb.item)
+
+
+@RULES.on(Ask)
+def _ask(st: CatacombsState, verb: Ask) -> None:
+    trade.ask(st, verb.item)
+
+
+@RULES.on(GiveCoins)
+def _give_coins(st: CatacombsState, verb: GiveCoins) -> None:
+    trade.give_coins(st, verb.coins)
+
+
+@RULES.on(AskCoins)
+def _ask_coins(st: CatacombsState, verb: AskCoins) -> None:
+    trade.ask_coins(st, verb.coins)
+
+
+@RULES.on(Propose)
+def _propose(st: CatacombsState, verb: Propose) -> None:
+    trade.propose(st)
+
+
+@RULES.on(CancelTrade)
+def _cancel(st: CatacombsState, verb: CancelTrade) -> None:
+    trade.cancel(st)
+
+
+@RULES.on(Accept)
+def _accept(st: CatacombsState, verb: Accept) -> None:
+    trade.accept(st)
+
+
+@RULES.on(Decline)
+def _decline(st: CatacombsState, verb: Decline) -> None:
+    trade.decline(st)

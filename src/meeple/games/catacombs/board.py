@@ -1,7 +1,8 @@
 """The board (CAT-2, CAT-28): sides, passages between explored cells, what lies on a cell.
 
 A cell's tile is a mask of its open sides (``SIDE_BITS``, north first, clockwise); two explored
-neighbours are joined only when both facing sides are open.
+neighbours are joined only when both facing sides are open. The geometry every rule reads; it
+imports no rule.
 """
 
 from __future__ import annotations
@@ -31,16 +32,9 @@ def sides(st: CatacombsState, cell: int) -> int:
     return ALL_SIDES if mask is None else mask
 
 
-def whose_turn(st: CatacombsState) -> int:
-    """The seat whose turn it is; asked only once the first turn has begun."""
-    s = st.turn
-    assert s is not None, "no turn has begun"
-    return s
-
-
 def cell_of(st: CatacombsState, s: int) -> int:
     """The cell dwarf ``s`` stands on; asked only of a dwarf on the board."""
-    cell = st.pos[s]
+    cell = st.position[s]
     assert cell is not None, f"dwarf {s} is not on the board"
     return cell
 
@@ -50,13 +44,13 @@ def monster_at(st: CatacombsState, cell: int) -> int | None:
     c = st.card[cell]
     if c is None:
         return None
-    card = st.game.cat.cards[c]
+    card = st.game.content.cards[c]
     return card.ref if card.kind == "monster" else None
 
 
 def connected(st: CatacombsState, cell: int, d: int) -> int | None:
     """The explored neighbour beyond side ``d`` joined by a passage, else None (CAT-28)."""
-    n = st.game.nb[cell][d]
+    n = st.game.neighbours[cell][d]
     if n is None:
         return None
     there = st.tile[n]

@@ -14,15 +14,37 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-from meeple.core import Action, ConfigError, Rng, State
+from meeple.core import Action, ConfigError, Rng, State, Verb
 
+from .backpack import HALVES, LEFT, RIGHT, armour_of, holds
 from .board import SIDE_BITS, cell_of, connected, monster_at
 from .content import SLOTS
-from .equipment import LEFT, RIGHT, armour_of, holds
 from .heuristic import win_chance
-from .shop import HALVES
 from .state import CatacombsState
-from .stats import RAISES
+from .verbs import (
+    Attack,
+    BreakWall,
+    Brew,
+    Buy,
+    BuyExperience,
+    CancelTrade,
+    Decline,
+    Drink,
+    EndTurn,
+    Equip,
+    Explore,
+    Fight,
+    Place,
+    Raise,
+    Retreat,
+    Sell,
+    Stat,
+    Stay,
+    Step,
+    Stop,
+    Use,
+    Walk,
+)
 
 #: Coins (in half coins) the dwarf keeps before buying experience.
 SPARE_MONEY = HALVES * 260
@@ -64,7 +86,7 @@ class BalanceBot:
         world = info.sample(self.rng.next64() >> 1)
         assert isinstance(world, CatacombsState)
         chosen = choose(world, self.rng)
-        return next(a for a in info.legal_actions() if a.text == chosen.text)
+        return next(a for a in info.legal_actions() if a[1] == chosen[1])
 
 
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
@@ -93,17 +115,17 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
     dwarf may take on (the monster's cell itself counts as a target)."""
     g = st.game
     dist: dict[int, int] = {}
-    for c in range(g.ncells):
+    for c in range(g.cells):
         mask = st.tile[c]
         if mask is None:
             continue
         m = monster_at(st, c)
         if m is not None:
-            hurt = max(0, g.cat.monsters[m].attack - armour_of(st, s))
+            hurt = max(0, g.content.monsters[m].attack - armour_of(st, s))
             if win_chance(st, s, m) > 0 and (bold or st.health[s] > SAFE_WOUNDS * hurt):
                 dist[c] = 0
             continue
-        if any((n := g.nb[c][d]) is not None and st.tile[n] is None
+        if any((n := g.neighbours[c][d]) is not None and st.tile[n] is None
                and (walls or mask & SIDE_BITS[d]) for d in range(4)):
             dist[c] = 0
     return _spread(st, dist, deque(dist))
@@ -111,26 +133,30 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
 
 def entrance_distance(st: CatacombsState) -> dict[int, int]:
     """Walking distance to the nearest entrance."""
-    dist = dict.fromkeys(st.game.entrance_index, 0)
+    dist = dict.fromkeys(st.game.entrance_cells, 0)
     return _spread(st, dist, deque(dist))
 
 
-def _stuck_purchase(st: CatacombsState, s: int, texts: dict[str, Action]) -> Action | None:
+def _stuck_purchase(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     """When nothing is in reach: a better weapon, else a destruction potion."""
-    items = st.game.cat.items
-    best = None
-    for a in texts.values():
-        if a.data[0] != "buy":
+    items = st.game.content.items
+    best: tuple[int, Action] | None = None
+    breaker = None
+    for a in legal:
+        verb = a[1]
+        if not isinstance(verb, Buy):
             continue
-        it = items[a.data[1]]
+        it = items[verb.item]
+        if it.effect == "destruction":
+            breaker = a
         if it.kind == "weapon" and it.strength <= st.strength[s] and not it.two_handed:
             cur = st.screen[s][RIGHT]
             if (cur is None or it.price > items[cur].price) and (
-                    best is None or it.price > items[best.data[1]].price):
-                best = a
+                    best is None or it.price > best[0]):
+                best = (it.price, a)
     if best is not None and st.screen[s][RIGHT] is None:
-        return best
-    return texts.get("buy Destruction Potion")
+        return best[1]
+    return breaker
 
 
 def _place(st: CatacombsState, legal: list[Action], rng: Rng) -> Action:
@@ -140,11 +166,12 @@ def _place(st: CatacombsState, legal: list[Action], rng: Rng) -> Action:
     assert cell is not None
     scored: list[tuple[int, Action]] = []
     for a in legal:
-        if a.data[0] != "place":
+        verb = a[1]
+        if not isinstance(verb, Place):
             continue
-        mask = a.data[1]
+        mask = verb.sides
         sc = sum(1 for d in range(4) if mask & SIDE_BITS[d]
-                 and (n := g.nb[cell][d]) is not None and st.tile[n] is None)
+                 and (n := g.neighbours[cell][d]) is not None and st.tile[n] is None)
         scored.append((sc, a))
     top = max(sc for sc, _ in scored)
     return rng.choice([a for sc, a in scored if sc == top])  # no favourite direction
@@ -163,17 +190,18 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
         else:
             dist = entrance_distance(st)
     here = dist.get(cur, FAR)
-    steps = [(dist[n], a) for a in legal if a.data[0] == "step"
-             and (n := g.nb[cur][a.data[1]]) is not None and n in dist and dist[n] < here]
+    steps = [(dist[n], a) for a in legal if isinstance(a[1], Step)
+             and (n := g.neighbours[cur][a[1].direction]) is not None and n in dist
+             and dist[n] < here]
     if steps:
         low = min(d for d, _ in steps)
         return rng.choice([a for d, a in steps if d == low])
-    return next((a for a in legal if a.data[0] == "stop"), legal[0])
+    return next((a for a in legal if isinstance(a[1], Stop)), legal[0])
 
 
 def _better_gear(st: CatacombsState, s: int, item: int) -> bool:
     """Equipping ``item`` improves on what is worn in its slot and clashes with nothing."""
-    items = st.game.cat.items
+    items = st.game.content.items
     it = items[item]
     scr = st.screen[s]
     cur = scr[SLOTS.index(it.slot)]
@@ -186,90 +214,95 @@ def _better_gear(st: CatacombsState, s: int, item: int) -> bool:
 
 def _useful(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     """A free action worth taking now: an artifact, brewing, a potion, better gear, a sale."""
-    items = st.game.cat.items
+    items = st.game.content.items
     for a in legal:
-        verb, arg = a.data
-        if verb in ("brew", "brew_cr") or (verb == "use" and items[arg].effect != "spinner"):
+        verb = a[1]
+        if isinstance(verb, Brew) or (isinstance(verb, Use)
+                                      and items[verb.item].effect != "spinner"):
             return a
-        if verb == "drink" and (items[arg].effect != "heal" or st.health[s] <= LOW_HEALTH):
+        if isinstance(verb, Drink) and (items[verb.item].effect != "heal"
+                                        or st.health[s] <= LOW_HEALTH):
             return a
-        if verb == "equip" and _better_gear(st, s, arg):
+        if isinstance(verb, Equip) and _better_gear(st, s, verb.item):
             return a
-        if verb == "sell" and items[arg].kind == "treasure" and (
-                st.pos[s] in st.game.entrance_index):
+        if isinstance(verb, Sell) and items[verb.item].kind == "treasure" and (
+                st.position[s] in st.game.entrance_cells):
             return a
     return None
 
 
-def _move(st: CatacombsState, s: int, legal: list[Action], texts: dict[str, Action],
-          rng: Rng) -> Action:
+#: The legal actions without fields, by their verb: ``kinds[Walk]``.
+Kinds = dict[type[Verb], Action]
+
+
+def _move(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds, rng: Rng) -> Action:
     """The move phase: fight on, explore, walk to a target, or break out when walled in."""
     g = st.game
     cur = cell_of(st, s)
     m = monster_at(st, cur)
     if m is not None:
-        fight_on = "retreat" not in texts or win_chance(st, s, m) >= FIGHT_ON_CHANCE
-        return texts["attack" if fight_on else "retreat"]
-    explore = [a for a in legal if a.data[0] == "explore"]
+        fight_on = Retreat not in kinds or win_chance(st, s, m) >= FIGHT_ON_CHANCE
+        return kinds[Attack if fight_on else Retreat]
+    explore = [a for a in legal if isinstance(a[1], Explore)]
     if explore:
         return rng.choice(explore)
     dist = target_distance(st, s)
     if cur not in dist:
         dist = target_distance(st, s, bold=True)
-    if "walk" in texts and dist.get(cur, 0) > 0:
-        return texts["walk"]
+    if Walk in kinds and dist.get(cur, 0) > 0:
+        return kinds[Walk]
     if cur in dist:
-        return texts["stay"]
-    destroy = [a for a in legal if a.data[0] == "break"
-               and (n := g.nb[cur][a.data[1]]) is not None and st.tile[n] is None]
+        return kinds[Stay]
+    destroy = [a for a in legal if isinstance(a[1], BreakWall)
+               and (n := g.neighbours[cur][a[1].direction]) is not None and st.tile[n] is None]
     if destroy:
         return rng.choice(destroy)
-    return _walled_in(st, s, legal, texts)
+    return _walled_in(st, s, legal, kinds)
 
 
-def _walled_in(st: CatacombsState, s: int, legal: list[Action],
-               texts: dict[str, Action]) -> Action:
+def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) -> Action:
     """Nothing in reach: raise the money for a way through a wall, or walk to one."""
-    items = st.game.cat.items
+    items = st.game.content.items
     cur = cell_of(st, s)
     if not holds(st, s, "destruction"):
-        buy = _stuck_purchase(st, s, texts)
+        buy = _stuck_purchase(st, s, legal)
         if buy is not None:
             return buy
         for a in legal:
-            if a.data[0] == "sell" and items[a.data[1]].effect != "destruction":
+            if isinstance(a[1], Sell) and items[a[1].item].effect != "destruction":
                 return a
-        if cur not in st.game.entrance_index and "walk" in texts:
-            return texts["walk"]  # towards an entrance's lower prices
-    elif "walk" in texts and target_distance(st, s, bold=True, walls=True).get(cur, 0) > 0:
-        return texts["walk"]
-    return texts["stay"]
+        if cur not in st.game.entrance_cells and Walk in kinds:
+            return kinds[Walk]  # towards an entrance's lower prices
+    elif Walk in kinds and target_distance(st, s, bold=True, walls=True).get(cur, 0) > 0:
+        return kinds[Walk]
+    return kinds[Stay]
 
 
-def _fight_or_retreat(st: CatacombsState, s: int, texts: dict[str, Action]) -> Action:
+def _fight_or_retreat(st: CatacombsState, s: int, kinds: Kinds) -> Action:
     """CAT-51: fight what it can probably beat, or what cannot hurt it much."""
     m = monster_at(st, cell_of(st, s))
     assert m is not None
-    risk = max(0, st.game.cat.monsters[m].attack - armour_of(st, s))
+    risk = max(0, st.game.content.monsters[m].attack - armour_of(st, s))
     chance = win_chance(st, s, m)
     ok = chance >= FIGHT_CHANCE or (chance > 0 and st.health[s] > FLEE_WOUNDS * risk + FLEE_MARGIN)
-    return texts["fight" if ok else "retreat"]
+    return kinds[Fight if ok else Retreat]
 
 
 def choose(st: CatacombsState, rng: Rng) -> Action:
     """The policy's action for the seat to act."""
     legal = st.legal_actions()
-    texts = {a.text: a for a in legal}
+    kinds: Kinds = {a[1].__class__: a for a in legal}
     s = st.to_act
     assert s is not None
     kind = st.decisions[-1].kind if st.decisions else st.step
+    summon = st.game.actions.use[st.game.summoner]
     by_step: dict[str, Callable[[], Action]] = {
-        "level": lambda: texts[_raise(st, s)],
+        "level": lambda: st.game.action(Raise(_raise(st, s))),
         "entrance": lambda: rng.choice(legal),
-        "respond": lambda: texts["decline"],
-        "trade": lambda: texts["cancel trade"],
-        "monster": lambda: _fight_or_retreat(st, s, texts),
-        "battle": lambda: texts.get("use Summoner") or texts["attack"],
+        "respond": lambda: kinds[Decline],
+        "trade": lambda: kinds[CancelTrade],
+        "monster": lambda: _fight_or_retreat(st, s, kinds),
+        "battle": lambda: summon if summon in legal else kinds[Attack],
         "build": lambda: legal[0],
         "spin": lambda: legal[0],
         "place": lambda: _place(st, legal, rng),
@@ -280,16 +313,15 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     useful = _useful(st, s, legal)  # the main step of the move or end phase
     if useful is not None:
         return useful
-    if st.money[s] >= SPARE_MONEY and "buy experience" in texts:
-        return texts["buy experience"]
+    if st.money[s] >= SPARE_MONEY and BuyExperience in kinds:
+        return kinds[BuyExperience]
     if st.phase == "end":
-        return texts["end turn"]
-    return _move(st, s, legal, texts, rng)
+        return kinds[EndTurn]
+    return _move(st, s, legal, kinds, rng)
 
 
-def _raise(st: CatacombsState, s: int) -> str:
+def _raise(st: CatacombsState, s: int) -> Stat:
     """CAT-9: strength and armour in turn, then armour and health once strong."""
-    pair = ("strength", "armour") if st.strength[s] < STRONG_ENOUGH else ("armour", "health")
-    choice = pair[st.level[s] % 2]
-    assert choice in RAISES
-    return f"raise {choice}"
+    pair: tuple[Stat, Stat] = (("strength", "armour") if st.strength[s] < STRONG_ENOUGH
+                               else ("armour", "health"))
+    return pair[st.level[s] % 2]

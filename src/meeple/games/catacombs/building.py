@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from meeple.components import pile
 
-from . import stats, turn
-from .board import cell_of, whose_turn
+from . import turn
+from .board import cell_of
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -22,54 +22,47 @@ if TYPE_CHECKING:
 REFUSE_COST = 1
 
 
-def to_build(st: CatacombsState) -> None:
-    """CAT-57: build if a tile is to be had, else on to the end phase."""
-    if st.pile or st.faceup_tiles:
-        st.phase, st.step = "build", "build"
-    else:
-        turn.to_end_phase(st)
-
-
-def draw_tile(st: CatacombsState, _: int) -> None:
-    st.held = pile.draw(st.pile, st.rng)
+def draw_tile(st: CatacombsState) -> None:
+    """CAT-57: a tile from the pile into the dwarf's hand."""
+    st.held_tile = pile.draw(st.pile, st.rng)
     st.step = "place"
 
 
 def take_tile(st: CatacombsState, kind: str) -> None:
     """CAT-59: a face-up tile may be taken instead of drawing."""
-    tiles = st.game.cat.tiles
+    tiles = st.game.content.tiles
     for i, t in enumerate(st.faceup_tiles):
-        if tiles[t][0] == kind:
-            st.held = st.faceup_tiles.pop(i)
+        if tiles[t].id == kind:
+            st.held_tile = st.faceup_tiles.pop(i)
             break
     st.step = "place"
 
 
 def place(st: CatacombsState, mask: int) -> None:
     """CAT-57: lay the tile with a passage towards the side the dwarf came from."""
-    cell, held = st.build_cell, st.held
+    cell, held = st.build_cell, st.held_tile
     assert cell is not None and held is not None
     st.tile[cell] = mask
-    st.tcard[cell] = held
-    st._emit("place", seat=whose_turn(st), cell=st.game.xy(cell), mask=mask,
-             tile=st.game.cat.tiles[held][0])
-    st.held = None
+    st.tile_card[cell] = held
+    st._emit("place", seat=st.active, cell=st.game.xy(cell), mask=mask,
+             tile=st.game.content.tiles[held].id)
+    st.held_tile = None
     turn.to_end_phase(st)
 
 
-def refuse_tile(st: CatacombsState, _: int) -> None:
+def refuse_tile(st: CatacombsState) -> None:
     """CAT-58: the refused tile lies face up; another is drawn; -1 experience."""
-    assert st.held is not None
-    st.faceup_tiles.append(st.held)
-    s = whose_turn(st)
-    st._emit("refuse_tile", seat=s, tile=st.game.cat.tiles[st.held][0])
-    stats.gain(st, s, -REFUSE_COST)
-    st.held = pile.draw(st.pile, st.rng)
+    assert st.held_tile is not None
+    st.faceup_tiles.append(st.held_tile)
+    s = st.active
+    st._emit("refuse_tile", seat=s, tile=st.game.content.tiles[st.held_tile].id)
+    turn.gain(st, s, -REFUSE_COST)
+    st.held_tile = pile.draw(st.pile, st.rng)
 
 
 def turn_tile(st: CatacombsState, mask: int) -> None:
     """CAT-48: the Spinner turns the tile of the dwarf's cell."""
-    s = whose_turn(st)
+    s = st.active
     cell = cell_of(st, s)
     st.tile[cell] = mask
     st._emit("turn_tile", seat=s, cell=st.game.xy(cell), mask=mask)

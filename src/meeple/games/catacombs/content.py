@@ -8,7 +8,7 @@ rules use (a state holds only indexes into these tables).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -16,7 +16,9 @@ from meeple.content import Count, Entry, Positive, Ref, check_refs, fail, load_s
 from meeple.content import where as _where
 
 PKG = __package__ or "meeple.games.catacombs"
-SLOTS = ("head", "body", "right_hand", "left_hand", "feet")
+#: The slots of a dwarf's screen (CAT-12).
+Slot = Literal["head", "body", "right_hand", "left_hand", "feet"]
+SLOTS: tuple[Slot, ...] = ("head", "body", "right_hand", "left_hand", "feet")
 SIDE_LETTERS = {"N": 1, "E": 2, "S": 4, "W": 8}
 EVENT_KINDS = ("vein", "cauldron", "artifact", "ingredient", "treasure", "weapon", "armour",
                "monster")
@@ -100,6 +102,37 @@ class ShopSpec(Entry):
     sells: Annotated[tuple[str, ...], Ref("item with a price")]
 
 
+#: Potions a dwarf drinks (the others act when used: CAT-41..43).
+DRINKABLE = ("heal", "armour", "strength")
+
+
+class Entrance(NamedTuple):
+    """An entrance (CAT-2): its id, its names and the cell it lies on."""
+
+    id: str
+    name: str
+    name_ru: str
+    cell: int
+
+
+class Tile(NamedTuple):
+    """A tile card (CAT-4): its kind's id and names, and the passage mask it is printed with."""
+
+    id: str
+    name: str
+    name_ru: str
+    sides: int
+
+
+class Cauldron(NamedTuple):
+    """A cauldron (CAT-36): its id, its names and the experience a brew in it gives."""
+
+    id: str
+    name: str
+    name_ru: str
+    experience: int
+
+
 @dataclass(frozen=True)
 class Item:
     """Anything a dwarf can hold. ``price`` is the shop's list price (0: not sold);
@@ -140,7 +173,8 @@ class Card:
     index: int
     kind: str
     ref: int | None      # item / monster / cauldron index; None for a vein
-    label: str
+    label: str           # as views and events show it: ``monster:rat``, ``vein``
+    id: str              # the card's id in ``events.toml`` (and the catalogue)
 
 
 @dataclass(frozen=True)
@@ -148,16 +182,16 @@ class Catalog:
     """Every table the rules read, with ids resolved to indexes."""
 
     size: int
-    entrances: tuple[tuple[str, str, str, int], ...]   # (id, name, name_ru, cell index)
+    entrances: tuple[Entrance, ...]
     markup: float
     sell_remote: float
-    tiles: tuple[tuple[str, str, str, int], ...]        # per tile card: (id, name, name_ru, mask)
+    tiles: tuple[Tile, ...]                             # one per tile card
     items: tuple[Item, ...]
     item_index: dict[str, int]
     monsters: tuple[Monster, ...]
     columns: tuple[int | None, ...]                     # battle-table column -> weapon item
     fists_column: int
-    cauldrons: tuple[tuple[str, str, str, int], ...]    # (id, name, name_ru, experience)
+    cauldrons: tuple[Cauldron, ...]
     cards: tuple[Card, ...]
     recipes: tuple[tuple[int, tuple[int, ...]], ...]    # (potion item, ingredient items)
     shop: tuple[int, ...]
@@ -196,18 +230,18 @@ def _mask(sides: str, tile: str) -> int:
     return m
 
 
-def _board() -> tuple[int, list[tuple[str, str, str, int]], BoardSpec]:
+def _board() -> tuple[int, list[Entrance], BoardSpec]:
     board = load_section(PKG, "board.toml", "board", BoardSpec)[0]
     size = 2 * board.quarter
-    entrances: list[tuple[str, str, str, int]] = []
+    entrances: list[Entrance] = []
     for e in load_section(PKG, "board.toml", "entrance", EntranceSpec):
         x, y = e.cell
         if not (x < size and y < size):
             raise fail(_where(PKG, "board.toml"), e.id, "cell",
                        f"lies off the {size}x{size} board")
-        if any(c == y * size + x for *_, c in entrances):
+        if any(e.cell == y * size + x for e in entrances):
             raise fail(_where(PKG, "board.toml"), e.id, "cell", "another entrance has this cell")
-        entrances.append((e.id, e.name, e.name_ru, y * size + x))
+        entrances.append(Entrance(e.id, e.name, e.name_ru, y * size + x))
     return size, entrances, board
 
 
@@ -262,7 +296,7 @@ def _cards(items: list[Item], mindex: dict[str, int], cindex: dict[str, int]) ->
     for c in specs:
         label = "vein" if c.kind == "vein" else f"{c.kind}:{c.ref}"
         r = targets[c.kind][c.ref]
-        cards += [Card(len(cards) + k, c.kind, r, label) for k in range(c.count)]
+        cards += [Card(len(cards) + k, c.kind, r, label, c.id) for k in range(c.count)]
     return cards
 
 
@@ -270,9 +304,9 @@ def _cards(items: list[Item], mindex: dict[str, int], cindex: dict[str, int]) ->
 def catalog() -> Catalog:
     """Load, validate and join every content file (once per content folder)."""
     size, entrances, board = _board()
-    tiles = []
+    tiles: list[Tile] = []
     for t in load_section(PKG, "tiles.toml", "tile", TileSpec):
-        tiles += [(t.id, t.name, t.name_ru, _mask(t.sides, t.id))] * t.count
+        tiles += [Tile(t.id, t.name, t.name_ru, _mask(t.sides, t.id))] * t.count
     items = _items()
     index = {it.id: it.index for it in items}
     weapons = {i.id: i.index for i in items if i.kind == "weapon"}
@@ -286,9 +320,9 @@ def catalog() -> Catalog:
             raise fail(BATTLE, table.id, "columns", f"weapon {it.id!r} has no column")
     monsters = _monsters(columns)
     mindex = {m.id: m.index for m in monsters}
-    cauldrons = tuple((c.id, c.name, c.name_ru, c.experience)
+    cauldrons = tuple(Cauldron(c.id, c.name, c.name_ru, c.experience)
                       for c in load_section(PKG, "cauldrons.toml", "cauldron", CauldronSpec))
-    cindex = {c[0]: i for i, c in enumerate(cauldrons)}
+    cindex = {c.id: i for i, c in enumerate(cauldrons)}
     cards = _cards(items, mindex, cindex)
     cells = size * size - len(entrances)
     if len(cards) != cells:

@@ -14,16 +14,15 @@ from typing import TYPE_CHECKING
 
 from meeple.core import Result
 
-from . import events
+from .backpack import CRISTALL_STANDS_FOR, HALVES, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, sides
-from .equipment import holds, recipe_need
-from .shop import HALVES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
+    from .turn import Ending
 
 #: Why a game ended, as ``Result.detail`` says it.
-DETAILS = {
+DETAILS: dict[Ending, str] = {
     "tenth-vein": "The last mithril vein was found.",
     "dead-end": "No dwarf can reach unexplored ground any more.",
     "round-limit": "The safety limit of rounds was reached.",
@@ -32,24 +31,18 @@ DETAILS = {
 }
 
 
-def finish(st: CatacombsState, reason: str) -> None:
-    """The game is over: nobody decides any more."""
-    st.ended = reason
-    st.to_act = None
-    st.decisions.clear()
-    st._emit("game_over", reason=reason)
-
-
 def result(st: CatacombsState) -> Result:
     """CAT-22: most experience wins, then most kills; the fallen cannot win."""
     pool = [s for s in range(st.players) if st.alive[s]] or list(range(st.players))
-    best = max((st.exp[s], st.kills[s]) for s in pool)
-    winners = tuple(s for s in pool if (st.exp[s], st.kills[s]) == best)
-    entrances = st.game.cat.entrances
-    return Result(winners, tuple(float(e) for e in st.exp), st.turns, st.ended,
-                  DETAILS.get(st.ended, ""),
+    best = max((st.experience[s], st.kills[s]) for s in pool)
+    winners = tuple(s for s in pool if (st.experience[s], st.kills[s]) == best)
+    entrances = st.game.content.entrances
+    ending = st.ending
+    assert ending is not None, "the game goes on"
+    return Result(winners, tuple(float(e) for e in st.experience), st.turn, ending,
+                  DETAILS[ending],
                   {"kills": list(st.kills), "veins": st.veins,
-                   "roles": [entrances[e][0] if e is not None else "" for e in st.entered]})
+                   "roles": [entrances[e].id if e is not None else "" for e in st.entered]})
 
 
 def region(st: CatacombsState, starts: list[int],
@@ -71,68 +64,69 @@ def region(st: CatacombsState, starts: list[int],
 
 def _wealth(st: CatacombsState, s: int, at_entrance: bool) -> int:
     """Money plus what everything carried would fetch (in half coins)."""
-    cat = st.game.cat
-    vals = sum(cat.items[i].value for i in st.pack[s])
-    vals += sum(cat.items[i].value for i in st.screen[s] if i is not None)
+    content = st.game.content
+    vals = sum(content.items[i].value for i in st.pack[s])
+    vals += sum(content.items[i].value for i in st.screen[s] if i is not None)
     vals *= HALVES
-    return st.money[s] + (vals if at_entrance else round(vals * cat.sell_remote))
+    return st.money[s] + (vals if at_entrance else round(vals * content.sell_remote))
 
 
 def _affords(st: CatacombsState, s: int, effect: str, at_entrance: bool) -> bool:
-    cat = st.game.cat
-    for i in cat.shop:
-        it = cat.items[i]
+    content = st.game.content
+    for i in content.shop:
+        it = content.items[i]
         if it.effect == effect:
-            price = it.price * HALVES if at_entrance else round(it.price * HALVES * cat.markup)
+            price = (it.price * HALVES if at_entrance
+                     else round(it.price * HALVES * content.markup))
             return _wealth(st, s, at_entrance) >= price
     return False
 
 
 def _can_brew(st: CatacombsState, s: int, effect: str, cells: set[int]) -> bool:
     g = st.game
-    if not any(st.caul[c] is not None for c in cells):
+    if not any(st.cauldron[c] is not None for c in cells):
         return False
-    spare = events.CRISTALL_STANDS_FOR if g.cristall in st.pack[s] else 0
-    return any(g.cat.items[potion].effect == effect
-               and len(recipe_need(st, s, ings)) <= spare for potion, ings in g.cat.recipes)
+    spare = CRISTALL_STANDS_FOR if g.cristall in st.pack[s] else 0
+    return any(g.content.items[potion].effect == effect
+               and len(recipe_need(st, s, ings)) <= spare for potion, ings in g.content.recipes)
 
 
 def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
     """Monsters dwarf ``s`` could get past: a weapon it holds or can afford (at its strength)
     gives a chance, or it holds or can afford an invisibility potion or holds the Summoner."""
     g = st.game
-    cat = g.cat
+    content = g.content
     if g.summoner in st.pack[s] or holds(st, s, "invisibility") or _affords(
             st, s, "invisibility", at_entrance):
-        return frozenset(range(len(cat.monsters)))
+        return frozenset(range(len(content.monsters)))
     wealth = _wealth(st, s, at_entrance)
-    factor = HALVES if at_entrance else HALVES * cat.markup
-    cols = {cat.fists_column}
-    for i in [*st.pack[s], *st.screen[s], *cat.shop]:
+    factor = HALVES if at_entrance else HALVES * content.markup
+    cols = {content.fists_column}
+    for i in [*st.pack[s], *st.screen[s], *content.shop]:
         if i is None:
             continue
-        it = cat.items[i]
+        it = content.items[i]
         if it.kind != "weapon" or it.strength > st.strength[s]:
             continue
-        if i in cat.shop and i not in st.pack[s] and i not in st.screen[s] and (
+        if i in content.shop and i not in st.pack[s] and i not in st.screen[s] and (
                 wealth < round(it.price * factor)):
             continue
         cols.add(g.column_of[i])
-    return frozenset(m.index for m in cat.monsters
+    return frozenset(m.index for m in content.monsters
                      if any(m.needs[c] is not None for c in cols))
 
 
 def way_forward(st: CatacombsState, s: int) -> bool:
     """True while dwarf ``s`` can still reach unexplored ground somehow."""
     g = st.game
-    entrances = g.entrance_index
+    entrances = g.entrance_cells
     here = cell_of(st, s)
     at_entrance = bool(region(st, [here], frozenset()) & entrances)
     can_beat = beatable(st, s, at_entrance)
     cells = region(st, [here], can_beat)
     if at_entrance and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
         cells |= region(st, sorted(entrances), can_beat)
-    tile, nb = st.tile, g.nb
+    tile, nb = st.tile, g.neighbours
     for c in cells:
         for d in range(4):
             n = nb[c][d]
@@ -140,7 +134,7 @@ def way_forward(st: CatacombsState, s: int) -> bool:
                 return True
     breaker = (holds(st, s, "destruction") or _affords(st, s, "destruction", at_entrance)
                or _can_brew(st, s, "destruction", cells)
-               or (g.spinner in st.pack[s] and any(st.tcard[c] is not None for c in cells)))
+               or (g.spinner in st.pack[s] and any(st.tile_card[c] is not None for c in cells)))
     if breaker:
         return any(n is not None and tile[n] is None for c in cells for n in nb[c])
     return False

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from meeple.components import pile
 
-from . import battle, building, ending, stats
-from .board import OPP, SIDE_BITS, cell_of, monster_at, whose_turn
-from .equipment import add_item, recipe_need, take_item
+from . import turn
+from .backpack import CRISTALL_STANDS_FOR, add_item, recipe_need, take_item
+from .board import OPP, SIDE_BITS, cell_of
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -26,8 +26,6 @@ VEIN_EXPERIENCE = 2
 ARTIFACT_EXPERIENCE = 2
 #: CAT-48: experience for the Spinner's redraw instead.
 REDRAW_EXPERIENCE = 1
-#: CAT-50: the ingredients the Cristall stands in for.
-CRISTALL_STANDS_FOR = 2
 
 
 def turn_up(st: CatacombsState, cell: int) -> None:
@@ -39,16 +37,16 @@ def turn_up(st: CatacombsState, cell: int) -> None:
 
 def reveal(st: CatacombsState, cell: int, d: int) -> None:
     """CAT-31: the dwarf entered unexplored ground from side ``d``: its card is resolved."""
-    s = whose_turn(st)
+    s = st.active
     g = st.game
     st.build_cell = cell
     st.build_side = SIDE_BITS[OPP[d]]
     turn_up(st, cell)
     c = st.card[cell]
     if c is None:
-        building.to_build(st)
+        turn.to_build(st)
         return
-    card = g.cat.cards[c]
+    card = g.content.cards[c]
     st._emit("reveal", seat=s, cell=g.xy(cell), card=card.label)
     if card.kind == "monster":
         st.phase, st.step = "event", "monster"  # CAT-51
@@ -57,32 +55,22 @@ def reveal(st: CatacombsState, cell: int, d: int) -> None:
     st.taken += 1
     if card.kind == "vein":  # CAT-45
         st.veins += 1
-        stats.gain(st, s, VEIN_EXPERIENCE)
+        turn.gain(st, s, VEIN_EXPERIENCE)
         if st.veins >= g.config["veins_to_end"]:  # CAT-23
-            ending.finish(st, "tenth-vein")
+            turn.finish(st, "tenth-vein")
             return
     elif card.kind == "cauldron":  # CAT-36
-        st.caul[cell] = card.ref
+        st.cauldron[cell] = card.ref
     else:  # CAT-32..35, CAT-46: the finder takes the card
         assert card.ref is not None
         add_item(st, s, card.ref)
-    building.to_build(st)
-
-
-def spend_effect(st: CatacombsState, s: int, effect: str) -> None:
-    """Remove the first item of the backpack with ``effect`` (a potion used up)."""
-    items = st.game.cat.items
-    for i in st.pack[s]:
-        if items[i].effect == effect:
-            st.pack[s].remove(i)
-            st._emit("potion_used", seat=s, item=items[i].id)
-            return
+    turn.to_build(st)
 
 
 def drink(st: CatacombsState, item: int) -> None:
     """CAT-38..40: healing, protection and strength potions."""
-    s = whose_turn(st)
-    it = st.game.cat.items[item]
+    s = st.active
+    it = st.game.content.items[item]
     take_item(st, s, item)
     if it.effect == "heal":
         st.health[s] += it.amount
@@ -94,60 +82,53 @@ def drink(st: CatacombsState, item: int) -> None:
 
 
 def use(st: CatacombsState, item: int) -> None:
-    """CAT-46..49: use an artifact (+2 experience; the card leaves the game)."""
-    s = whose_turn(st)
+    """CAT-46..48: use an artifact (+2 experience; the card leaves the game). The Summoner's
+    experience comes with the monster it banishes (CAT-49, ``battle.banish``)."""
+    s = st.active
     g = st.game
-    eff = g.cat.items[item].effect
+    eff = g.content.items[item].effect
     take_item(st, s, item)
-    st._emit("artifact", seat=s, item=g.cat.items[item].id)
-    cur = cell_of(st, s)
+    st._emit("artifact", seat=s, item=g.content.items[item].id)
     if eff == "rollshtain":  # CAT-47: the neighbours' cards turn face up for all to see
-        for n in g.nb[cur]:
+        for n in g.neighbours[cell_of(st, s)]:
             if n is not None and st.down[n]:
                 turn_up(st, n)
                 card = st.card[n]
                 assert card is not None
-                st._emit("reveal", seat=s, cell=g.xy(n), card=g.cat.cards[card].label,
+                st._emit("reveal", seat=s, cell=g.xy(n), card=g.content.cards[card].label,
                          far=True)
-        stats.gain(st, s, ARTIFACT_EXPERIENCE)
+        turn.gain(st, s, ARTIFACT_EXPERIENCE)
     elif eff == "spinner":  # CAT-48
-        stats.gain(st, s, ARTIFACT_EXPERIENCE)
+        turn.gain(st, s, ARTIFACT_EXPERIENCE)
         st.step = "spin"
-    else:  # summoner, CAT-49: the kill's experience and the artifact's
-        m = monster_at(st, cur)
-        assert m is not None
-        mon = g.cat.monsters[m]
-        st._emit("banish", seat=s, monster=mon.id)
-        battle.kill(st, s, cur, mon.experience + ARTIFACT_EXPERIENCE)
-        battle.after_battle(st)
 
 
-def redraw(st: CatacombsState, _: int) -> None:
+def redraw(st: CatacombsState) -> None:
     """CAT-48: the Spinner's variant: the tile back into the box, a new one, 1 experience."""
     g = st.game
-    s = whose_turn(st)
+    s = st.active
     take_item(st, s, g.spinner)
-    cur = cell_of(st, s)
-    old = st.tcard[cur]
+    here = cell_of(st, s)
+    old = st.tile_card[here]
     assert old is not None
     pile.put(st.pile, old)
     new = pile.draw(st.pile, st.rng)
-    st.tcard[cur] = new
-    st.tile[cur] = g.cat.tiles[new][3]
-    st._emit("redraw_tile", seat=s, cell=g.xy(cur), tile=g.cat.tiles[new][0])
-    stats.gain(st, s, REDRAW_EXPERIENCE)
+    st.tile_card[here] = new
+    st.tile[here] = g.content.tiles[new].sides
+    st._emit("redraw_tile", seat=s, cell=g.xy(here), tile=g.content.tiles[new].id)
+    turn.gain(st, s, REDRAW_EXPERIENCE)
     st.step = "spin"
 
 
 def brew(st: CatacombsState, potion: int, cristall: bool = False) -> None:
     """CAT-37/50: ingredients (or the Cristall for two of them) become a potion."""
     g = st.game
-    s = whose_turn(st)
-    ings = next(r[1] for r in g.cat.recipes if r[0] == potion)
+    s = st.active
+    ings = next(r[1] for r in g.content.recipes if r[0] == potion)
     spend = list(ings)
-    cauldron = st.caul[cell_of(st, s)]
+    cauldron = st.cauldron[cell_of(st, s)]
     assert cauldron is not None
-    gained = g.cat.cauldrons[cauldron][3]
+    gained = g.content.cauldrons[cauldron].experience
     if cristall:
         take_item(st, s, g.cristall)
         for i in recipe_need(st, s, ings):
@@ -158,9 +139,5 @@ def brew(st: CatacombsState, potion: int, cristall: bool = False) -> None:
     for i in spend:
         take_item(st, s, i)
     add_item(st, s, potion)
-    st._emit("brew", seat=s, potion=g.cat.items[potion].id, cristall=cristall)
-    stats.gain(st, s, gained)
-
-
-def brew_with_cristall(st: CatacombsState, potion: int) -> None:
-    brew(st, potion, cristall=True)
+    st._emit("brew", seat=s, potion=g.content.items[potion].id, cristall=cristall)
+    turn.gain(st, s, gained)

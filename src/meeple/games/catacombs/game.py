@@ -12,15 +12,16 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from meeple.components.tilegrid import TileGrid, rotations
-from meeple.core import Game
+from meeple.core import Game, Verb
 
-from . import labels, lookup, places, text
-from .actions import build_actions
+from . import labels, lookup, notation, places, text
+from .actions import Table, build_table
 from .board import SIDE_BITS
-from .content import catalog
+from .content import Catalog, catalog
 from .params import OPTIONS
 from .shop import price_table
 from .state import CatacombsState
+from .verbs import universe
 
 
 class Catacombs(Game[CatacombsState]):
@@ -40,7 +41,10 @@ class Catacombs(Game[CatacombsState]):
     #: 3: a face-down event card is drawn from the remaining ones when it turns up, and a tile
     #: when it is drawn, instead of shuffling both at set-up; the generator's stream is used
     #: differently, so a seed of version 2 gives another game.
-    version = "3"
+    #: 4: the state's fields are named in words (``active``, ``tile_card``, ``ending``...), so
+    #: a saved state of version 3 is refused; the game, its actions' texts and its generator's
+    #: stream are unchanged, so a record of version 3 replays once its version is set to 4.
+    version = "4"
     options = OPTIONS
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).
@@ -56,29 +60,38 @@ class Catacombs(Game[CatacombsState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    # The action grammar (docs/architecture.md, "Actions").
+    verb_text = notation.text
+    parse_verb = notation.parse
+
+    content: Catalog
+    actions: Table
+
+    def verbs(self) -> tuple[Verb, ...]:
+        return universe(self)
 
     def setup(self) -> None:
-        cat = self.cat = catalog()
-        self.size = cat.size
-        grid = TileGrid(cat.size, cat.size)
-        self.ncells = cat.size * cat.size
+        content = self.content = catalog()
+        self.size = content.size
+        grid = TileGrid(content.size, content.size)
+        self.cells = content.size * content.size
         #: Per cell, its neighbour beyond each side (``DIRS`` order), None off the board.
-        self.nb: tuple[tuple[int | None, ...], ...] = tuple(
+        self.neighbours: tuple[tuple[int | None, ...], ...] = tuple(
             tuple(grid.index(n) if (n := grid.neighbour(c, b)) is not None else None
                   for b in SIDE_BITS)
             for c in grid.cells)
-        self.entrance_index = frozenset(e[3] for e in cat.entrances)
+        self.entrance_cells = frozenset(e.cell for e in content.entrances)
         self.entrance_masks = {  # CAT-2: entrances open towards the inside of the board
-            cell: sum(b for d, b in enumerate(SIDE_BITS) if self.nb[cell][d] is not None)
-            for cell in self.entrance_index}
-        self.inner_cells = tuple(c for c in range(self.ncells) if c not in self.entrance_index)
-        self.rots = {m: tuple(rotations(m)) for m in range(1, 16)}
-        self.acts = build_actions(cat, self.players)
-        self.column_of = {w: k for k, w in enumerate(cat.columns) if w is not None}
-        self.cristall = cat.item_index["cristall"]
-        self.summoner = cat.item_index["summoner"]
-        self.spinner = cat.item_index["spinner"]
-        self.buy_prices = price_table(cat)  # CAT-16/17, by "at an entrance"
+            cell: sum(b for d, b in enumerate(SIDE_BITS) if self.neighbours[cell][d] is not None)
+            for cell in self.entrance_cells}
+        self.inner_cells = tuple(c for c in range(self.cells) if c not in self.entrance_cells)
+        self.rotations = {m: tuple(rotations(m)) for m in range(1, 16)}
+        self.column_of = {w: k for k, w in enumerate(content.columns) if w is not None}
+        self.cristall = content.item_index["cristall"]
+        self.summoner = content.item_index["summoner"]
+        self.spinner = content.item_index["spinner"]
+        self.buy_prices = price_table(content)  # CAT-16/17, by "at an entrance"
+        self.actions = build_table(self)
 
     def xy(self, cell: int) -> list[int]:
         """A cell index as ``[x, y]``."""

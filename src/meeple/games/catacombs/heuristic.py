@@ -24,11 +24,10 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .backpack import HALVES, LEFT, RIGHT, armour_of
 from .board import monster_at
 from .content import DIE_FACES, SLOTS
 from .decisions import Answer, Offer
-from .equipment import LEFT, RIGHT, armour_of
-from .shop import HALVES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -58,8 +57,8 @@ def win_chance(st: CatacombsState, s: int, monster: int) -> float:
     """The chance that dwarf ``s`` beats ``monster`` with its weapon in hand this turn."""
     g = st.game
     weapon = st.screen[s][RIGHT]
-    col = g.column_of[weapon] if weapon is not None else g.cat.fists_column
-    need = g.cat.monsters[monster].needs[col]
+    col = g.column_of[weapon] if weapon is not None else g.content.fists_column
+    need = g.content.monsters[monster].needs[col]
     if need is None:
         return 0.0
     if need == 0:
@@ -71,8 +70,8 @@ def battle_outlook(st: CatacombsState, s: int) -> float:
     """What the battle dwarf ``s`` is committed to (its turn's battle step) is expected to
     bring: the kill's experience at its odds less the wounds, or ``-HOPELESS`` when the odds
     are under ``FIGHT_THRESHOLD``."""
-    cell = st.pos[s]
-    if st.turn != s or st.step != "battle" or cell is None:
+    cell = st.position[s]
+    if st.active != s or st.step != "battle" or cell is None:
         return 0.0
     m = monster_at(st, cell)
     if m is None:
@@ -80,7 +79,7 @@ def battle_outlook(st: CatacombsState, s: int) -> float:
     p = win_chance(st, s, m)
     if p < FIGHT_THRESHOLD:
         return -HOPELESS
-    mon = st.game.cat.monsters[m]
+    mon = st.game.content.monsters[m]
     return p * mon.experience - (1 - p) * HEALTH * max(0, mon.attack - armour_of(st, s))
 
 
@@ -88,7 +87,7 @@ def use_gain(st: CatacombsState, s: int, item: int) -> float:
     """What putting ``item`` on would add to dwarf ``s``'s fighting power (CAT-12..15): a weapon
     it is strong enough for or an armour piece better than what the slot holds (a two-handed
     weapon costs the shield, a shield the two-handed weapon); nothing for other goods."""
-    items, col = st.game.cat.items, st.game.column_of
+    items, col = st.game.content.items, st.game.column_of
     it, scr = items[item], st.screen[s]
     if it.kind == "weapon":
         if st.strength[s] < it.strength:
@@ -111,7 +110,7 @@ def goods_worth(st: CatacombsState, s: int, pack: list[int]) -> float:
     """What a backpack is worth to dwarf ``s``: each item at half its price (or sale value) in
     coins, except the best item it could put on in each slot, worth ``USE_SHARE`` of
     :func:`use_gain` when that is more."""
-    items = st.game.cat.items
+    items = st.game.content.items
     total = 0.0
     extra: dict[str, float] = {}
     for i in pack:
@@ -131,7 +130,7 @@ def worth(st: CatacombsState, s: int, pack: list[int] | None = None,
     given (the position after a trade)."""
     weapon = st.screen[s][RIGHT]
     money = st.money[s] if money is None else money
-    return (st.exp[s] + 0.1 * st.kills[s] + HEALTH * max(0, st.health[s])
+    return (st.experience[s] + 0.1 * st.kills[s] + HEALTH * max(0, st.health[s])
             + WEAPON * (st.game.column_of[weapon] if weapon is not None else 0)
             + ARMOUR * armour_of(st, s) + 0.3 * st.strength[s]
             + money / HALVES * COIN

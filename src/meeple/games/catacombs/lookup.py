@@ -1,7 +1,7 @@
 """Every thing of the catacombs by its name, in English and Russian: ``catalogue(game, lang)``
 for ``info NAME``, and the small word helpers the texts, labels and screen share (names of
 things, coins, cells, sides). Words come from ``locale/<lang>.po`` and the content files'
-``name``/``name_ru``; nothing here runs in the rules' hot path.
+``name`` (``name_<lang>`` in another language); nothing here runs in the rules' hot path.
 """
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from meeple.content import content_files, read_toml
+from babel.numbers import format_decimal
+
+from meeple.content import content_files, localized, read_toml
 from meeple.i18n import Texts, coins, texts
 
 from .board import DIRS, SIDE_BITS
@@ -32,8 +34,12 @@ def money(amount: float, lang: str) -> str:
     """Coins in words; a half coin (CAT-18) is written as a decimal: "137.5 coins"."""
     if amount == int(amount):
         return coins(int(amount), lang)
-    shown = f"{amount:.1f}".replace(".", "," if lang == "ru" else ".")
-    return words(lang)("money.half", n=shown)
+    return words(lang)("money.half", n=format_decimal(amount, format="0.0", locale=lang))
+
+
+def number(amount: float, lang: str) -> str:
+    """A count of coins as a bare number in ``lang``: "300", "137.5" ("137,5" in Russian)."""
+    return format_decimal(amount, format="0.#", locale=lang)
 
 
 def columns(lang: str) -> str:
@@ -63,20 +69,17 @@ def sides(mask: int, lang: str) -> str:
                  lang)
 
 
-def _pick(name: str, name_ru: str, lang: str) -> str:
-    return name_ru if lang == "ru" and name_ru else name
-
-
 @functools.cache
 def _index(lang: str) -> dict[str, str]:
     """Every content id a view or event names, by its name in ``lang``."""
-    cat = catalog()
-    out = {it.id: _pick(it.name, it.name_ru, lang) for it in cat.items}
-    out.update({m.id: _pick(m.name, m.name_ru, lang) for m in cat.monsters})
-    out.update({t[0]: _pick(t[1], t[2], lang) for t in cat.tiles})
-    out.update({c[0]: _pick(c[1], c[2], lang) for c in cat.cauldrons})
+    content = catalog()
+    out = {it.id: localized(it, "name", lang) for it in content.items}
+    out.update({m.id: localized(m, "name", lang) for m in content.monsters})
+    out.update({t.id: localized(t, "name", lang) for t in content.tiles})
+    out.update({c.id: localized(c, "name", lang) for c in content.cauldrons})
     t = words(lang)
-    out.update({e[0]: t("entrance", name=_pick(e[1], e[2], lang)) for e in cat.entrances})
+    out.update({e.id: t("entrance", name=localized(e, "name", lang))
+                for e in content.entrances})
     return out
 
 
@@ -84,11 +87,6 @@ def name(content_id: str, lang: str) -> str:
     """The name of an item, monster, tile, cauldron or entrance (an entrance as a phrase:
     "north-west entrance")."""
     return _index(lang)[content_id]
-
-
-def by_name(cat: Catalog, text: str) -> Item | None:
-    """The item whose English name is ``text`` (as action texts write it)."""
-    return next((it for it in cat.items if it.name == text), None)
 
 
 def card_thing(label: str, lang: str) -> tuple[str, str, str]:
@@ -123,10 +121,10 @@ def effect(it: Item, lang: str) -> str:
     return words(lang)(f"effect.{it.effect}", n=it.amount)
 
 
-def weapon_name(cat: Catalog, column: int, lang: str) -> str:
+def weapon_name(content: Catalog, column: int, lang: str) -> str:
     """The name of a battle-table column: a weapon, or the fists."""
-    w = cat.columns[column]
-    return words(lang)("fists") if w is None else name(cat.items[w].id, lang)
+    w = content.columns[column]
+    return words(lang)("fists") if w is None else name(content.items[w].id, lang)
 
 
 # ---------------------------------------------------------------- the catalogue
@@ -150,15 +148,15 @@ def _entry(cid: str, nm: str, kind: str, text: str, numbers: dict[str, Any],
 
 
 def _item(game: Catacombs, it: Item, lang: str) -> tuple[str, dict[str, Any]]:
-    cat, t = game.cat, words(lang)
+    content, t = game.content, words(lang)
     nm = name(it.id, lang)
     nums: dict[str, Any] = {}
     if it.price:
         nums[t("num.price")] = coins(it.price, lang)
-        nums[t("num.price_away")] = money(it.price * cat.markup, lang)
+        nums[t("num.price_away")] = money(it.price * content.markup, lang)
     if it.value:
         nums[t("num.value")] = coins(it.value, lang)
-        nums[t("num.value_away")] = money(it.value * cat.sell_remote, lang)
+        nums[t("num.value_away")] = money(it.value * content.sell_remote, lang)
     if it.kind == "weapon":
         nums[t("num.strength")] = it.strength
         nums[t("num.hands")] = t("hands.two" if it.two_handed else "hands.one")
@@ -169,8 +167,8 @@ def _item(game: Catacombs, it: Item, lang: str) -> tuple[str, dict[str, Any]]:
         nums[t("num.slot")] = t(f"slot.{it.slot}")
         text = t("text.armour", slot=t(f"slot.{it.slot}"), armour=it.armour)
     elif it.kind == "potion":
-        recipe = next(ings for p, ings in cat.recipes if p == it.index)
-        parts = join([name(cat.items[i].id, lang) for i in recipe], lang)
+        recipe = next(ings for p, ings in content.recipes if p == it.index)
+        parts = join([name(content.items[i].id, lang) for i in recipe], lang)
         nums[t("num.recipe")] = parts
         text = t("text.potion", effect=effect(it, lang), ingredients=parts)
     elif it.kind == "treasure":
@@ -178,42 +176,44 @@ def _item(game: Catacombs, it: Item, lang: str) -> tuple[str, dict[str, Any]]:
     elif it.kind == "artifact":
         text = t("text.artifact", effect=effect(it, lang), exp=ARTIFACT_EXPERIENCE)
     else:
-        potions = [name(cat.items[p].id, lang) for p, ings in cat.recipes if it.index in ings]
+        potions = [name(content.items[p].id, lang) for p, ings in content.recipes
+                   if it.index in ings]
         text = t("text.ingredient", potions=join(potions, lang))
     return _entry(it.id, nm, it.kind, text, nums, lang)
 
 
 def _monster(game: Catacombs, m: Monster, lang: str) -> tuple[str, dict[str, Any]]:
-    t, cat = words(lang), game.cat
+    t, content = words(lang), game.content
     nums: dict[str, Any] = {t("num.attack"): m.attack, t("num.exp"): m.experience}
     row = []
     for col, need in enumerate(m.needs):
-        nums[weapon_name(cat, col, lang)] = need_text(need, lang)
-        row.append(t("screen.battle.need", weapon=weapon_name(cat, col, lang),
+        nums[weapon_name(content, col, lang)] = need_text(need, lang)
+        row.append(t("screen.battle.need", weapon=weapon_name(content, col, lang),
                      need=need_text(need, lang)))
     text = t("text.monster", needs="; ".join(row), health=t.count("health", m.attack))
     return _entry(m.id, name(m.id, lang), "monster", text, nums, lang)
 
 
 def _board_things(game: Catacombs, lang: str) -> list[tuple[str, dict[str, Any]]]:
-    cat, t = game.cat, words(lang)
+    content, t = game.content, words(lang)
     out = []
-    for tid, tname, tname_ru, mask in dict.fromkeys(cat.tiles):
-        n = sum(1 for b in SIDE_BITS if mask & b)
-        count = sum(1 for x in cat.tiles if x[0] == tid)
-        out.append(_entry(tid, _pick(tname, tname_ru, lang), "tile",
-                          t("text.tile", n=n, sides=sides(mask, lang)),
+    for tile in dict.fromkeys(content.tiles):
+        n = sum(1 for b in SIDE_BITS if tile.sides & b)
+        count = sum(1 for x in content.tiles if x.id == tile.id)
+        out.append(_entry(tile.id, localized(tile, "name", lang), "tile",
+                          t("text.tile", n=n, sides=sides(tile.sides, lang)),
                           {t("num.count"): count}, lang))
-    for cid, cname, cname_ru, exp in cat.cauldrons:
-        out.append(_entry(cid, _pick(cname, cname_ru, lang), "cauldron",
-                          t("text.cauldron", exp=exp), {t("num.brew_exp"): exp}, lang))
-    for eid, ename, ename_ru, _ in cat.entrances:
-        nm = t("name.entrance", name=_pick(ename, ename_ru, lang))
-        out.append(_entry(eid, nm[:1].upper() + nm[1:], "entrance", t("text.entrance"), {},
+    for c in content.cauldrons:
+        out.append(_entry(c.id, localized(c, "name", lang), "cauldron",
+                          t("text.cauldron", exp=c.experience),
+                          {t("num.brew_exp"): c.experience}, lang))
+    for e in content.entrances:
+        nm = t("name.entrance", name=localized(e, "name", lang))
+        out.append(_entry(e.id, nm[:1].upper() + nm[1:], "entrance", t("text.entrance"), {},
                           lang))
-    out.append(_entry("standard", t("name.board"), "board", t("text.board", size=cat.size),
-                      {t("num.size"): cat.size * cat.size}, lang))
-    price = coins(cat.extra_turn_price, lang)
+    out.append(_entry("standard", t("name.board"), "board", t("text.board", size=content.size),
+                      {t("num.size"): content.size * content.size}, lang))
+    price = coins(content.extra_turn_price, lang)
     out.append(_entry("shop", t("name.shop"), "shop", t("text.shop", coins=price), {}, lang))
     out.append(_entry("battle", t("name.table"), "table", t("text.table"), {}, lang))
     return out
@@ -252,7 +252,7 @@ def _dwarves(game: Catacombs, lang: str) -> list[tuple[str, dict[str, Any]]]:
 def catalogue(game: Catacombs, lang: str = "en") -> dict[str, dict[str, Any]]:
     """Every item, monster, tile, cauldron, event card, entrance and the board, shop and battle
     table, with each seat's dwarf: name, kind, text, numbers and provenance in ``lang``."""
-    entries = [_item(game, it, lang) for it in game.cat.items]
-    entries += [_monster(game, m, lang) for m in game.cat.monsters]
+    entries = [_item(game, it, lang) for it in game.content.items]
+    entries += [_monster(game, m, lang) for m in game.content.monsters]
     entries += _board_things(game, lang) + _cards(game, lang) + _dwarves(game, lang)
     return dict(entries)

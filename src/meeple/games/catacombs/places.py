@@ -9,134 +9,289 @@ owner's backpack (``item:0:dagger``) or on its screen (``slot:0:head``); coins a
 the owner's purse; a trade is offered on the partner's sheet (``seat:1``); a stat is raised on
 the dwarf's sheet (``stat:0:strength``). Ending the turn and answering or closing an offer are
 buttons.
+
+>>> cell((2, 3)), item(0, "dagger"), stat(1, "armour")
+('cell:c4', 'item:0:dagger', 'stat:1:armour')
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from meeple.core import Action
+from meeple.core import Action, Dispatch, Verb
 
-from .board import DIRS
 from .content import SLOTS
-from .lookup import by_name
-from .stats import RAISES
+from .verbs import (
+    RAISES,
+    Accept,
+    Ask,
+    AskCoins,
+    Attack,
+    BreakWall,
+    Brew,
+    Buy,
+    BuyExperience,
+    BuyTurn,
+    CancelTrade,
+    Decline,
+    DrawTile,
+    Drink,
+    EndTurn,
+    Enter,
+    Equip,
+    Explore,
+    Fight,
+    Give,
+    GiveCoins,
+    OfferTrade,
+    Place,
+    Propose,
+    Raise,
+    Redraw,
+    RefuseTile,
+    Retreat,
+    Sacrifice,
+    Sell,
+    Sneak,
+    SpeedTo,
+    SpeedWalk,
+    Stay,
+    Step,
+    Stop,
+    TakeTile,
+    TurnTile,
+    Unequip,
+    Use,
+    Walk,
+)
 
 if TYPE_CHECKING:
     from .game import Catacombs
+    from .view import DwarfView, View
 
-#: Action verbs the page shows as buttons only, each with no spot on the table:
-#: ``end`` (end turn), ``refuse`` (refuse tile: the tile in hand is put aside, nothing touched),
-#: ``propose`` and ``cancel`` (the offer being composed as a whole), ``accept`` and ``decline``
-#: (the answer to an offer, which lies on no cell).
-BUTTONS: frozenset[str] = frozenset({"end", "refuse", "propose", "cancel", "accept",
-                                     "decline"})
+#: The verbs the page shows as buttons only, each with no spot on the table: ending the turn,
+#: refusing a tile (the tile in hand is put aside, nothing touched), proposing or cancelling
+#: the offer being composed (as a whole), and accepting or declining an offer (which lies on
+#: no cell).
+BUTTONS: frozenset[type[Verb]] = frozenset({EndTurn, RefuseTile, Propose, CancelTrade, Accept,
+                                            Decline})
+#: The place keys of the board, each a template filled by the constructor below it names: a
+#: cell by its column letter and row number, the walk's die, the tile pile, a face-up tile by
+#: its id, a thing (or ``turn``, ``experience``) in the shop, a stat on a dwarf's sheet, the
+#: sheet itself, its purse, a slot of its screen, a thing in its backpack.
+KEYS: dict[str, str] = {
+    "cell": "cell:{0}{1}", "die": "die:walk", "pile": "pile:tiles", "tile": "tile:{0}",
+    "shop": "shop:{0}", "stat": "stat:{0}:{1}", "seat": "seat:{0}", "coins": "coins:{0}",
+    "slot": "slot:{0}:{1}", "item": "item:{0}:{1}",
+}
 #: Column letters of place keys, west to east.
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: One step to each side (``DIRS`` order) in x, y: north is up.
 STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
-COINS = re.compile(r"(give|ask) \d+ coins")
 
 
-def cell_key(xy: list[int] | tuple[int, int]) -> str:
+def cell(xy: list[int] | tuple[int, int]) -> str:
     """``cell:c4`` for the cell at x 2, y 3."""
-    return f"cell:{LETTERS[xy[0]]}{xy[1] + 1}"
+    return KEYS["cell"].format(LETTERS[xy[0]], xy[1] + 1)
 
 
-def _me(view: Mapping[str, Any]) -> Mapping[str, Any]:
-    seat = view["to_act"]
-    dwarf: Mapping[str, Any] = view["dwarves"][seat]
-    return dwarf
+def die() -> str:
+    """The die rolled for a walk."""
+    return KEYS["die"]
 
 
-def _here(view: Mapping[str, Any]) -> str:
-    return cell_key(_me(view)["cell"])
+def pile() -> str:
+    """The pile of face-down tiles."""
+    return KEYS["pile"]
 
 
-def _beyond(view: Mapping[str, Any], side: str) -> str:
-    x, y = _me(view)["cell"]
-    dx, dy = STEP[DIRS.index(side)]
-    return cell_key((x + dx, y + dy))
+def tile(tile_id: str) -> str:
+    """A face-up tile, by its kind."""
+    return KEYS["tile"].format(tile_id)
 
 
-def _entrance(game: Catacombs, view: Mapping[str, Any], name: str) -> str:
-    eid = next(e[0] for e in game.cat.entrances if e[1] == name)
-    return cell_key(view["entrances"][eid])
+def shop(thing: str) -> str:
+    """A thing the shop sells: an item id, ``turn`` or ``experience``."""
+    return KEYS["shop"].format(thing)
 
 
-def _partner(view: Mapping[str, Any]) -> int:
+def seat(s: int) -> str:
+    """A dwarf's sheet."""
+    return KEYS["seat"].format(s)
+
+
+def purse(s: int) -> str:
+    """A dwarf's coins."""
+    return KEYS["coins"].format(s)
+
+
+def stat(s: int, name: str) -> str:
+    """A stat on a dwarf's sheet."""
+    return KEYS["stat"].format(s, name)
+
+
+def slot(s: int, name: str) -> str:
+    """A slot of a dwarf's screen."""
+    return KEYS["slot"].format(s, name)
+
+
+def item(s: int, item_id: str) -> str:
+    """A thing in a dwarf's backpack."""
+    return KEYS["item"].format(s, item_id)
+
+
+class Board(NamedTuple):
+    """The board an action is placed on: the game and the acting seat's view."""
+
+    game: Catacombs
+    view: View
+
+
+#: The place of each verb: ``WHERE(board, verb)``.
+WHERE: Dispatch[Board, str] = Dispatch("the catacombs' places")
+
+
+def _me(view: View) -> DwarfView:
+    s = view["to_act"]
+    assert s is not None
+    return view["dwarves"][s]
+
+
+def _acting(view: View) -> int:
+    s = view["to_act"]
+    assert s is not None
+    return s
+
+
+def _here(view: View) -> list[int]:
+    here = _me(view)["cell"]
+    assert here is not None
+    return here
+
+
+def _partner(view: View) -> int:
     trade = view["trade"]
     assert trade is not None, "no offer is open"
-    partner: int = trade["to"]
-    return partner
+    return trade["to"]
 
 
-def _item(game: Catacombs, view: Mapping[str, Any], verb: str, rest: str) -> str | None:
-    """What is done with a thing happens on that thing: in the shop, a backpack or a screen."""
-    it = by_name(game.cat, rest.removesuffix(" to redraw"))
-    if it is None:
-        return None
-    if verb == "buy":
-        return f"shop:{it.id}"
-    me = view["to_act"]
-    if verb == "unequip":
-        screen = view["dwarves"][me]["screen"]
-        return f"slot:{me}:{next(s for s in SLOTS if screen[s] == it.id)}"
-    owner = _partner(view) if verb == "ask" else me
-    return f"item:{owner}:{it.id}"
+@WHERE.on(Explore, Step, Sneak, BreakWall)
+def _beyond(b: Board, verb: Verb) -> str:
+    assert isinstance(verb, (Explore, Step, Sneak, BreakWall))
+    x, y = _here(b.view)
+    dx, dy = STEP[verb.direction]
+    return cell((x + dx, y + dy))
+
+
+@WHERE.on(Enter, SpeedTo)
+def _entrance(b: Board, verb: Verb) -> str:
+    assert isinstance(verb, (Enter, SpeedTo))
+    return cell(b.view["entrances"][b.game.content.entrances[verb.entrance].id])
+
+
+@WHERE.on(Walk, SpeedWalk)
+def _die(b: Board, verb: Verb) -> str:
+    return die()
+
+
+@WHERE.on(Retreat)
+def _back(b: Board, verb: Retreat) -> str:
+    came = _me(b.view)["came_from"]
+    assert came is not None
+    return cell(came)
+
+
+@WHERE.on(Stay, Stop, Fight, Attack, Brew, TurnTile)
+def _here_cell(b: Board, verb: Verb) -> str:
+    return cell(_here(b.view))
+
+
+@WHERE.on(Place)
+def _build_cell(b: Board, verb: Place) -> str:
+    built = b.view["build_cell"]
+    assert built is not None
+    return cell(built)
+
+
+@WHERE.on(DrawTile)
+def _pile(b: Board, verb: DrawTile) -> str:
+    return pile()
+
+
+@WHERE.on(TakeTile)
+def _tile(b: Board, verb: TakeTile) -> str:
+    return tile(verb.tile)
+
+
+@WHERE.on(BuyTurn, BuyExperience)
+def _shop_service(b: Board, verb: Verb) -> str:
+    assert isinstance(verb, (BuyTurn, BuyExperience))
+    return shop("turn" if isinstance(verb, BuyTurn) else "experience")
+
+
+@WHERE.on(Buy)
+def _shop_item(b: Board, verb: Buy) -> str:
+    return shop(b.game.content.items[verb.item].id)
+
+
+@WHERE.on(Raise)
+def _stat(b: Board, verb: Raise) -> str:
+    return stat(_acting(b.view), verb.stat)
+
+
+@WHERE.on(OfferTrade)
+def _sheet(b: Board, verb: OfferTrade) -> str:
+    return seat(verb.partner)
+
+
+@WHERE.on(GiveCoins, AskCoins)
+def _purse(b: Board, verb: Verb) -> str:
+    assert isinstance(verb, (GiveCoins, AskCoins))
+    return purse(_partner(b.view) if isinstance(verb, AskCoins) else _acting(b.view))
+
+
+@WHERE.on(Unequip)
+def _worn(b: Board, verb: Unequip) -> str:
+    s = _acting(b.view)
+    screen = b.view["dwarves"][s]["screen"]
+    thing = b.game.content.items[verb.item].id
+    return slot(s, next(name for name in SLOTS if screen[name] == thing))
+
+
+@WHERE.on(Equip, Sell, Drink, Sacrifice, Use, Give, Ask)
+def _carried(b: Board, verb: Verb) -> str:
+    assert isinstance(verb, (Equip, Sell, Drink, Sacrifice, Use, Give, Ask))
+    owner = _partner(b.view) if isinstance(verb, Ask) else _acting(b.view)
+    return item(owner, b.game.content.items[verb.item].id)
+
+
+@WHERE.on(Redraw)
+def _spinner(b: Board, verb: Redraw) -> str:
+    return item(_acting(b.view), b.game.content.items[b.game.spinner].id)
 
 
 def where(game: Catacombs, action: Action, view: Mapping[str, Any]) -> str | None:
     """The place of ``action`` on the board drawn from ``view`` (the acting seat's)."""
-    text = action[0]
-    verb, _, rest = text.partition(" ")
-    if verb in BUTTONS:
+    verb = action[1]
+    if verb.__class__ in BUTTONS:
         return None
-    if verb in ("explore", "step", "sneak"):
-        return _beyond(view, rest)
-    if verb == "break":
-        return _beyond(view, rest.removesuffix(" wall"))
-    if verb == "enter":
-        return _entrance(game, view, rest)
-    if text.startswith("speed to "):
-        return _entrance(game, view, text.removeprefix("speed to "))
-    if text in ("walk", "speed walk"):
-        return "die:walk"
-    if text == "retreat":
-        return cell_key(_me(view)["came_from"])
-    if verb in ("stay", "stop", "fight", "attack", "place", "brew") or text.startswith("turn "):
-        return cell_key(view["build_cell"]) if verb == "place" else _here(view)
-    if text == "draw tile":
-        return "pile:tiles"
-    if verb == "take":
-        return "tile:" + next(t[0] for t in game.cat.tiles if t[1] == rest)
-    if text == "buy extra turn":
-        return "shop:turn"
-    if text == "buy experience":
-        return "shop:experience"
-    if verb == "raise":
-        return f"stat:{view['to_act']}:{rest}"
-    if text.startswith("offer trade to seat "):
-        return f"seat:{int(text.rsplit(' ', 1)[1])}"
-    if COINS.fullmatch(text):
-        return f"coins:{_partner(view) if verb == 'ask' else view['to_act']}"
-    return _item(game, view, verb, rest)
+    return WHERE(Board(game, cast("View", view)), verb)
 
 
 def places(view: Mapping[str, Any]) -> frozenset[str]:
     """Every cell, the die, the tile pile and face-up tiles, the shop, and each dwarf's sheet:
     its stats, screen slots, the things in its backpack, its purse."""
-    size = view["size"]
-    out = {cell_key((x, y)) for x in range(size) for y in range(size)}
-    out |= {"die:walk", "pile:tiles", "shop:turn", "shop:experience"}
-    out |= {f"tile:{t}" for t in view["face_up_tiles"]}
-    out |= {f"shop:{i}" for i in view["shop"]["items"]}
-    for d in view["dwarves"]:
+    v = cast("View", view)
+    size = v["size"]
+    out = {cell((x, y)) for x in range(size) for y in range(size)}
+    out |= {die(), pile(), shop("turn"), shop("experience")}
+    out |= {tile(t) for t in v["face_up_tiles"]}
+    out |= {shop(i) for i in v["shop"]["items"]}
+    for d in v["dwarves"]:
         s = d["seat"]
-        out |= {f"seat:{s}", f"coins:{s}"}
-        out |= {f"stat:{s}:{r}" for r in RAISES}
-        out |= {f"slot:{s}:{slot}" for slot in SLOTS}
-        out |= {f"item:{s}:{i}" for i in d["backpack"]}
+        out |= {seat(s), purse(s)}
+        out |= {stat(s, r) for r in RAISES}
+        out |= {slot(s, name) for name in SLOTS}
+        out |= {item(s, i) for i in d["backpack"]}
     return frozenset(out)

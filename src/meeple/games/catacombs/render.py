@@ -15,7 +15,7 @@ board (``Screen.__rich_console__`` reads the width it is given).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
@@ -24,7 +24,10 @@ from rich.text import Text
 from meeple.i18n import Texts
 
 from .content import DIE_FACES, SLOTS, catalog
-from .lookup import columns, join, money, name, need_text, weapon_name, win_pct, words
+from .lookup import columns, join, money, name, need_text, number, weapon_name, win_pct, words
+
+if TYPE_CHECKING:
+    from .view import DwarfView, View
 
 N, E, S, W = 1, 2, 4, 8
 #: From this width the key and the battle stand beside the board.
@@ -35,7 +38,7 @@ CARD_MARKS = {"vein": "vein", "cauldron": "cauldron_card", "artifact": "artifact
               "armour": "armour"}
 
 
-def _marks(view: dict[str, Any], t: Texts) -> dict[int, str]:
+def _marks(view: View, t: Texts) -> dict[int, str]:
     """Per cell, the colour marks of the living dwarves standing there."""
     size = view["size"]
     here: dict[int, str] = {}
@@ -55,7 +58,7 @@ def _card_mark(card: str, t: Texts) -> tuple[str, str]:
                                          else name(ref, t.lang))
 
 
-def _cell_text(view: dict[str, Any], c: int, dwarves: str, t: Texts,
+def _cell_text(view: View, c: int, dwarves: str, t: Texts,
                key: dict[str, str]) -> str:
     tile, card = view["tiles"][c], view["cards"][c]
     size = view["size"]
@@ -71,8 +74,8 @@ def _cell_text(view: dict[str, Any], c: int, dwarves: str, t: Texts,
         base = "!" + mark
         key["!" + mark] = t("screen.key.monster", mark=mark, name=words_)
     elif view["cauldrons"][c] is not None:
-        cauldron = next(x for x in catalog().cauldrons if x[0] == view["cauldrons"][c])
-        base = f"{t('map.cauldron')}{cauldron[3]}"
+        cauldron = next(x for x in catalog().cauldrons if x.id == view["cauldrons"][c])
+        base = f"{t('map.cauldron')}{cauldron.experience}"
     elif [c % size, c // size] in view["entrances"].values():
         base = t("map.entrance")
     if len(dwarves) > 2:
@@ -80,7 +83,7 @@ def _cell_text(view: dict[str, Any], c: int, dwarves: str, t: Texts,
     return base.ljust(2) + dwarves.rjust(2)
 
 
-def board_text(view: dict[str, Any], t: Texts, key: dict[str, str]) -> str:
+def board_text(view: View, t: Texts, key: dict[str, str]) -> str:
     """The board as lines of text with lettered columns and numbered rows; the marks of
     monsters and face-up cards it shows are added to ``key``."""
     size = view["size"]
@@ -119,7 +122,7 @@ def board_text(view: dict[str, Any], t: Texts, key: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def _bare(view: dict[str, Any], y: int) -> bool:
+def _bare(view: View, y: int) -> bool:
     """Row ``y`` is all face-down cards on unexplored ground, with nobody on it."""
     size = view["size"]
     cells = range(y * size, (y + 1) * size)
@@ -127,11 +130,11 @@ def _bare(view: dict[str, Any], y: int) -> bool:
         not any(d["cell"] is not None and d["cell"][1] == y for d in view["dwarves"])
 
 
-def _names(view: dict[str, Any], t: Texts) -> list[str]:
+def _names(view: View, t: Texts) -> list[str]:
     return [t(f"seat.{s % 4}") for s in range(view["players"])]
 
 
-def key_entries(view: dict[str, Any], t: Texts, shown: dict[str, str]) -> list[str]:
+def key_entries(view: View, t: Texts, shown: dict[str, str]) -> list[str]:
     """The key: the board's fixed marks, each dwarf's colour, then what the board shows."""
     out = [t("screen.key.entrance", mark=t("map.entrance")),
            t("screen.key.cauldron", mark=t("map.cauldron")),
@@ -141,18 +144,18 @@ def key_entries(view: dict[str, Any], t: Texts, shown: dict[str, str]) -> list[s
     return out + [shown[k] for k in sorted(shown)]
 
 
-def status(view: dict[str, Any], t: Texts) -> str:
+def status(view: View, t: Texts) -> str:
     """Whose turn, the step being decided, veins found and the tiles left."""
     names = _names(view, t)
     if view["over"]:
         head = t("screen.over")
-    elif view["turn"] is None:
+    elif view["phase"] == "setup":
         head = t("screen.setup")
     else:
         step = view["step"]
         if step == "main":
             step = "end" if view["phase"] == "end" else "main"
-        head = f"{t('screen.turn', name=names[view['turn']])} — {t(f'screen.step.{step}')}"
+        head = f"{t('screen.turn', name=names[view['active']])} — {t(f'screen.step.{step}')}"
     parts = [head, t("screen.veins", n=view["veins_found"], total=view["veins_to_end"]),
              t("screen.pile", tiles=t.count("tiles", view["tile_pile"]))]
     if view["face_up_tiles"]:
@@ -172,7 +175,7 @@ def status(view: dict[str, Any], t: Texts) -> str:
     return " · ".join(parts)
 
 
-def offer_text(view: dict[str, Any], t: Texts) -> str | None:
+def offer_text(view: View, t: Texts) -> str | None:
     """The offer being composed or answered, in words."""
     tr = view["trade"]
     if not tr:
@@ -198,45 +201,46 @@ def _ranges(hits: list[bool], t: Texts) -> str:
     return ", ".join(f"{a}–{b} {word[h]}" if a != b else f"{a} {word[h]}" for a, b, h in runs)
 
 
-def battle_text(view: dict[str, Any], t: Texts) -> list[str]:
+def battle_text(view: View, t: Texts) -> list[str]:
     """When the dwarf to act faces a monster: the battle table's row for it, with the odds."""
-    if view["over"] or view["to_act"] is None or view["turn"] is None:
+    if view["over"] or view["to_act"] is None or view["phase"] == "setup":
         return []
     me = view["dwarves"][view["to_act"]]
-    if me["cell"] is None or view["to_act"] != view["turn"]:
+    if me["cell"] is None or view["to_act"] != view["active"]:
         return []
-    card = view["cards"][me["cell"][1] * view["size"] + me["cell"][0]]
-    if not card or not card.startswith("monster:"):
+    kind, _, monster = (view["cards"][me["cell"][1] * view["size"] + me["cell"][0]]
+                        or "").partition(":")
+    if kind != "monster":
         return []
-    cat = catalog()
-    mon = next(m for m in cat.monsters if m.id == card[8:])
+    content = catalog()
+    mon = next(m for m in content.monsters if m.id == monster)
     weapon = me["screen"]["right_hand"]
-    col = cat.columns.index(cat.item_index[weapon]) if weapon else cat.fists_column
+    col = content.columns.index(content.item_index[weapon]) if weapon else content.fists_column
     need, bonus = mon.needs[col], view["roll_bonus"]
     hits = [need == 0 or (need is not None and face + bonus >= need)
             for face in range(1, DIE_FACES + 1)]
     lang = t.lang
-    others = [t("screen.battle.need", weapon=weapon_name(cat, k, lang), need=need_text(n, lang))
+    others = [t("screen.battle.need", weapon=weapon_name(content, k, lang), need=need_text(n, lang))
               for k, n in enumerate(mon.needs) if k != col]
     hurt = max(0, mon.attack - me["armour"])
     return [t("screen.battle", monster=name(mon.id, lang), attack=mon.attack,
               exp=mon.experience, armour=me["armour"], health=t.count("health", hurt)),
-            t("screen.battle.rolls", weapon=weapon_name(cat, col, lang),
+            t("screen.battle.rolls", weapon=weapon_name(content, col, lang),
               bonus=t("screen.battle.bonus", n=bonus) if bonus else "",
               rolls=_ranges(hits, t), pct=win_pct(need, bonus)),
             t("screen.battle.others", needs="; ".join(others))]
 
 
-def gear_text(d: dict[str, Any], t: Texts) -> str:
+def gear_text(d: DwarfView, t: Texts) -> str:
     """A dwarf's screen slot by slot, then its backpack."""
-    worn = [f"{t(f'slot.{slot}')}: {name(d['screen'][slot], t.lang)}"
-            for slot in SLOTS if d["screen"][slot]]
+    worn = [f"{t(f'slot.{slot}')}: {name(thing, t.lang)}"
+            for slot in SLOTS if (thing := d["screen"][slot])]
     pack = [name(i, t.lang) for i in d["backpack"]]
     parts = worn + ([t("screen.pack", items=", ".join(pack))] if pack else [])
     return "; ".join(parts) or "—"
 
 
-def dwarves_table(view: dict[str, Any], t: Texts, wide: bool) -> Table:
+def dwarves_table(view: View, t: Texts, wide: bool) -> Table:
     """Each dwarf's stats, and its gear in a column when wide."""
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     table.add_column(t("screen.col.dwarf"), no_wrap=True)
@@ -250,12 +254,12 @@ def dwarves_table(view: dict[str, Any], t: Texts, wide: bool) -> Table:
         if not d["alive"]:
             who += f" ({t('screen.fallen')})"
         row = [who, str(d["health"]), str(d["strength"]), str(d["armour"]),
-               str(d["experience"]), money(d["money"], t.lang).split(" ")[0], str(d["kills"])]
+               str(d["experience"]), number(d["money"], t.lang), str(d["kills"])]
         table.add_row(*row, *([gear_text(d, t)] if wide else []))
     return table
 
 
-def gear_lines(view: dict[str, Any], t: Texts) -> list[str]:
+def gear_lines(view: View, t: Texts) -> list[str]:
     """Each living dwarf's gear on a line of its own, for a narrow screen."""
     return [f"{t('mark.' + str(d['seat'] % 4))} {nm}: {gear_text(d, t)}"
             for d, nm in zip(view["dwarves"], _names(view, t), strict=True)
@@ -265,7 +269,7 @@ def gear_lines(view: dict[str, Any], t: Texts) -> list[str]:
 class Screen:
     """The whole view, laid out for the width it is printed at."""
 
-    def __init__(self, view: dict[str, Any], lang: str) -> None:
+    def __init__(self, view: View, lang: str) -> None:
         self.view = view
         self.t = words(lang)
 
@@ -295,7 +299,7 @@ class Screen:
             yield from map(Text, gear_lines(view, t))
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
+def render(view: View, seat: int | None, lang: str = "en") -> RenderableType:
     """The board with its key, the turn, a battle or offer, and every dwarf."""
-    return Screen(view, "ru" if lang == "ru" else "en")
+    return Screen(view, lang)
 

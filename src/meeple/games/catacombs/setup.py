@@ -9,8 +9,8 @@ from meeple.components import pile
 from meeple.components.dice import d6
 
 from . import turn
+from .backpack import HALVES
 from .content import SLOTS
-from .shop import HALVES
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -19,44 +19,43 @@ if TYPE_CHECKING:
 def setup(st: CatacombsState) -> None:
     """The position before the first entrance is chosen."""
     g, cfg = st.game, st.game.config
-    n, cells = st.players, g.ncells
+    n, cells = st.players, g.cells
     st.tile = [None] * cells
-    st.tcard = [None] * cells
-    st.caul = [None] * cells
+    st.tile_card = [None] * cells
+    st.cauldron = [None] * cells
     st.card = [None] * cells
     for cell, mask in g.entrance_masks.items():  # CAT-2: entrances start explored
         st.tile[cell] = mask
     st.down = [False] * cells
     for cell in g.inner_cells:  # CAT-3: one face-down card per cell, chosen when it turns up
         st.down[cell] = True
-    st.deck = pile.new(range(len(g.cat.cards)))
-    st.pile = pile.new(range(len(g.cat.tiles)))  # CAT-4: drawn at random when drawn
+    st.deck = pile.new(range(len(g.content.cards)))
+    st.pile = pile.new(range(len(g.content.tiles)))  # CAT-4: drawn at random when drawn
     st.faceup_tiles = []
     st.order = roll_order(st)  # CAT-5
-    st.pos = [None] * n
+    st.position = [None] * n
     st.health = [cfg["health"]] * n  # CAT-7
     st.strength = [cfg["strength"]] * n
     st.armour = [cfg["armour"]] * n
-    st.exp = [0] * n
+    st.experience = [0] * n
     st.money = [HALVES * cfg["money"]] * n
     st.kills = [0] * n
     st.level = [0] * n
     st.alive = [True] * n
-    st.came = [None] * n
+    st.came_from = [None] * n
     st.no_retreat = [False] * n
     st.screen = [[None] * len(SLOTS) for _ in range(n)]
     st.pack = [[] for _ in range(n)]
-    st.turn = None
     st.phase, st.step = "setup", "entrance"
-    st.setup_k = 0
+    st.entries = 0
     st.entered = (None,) * n  # entrance index each seat began from (for balance reports)
     turn.reset_turn(st)
-    st.extra = 0
+    st.extra_turns = 0
     st.veins = 0
     st.taken = 0
-    st.turns = 0
-    st.ended = ""
-    st.to_act = st.order[0]
+    st.turn = 0
+    st.ending = None
+    st.active = st.to_act = st.order[0]
 
 
 def roll_order(st: CatacombsState) -> list[int]:
@@ -72,15 +71,16 @@ def roll_order(st: CatacombsState) -> list[int]:
 
 
 def enter(st: CatacombsState, e: int) -> None:
-    """CAT-6: the next dwarf in turn order stands on a free entrance."""
-    s = st.order[st.setup_k]
-    cell = st.game.cat.entrances[e][3]
-    st.pos[s] = cell
-    st.came[s] = cell
-    st._emit("enter", seat=s, entrance=st.game.cat.entrances[e][0])
+    """CAT-6: the dwarf setting up (``active``) stands on a free entrance; the next in turn
+    order sets up, or the first turn begins."""
+    s = st.active
+    entrance = st.game.content.entrances[e]
+    st.position[s] = entrance.cell
+    st.came_from[s] = entrance.cell
+    st._emit("enter", seat=s, entrance=entrance.id)
     st.entered = (*st.entered[:s], e, *st.entered[s + 1:])
-    st.setup_k += 1
-    if st.setup_k < st.players:
-        st.to_act = st.order[st.setup_k]
+    st.entries += 1
+    if st.entries < st.players:
+        st.active = st.to_act = st.order[st.entries]
     else:
         turn.start_turn(st, st.order[0])

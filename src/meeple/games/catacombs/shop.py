@@ -5,34 +5,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import stats
-from .board import whose_turn
+from . import turn
+from .backpack import HALVES, add_item, coins, take_item
 from .content import Catalog
-from .equipment import add_item, take_item
 
 if TYPE_CHECKING:
     from .state import CatacombsState
 
 
-#: CAT-18: money is counted in half coins, so that 1.5x and 0.5x prices are whole numbers.
-HALVES = 2
-
-
-def coins(half_coins: int) -> int | float:
-    """Half coins as coins, for events and views: a whole number when it is one (CAT-18)."""
-    return half_coins // HALVES if half_coins % HALVES == 0 else half_coins / HALVES
-
-
 def at_entrance(st: CatacombsState, s: int) -> bool:
     """CAT-16: the dwarf stands at an entrance, where the shop trades at list price."""
-    return st.pos[s] in st.game.entrance_index
+    return st.position[s] in st.game.entrance_cells
 
 
-def price_table(cat: Catalog) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def price_table(content: Catalog) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """CAT-16/17: every item's price in half coins, away from an entrance (1.5x) and at one
     (list price), indexed by "at an entrance"; the game works it out once."""
-    return (tuple(round(it.price * HALVES * cat.markup) for it in cat.items),
-            tuple(it.price * HALVES for it in cat.items))
+    return (tuple(round(it.price * HALVES * content.markup) for it in content.items),
+            tuple(it.price * HALVES for it in content.items))
 
 
 def buy_price(st: CatacombsState, s: int, item: int) -> int:
@@ -42,37 +32,39 @@ def buy_price(st: CatacombsState, s: int, item: int) -> int:
 
 def sell_price(st: CatacombsState, s: int, item: int) -> int:
     """CAT-16/17: full value at an entrance, half elsewhere (in half coins)."""
-    v = st.game.cat.items[item].value * HALVES
-    return v if at_entrance(st, s) else round(v * st.game.cat.sell_remote)
+    v = st.game.content.items[item].value * HALVES
+    return v if at_entrance(st, s) else round(v * st.game.content.sell_remote)
 
 
 def buy(st: CatacombsState, item: int) -> None:
-    s = whose_turn(st)
+    """CAT-16: an item from the shop into the backpack."""
+    s = st.active
     price = buy_price(st, s, item)
     st.money[s] -= price
     add_item(st, s, item)
-    st._emit("buy", seat=s, item=st.game.cat.items[item].id, price=coins(price))
+    st._emit("buy", seat=s, item=st.game.content.items[item].id, price=coins(price))
 
 
 def sell(st: CatacombsState, item: int) -> None:
-    s = whose_turn(st)
+    """CAT-16: an item from the backpack to the shop."""
+    s = st.active
     price = sell_price(st, s, item)
     st.money[s] += price
     take_item(st, s, item)
-    st._emit("sell", seat=s, item=st.game.cat.items[item].id, price=coins(price))
+    st._emit("sell", seat=s, item=st.game.content.items[item].id, price=coins(price))
 
 
-def buy_turn(st: CatacombsState, _: int) -> None:
+def buy_turn(st: CatacombsState) -> None:
     """CAT-19: an extra turn after this one."""
-    s = whose_turn(st)
-    st.money[s] -= HALVES * st.game.cat.extra_turn_price
-    st.extra += 1
-    st._emit("buy_turn", seat=s, price=st.game.cat.extra_turn_price)
+    s = st.active
+    st.money[s] -= HALVES * st.game.content.extra_turn_price
+    st.extra_turns += 1
+    st._emit("buy_turn", seat=s, price=st.game.content.extra_turn_price)
 
 
-def buy_experience(st: CatacombsState, _: int) -> None:
+def buy_experience(st: CatacombsState) -> None:
     """CAT-19: one experience, which counts towards thresholds (CAT-9)."""
-    s = whose_turn(st)
-    st.money[s] -= HALVES * st.game.cat.experience_price
-    st._emit("buy_experience", seat=s, price=st.game.cat.experience_price)
-    stats.gain(st, s, 1)
+    s = st.active
+    st.money[s] -= HALVES * st.game.content.experience_price
+    st._emit("buy_experience", seat=s, price=st.game.content.experience_price)
+    turn.gain(st, s, 1)

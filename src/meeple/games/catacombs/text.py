@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeple.core import Action, Result
+from meeple.core import Result
 
 from .events import ARTIFACT_EXPERIENCE, VEIN_EXPERIENCE
 from .labels import label
@@ -41,10 +41,10 @@ def _reveal(game: Catacombs, e: Event, lang: str, who: str) -> str:
     if kind == "vein":
         return t("event.reveal.vein", name=who, cell=where, exp=VEIN_EXPERIENCE)
     if kind == "cauldron":
-        exp = next(c[3] for c in game.cat.cauldrons if c[0] == ref)
+        exp = next(c.experience for c in game.content.cauldrons if c.id == ref)
         return t("event.reveal.cauldron", name=who, cell=where, thing=name(ref, lang), exp=exp)
     if kind == "treasure":
-        value = game.cat.items[game.cat.item_index[ref]].value
+        value = game.content.items[game.content.item_index[ref]].value
         return t("event.reveal.treasure", name=who, cell=where, thing=name(ref, lang),
                  coins=money(value, lang))
     return t("event.reveal", name=who, cell=where, thing=thing)
@@ -52,7 +52,8 @@ def _reveal(game: Catacombs, e: Event, lang: str, who: str) -> str:
 
 def _attack(game: Catacombs, e: Event, lang: str, who: str) -> str:
     t = words(lang)
-    mon = game.cat.monsters[next(m.index for m in game.cat.monsters if m.id == e["monster"])]
+    monsters = game.content.monsters
+    mon = monsters[next(m.index for m in monsters if m.id == e["monster"])]
     fields = {"name": who, "monster": name(mon.id, lang), "exp": mon.experience}
     if e["need"] is None:
         return t("event.attack.hopeless", **fields)
@@ -79,7 +80,7 @@ def _item_events(game: Catacombs, e: Event, lang: str, who: str) -> str | None:
     if "item" not in e:
         return None
     nm = name(e["item"], lang)
-    it = game.cat.items[game.cat.item_index[e["item"]]]
+    it = game.content.items[game.content.item_index[e["item"]]]
     if kind == "equip":
         key = "event.equip.weapon" if it.kind == "weapon" else "event.equip.armour"
         return t(key, name=who, item=nm, slot=t(f"slot.{e['slot']}"))
@@ -148,7 +149,8 @@ def describe(game: Catacombs, event: Event, lang: str = "en",
     kind = event["type"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
     if kind == "action":
-        return t("event.action", name=who, action=label(game, Action(event["action"]), lang))
+        action = game.action(game.parse_verb(event["action"]))  # the log keeps the text
+        return t("event.action", name=who, action=label(game, action, lang))
     if kind == "order_roll":
         rolls = [t("event.order_roll.one", name=names[s], roll=r)
                  for s, r in zip(event["seats"], event["rolls"], strict=True)]

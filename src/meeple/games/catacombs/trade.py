@@ -9,21 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
 
-from .board import whose_turn
+from .backpack import HALVES, add_item, coins, take_item
 from .decisions import Answer, Offer
-from .equipment import add_item, take_item
-from .shop import HALVES, coins
+from .verbs import COIN_STEPS
 
 if TYPE_CHECKING:
     from .state import CatacombsState
 
-#: CAT-20: the coins one ``give``/``ask`` coins action adds to an offer.
-COIN_STEPS = (10, 100)
-
 
 def composing(st: CatacombsState, offer: Offer) -> list[Action]:
     """What the dwarf may add to its offer: only what both sides hold now, then propose."""
-    A = st.game.acts
+    A = st.game.actions
     s, p = offer.seat, offer.partner
     pack_s, pack_p = st.pack[s], st.pack[p]
     out = [A.give[i] for i in sorted(set(pack_s)) if pack_s.count(i) > offer.give.count(i)]
@@ -41,7 +37,7 @@ def composing(st: CatacombsState, offer: Offer) -> list[Action]:
 def open_offer(st: CatacombsState, partner: int) -> None:
     """Opening an offer uses one of the turn's offers."""
     st.offers += 1
-    st.decisions.append(Offer(seat=whose_turn(st), partner=partner))
+    st.decisions.append(Offer(seat=st.active, partner=partner))
 
 
 def _top(st: CatacombsState) -> Offer:
@@ -51,26 +47,30 @@ def _top(st: CatacombsState) -> Offer:
 
 
 def give(st: CatacombsState, item: int) -> None:
+    """An item of the composer's into the offer."""
     offer = _top(st)
     st.decisions[-1] = replace(offer, give=(*offer.give, item))
 
 
 def ask(st: CatacombsState, item: int) -> None:
+    """An item of the partner's asked for."""
     offer = _top(st)
     st.decisions[-1] = replace(offer, ask=(*offer.ask, item))
 
 
 def give_coins(st: CatacombsState, coins: int) -> None:
+    """Coins of the composer's into the offer."""
     offer = _top(st)
     st.decisions[-1] = replace(offer, give_money=offer.give_money + HALVES * coins)
 
 
 def ask_coins(st: CatacombsState, coins: int) -> None:
+    """Coins of the partner's asked for."""
     offer = _top(st)
     st.decisions[-1] = replace(offer, ask_money=offer.ask_money + HALVES * coins)
 
 
-def propose(st: CatacombsState, _: int) -> None:
+def propose(st: CatacombsState) -> None:
     """The partner answers, out of turn."""
     offer = _top(st)
     st.decisions[-1] = Answer(seat=offer.partner, offer=offer)
@@ -78,11 +78,12 @@ def propose(st: CatacombsState, _: int) -> None:
     st._emit("offer", seat=offer.seat, partner=offer.partner, **terms(st, offer))
 
 
-def cancel(st: CatacombsState, _: int) -> None:
+def cancel(st: CatacombsState) -> None:
+    """The offer is dropped; the turn goes on."""
     st.decisions.pop()
 
 
-def accept(st: CatacombsState, _: int) -> None:
+def accept(st: CatacombsState) -> None:
     """Items and coins change hands; the offering dwarf's turn goes on."""
     offer = _answered(st)
     s, p = offer.seat, offer.partner
@@ -97,7 +98,8 @@ def accept(st: CatacombsState, _: int) -> None:
     st._emit("trade_accepted", seat=p, partner=s)
 
 
-def decline(st: CatacombsState, _: int) -> None:
+def decline(st: CatacombsState) -> None:
+    """Nothing changes hands; the offering dwarf's turn goes on."""
     offer = _answered(st)
     st._emit("trade_declined", seat=offer.partner, partner=offer.seat)
 
@@ -111,6 +113,6 @@ def _answered(st: CatacombsState) -> Offer:
 
 def terms(st: CatacombsState, offer: Offer) -> dict[str, Any]:
     """An offer's terms by item ids, money in coins."""
-    items = st.game.cat.items
+    items = st.game.content.items
     return {"give": [items[i].id for i in offer.give], "ask": [items[i].id for i in offer.ask],
             "give_money": coins(offer.give_money), "ask_money": coins(offer.ask_money)}

@@ -1,23 +1,33 @@
-"""The turn (CAT-25..30): move, then the event or battle, then building; walking explored
-ground with a d6, exploring one step, walls, monsters that block; the speed, invisibility and
-destruction potions' moves (CAT-41..43); extra turns (CAT-9, CAT-19)."""
+"""The turn machinery every rule shares (CAT-9, CAT-25): a turn's start and what lasts only
+one turn, its phases (move, event, build, end), experience and the threshold rewards that
+interrupt a turn, passing the turn on, and the end of the game.
+
+It imports no mechanic: a mechanic that hands over to another (a battle that ends a dwarf's
+life, a move that turns a card up) returns to ``actions``, which carries on.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from meeple.components.dice import d6
-from meeple.core import Action
-
-from . import ending, events
-from .board import DIRS, OPP, SIDE_BITS, cell_of, connected, monster_at, sides, whose_turn
-from .equipment import holds
+from .decisions import LevelUp
 
 if TYPE_CHECKING:
     from .state import CatacombsState
 
-#: CAT-42: walk points a sneak needs: the step onto the monster and one to walk on.
-SNEAK_POINTS = 2
+#: The parts of a game: set-up (CAT-6), then each turn's move, event, building and end (CAT-25).
+Phase = Literal["setup", "move", "event", "build", "end"]
+#: The step open inside a phase: choosing an entrance; the move's or end phase's ``main``
+#: decision; a walk; a revealed monster (fight or retreat); a battle; building (draw or take a
+#: tile); placing the tile in hand; turning a tile with the Spinner.
+Step = Literal["entrance", "main", "walk", "monster", "battle", "build", "place", "spin"]
+#: How a game ended (the result's ``reason``): the last vein found (CAT-23), nobody able to
+#: reach unexplored ground (CAT-24), meeple's round limit, every dwarf fallen or one left
+#: (CAT-11).
+Ending = Literal["tenth-vein", "dead-end", "round-limit", "all-fallen", "last-dwarf"]
+
+#: CAT-9: a threshold every 5 experience.
+THRESHOLD = 5
 
 
 def reset_turn(st: CatacombsState) -> None:
@@ -32,11 +42,12 @@ def reset_turn(st: CatacombsState) -> None:
     st.via_wall = False
     st.build_cell = None
     st.build_side = 0
-    st.held = None
+    st.held_tile = None
 
 
 def start_turn(st: CatacombsState, s: int) -> None:
-    st.turn = s
+    """CAT-25: dwarf ``s``'s turn begins with its move."""
+    st.active = s
     reset_turn(st)
     st.phase, st.step = "move", "main"
     st.to_act = s
@@ -50,175 +61,55 @@ def to_end_phase(st: CatacombsState) -> None:
     st.sneaking = False
 
 
-def end_turn(st: CatacombsState) -> None:
-    """Pass to the next living dwarf, or give the same dwarf its extra turn (CAT-9)."""
-    st.turns += 1
-    s = whose_turn(st)
-    if st.turns >= st.game.config["max_rounds"] * st.players:
-        ending.finish(st, "round-limit")
+def to_build(st: CatacombsState) -> None:
+    """CAT-57: build if a tile is to be had, else on to the end phase."""
+    if st.pile or st.faceup_tiles:
+        st.phase, st.step = "build", "build"
+    else:
+        to_end_phase(st)
+
+
+def after_battle(st: CatacombsState) -> None:
+    """The turn goes on: building the revealed cell if still bare, else the end phase."""
+    if st.ending is not None or not st.alive[st.active]:
         return
-    if not ending.any_way_forward(st):  # CAT-24
-        ending.finish(st, "dead-end")
-        return
-    if st.alive[s] and st.extra > 0:
-        st.extra -= 1
+    if st.build_cell is not None and st.tile[st.build_cell] is None:
+        to_build(st)
+    else:
+        to_end_phase(st)
+
+
+def gain(st: CatacombsState, s: int, n: int) -> None:
+    """Change experience; each newly reached threshold rewards once (CAT-9, CAT-10): the dwarf
+    is asked for its reward at once and earns an extra turn."""
+    st.experience[s] += n
+    while st.experience[s] >= THRESHOLD * (st.level[s] + 1):
+        st.level[s] += 1
+        st.decisions.append(LevelUp(seat=s))
+        st.extra_turns += 1
+        st._emit("threshold", seat=s, experience=THRESHOLD * st.level[s])
+
+
+def next_turn(st: CatacombsState) -> None:
+    """The same dwarf's extra turn (CAT-9, CAT-19), else the next living dwarf's."""
+    s = st.active
+    if st.alive[s] and st.extra_turns > 0:
+        st.extra_turns -= 1
         start_turn(st, s)
         return
-    st.extra = 0
+    st.extra_turns = 0
     k = st.order.index(s)
     for j in range(1, st.players + 1):
         nxt = st.order[(k + j) % st.players]
         if st.alive[nxt]:
             start_turn(st, nxt)
             return
-    ending.finish(st, "all-fallen")
+    finish(st, "all-fallen")
 
 
-def move_actions(st: CatacombsState) -> list[Action]:
-    """CAT-26..28, 41, 43, 55: the moves from the dwarf's cell."""
-    A, g = st.game.acts, st.game
-    s = whose_turn(st)
-    cur = cell_of(st, s)
-    if monster_at(st, cur) is not None:  # CAT-55: fight on or retreat
-        return [A.attack] if st.no_retreat[s] else [A.attack, A.retreat]
-    destroy = holds(st, s, "destruction")
-    out: list[Action] = []
-    can_walk = False
-    for d in range(4):
-        n = g.nb[cur][d]
-        if n is None:
-            continue
-        open_here = sides(st, cur) & SIDE_BITS[d]
-        there = st.tile[n]
-        if there is None:
-            if open_here:
-                out.append(A.explore[d])  # CAT-26
-            elif destroy:
-                out.append(A.break_wall[d])  # CAT-43
-        elif open_here and there & SIDE_BITS[OPP[d]]:
-            can_walk = True
-        elif destroy:
-            out.append(A.break_wall[d])
-    if can_walk:
-        out.append(A.walk)  # CAT-27
-    if holds(st, s, "speed"):  # CAT-41
-        if can_walk:
-            out.append(A.speed_walk)
-        if cur in g.entrance_index:
-            out += [A.speed_to[k] for k, e in enumerate(g.cat.entrances) if e[3] != cur]
-    out.append(A.stay)
-    return out
-
-
-def walk_actions(st: CatacombsState) -> list[Action]:
-    """CAT-27, 30, 42: a step through a passage, a sneak past a monster, or stop."""
-    A = st.game.acts
-    s = whose_turn(st)
-    cur = cell_of(st, s)
-    invisible = holds(st, s, "invisibility")
-    out: list[Action] = []
-    for d in range(4):
-        n = connected(st, cur, d)
-        if n is None:
-            continue
-        if monster_at(st, n) is not None:  # CAT-30: stepping on means a battle
-            if not st.sneaking:
-                out.append(A.step[d])
-                if invisible and (st.walk_left is None or st.walk_left >= SNEAK_POINTS):
-                    out.append(A.sneak[d])  # CAT-42
-        else:
-            out.append(A.step[d])
-    if not st.sneaking:
-        out.append(A.stop)
-    return out
-
-
-def explore(st: CatacombsState, d: int) -> None:
-    """CAT-26: one step onto unexplored ground, whose card turns up."""
-    s = whose_turn(st)
-    cur = cell_of(st, s)
-    n = st.game.nb[cur][d]
-    assert n is not None
-    st.came[s] = cur
-    st.pos[s] = n
-    st.via_wall = False
-    events.reveal(st, n, d)
-
-
-def break_wall(st: CatacombsState, d: int) -> None:
-    """CAT-43: the destruction potion takes the dwarf through one wall."""
-    s = whose_turn(st)
-    events.spend_effect(st, s, "destruction")
-    cur = cell_of(st, s)
-    n = st.game.nb[cur][d]
-    assert n is not None
-    st.came[s] = cur
-    st.pos[s] = n
-    st.via_wall = True
-    st._emit("break_wall", seat=s, cell=st.game.xy(n), side=DIRS[d])
-    if st.tile[n] is None:
-        events.reveal(st, n, d)
-    elif monster_at(st, n) is not None:
-        st.phase, st.step = "event", "monster"
-    else:
-        to_end_phase(st)
-
-
-def walk(st: CatacombsState, _: int) -> None:
-    """CAT-27: roll a d6 for the walk's points."""
-    st.roll = d6(st.rng)
-    st.walk_left = st.roll
-    st._emit("roll", seat=whose_turn(st), purpose="walk", value=st.roll)
-    st.step = "walk"
-
-
-def speed_walk(st: CatacombsState, _: int) -> None:
-    """CAT-41: a walk of any length."""
-    events.spend_effect(st, whose_turn(st), "speed")
-    st.walk_left = None  # no limit
-    st.step = "walk"
-
-
-def speed_to(st: CatacombsState, e: int) -> None:
-    """CAT-41: a jump from an entrance to another."""
-    s = whose_turn(st)
-    events.spend_effect(st, s, "speed")
-    st.came[s] = st.pos[s]
-    st.pos[s] = st.game.cat.entrances[e][3]
-    st._emit("speed_jump", seat=s, entrance=st.game.cat.entrances[e][0])
-    to_end_phase(st)
-
-
-def step(st: CatacombsState, d: int, sneak: bool = False) -> None:
-    """CAT-27, CAT-30: one cell of a walk; onto a monster, a battle."""
-    s = whose_turn(st)
-    cur = cell_of(st, s)
-    n = st.game.nb[cur][d]
-    assert n is not None
-    st.came[s] = cur
-    st.pos[s] = n
-    if st.walk_left is not None and st.walk_left > 0:
-        st.walk_left -= 1
-    if sneak:
-        events.spend_effect(st, s, "invisibility")
-        st.sneaking = True
-        return
-    st.sneaking = False
-    if monster_at(st, n) is not None:
-        st.phase, st.step = "event", "battle"
-        return
-    if st.walk_left == 0:
-        to_end_phase(st)
-
-
-def sneak(st: CatacombsState, d: int) -> None:
-    """CAT-42: onto a monster's cell without a fight."""
-    step(st, d, sneak=True)
-
-
-def stop(st: CatacombsState, _: int) -> None:
-    to_end_phase(st)
-
-
-def end(st: CatacombsState, _: int) -> None:
-    end_turn(st)
+def finish(st: CatacombsState, ending: Ending) -> None:
+    """The game is over (CAT-11, CAT-23, CAT-24): nobody decides any more."""
+    st.ending = ending
+    st.to_act = None
+    st.decisions.clear()
+    st._emit("game_over", reason=ending)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from meeple.core.validate import in_range, one_of, per_seat, refuse
+from meeple.core.validate import in_range, per_seat, refuse
 
 from .board import ALL_SIDES
 from .decisions import Answer, LevelUp
@@ -15,8 +15,6 @@ from .decisions import Answer, LevelUp
 if TYPE_CHECKING:
     from .state import CatacombsState
 
-PHASES = frozenset({"setup", "move", "event", "build", "end"})
-STEPS = frozenset({"entrance", "main", "monster", "battle", "walk", "place", "build", "spin"})
 #: The bound of every counter a state holds.
 LIMIT = 100_000
 
@@ -24,24 +22,24 @@ LIMIT = 100_000
 def validate(st: CatacombsState) -> None:
     _board(st)
     _seats(st)
-    _turn(st)
+    in_range(st, "build_side", 0, ALL_SIDES)  # a side bit
     _decisions(st)
 
 
 def _board(st: CatacombsState) -> None:
-    g, cat = st.game, st.game.cat
-    cells = g.ncells
-    for name in ("card", "down", "tile", "tcard", "caul"):
+    g, content = st.game, st.game.content
+    cells = g.cells
+    for name in ("card", "down", "tile", "tile_card", "cauldron"):
         if len(getattr(st, name)) != cells:
             refuse(name, f"holds {len(getattr(st, name))} cells, the board has {cells}")
-    in_range(st, "card", 0, len(cat.cards) - 1)
-    in_range(st, "deck", 0, len(cat.cards) - 1)
+    in_range(st, "card", 0, len(content.cards) - 1)
+    in_range(st, "deck", 0, len(content.cards) - 1)
     in_range(st, "tile", 0, ALL_SIDES)
-    in_range(st, "tcard", 0, len(cat.tiles) - 1)
-    in_range(st, "caul", 0, len(cat.cauldrons) - 1)
-    in_range(st, "pile", 0, len(cat.tiles) - 1)
-    in_range(st, "faceup_tiles", 0, len(cat.tiles) - 1)
-    in_range(st, "held", 0, len(cat.tiles) - 1)
+    in_range(st, "tile_card", 0, len(content.tiles) - 1)
+    in_range(st, "cauldron", 0, len(content.cauldrons) - 1)
+    in_range(st, "pile", 0, len(content.tiles) - 1)
+    in_range(st, "faceup_tiles", 0, len(content.tiles) - 1)
+    in_range(st, "held_tile", 0, len(content.tiles) - 1)
     both = next((c for c in range(cells) if st.down[c] and st.card[c] is not None), None)
     if both is not None:
         refuse(f"down[{both}]", "a cell holds a face-down card and a face-up one")
@@ -52,8 +50,8 @@ def _board(st: CatacombsState) -> None:
     if st.pile != sorted(st.pile):
         refuse("pile", "a multiset is kept in order")
     _once("deck", [*st.deck, *(c for c in st.card if c is not None)])
-    _once("pile", [*st.pile, *st.faceup_tiles, *(t for t in st.tcard if t is not None),
-                   *([st.held] if st.held is not None else [])])
+    _once("pile", [*st.pile, *st.faceup_tiles, *(t for t in st.tile_card if t is not None),
+                   *([st.held_tile] if st.held_tile is not None else [])])
 
 
 def _once(name: str, ids: list[int]) -> None:
@@ -63,47 +61,42 @@ def _once(name: str, ids: list[int]) -> None:
 
 
 def _seats(st: CatacombsState) -> None:
-    g, cat, n = st.game, st.game.cat, st.players
-    cells = g.ncells
-    per_seat(st, "order", "pos", "health", "strength", "armour", "exp", "money", "kills",
-             "level", "alive", "came", "no_retreat", "screen", "pack", "entered")
+    g, content, n = st.game, st.game.content, st.players
+    cells = g.cells
+    per_seat(st, "order", "position", "health", "strength", "armour", "experience", "money",
+             "kills", "level", "alive", "came_from", "no_retreat", "screen", "pack", "entered")
     if sorted(st.order) != list(range(n)):
         refuse("order", f"{st.order} is not an order of the seats 0..{n - 1}")
-    for name in ("pos", "came"):
+    for name in ("position", "came_from"):
         in_range(st, name, 0, cells - 1)
     in_range(st, "build_cell", 0, cells - 1)
-    in_range(st, "entered", 0, len(cat.entrances) - 1)
-    in_range(st, "screen", 0, len(cat.items) - 1)
-    in_range(st, "pack", 0, len(cat.items) - 1)
-    in_range(st, "turn", 0, n - 1)
-    if (st.turn is None) != (st.phase == "setup"):
-        refuse("turn", f"{st.turn} in the {st.phase} phase: no turn before the first, one after")
-    for name in ("health", "strength", "armour", "exp", "money", "kills", "level",
-                 "setup_k", "walk_left", "roll", "bonus", "offers", "free_used", "extra",
-                 "veins", "taken", "turns"):
-        in_range(st, name, -LIMIT if name in ("exp", "health") else 0, LIMIT)
+    in_range(st, "entered", 0, len(content.entrances) - 1)
+    in_range(st, "screen", 0, len(content.items) - 1)
+    in_range(st, "pack", 0, len(content.items) - 1)
+    in_range(st, "active", 0, n - 1)
+    for name in ("health", "strength", "armour", "experience", "money", "kills", "level",
+                 "entries", "walk_left", "roll", "bonus", "offers", "free_used", "extra_turns",
+                 "veins", "taken", "turn"):
+        in_range(st, name, -LIMIT if name in ("experience", "health") else 0, LIMIT)
+    if st.phase == "setup" and st.entries < n and st.active != st.order[st.entries]:
+        refuse("active", f"seat {st.active} sets up in the place of seat "
+               f"{st.order[st.entries]}, the next in turn order (CAT-6)")
     # CAT-6, CAT-11: a dwarf is on the board from his entrance until his death.
     for k, s in enumerate(st.order):
-        on_board = k < st.setup_k if st.phase == "setup" else st.alive[s]
-        if (st.pos[s] is not None) != on_board:
+        on_board = k < st.entries if st.phase == "setup" else st.alive[s]
+        if (st.position[s] is not None) != on_board:
             where = "set up yet" if st.phase == "setup" else "alive"
-            refuse(f"pos[{s}]", f"{st.pos[s]} for a dwarf who is {'' if on_board else 'not '}"
-                   f"{where}")
+            refuse(f"position[{s}]", f"{st.position[s]} for a dwarf who is "
+                   f"{'' if on_board else 'not '}{where}")
         if st.phase == "setup" and (st.entered[s] is not None) != on_board:
             refuse(f"entered[{s}]", f"{st.entered[s]} for a dwarf who has "
                    f"{'' if on_board else 'not '}entered")
     if any(len(s) != len(st.screen[0]) for s in st.screen):
         refuse("screen", "every dwarf has the same slots")
     worn = [(s, i) for s, slots in enumerate(st.screen) for i in slots
-            if i is not None and i not in g.acts.unequip]
+            if i is not None and content.items[i].kind not in ("weapon", "armour")]
     if worn:
         refuse(f"screen[{worn[0][0]}]", f"{worn[0][1]} is not a weapon or armour to wear")
-
-
-def _turn(st: CatacombsState) -> None:
-    in_range(st, "build_side", 0, 15)  # a side bit
-    one_of(st, "phase", PHASES)
-    one_of(st, "step", STEPS)
 
 
 def _decisions(st: CatacombsState) -> None:
@@ -114,15 +107,15 @@ def _decisions(st: CatacombsState) -> None:
         refuse("decisions", "one offer at a time, under nothing")
     for k, d in enumerate(st.decisions):
         if isinstance(d, LevelUp):
-            if d.seat != st.turn:
-                refuse(f"decisions[{k}]", f"seat {d.seat} levels up in seat {st.turn}'s turn")
+            if d.seat != st.active:
+                refuse(f"decisions[{k}]", f"seat {d.seat} levels up in seat {st.active}'s turn")
             continue
         offer = d.offer if isinstance(d, Answer) else d
-        if offer.seat != st.turn:
-            refuse(f"decisions[{k}]", f"seat {offer.seat} trades in seat {st.turn}'s turn")
+        if offer.seat != st.active:
+            refuse(f"decisions[{k}]", f"seat {offer.seat} trades in seat {st.active}'s turn")
         if not (0 <= offer.partner < n) or offer.partner == offer.seat:
             refuse(f"decisions[{k}]", f"{offer.partner} is not another seat to trade with")
-        in_range(st, f"decisions[{k}]", 0, len(st.game.cat.items) - 1,
+        in_range(st, f"decisions[{k}]", 0, len(st.game.content.items) - 1,
                  value=[offer.give, offer.ask])
         in_range(st, f"decisions[{k}]", 0, LIMIT, value=[offer.give_money, offer.ask_money])
         for side, who, items, money in (("give", offer.seat, offer.give, offer.give_money),

@@ -5,21 +5,127 @@ pile (a count). Stats, screens and backpacks are public: cards are taken openly 
 is announced. Nobody ever sees a face-down card or the pile's order, and both are kept as
 multisets drawn from when a card turns up or a tile is drawn, so a determinization has nothing
 to re-sample: the state's future chance, which ``State.determinize`` re-seeds, decides them.
+
+A view holds ids and numbers, never words: things by their content ids, cells as ``[x, y]``,
+money in coins. ``Keys`` is exactly what :func:`view` returns; ``View`` is the whole view a
+reader (``render``, ``labels``, ``places``, ``text``) receives.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from meeple.core import Rng
+from meeple.core.views import BaseView, GameKeys
 
-from .content import SLOTS
+from .backpack import armour_of, coins
 from .decisions import Answer, Offer
-from .equipment import armour_of
-from .shop import coins
+from .turn import Phase, Step
 
 if TYPE_CHECKING:
     from .state import CatacombsState
+
+#: The kinds of the decisions that interrupt a step (``decisions.py``).
+DecisionKind = Literal["level", "trade", "respond"]
+#: What an item is (``content.Item.kind``).
+ItemKind = Literal["weapon", "armour", "potion", "treasure", "artifact", "ingredient"]
+
+
+class ScreenView(TypedDict):
+    """What a dwarf wears in each slot of its screen (CAT-12), by item id, None when empty."""
+
+    head: str | None
+    body: str | None
+    right_hand: str | None
+    left_hand: str | None
+    feet: str | None
+
+
+class DwarfView(TypedDict):
+    """One dwarf's sheet: where it stands, its stats, its screen and backpack (CAT-7..15)."""
+
+    seat: int
+    alive: bool
+    #: ``[x, y]``; None before it enters and once it has fallen.
+    cell: list[int] | None
+    came_from: list[int] | None
+    health: int
+    strength: int
+    #: Permanent armour plus what the screen adds (CAT-15).
+    armour: int
+    experience: int
+    #: Coins (a half coin shows as ``.5``, CAT-18).
+    money: int | float
+    kills: int
+    #: Thresholds of experience reached (CAT-9).
+    thresholds: int
+    screen: ScreenView
+    backpack: list[str]
+    #: Through a wall into a battle: no retreat until one of them falls (CAT-43).
+    fight_to_the_end: bool
+
+
+#: The offer being composed or answered (CAT-20), and the step it interrupted.
+TradeView = TypedDict("TradeView", {
+    "from": int, "to": int, "give": list[str], "ask": list[str],
+    "give_money": "int | float", "ask_money": "int | float", "resumes": str,
+})
+
+
+class ShopView(TypedDict):
+    """What the shop sells at what list price, and its other prices (CAT-16..19)."""
+
+    items: dict[str, int]
+    markup: float
+    sell_remote: float
+    extra_turn: int
+    experience: int
+
+
+class Keys(GameKeys):
+    """A catacombs view: the board, the dwarves, the turn's numbers and the shop."""
+
+    phase: Phase  # type: ignore[misc]  # GameKeys says str; here, the game's word
+    #: The open step, or the kind of the decision that interrupts it (``decisions.py``).
+    step: Step | DecisionKind  # type: ignore[misc]
+
+    #: The seat whose turn it is (during set-up, the one choosing its entrance).
+    active: int
+    #: The turns played so far.
+    turn: int
+    order: list[int]
+    size: int
+    #: Each entrance's cell by the entrance's id.
+    entrances: dict[str, list[int]]
+    #: Per cell (``y * size + x``), its passage mask, None while unexplored.
+    tiles: list[int | None]
+    #: Per cell, its face-up card (``monster:rat``, ``vein``, ``treasure:ruby``...),
+    #: ``hidden`` for a face-down one, None for none.
+    cards: list[str | None]
+    #: Per cell, the id of the cauldron there, or None.
+    cauldrons: list[str | None]
+    dwarves: list[DwarfView]
+    tile_pile: int
+    face_up_tiles: list[str]
+    held_tile: str | None
+    build_cell: list[int] | None
+    #: None: a walk of any length (CAT-41).
+    walk_left: int | None
+    last_roll: int
+    roll_bonus: int
+    extra_turns: int
+    level_choices: int
+    veins_found: int
+    veins_to_end: int
+    trade: TradeView | None
+    shop: ShopView
+    kinds: dict[str, ItemKind]
+    #: Each tile's passage mask as printed, by tile id.
+    tile_shapes: dict[str, int]
+
+
+class View(BaseView, Keys):  # type: ignore[misc]  # both hold GameKeys' keys
+    """The whole view a reader receives: the base's keys around :class:`Keys`."""
 
 
 def turn_kind(st: CatacombsState) -> str:
@@ -28,87 +134,126 @@ def turn_kind(st: CatacombsState) -> str:
     return "turn" if st.step == "main" else st.step
 
 
-def step_name(st: CatacombsState) -> str:
+def step_name(st: CatacombsState) -> Step | DecisionKind:
     """The step shown in views: a pending decision's kind, else the turn's open step."""
-    return st.decisions[-1].kind if st.decisions else st.step
+    return cast("DecisionKind", st.decisions[-1].kind) if st.decisions else st.step
 
 
-def _dwarf(st: CatacombsState, s: int) -> dict[str, Any]:
+def _screen(st: CatacombsState, s: int) -> ScreenView:
+    items = st.game.content.items
+    head, body, right, left, feet = (items[i].id if i is not None else None
+                                     for i in st.screen[s])
+    return {"head": head, "body": body, "right_hand": right, "left_hand": left, "feet": feet}
+
+
+def _dwarf(st: CatacombsState, s: int) -> DwarfView:
     g = st.game
-    items = g.cat.items
+    items = g.content.items
     return {
         "seat": s,
         "alive": st.alive[s],
-        "cell": g.xy(cell) if (cell := st.pos[s]) is not None else None,
-        "came_from": g.xy(came) if (came := st.came[s]) is not None else None,
+        "cell": g.xy(cell) if (cell := st.position[s]) is not None else None,
+        "came_from": g.xy(came) if (came := st.came_from[s]) is not None else None,
         "health": st.health[s],
         "strength": st.strength[s],
         "armour": armour_of(st, s),
-        "experience": st.exp[s],
+        "experience": st.experience[s],
         "money": coins(st.money[s]),
         "kills": st.kills[s],
         "thresholds": st.level[s],
-        "screen": {slot: (items[i].id if i is not None else None)
-                   for slot, i in zip(SLOTS, st.screen[s], strict=True)},
+        "screen": _screen(st, s),
         "backpack": [items[i].id for i in st.pack[s]],
         "fight_to_the_end": st.no_retreat[s],
     }
 
 
-def _trade(st: CatacombsState) -> dict[str, Any] | None:
+def _trade(st: CatacombsState) -> TradeView | None:
     """The offer being composed or answered (CAT-20), and the step it interrupted."""
     top = st.decisions[-1] if st.decisions else None
     offer = top.offer if isinstance(top, Answer) else top
     if not isinstance(offer, Offer):
         return None
-    items = st.game.cat.items
+    items = st.game.content.items
     return {"from": offer.seat, "to": offer.partner, "give": [items[i].id for i in offer.give],
             "ask": [items[i].id for i in offer.ask], "give_money": coins(offer.give_money),
             "ask_money": coins(offer.ask_money), "resumes": st.step}
 
 
-def view(st: CatacombsState, seat: int | None) -> dict[str, Any]:
-    """The view of ``st`` for ``seat`` (identical for every seat: nothing is private)."""
+def _owned(st: CatacombsState, s: int) -> list[str]:
+    """The catalogue ids that are dwarf ``s``'s own: the dwarf, its screen, its backpack."""
+    items = st.game.content.items
+    worn = [items[i].id for i in st.screen[s] if i is not None]
+    return list(dict.fromkeys([f"dwarf-{s % 4}", *worn, *(items[i].id for i in st.pack[s])]))
+
+
+def _seen(st: CatacombsState, mine: list[str]) -> list[str]:
+    """The catalogue ids on the table besides ``mine``: the board and its entrances, the other
+    dwarves and what they carry, face-up cards on the board and what they show, tiles,
+    cauldrons and the shop."""
+    content = st.game.content
+    ids = ["standard", "battle", "shop", *(e.id for e in content.entrances)]
+    for s in range(st.players):
+        ids += _owned(st, s)
+    for k in st.card:
+        if k is not None:
+            card = content.cards[k]
+            ids += [card.id, card.label.partition(":")[2]] if card.ref is not None else [card.id]
+    tiles = content.tiles
+    ids += [tiles[t].id for t in st.tile_card if t is not None]
+    ids += [tiles[t].id for t in st.faceup_tiles]
+    ids += [tiles[st.held_tile].id] if st.held_tile is not None else []
+    ids += [content.cauldrons[k].id for k in st.cauldron if k is not None]
+    ids += [content.items[i].id for i in content.shop]
+    own = set(mine)
+    return [i for i in dict.fromkeys(ids) if i not in own]
+
+
+def view(st: CatacombsState, seat: int | None) -> Keys:
+    """The view of ``st`` for ``seat`` (the same for every seat but ``mine``: nothing is
+    private)."""
     g = st.game
-    cat = g.cat
+    content = g.content
     cards = [("hidden" if st.down[c] else None) if (k := st.card[c]) is None
-             else cat.cards[k].label for c in range(g.ncells)]
+             else content.cards[k].label for c in range(g.cells)]
+    mine = _owned(st, seat) if seat is not None else []
     return {
         "phase": st.phase,
         "step": step_name(st),
-        "turn": st.turn,  # None before the first turn
+        "mine": mine,
+        "on_table": _seen(st, mine),
+        "active": st.active,
         "order": list(st.order),
-        "turns": st.turns,
+        "turn": st.turn,
         "size": g.size,
-        "entrances": {e[0]: g.xy(e[3]) for e in cat.entrances},
+        "entrances": {e.id: g.xy(e.cell) for e in content.entrances},
         "tiles": list(st.tile),
         "cards": cards,
-        "cauldrons": [cat.cauldrons[k][0] if k is not None else None for k in st.caul],
+        "cauldrons": [content.cauldrons[k].id if k is not None else None for k in st.cauldron],
         "dwarves": [_dwarf(st, s) for s in range(st.players)],
         "tile_pile": len(st.pile),
-        "face_up_tiles": [cat.tiles[i][0] for i in st.faceup_tiles],
-        "held_tile": cat.tiles[st.held][0] if st.held is not None else None,
+        "face_up_tiles": [content.tiles[i].id for i in st.faceup_tiles],
+        "held_tile": content.tiles[st.held_tile].id if st.held_tile is not None else None,
         "build_cell": g.xy(st.build_cell) if st.build_cell is not None else None,
-        "walk_left": st.walk_left,  # None: a walk of any length (CAT-41)
+        "walk_left": st.walk_left,
         "last_roll": st.roll,
         "roll_bonus": st.bonus,
-        "extra_turns": st.extra,
+        "extra_turns": st.extra_turns,
         "level_choices": sum(d.kind == "level" for d in st.decisions),
         "veins_found": st.veins,
         "veins_to_end": g.config["veins_to_end"],
         "trade": _trade(st),
         "shop": _shop(st),
-        "kinds": {it.id: it.kind for it in cat.items},
-        "tile_shapes": {t[0]: t[3] for t in cat.tiles},
+        "kinds": {it.id: it.kind for it in content.items},  # type: ignore[misc]
+        "tile_shapes": {t.id: t.sides for t in content.tiles},
     }
 
 
-def _shop(st: CatacombsState) -> dict[str, Any]:
+def _shop(st: CatacombsState) -> ShopView:
     """What the shop sells and at what list price (CAT-16..19): the same for every game."""
-    cat = st.game.cat
-    return {"items": {cat.items[i].id: cat.items[i].price for i in cat.shop},
-            "markup": cat.markup, "sell_remote": cat.sell_remote,
-            "extra_turn": cat.extra_turn_price, "experience": cat.experience_price}
+    content = st.game.content
+    return {"items": {content.items[i].id: content.items[i].price for i in content.shop},
+            "markup": content.markup, "sell_remote": content.sell_remote,
+            "extra_turn": content.extra_turn_price, "experience": content.experience_price}
 
 
 def determinize(st: CatacombsState, seat: int, rng: Rng) -> None:

@@ -116,7 +116,7 @@ function cell(ctx, x, y, reachable) {
   here.forEach((d, k) => {
     const off = here.length > 1 ? (k - (here.length - 1) / 2) * 18 : 0;
     const r = thing ? 8 : 11, cy = thing ? py + CELL - 11 : py + CELL / 2;
-    g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: d.seat === view.turn && d.alive }));
+    g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: view.phase !== "setup" && d.seat === view.active && d.alive }));
   });
   return place(g, key, ctx, { details: () => details(ctx, x, y, key) });
 }

@@ -51,7 +51,7 @@ export function lastFight(snap) {
 
 export function turnPanel(ctx, fresh) {
   const v = ctx.view;
-  const who = v.turn !== null && v.turn !== undefined ? ctx.names[v.turn] : null;
+  const who = v.phase !== "setup" ? ctx.names[v.active] : null;
   const rows = [el("p", { class: "turn" }, who ? t("board.turn", { name: who }) : t("board.setup"))];
   rows.push(el("p", {}, t("board.veins", { n: v.veins_found, total: v.veins_to_end })));
   const { box, die: g } = dieNode(ctx);
@@ -141,7 +141,7 @@ export function sheet(ctx, d) {
   const counts = new Map();
   for (const id of d.backpack) counts.set(id, (counts.get(id) || 0) + 1);
   const pack = [...counts].map(([id, n]) => thing(ctx, id, `item:${d.seat}:${id}`, n > 1 ? `×${n}` : ""));
-  const cls = `cat-panel sheet seat-${d.seat % 4}${mine ? " mine" : ""}${d.seat === v.turn ? " acting" : ""}${d.alive ? "" : " dead"}`;
+  const cls = `cat-panel sheet seat-${d.seat % 4}${mine ? " mine" : ""}${v.phase !== "setup" && d.seat === v.active ? " acting" : ""}${d.alive ? "" : " dead"}`;
   return el("section", { class: cls, "aria-label": ctx.names[d.seat] || "" }, head, stats, purse,
     el("h4", {}, t("board.worn")), el("div", { class: "slots" }, ...SLOTS.map((s) => slotCell(ctx, d, s))),
     el("h4", {}, t("board.backpack")), pack.length ? el("div", { class: "pack" }, ...pack) : el("p", { class: "quiet" }, t("board.empty")));
