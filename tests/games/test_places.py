@@ -34,9 +34,9 @@ def misplaced(game: Game, st: State, mod: ModuleType) -> list[str]:
     drawn = mod.places(view)
     found = []
     for a in st.legal_actions():
-        verb, place = a.text.split()[0], game.where(a, view)
+        verb, place = type(a.data), game.where(a, view)
         if place is None and verb not in mod.BUTTONS:
-            found.append(f"{a.text!r} has no place and {verb!r} is not a button")
+            found.append(f"{a.text!r} has no place and {verb.__name__} is not a button")
         elif place is not None and verb in mod.BUTTONS:
             found.append(f"{a.text!r} is a button verb but has the place {place!r}")
         elif place is not None and not KEY.fullmatch(place):

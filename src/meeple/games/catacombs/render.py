@@ -152,9 +152,9 @@ def status(view: View, t: Texts) -> str:
     elif view["phase"] == "setup":
         head = t("screen.setup")
     else:
-        step = view["step"]
-        if step == "main":
-            step = "end" if view["phase"] == "end" else "main"
+        step: str = view["step"]
+        if step == "main" and view["phase"] == "end":
+            step = "end"
         head = f"{t('screen.turn', name=names[view['active']])} — {t(f'screen.step.{step}')}"
     parts = [head, t("screen.veins", n=view["veins_found"], total=view["veins_to_end"]),
              t("screen.pile", tiles=t.count("tiles", view["tile_pile"]))]

@@ -93,7 +93,7 @@ class CatacombsState(State):
 
     _result = result
     # The base's hook is annotated ``dict[str, Any]``; the view is the TypedDict ``view.Keys``.
-    _view = view.view  # type: ignore[assignment]
+    _view = view.view
     _determinize = view.determinize
     _validate = validate.validate
     _evaluate = heuristic.evaluate

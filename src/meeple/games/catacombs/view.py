@@ -85,9 +85,9 @@ class ShopView(TypedDict):
 class Keys(GameKeys):
     """A catacombs view: the board, the dwarves, the turn's numbers and the shop."""
 
-    phase: Phase  # type: ignore[misc]  # GameKeys says str; here, the game's word
+    phase: Phase
     #: The open step, or the kind of the decision that interrupts it (``decisions.py``).
-    step: Step | DecisionKind  # type: ignore[misc]
+    step: Step | DecisionKind
 
     #: The seat whose turn it is (during set-up, the one choosing its entrance).
     active: int
@@ -124,7 +124,7 @@ class Keys(GameKeys):
     tile_shapes: dict[str, int]
 
 
-class View(BaseView, Keys):  # type: ignore[misc]  # both hold GameKeys' keys
+class View(Keys, BaseView):
     """The whole view a reader receives: the base's keys around :class:`Keys`."""
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from meeple.core import Action
+from meeple.core import Action, Verb
 
 from .grid import NAMES
 from .verbs import Mark
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .game import TicTacToe
 
 #: Action verbs the page shows as buttons only (tic-tac-toe has none).
-BUTTONS: frozenset[str] = frozenset()
+BUTTONS: frozenset[type[Verb]] = frozenset()
 
 
 def where(game: TicTacToe, action: Action, view: Mapping[str, Any]) -> str | None:
