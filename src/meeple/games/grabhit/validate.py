@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.validate import in_range, known, per_seat, refuse
 
-from .decisions import BuyLocation, ChooseColour, KeepWeapon, ShieldCheck
+from .decisions import BuyLocation, ChooseAdventurer, ChooseColour, KeepWeapon, ShieldCheck
 
 if TYPE_CHECKING:
     from .state import GrabHitState
@@ -75,3 +75,17 @@ def _decisions(st: GrabHitState, n: int, card: int) -> None:
         elif isinstance(d, ShieldCheck):
             in_range(st, where, 0, card, value=(d.card,))
             in_range(st, where, 0, n - 1, value=(d.source,))
+    _choosing(st, n)
+
+
+def _choosing(st: GrabHitState, n: int) -> None:
+    """GAH-2, GAH-64: a seat takes up an adventurer by one pending choice, and plays only once
+    it has one."""
+    choosing = [d.seat for d in st.decisions if isinstance(d, ChooseAdventurer)]
+    if len(set(choosing)) != len(choosing):
+        refuse("decisions", "a seat has two adventurers to choose at once")
+    if st.phase == "over":
+        return
+    for s in range(n):
+        if st.adventurer[s] is None and s not in choosing:
+            refuse("adventurer", f"seat {s} has no adventurer and none to choose")

@@ -146,6 +146,9 @@ class PendingView(TypedDict):
     effect: NotRequired[EffectView]
 
 
+# Keys and View spell out the keys of ``meeple.core.views``' GameKeys and BaseView rather than
+# extend them: a TypedDict cannot narrow an inherited key (``phase: str`` to this game's
+# ``Phase``), nor merge two bases that both hold GameKeys' keys.
 class Keys(TypedDict):
     """What ``view(st, seat)`` returns: the keys every game gives (``phase``, ``step``,
     ``mine``, ``on_table``; ``meeple.core.views.GameKeys``) and Grab and Hit's table."""
