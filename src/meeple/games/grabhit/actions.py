@@ -65,6 +65,9 @@ if TYPE_CHECKING:
     from .game import GrabHit
     from .state import GrabHitState
 
+#: A kind of pending decision, answered by an action.
+D = TypeVar("D", bound=GrabHitDecision)
+
 class Offers:
     """Every action the rules may offer, built once per game from its universe and looked up by
     the rules' own numbers: a card (any copy of it), an adventurer, a colour, a service, coins.
@@ -281,9 +284,6 @@ def _seat(st: GrabHitState, adventurer: int) -> int:
     return st.adventurer.index(adventurer)
 
 
-D = TypeVar("D", bound=GrabHitDecision)
-
-
 def _answer(st: GrabHitState, kind: type[D]) -> D:
     """Take the decision being answered off the stack."""
     top = st.decisions.pop()
@@ -315,7 +315,7 @@ def _done(st: GrabHitState, verb: Done) -> None:
     elif st.phase == "free":
         st.phase = "hit"
     else:
-        hit.done(st)
+        hit.stop(st)
 
 
 @RULES.on(Keep)
@@ -422,5 +422,5 @@ def _hit(st: GrabHitState, verb: Hit) -> None:
     weapon = st.attack_weapon
     damage, pierce = hit.strike(st, s, target)
     if weapon != cards.FISTS and weapon is not None and weapons.wear(st, s, weapon, 1):
-        hit.disarmed(st)  # GAH-52: a broken weapon hits no more
+        hit.stop(st)  # GAH-52: a broken weapon hits no more
     death.damage(st, target, damage, pierce, s)

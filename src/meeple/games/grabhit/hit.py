@@ -57,11 +57,7 @@ def strike(st: GrabHitState, seat: int, target: int) -> tuple[int, bool]:
     return dmg, pierce
 
 
-def disarmed(st: GrabHitState) -> None:
-    """GAH-52: the weapon of this phase 5 broke; its hits are over."""
-    st.hits_left = 0
-
-
-def done(st: GrabHitState) -> None:
-    """The seat on turn stops hitting (after the first hit, which is compulsory: GAH-55)."""
+def stop(st: GrabHitState) -> None:
+    """This phase 5's hits are over: the seat on turn stops (after the first hit, which is
+    compulsory: GAH-55), or its weapon broke (GAH-52)."""
     st.hits_left = 0
