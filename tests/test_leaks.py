@@ -73,9 +73,9 @@ def _named(s: State, path: str, v: Any) -> list[str]:
     if g.id == "heavens" and path.startswith((".hands", ".deck")):
         return [g.ids[v], g.names[v], g.names_ru[v]]
     if g.id == "catacombs" and path.startswith(".card["):
-        return [g.cat.cards[v].label]
+        return [g.content.cards[v].label]
     if g.id == "grabhit" and path.startswith(".deck"):
-        entry = s.game.T.cards[v].entry  # type: ignore[attr-defined]
+        entry = s.game.content.cards[v].entry  # type: ignore[attr-defined]
         return [entry.id, entry.name, entry.name_ru]
     if g.id == "_template" and path.startswith((".hands", ".pile")):
         card = g.cards[v]

@@ -7,11 +7,11 @@ import dataclasses
 from typing import Any
 
 import meeple
+from meeple.games.grabhit import phases
 from meeple.games.grabhit import turn as turns
 from meeple.games.grabhit.content import tables
 from meeple.games.grabhit.decisions import BuyLocation, KeepWeapon, ShieldCheck
-from meeple.games.grabhit.phases import Phase
-from meeple.games.grabhit.state import GrabHitState
+from meeple.games.grabhit.state import GrabHitState, Phase
 
 T = tables()
 ADVS = ["Ashir", "Violet", "Victor", "Garret", "Devite", "Rene", "Torsher", "Elizabeth"]
@@ -53,19 +53,19 @@ class RiggedWheel:
 def rig(st: GrabHitState, *sectors: int) -> None:
     """Make the next spins stop on these sectors (in order)."""
     game = copy.copy(st.game)
-    game.T = dataclasses.replace(T, wheel=RiggedWheel(list(sectors)))  # type: ignore[misc]
+    game.content = dataclasses.replace(T, wheel=RiggedWheel(list(sectors)))  # type: ignore[misc]
     st.game = game
 
 
-def turn(st: GrabHitState, seat: int, phase: Phase = Phase.FREE, sector_index: int = 2) -> None:
+def turn(st: GrabHitState, seat: int, phase: Phase = "free", sector_index: int = 2) -> None:
     """Put the game at ``seat``'s given phase with a fresh turn."""
-    st.current = seat
+    st.active = seat
     turns.new_turn(st)
-    st.phase = int(phase)
+    st.phase = phase
     st.sector = sector_index
     st.decisions.clear()
     st._legal = None
-    turns.advance(st)
+    phases.advance(st)
 
 
 def stack(st: GrabHitState, colour: int, cid: int) -> None:
@@ -85,7 +85,7 @@ def all_cards(st: GrabHitState) -> list[int]:
     for pile in (*st.deck, *st.discard):
         out += pile
     for s in range(st.players):
-        out += list(st.hand[s]) + list(st.upg[s]) + list(st.locs[s])
+        out += list(st.hand[s]) + list(st.scrolls[s]) + list(st.locations[s])
         for h in st.weapons[s]:
             out += [h[0], *h[2]]
     out += [lot[0] for lot in st.lots] + st.centre

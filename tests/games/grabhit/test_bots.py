@@ -12,7 +12,6 @@ from meeple.agents.base import InfoSet
 from meeple.core import ConfigError
 from meeple.games.grabhit import death
 from meeple.games.grabhit.bots import BalanceBot, make_balance
-from meeple.games.grabhit.phases import Phase
 from meeple.games.grabhit.state import GrabHitState
 from meeple.sim.runner import play
 
@@ -67,7 +66,7 @@ def test_the_bot_is_reborn_as_the_same_adventurer() -> None:
     """GAH-64: the balance tables count each game once per adventurer in it."""
     st = new(players=3)
     death.die(st, 1, 0)
-    turn(st, 1, Phase.BEFORE)
+    turn(st, 1, "before")
     assert "choose Violet" in texts(st) and len(texts(st)) > 1
     assert BalanceBot(3).choose(InfoSet(st, 1)).text == "choose Violet"
 
@@ -76,7 +75,7 @@ def test_the_bot_keeps_the_stronger_weapon_and_hits_the_weakest() -> None:
     st = new(players=3)
     st.life[1], st.armour[1] = 1, 0
     st.weapons[0] = ((card("battle_axe"), 5, ()),)
-    turn(st, 0, Phase.HIT)
+    turn(st, 0, "hit")
     bot = BalanceBot(1)
     assert bot.choose(InfoSet(st, 0)).text == "attack with Battle Axe"
     st.apply("attack with Battle Axe")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import meeple
 from meeple.games.grabhit import cards
 from meeple.games.grabhit import turn as turns
-from meeple.games.grabhit.phases import Phase
 from meeple.games.grabhit.state import GrabHitState
 
 from .helpers import card, new, turn
@@ -14,20 +13,20 @@ from .helpers import card, new, turn
 def test_gold_and_income_shorten_the_race() -> None:
     """More gold, and a location that pays every turn, are each worth something."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 1, Phase.FREE)
+    turn(st, 1, "free")
     even = st.evaluate(0)
     richer = st.clone()
     richer.gold[0] += 8
     assert richer.evaluate(0) > even and richer.evaluate(1) < st.evaluate(1)
     landed = richer.clone()
-    landed.locs[0] = (card("solar_farm"),)
+    landed.locations[0] = (card("solar_farm"),)
     assert landed.evaluate(0) > richer.evaluate(0)
 
 
 def test_a_standing_bid_counts_as_spent() -> None:
     """A bid is paid before the bidder's next turn: it is no longer gold towards the target."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 0, Phase.FREE)
+    turn(st, 0, "free")
     st.gold[0] = 40
     before = st.evaluate(0)
     st.lots = [(card("crystal_fields"), 1, 30, 0)]
@@ -38,7 +37,7 @@ def test_a_weapon_that_can_kill_is_a_threat() -> None:
     """With two seats the first death ends the game: a rival's deadly weapon lowers our value,
     and armour against it raises it again."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 0, Phase.FREE)
+    turn(st, 0, "free")
     calm = st.evaluate(0)
     st.weapons[1] = ((card("great_maul"), 4, ()),)
     threatened = st.evaluate(0)
@@ -69,13 +68,13 @@ def test_passing_the_turn_alone_does_not_move_the_value() -> None:
     """Half a turn ahead while this turn's gold or hit is to come, half behind once it is in:
     handing the turn over changes nothing by itself, so leaves read at any phase compare."""
     st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 0, Phase.FREE)
-    st.lost = (5,)  # this turn's gold is paid and no hit is left
+    turn(st, 0, "free")
+    st.lost = ("hit",)  # this turn's gold is paid and no hit is left
     ending = st.evaluate(0)
     nxt = st.clone()
-    nxt.current = 1
+    nxt.active = 1
     turns.new_turn(nxt)
-    nxt.phase = int(Phase.SPIN)
+    nxt.phase = "spin"
     assert abs(nxt.evaluate(0) - ending) < 0.02
 
 
@@ -83,7 +82,7 @@ def test_the_chosen_weapon_counts_before_the_hit() -> None:
     """Once the phase-5 weapon is chosen its hits count at once: a sword beats fists."""
     st = new(players=2, advs=["Victor", "Devite"])
     st.weapons[0] = ((card("knight_sword"), 6, ()),)
-    turn(st, 0, Phase.HIT)
+    turn(st, 0, "hit")
     assert {"attack with Knight's Sword", "attack with fists"} <= {
         str(a) for a in st.legal_actions()}
     sword, fists = st.clone(), st.clone()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import meeple
 from meeple.games.grabhit import places
 from meeple.games.grabhit.content import BLUE, GREEN
-from meeple.games.grabhit.phases import Phase
 from meeple.games.grabhit.state import GrabHitState
 
 from ..words import random_play
@@ -32,13 +31,13 @@ def test_adventurers_are_chosen_on_their_cards_and_the_taken_one_is_gone() -> No
 
 def test_the_hub_spins_the_wheel() -> None:
     st = new(players=2)
-    turn(st, 0, Phase.SPIN)
+    turn(st, 0, "spin")
     assert placed(st) == {"spin": "wheel:spin"}
 
 
 def test_a_mixed_sector_draws_from_the_deck_chosen() -> None:
     st = new(players=2)
-    turn(st, 0, Phase.DRAW, sector(6, "blue"))
+    turn(st, 0, "draw", sector(6, "blue"))
     assert placed(st) == {"draw blue": "deck:blue", "draw green": "deck:green"}
 
 
@@ -46,7 +45,7 @@ def test_an_offered_location_is_bought_on_its_card_and_declining_is_a_button() -
     st = new(players=2)
     stack(st, GREEN, card("solar_farm"))
     st.gold[0] = 12
-    turn(st, 0, Phase.DRAW, sector(7, "green"))
+    turn(st, 0, "draw", sector(7, "green"))
     assert placed(st) == {"buy Solar Energy Farm": "offer:0",
                           "decline Solar Energy Farm": None}
 
@@ -55,7 +54,7 @@ def test_the_weapon_kept_is_its_offered_card() -> None:
     st = new(players=2)
     st.weapons[0] = ((card("hatchet"), 3, ()),)
     stack(st, BLUE, card("battle_axe"))
-    turn(st, 0, Phase.DRAW, sector(3, "blue"))
+    turn(st, 0, "draw", sector(3, "blue"))
     assert placed(st) == {"keep Battle Axe": "offer:0", "keep Hatchet": "offer:1"}
 
 
@@ -63,11 +62,11 @@ def test_free_actions_are_on_the_hand_the_lot_and_the_shop_where_it_lies() -> No
     st = new(players=2)
     st.weapons[0] = ((card("battle_axe"), 1, ()),)
     st.hand[0] = (card("fireball"), card("sharpening"))
-    st.locs[1] = (card("orc_tavern"),)
+    st.locations[1] = (card("orc_tavern"),)
     st.lots = [(card("frozen_lake"), 1, 0, None), (card("armourer_shop"), 1, 0, None)]
     st.gold = [10, 0]
     st.life[0] = 1
-    turn(st, 0, Phase.FREE)
+    turn(st, 0, "free")
     got = placed(st)
     assert got["cast Fireball on Violet"] == "card:hand:0"
     assert got["attach Sharpened Edge to Battle Axe"] == "card:hand:1"
@@ -81,8 +80,8 @@ def test_free_actions_are_on_the_hand_the_lot_and_the_shop_where_it_lies() -> No
 def test_a_sixth_location_is_discarded_from_the_mat() -> None:
     st = new(players=2)
     ids = ["frozen_lake", "snow_pass", "ice_mines", "perre", "trentol", "iron_bridge"]
-    st.locs[0] = tuple(card(c) for c in ids)
-    turn(st, 0, Phase.FREE)
+    st.locations[0] = tuple(card(c) for c in ids)
+    turn(st, 0, "free")
     got = placed(st)
     assert got["discard Perre"] == "loc:0:3" and "done" not in got
 
@@ -90,7 +89,7 @@ def test_a_sixth_location_is_discarded_from_the_mat() -> None:
 def test_a_weapon_or_the_fists_attack_and_the_target_is_hit_on_its_mat() -> None:
     st = new(players=3)
     st.weapons[0] = ((card("battle_axe"), 4, ()),)
-    turn(st, 0, Phase.HIT)
+    turn(st, 0, "hit")
     assert placed(st) == {"attack with Battle Axe": "weapon:0:0",
                           "attack with fists": "fists:0"}
     st.apply("attack with fists")
@@ -99,9 +98,9 @@ def test_a_weapon_or_the_fists_attack_and_the_target_is_hit_on_its_mat() -> None
 
 def test_a_shield_blocks_on_its_card_and_accepting_is_a_button() -> None:
     st = new(players=2)
-    st.upg[1] = (card("spell_mirror"),)
+    st.scrolls[1] = (card("spell_mirror"),)
     st.hand[0] = (card("fireball"),)
-    turn(st, 0, Phase.FREE)
+    turn(st, 0, "free")
     st.apply("cast Fireball on Violet")
     assert placed(st) == {"block with Spell Mirror": "shield:1:0", "accept": None}
 

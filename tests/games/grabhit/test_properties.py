@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.games.grabhit import cards, weapons
+from meeple.games.grabhit import cards
 from meeple.games.grabhit.state import GrabHitState
 
 from .helpers import T, all_cards
@@ -15,23 +15,23 @@ from .helpers import T, all_cards
 def check_invariants(s: GrabHitState) -> None:
     assert sorted(all_cards(s)) == list(range(len(T.cards))), "a card was created or lost"
     for p in range(s.players):
-        if s.adv[p] is None:
+        if s.adventurer[p] is None:
             continue
         assert 0 <= s.life[p] <= cards.max_life(s, p)
         assert 0 <= s.armour[p] <= cards.max_armour(s, p)
         assert s.gold[p] >= 0
-        assert len(s.locs[p]) <= 6
+        assert len(s.locations[p]) <= 6
         classes = [cards.weapon(s, h[0]).weapon_class for h in s.weapons[p]]
         assert len(classes) == len(set(classes)), "two weapons of one class"
         for h in s.weapons[p]:
             ids = [cards.blueprint(s, b).id for b in h[2]]
             assert len(ids) == len(set(ids))
             assert len(ids) <= min([cards.blueprint(s, b).limit for b in h[2]] or [9])
-            assert 1 <= h[1] <= weapons.stats(s, h)[2]
-        shields = [cards.scroll(s, c).id for c in s.upg[p] if T.cards[c].kind == "shield"]
+            assert 1 <= h[1] <= cards.stats(s, h)[2]
+        shields = [cards.scroll(s, c).id for c in s.scrolls[p] if T.cards[c].kind == "shield"]
         assert len(shields) == len(set(shields))
         if s.dead[p]:
-            assert not s.locs[p] and not s.weapons[p] and not s.hand[p] and not s.upg[p]
+            assert not s.locations[p] and not s.weapons[p] and not s.hand[p] and not s.scrolls[p]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,10 +75,10 @@ def test_result_names_each_seats_adventurer_and_the_heuristic_prefers_gold() -> 
     while not st.is_over:
         st.apply(ch.choice(st.legal_actions()))
     roles = st.result().extra["roles"]
-    names = {a.id for a in st.game.T.adventurers}
+    names = {a.id for a in st.game.content.adventurers}
     assert len(roles) == 3 and set(roles) <= names
     fresh = _meeple.load("grabhit", players=2).new_state(seed=1)
-    while fresh.adv[0] is None or fresh.adv[1] is None:
+    while fresh.adventurer[0] is None or fresh.adventurer[1] is None:
         fresh.apply(fresh.legal_actions()[0])
     mine, theirs = fresh.evaluate(0), fresh.evaluate(1)
     fresh.gold[0] += 10

@@ -21,11 +21,11 @@ def text_of(st: object, lang: str) -> str:
 def scene() -> object:
     st = new(players=3)
     st.weapons[0] = ((card("battle_axe"), 4, (card("sharpening"),)),)
-    st.locs[1] = (card("witch_shop"),)
+    st.locations[1] = (card("witch_shop"),)
     st.hand[2] = (card("fireball"),)
     st.limbo[2] = 1
     st.lots = [(card("frozen_lake"), 1, 3, 0)]
-    turn(st, 0, "4", 2)
+    turn(st, 0, "free", 2)
     return st
 
 

@@ -91,7 +91,7 @@ def test_labels_say_what_it_costs_and_does(text: str, en: str, ru: str) -> None:
 def test_labels_read_the_takers_view() -> None:
     st = new(players=3)
     st.apply("spin")
-    while st.view(st.to_act)["phase"] != "5" and not st.is_over:
+    while st.view(st.to_act)["phase"] != "hit" and not st.is_over:
         la = st.legal_actions()
         st.apply(next((a for a in la if a.text == "done"), la[0]))
     view = st.view(st.to_act)

@@ -18,26 +18,23 @@ if TYPE_CHECKING:
 def open_lot(st: GrabHitState, seat: int, card: int) -> None:
     """GAH-17: a declined location goes to auction at its lower opening price."""
     st.lots.append((card, seat, 0, None))
-    st._emit("auction_open", seat=seat, card=cards.cname(st, card))
+    st._emit("auction_open", seat=seat, card=cards.card_name(st, card))
 
 
-def bids(st: GrabHitState, seat: int) -> list[tuple[str, int, int]]:
-    """GAH-18: (text, card, bid) for any bid above the standing one (at least the opening),
-    within one's gold."""
+def bids(st: GrabHitState, seat: int) -> list[tuple[int, int]]:
+    """GAH-18: (card, lowest bid) of each lot ``seat`` may bid on: any bid from the lowest
+    (above the standing one, at least the opening) up to its gold."""
     out = []
     for card, _, bid, bidder in st.lots:
-        if bidder == seat:
-            continue
-        low = max(cards.location(st, card).auction, bid + 1)
-        name = cards.cname(st, card)
-        out += [(f"bid {v} on {name}", card, v) for v in range(low, st.gold[seat] + 1)]
+        if bidder != seat:
+            out.append((card, max(cards.location(st, card).auction, bid + 1)))
     return out
 
 
 def bid(st: GrabHitState, seat: int, card: int, v: int) -> None:
     """GAH-18: ``seat`` now holds the standing bid ``v`` on the lot of ``card``."""
     st.lots = [(c, o, v, seat) if c == card else (c, o, b, who) for c, o, b, who in st.lots]
-    st._emit("bid", seat=seat, card=cards.cname(st, card), bid=v)
+    st._emit("bid", seat=seat, card=cards.card_name(st, card), bid=v)
 
 
 def settle(st: GrabHitState, seat: int) -> None:
@@ -49,14 +46,14 @@ def settle(st: GrabHitState, seat: int) -> None:
         if bidder == seat:
             if st.gold[seat] >= price:
                 st.gold[seat] -= price
-                st.locs[seat] = (*st.locs[seat], card)
-                st._emit("auction_won", seat=seat, card=cards.cname(st, card), bid=price)
+                st.locations[seat] = (*st.locations[seat], card)
+                st._emit("auction_won", seat=seat, card=cards.card_name(st, card), bid=price)
             else:
                 st.discard[GREEN].append(card)
-                st._emit("auction_failed", seat=seat, card=cards.cname(st, card))
+                st._emit("auction_failed", seat=seat, card=cards.card_name(st, card))
         elif opener == seat and bidder is None:
             st.discard[GREEN].append(card)
-            st._emit("auction_unsold", card=cards.cname(st, card))
+            st._emit("auction_unsold", card=cards.card_name(st, card))
         else:
             keep.append(lot)
     st.lots = keep

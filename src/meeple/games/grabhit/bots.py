@@ -15,9 +15,24 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from meeple.core import Action, ConfigError
+from meeple.core import Action, ConfigError, Verb
 
-from . import cards, weapons
+from . import cards
+from .verbs import (
+    Attach,
+    Attack,
+    Bid,
+    Block,
+    Buy,
+    Cast,
+    Choose,
+    Discard,
+    Done,
+    Hit,
+    Keep,
+    UseAbility,
+    Visit,
+)
 
 if TYPE_CHECKING:
     from meeple.agents.base import InfoSet
@@ -37,37 +52,42 @@ def _danger(st: GrabHitState, t: int) -> tuple[int, int]:
     return (st.life[t] + st.armour[t], -st.gold[t])
 
 
-def _weapon_value(st: GrabHitState, card: int) -> int:
-    if card == weapons.FISTS:
+def _seat(st: GrabHitState, adventurer: int) -> int:
+    return st.adventurer.index(adventurer)
+
+
+def _weapon_value(st: GrabHitState, card: int | None) -> int:
+    if card is None:
         return FISTS_VALUE
     w = cards.weapon(st, card)
     return w.damage * w.speed + (PIERCE_VALUE if w.pierce else 0)
 
 
 def _target_key(st: GrabHitState, a: Action) -> Any:
-    arg = a.data[-1]
-    if isinstance(arg, tuple) and arg[0] == "seat":
-        return _danger(st, arg[1])
+    """Spells and abilities go to the weakest adventurer they can aim at."""
+    verb = a[1]
+    if isinstance(verb, Cast | UseAbility) and verb.target is not None:
+        return _danger(st, _seat(st, verb.target))
     return (0, 0)
 
 
-def _first_choice(st: GrabHitState, by: dict[str, list[Action]], seat: int,
+def _first_choice(st: GrabHitState, by: dict[type[Verb], list[Action]], seat: int,
                   rnd: random.Random) -> Action | None:
     """The decisions the bot always takes the same way when they are offered."""
-    if "choose" in by:
-        adv = st.adv[seat]
-        same = [a for a in by["choose"] if a.data[1] == adv]
-        return same[0] if same else rnd.choice(by["choose"])  # GAH-64: reborn as the same
-    if "keep" in by:
-        return max(by["keep"], key=lambda a: _weapon_value(st, a.data[1]))
-    for tag in ("buy", "block"):
-        if tag in by:
-            return by[tag][0]
-    if "discard" in by:
-        return min(by["discard"], key=lambda a: cards.location(st, a.data[1]).income)
-    for tag in ("attach", "cast", "ability"):
-        if tag in by:
-            return min(by[tag], key=lambda a: _target_key(st, a))
+    if Choose in by:
+        adv = st.adventurer[seat]
+        same = [a for a in by[Choose] if a[1].adventurer == adv]
+        return same[0] if same else rnd.choice(by[Choose])  # GAH-64: reborn as the same
+    if Keep in by:
+        return max(by[Keep], key=lambda a: _weapon_value(st, a[1].weapon))
+    for taken in (Buy, Block):
+        if taken in by:
+            return by[taken][0]
+    if Discard in by:
+        return min(by[Discard], key=lambda a: cards.location(st, a[1].location).income)
+    for aimed in (Attach, Cast, UseAbility):
+        if aimed in by:
+            return min(by[aimed], key=lambda a: _target_key(st, a))
     return None
 
 
@@ -76,24 +96,25 @@ def policy(st: GrabHitState, seat: int, rnd: random.Random) -> Action:
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    by: dict[str, list[Action]] = {}
+    by: dict[type[Verb], list[Action]] = {}
     for a in legal:
-        by.setdefault(a.data[0], []).append(a)
+        by.setdefault(type(a[1]), []).append(a)
     first = _first_choice(st, by, seat, rnd)
     if first is not None:
         return first
-    if "bid" in by and rnd.random() < BID_CHANCE:
-        cheapest = [a for a in by["bid"] if a.data[2] <= cards.location(st, a.data[1]).price - 1]
+    if Bid in by and rnd.random() < BID_CHANCE:
+        cheapest = [a for a in by[Bid]
+                    if a[1].coins <= cards.location(st, a[1].location).price - 1]
         if cheapest:
             return cheapest[0]
-    if "visit" in by and rnd.random() < VISIT_CHANCE:
-        return by["visit"][0]
-    if "weapon" in by:
-        return max(by["weapon"], key=lambda a: _weapon_value(st, a.data[1]))
-    if "hit" in by:
-        return min(by["hit"], key=lambda a: _danger(st, a.data[1]))
-    if "done" in by:
-        return by["done"][0]
+    if Visit in by and rnd.random() < VISIT_CHANCE:
+        return by[Visit][0]
+    if Attack in by:
+        return max(by[Attack], key=lambda a: _weapon_value(st, a[1].weapon))
+    if Hit in by:
+        return min(by[Hit], key=lambda a: _danger(st, _seat(st, a[1].target)))
+    if Done in by:
+        return by[Done][0]
     return rnd.choice(legal)
 
 
@@ -112,7 +133,7 @@ class BalanceBot:
             return legal[0]
         world = info.sample(self._rnd.getrandbits(63))
         pick = policy(world, info.seat, self._rnd)  # type: ignore[arg-type]
-        return next(a for a in legal if a.text == pick.text)
+        return next(a for a in legal if a[1] == pick[1])
 
 
 def make_balance(arg: str | None, seed: int) -> BalanceBot:

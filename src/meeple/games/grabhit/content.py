@@ -6,7 +6,7 @@ holds only those ids. The tables here are built once per process and shared.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Annotated, Literal
@@ -18,7 +18,9 @@ from meeple.content import Count, Entry, Positive, fail, load_section, per_folde
 from meeple.content import where as _where
 
 PKG = __package__ or "meeple.games.grabhit"
-COLOURS = ("blue", "green", "red")
+#: The three decks' colours, by their numbers (``BLUE``, ``GREEN``, ``RED``).
+DeckColour = Literal["blue", "green", "red"]
+COLOURS: tuple[DeckColour, DeckColour, DeckColour] = ("blue", "green", "red")
 WEAPON_CLASSES = ("sword", "axe", "hammer", "ranged", "unique")
 WORLDS = ("aura", "rondol", "terra", "centrol")
 BLUE, GREEN, RED = 0, 1, 2
@@ -28,14 +30,32 @@ ADVENTURERS, WEAPONS, BLUEPRINTS, LOCATIONS, SCROLLS = 8, 12, 14, 24, 33
 MIXED_SECTORS, LASTING_CURSES = 3, 3
 #: Coins on a sector of the wheel, and what a spin must reach in a check.
 Coins = Annotated[int, Field(ge=1, le=10)]
+#: The words the content uses as values (views show them as they are).
+SectorColour = Literal["blue", "green", "red", "black"]
+Symbol = Literal["weapon", "armour"]
+WeaponClass = Literal["sword", "axe", "hammer", "ranged", "unique"]
+World = Literal["aura", "rondol", "terra", "centrol"]
+Shop = Literal["witch", "armourer", "tavern"]
+Ability = Literal["gain_per_location", "blast", "mend", "steal", "draw_red", "assassinate",
+                  "extra_hit", "heal"]
+ScrollKind = Literal["magic", "curse", "upgrade", "shield"]
+CardKind = Literal["weapon", "blueprint", "location", "magic", "curse", "upgrade", "shield"]
+EffectKind = Literal["damage", "heal", "repair_armour", "repair_weapon", "gain_gold",
+                     "steal_gold", "draw_blue", "extra_hit", "rust", "lose_gold", "shatter",
+                     "forget", "frailty", "poverty", "clumsiness", "max_life", "max_armour",
+                     "fists", "pockets", "berserk", "shield"]
+#: GAH-43, GAH-44: the effects of scrolls and abilities aimed at another adventurer, and those
+#: that mend a weapon of one's choice; every other effect is for oneself, with no choice.
+AT_ADVENTURER = frozenset({"damage", "blast", "assassinate", "steal_gold", "steal"})
+AT_WEAPON = frozenset({"repair_weapon", "mend"})
 
 
 class WheelSector(Entry):
     """A sector of the wheel: its coins, its colour(s) and repair symbols."""
 
     value: Coins
-    colours: list[Literal["blue", "green", "red", "black"]] = Field(min_length=1, max_length=2)
-    symbols: tuple[Literal["weapon", "armour"], ...] = ()
+    colours: list[SectorColour] = Field(min_length=1, max_length=2)
+    symbols: tuple[Symbol, ...] = ()
     weight: Positive = 1
 
 
@@ -46,8 +66,7 @@ class Adventurer(Entry):
     armour: Positive
     start_armour: Count
     capital: Count
-    ability: Literal["gain_per_location", "blast", "mend", "steal", "draw_red",
-                     "assassinate", "extra_hit", "heal"]
+    ability: Ability
     check: Coins
     amount: Count
     limbo_bonus: Count = 0
@@ -60,7 +79,7 @@ class Adventurer(Entry):
 class Weapon(Entry):
     """A weapon card (blue)."""
 
-    weapon_class: Literal["sword", "axe", "hammer", "ranged", "unique"]
+    weapon_class: WeaponClass
     damage: Count
     speed: Count
     durability: Count
@@ -70,7 +89,7 @@ class Weapon(Entry):
 class Blueprint(Entry):
     """A blueprint card (blue): a modification for some weapon classes."""
 
-    classes: list[Literal["sword", "axe", "hammer", "ranged", "unique"]]
+    classes: list[WeaponClass]
     limit: Positive
     damage: Count = 0
     speed: Count = 0
@@ -82,18 +101,18 @@ class Blueprint(Entry):
 class Location(Entry):
     """A location card (green)."""
 
-    world: Literal["aura", "rondol", "terra", "centrol"]
+    world: World
     level: Annotated[int, Field(ge=1, le=3)]
     price: Positive
     auction: Count
     income: Count
-    shop: Literal["", "witch", "armourer", "tavern"] = ""
+    shop: Literal["", "witch", "armourer", "tavern"] = ""  # "" or a Shop
 
 
 class Service(Entry):
     """What a visit to a shop buys."""
 
-    shop: Literal["witch", "armourer", "tavern"]
+    shop: Shop
     kind: Literal["buy_scroll", "lift_curse", "repair_weapon", "repair_armour", "heal"]
     fee: Count
     amount: Count
@@ -102,11 +121,8 @@ class Service(Entry):
 class Scroll(Entry):
     """A scroll card (red): magic, curse, upgrade or shield."""
 
-    kind: Literal["magic", "curse", "upgrade", "shield"]
-    effect: Literal["damage", "heal", "repair_armour", "repair_weapon", "gain_gold",
-                    "steal_gold", "draw_blue", "extra_hit", "rust", "lose_gold", "shatter",
-                    "forget", "frailty", "poverty", "clumsiness", "max_life", "max_armour",
-                    "fists", "pockets", "berserk", "shield"]
+    kind: ScrollKind
+    effect: EffectKind
     amount: Count = 0
     copies: Count = 1
     pierce: bool = False
@@ -121,7 +137,7 @@ class Card:
 
     id: int
     colour: int  # BLUE, GREEN or RED
-    kind: str  # weapon, blueprint, location, magic, curse, upgrade, shield
+    kind: CardKind
     entry: Weapon | Blueprint | Location | Scroll
 
     def label(self, lang: str = "en") -> str:
@@ -141,14 +157,37 @@ class Tables:
     decks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     #: GAH-23: the location card of each shop.
     shops: Mapping[str, int]
-
-    def by_name(self, card: int) -> str:
-        """The English name of a card."""
-        return self.cards[card].entry.name
+    #: Each card's first copy: copies of a card are one card to whoever takes an action, so an
+    #: action names a card by its first copy.
+    first: tuple[int, ...]
+    #: The first copy of each card by its English name, the name the notation writes.
+    named: Mapping[str, int]
 
 
 def _fail(file: str, entry: str, field: str, msg: str) -> Exception:
     return fail(_where(PKG, file), entry, field, msg)
+
+
+#: Words the notation writes around names ("attach A to B", "cast A on B", "visit A: B"), and
+#: the names it gives things that are no card ("attack with fists", "use ability on armour").
+NOTATION_WORDS = (" on ", " to ", ": ")
+NOTATION_NAMES = ("fists", "armour")
+
+
+def _check_names(advs: Sequence[Adventurer], cards: Sequence[Card],
+                 named: Mapping[str, int]) -> None:
+    """Action texts name adventurers and cards by their English names, so each name must say
+    one thing and read back unambiguously."""
+    files = {BLUE: "blue.toml", GREEN: "green.toml", RED: "red.toml"}
+    things = [("adventurers.toml", a.id, a.name) for a in advs]
+    things += [(files[c.colour], c.entry.id, c.entry.name) for c in cards]
+    for file, eid, name in things:
+        first = cards[named[name]].entry.id if name in named else eid
+        if first != eid:
+            raise _fail(file, eid, "name", f"{name!r} already names {first}")
+        if name in NOTATION_NAMES or any(w in name for w in NOTATION_WORDS):
+            raise _fail(file, eid, "name",
+                        "a name may not hold ' on ', ' to ' or ': ', nor be fists or armour")
 
 
 @per_folder(PKG)
@@ -197,5 +236,11 @@ def tables() -> Tables:
                         for s in sectors))
     shops: dict[str, int] = {c.entry.shop: c.id for c in cards
                              if isinstance(c.entry, Location) and c.entry.shop}
+    named: dict[str, int] = {}
+    for c in cards:
+        named.setdefault(c.entry.name, c.id)
+    _check_names(advs, cards, named)
+    first = tuple(named[c.entry.name] for c in cards)
     return Tables(wheel, sectors, advs, tuple(cards), services,
-                  (decks[0], decks[1], decks[2]), MappingProxyType(shops))
+                  (decks[0], decks[1], decks[2]), MappingProxyType(shops), first,
+                  MappingProxyType(named))

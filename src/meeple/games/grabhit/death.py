@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import cards, victory
+from . import cards
 from .content import BLUE, GREEN, RED
 from .decisions import CentrePick
-from .phases import Phase
+from .turn import finish, gain
 
 if TYPE_CHECKING:
     from .state import GrabHitState
@@ -39,18 +39,18 @@ def die(st: GrabHitState, seat: int, killer: int | None) -> None:
     if slain:
         assert killer is not None
         n, st.gold[seat] = st.gold[seat], 0
-        victory.gain(st, killer, n)
+        gain(st, killer, n)
     else:
         st.gold[seat] = 0
     _empty(st, seat)
-    if seat == st.current and st.phase != Phase.OVER:
-        st.phase = int(Phase.END)
+    if seat == st.active and st.phase != "over":
+        st.phase = "end"
         st.hits_left = 0
-    if st.phase == Phase.OVER:
+    if st.phase == "over":
         return
     never = [s for s in range(st.players) if not st.died[s]]
     if len(never) == 1:  # GAH-66
-        victory.finish(st, (never[0],), "only-one-never-died")
+        finish(st, (never[0],), "only-one-never-died")
         return
     start = killer if slain and killer is not None else (seat + 1) % st.players
     order = [(start + i) % st.players for i in range(st.players)]
@@ -60,10 +60,10 @@ def die(st: GrabHitState, seat: int, killer: int | None) -> None:
 
 def _empty(st: GrabHitState, seat: int) -> None:
     """GAH-62: everything the dead adventurer held goes to the discards or the centre."""
-    st.discard[GREEN].extend(st.locs[seat])
-    st.locs[seat] = ()
-    st.discard[RED].extend(st.upg[seat])
-    st.upg[seat] = ()
+    st.discard[GREEN].extend(st.locations[seat])
+    st.locations[seat] = ()
+    st.discard[RED].extend(st.scrolls[seat])
+    st.scrolls[seat] = ()
     for h in st.weapons[seat]:
         st.discard[BLUE].append(h[0])
         st.centre.extend(h[2])
@@ -83,7 +83,7 @@ def next_pick(st: GrabHitState) -> None:
         st.decisions.append(CentrePick(st.centre_queue.pop(0)))
         return
     for c in st.centre:
-        st.discard[st.game.T.cards[c].colour].append(c)
+        st.discard[st.game.content.cards[c].colour].append(c)
     st.centre.clear()
     st.centre_queue.clear()
 
@@ -92,5 +92,5 @@ def take(st: GrabHitState, seat: int, card: int) -> None:
     """GAH-63: a card from the centre goes to the hand."""
     st.centre.remove(card)
     st.hand[seat] = (*st.hand[seat], card)
-    st._emit("take", seat=seat, card=cards.cname(st, card))
+    st._emit("take", seat=seat, card=cards.card_name(st, card))
     next_pick(st)

@@ -9,8 +9,14 @@ taken; when the stack is empty the seat on turn takes its phase's own choice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from meeple.core.decisions import Decision
+
+from .content import EffectKind
+
+#: What shields an effect: GAH-31, a shield blocks some of curses, magic and abilities.
+Tag = Literal["curse", "magic", "ability"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,11 +25,11 @@ class Effect:
     much, who sent it (None: a card drawn), the card that carries it (None: an ability), what
     shields it (``tag``) and whether it pierces armour."""
 
-    effect: str
+    effect: EffectKind
     amount: int
     source: int | None
     card: int | None
-    tag: str
+    tag: Tag
     pierce: bool
 
 
@@ -72,11 +78,11 @@ class ShieldCheck(Decision):
     """GAH-31: an effect meets a fitting shield; block it with one, or accept it."""
 
     kind = "shield"
-    effect: str
+    effect: EffectKind
     amount: int
     source: int | None
     card: int | None
-    tag: str
+    tag: Tag
     pierce: bool
 
     @classmethod

@@ -1,16 +1,19 @@
-"""The Grab and Hit game: its names, player counts, options, bots and content."""
+"""The Grab and Hit game: its names, player counts, options, bots, content and actions."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import ClassVar
 
 from meeple.core import Game
 
-from . import labels, lookup, places, text
+from . import labels, lookup, notation, places, text
+from .actions import Offers
 from .content import Tables, tables
 from .params import OPTIONS
 from .state import GrabHitState
+from .verbs import GrabHitVerb, universe
 
 
 class GrabHit(Game[GrabHitState]):
@@ -18,7 +21,9 @@ class GrabHit(Game[GrabHitState]):
 
     id = "grabhit"
     #: 2: a deck's card is chosen when it is drawn (a ``pile``), so old seeds deal other cards.
-    version = "2"
+    #: 3: the state's fields are named in words (``active``, ``scrolls``, ``ending``, a phase
+    #: as a word); the actions' texts are unchanged.
+    version = "3"
     #: The heuristic's race reads the wheel's chances better than a few random actions do:
     #: random rollouts bid and buy away gold and only add noise, so leaves are read at once.
     search_hints = "d0"
@@ -31,9 +36,10 @@ class GrabHit(Game[GrabHitState]):
     options = OPTIONS
     state_class = GrabHitState
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.grabhit.bots:make_balance"}
-    T: ClassVar[Tables]
     #: A death reaches its seat as a notice, and so does falling into limbo (phases lost).
     notices = frozenset({"death", "limbo_enter"})
+    #: The content tables, shared by every state.
+    content: Tables
 
     seat_names = text.seat_names
     describe = text.describe
@@ -42,7 +48,18 @@ class GrabHit(Game[GrabHitState]):
     costs = labels.costs
     where = places.where
     catalogue = lookup.catalogue
+    verb_text = notation.text
+    parse_verb = notation.parse
 
     def setup(self) -> None:
-        """Load the content tables (once per content folder, shared by every state)."""
-        type(self).T = tables()
+        """Load the content (once per content folder, shared by every state)."""
+        self.content = tables()
+
+    def verbs(self) -> tuple[GrabHitVerb, ...]:
+        return universe(self)
+
+    @cached_property
+    def offers(self) -> Offers:
+        """Every action the rules may offer, looked up by the rules' numbers (built the first
+        time a state asks, from the universe)."""
+        return Offers(self)

@@ -16,12 +16,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from . import cards, locations, weapons
+from . import cards, locations
 from .free_actions import CHECK_SPAN
-from .phases import Phase
 
 if TYPE_CHECKING:
-    from .state import GrabHitState
+    from .state import GrabHitState, Phase
 
 #: The wheel's mean coins, and with Poverty (-2, never below 0); armour a repair symbol
 #: restores per turn on average (5 of 20 sectors, 2 each); the least net damage per turn
@@ -36,9 +35,9 @@ UNCHOSEN_CAPITAL = 6
 UNCHOSEN_LIFE = 5
 RACE_SCALE = 1.5
 RACE_NOISE = 0.5
-TURN_PHASES = frozenset({Phase.BEFORE, Phase.LIMBO, Phase.SPIN, Phase.INCOME, Phase.DRAW,
-                         Phase.FREE, Phase.HIT})
-GOLD_AHEAD = frozenset({Phase.BEFORE, Phase.LIMBO, Phase.SPIN, Phase.INCOME})
+TURN_PHASES: frozenset[Phase] = frozenset({"before", "limbo", "spin", "income", "draw", "free",
+                                           "hit"})
+GOLD_AHEAD: frozenset[Phase] = frozenset({"before", "limbo", "spin", "income"})
 LOW, HIGH = 0.02, 0.98
 #: Two players: the first death ends the game (GAH-66), so a kill races the gold.
 DUEL = 2
@@ -63,13 +62,13 @@ def _chance(check: int) -> float:
 
 
 def _on_turn(st: GrabHitState, s: int) -> bool:
-    return st.current == s and st.phase in TURN_PHASES
+    return st.active == s and st.phase in TURN_PHASES
 
 
 def race_turns(st: GrabHitState, s: int) -> float:
     """The turns seat ``s`` needs to win from here."""
     rate = gold_rate(st, s)
-    gold = st.gold[s] if st.adv[s] is not None else UNCHOSEN_CAPITAL
+    gold = st.gold[s] if st.adventurer[s] is not None else UNCHOSEN_CAPITAL
     for card, _, bid, bidder in st.lots:  # GAH-18: a standing bid is as good as paid
         if bidder == s:
             gold -= bid
@@ -90,15 +89,15 @@ def race_turns(st: GrabHitState, s: int) -> float:
 
 def gold_rate(st: GrabHitState, s: int) -> float:
     """Expected gold per turn: wheel, locations, pockets and a gold ability."""
-    poverty = cards.count_upg(st, s, "poverty")
+    poverty = cards.count(st, s, "poverty")
     rate = WHEEL_MEAN if not poverty else WHEEL_MEAN_POOR
-    rate += cards.count_upg(st, s, "pockets") + locations.income(st, s)
-    a = st.adv[s]
+    rate += cards.count(st, s, "pockets") + locations.income(st, s)
+    a = st.adventurer[s]
     if a is not None:
-        adv = st.game.T.adventurers[a]
+        adv = st.game.content.adventurers[a]
         p = _chance(adv.check)
         if adv.ability == "gain_per_location":
-            rate += p * (adv.amount + len(st.locs[s]))
+            rate += p * (adv.amount + len(st.locations[s]))
         elif adv.ability == "steal":
             rate += p * adv.amount
     return max(1.0, rate)
@@ -106,20 +105,20 @@ def gold_rate(st: GrabHitState, s: int) -> float:
 
 def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
     """The best damage ``s`` deals a turn, whether it pierces, and damage scrolls in hand."""
-    clumsy = cards.count_upg(st, s, "clumsiness")
-    berserk = cards.count_upg(st, s, "berserk")
-    best = float(max(1, 1 + cards.count_upg(st, s, "fists") - clumsy))
+    clumsy = cards.count(st, s, "clumsiness")
+    berserk = cards.count(st, s, "berserk")
+    best = float(max(1, 1 + cards.count(st, s, "fists") - clumsy))
     best_hit = best
     pierce = False
     for h in st.weapons[s]:
-        dmg, spd, _, pw = weapons.stats(st, h)
+        dmg, spd, _, pw = cards.stats(st, h)
         one = max(1, dmg + berserk - clumsy)
         per_turn = one * min(spd, h[1])
         if per_turn > best:
             best, best_hit, pierce = float(per_turn), float(one), pw
-    a = st.adv[s]
+    a = st.adventurer[s]
     if a is not None:
-        adv = st.game.T.adventurers[a]
+        adv = st.game.content.adventurers[a]
         p = _chance(adv.check)
         if adv.ability in ("blast", "assassinate"):
             best += p * adv.amount
@@ -127,7 +126,7 @@ def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
             best += p * best_hit
     burst = 0
     for c in st.hand[s]:
-        e = st.game.T.cards[c].entry
+        e = st.game.content.cards[c].entry
         if getattr(e, "effect", "") == "damage":
             burst += e.amount  # type: ignore[union-attr]
     return best, pierce, burst
@@ -136,14 +135,14 @@ def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
 def _hits_to_come(st: GrabHitState, s: int, life: int, armour: int) -> tuple[int, int, float]:
     """On ``s``'s own turn: the hits still to come this turn, dealt at once once the weapon
     is chosen (GAH-47); the life and armour left and the tempo (in turns) gained."""
-    if Phase.HIT in st.lost:
+    if "hit" in st.lost:
         return life, armour, 0.5
-    w = st.p5_weapon
-    if st.phase != Phase.HIT or w is None:
+    w = st.attack_weapon
+    if st.phase != "hit" or w is None:
         return life, armour, -0.5
     dur = [h[1] for h in st.weapons[s] if h[0] == w]
-    n = st.hits_left if w == weapons.FISTS else min([st.hits_left, *dur]) if dur else 0
-    dmg, pw = weapons.hit_damage(st, s, w) if n > 0 else (0, False)
+    n = st.hits_left if w == cards.FISTS else min([st.hits_left, *dur]) if dur else 0
+    dmg, pw = cards.hit_damage(st, s, w) if n > 0 else (0, False)
     total = dmg * n
     if not pw:
         soak = min(armour, total)
@@ -161,7 +160,7 @@ def kill_turns(st: GrabHitState, s: int, t: int) -> float:
     best, pierce, burst = _damage_per_turn(st, s)
     tempo = 0.0
     life, armour = st.life[t], st.armour[t]
-    foe = st.adv[t]
+    foe = st.adventurer[t]
     if foe is None:  # not chosen yet: a fresh adventurer
         life, armour = UNCHOSEN_LIFE, 1
     if _on_turn(st, s):
@@ -173,11 +172,11 @@ def kill_turns(st: GrabHitState, s: int, t: int) -> float:
     if not pierce and (foe is None or armour < cards.max_armour(st, t)):
         regen += ARMOUR_REPAIR
     if foe is not None:
-        fa = st.game.T.adventurers[foe]
+        fa = st.game.content.adventurers[foe]
         if fa.ability == "heal" or (fa.ability == "mend" and not pierce):
             regen += _chance(fa.check) * fa.amount
     for c in st.hand[t]:
-        e = st.game.T.cards[c].entry
+        e = st.game.content.cards[c].entry
         if getattr(e, "effect", "") == "heal":
             hp += e.amount  # type: ignore[union-attr]
     left = hp - burst

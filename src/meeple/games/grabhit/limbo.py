@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import wheel
 from .content import BLUE, GREEN, RED
 from .decisions import ChooseColour
 from .params import LIMBO_ESCAPE
-from .phases import LOST_ENTERING, LOST_SECOND, LOST_THIRD, Phase
+from .turn import LOST_ENTERING, LOST_SECOND, LOST_THIRD, spin
 
 if TYPE_CHECKING:
     from .state import GrabHitState
@@ -23,15 +22,15 @@ ENTERED, SECOND_TURN = 1, 2
 
 def _escapes(st: GrabHitState, seat: int, stage: int) -> bool:
     """A spin that frees: it must reach LIMBO_ESCAPE[stage] less the adventurer's bonus."""
-    a = st.adv[seat]
+    a = st.adventurer[seat]
     assert a is not None
-    bonus = st.game.T.adventurers[a].limbo_bonus
-    return wheel.spin(st, "escape limbo", seat) >= LIMBO_ESCAPE[stage] - bonus
+    bonus = st.game.content.adventurers[a].limbo_bonus
+    return spin(st, "escape limbo", seat) >= LIMBO_ESCAPE[stage] - bonus
 
 
 def check(st: GrabHitState, seat: int) -> None:
     """GAH-37, GAH-38: before the second and third limbo turns, a spin may free you."""
-    st.phase = int(Phase.SPIN)
+    st.phase = "spin"
     stage = st.limbo[seat]
     if stage == 0:
         return

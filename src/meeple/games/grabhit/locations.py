@@ -4,21 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import cards, victory, weapons
+from . import cards
 from .content import GREEN, RED, Service
 from .params import MAX_LOCATIONS, SET_BONUS
+from .turn import gain
 
 if TYPE_CHECKING:
     from .state import GrabHitState
 
-#: The words of the services a shop offers without a card to name.
-SERVICE_VERB = {"buy_scroll": "buy a scroll", "repair_armour": "repair armour",
-                "heal": "eat a hot meal"}
-
 
 def income(st: GrabHitState, seat: int) -> int:
     """GAH-20, GAH-22: phase-2 income of a seat's locations with the set bonuses."""
-    locs = st.locs[seat]
+    locs = st.locations[seat]
     if len(locs) > MAX_LOCATIONS:
         return 0
     total = 0
@@ -36,13 +33,13 @@ def income(st: GrabHitState, seat: int) -> int:
 
 def shop_card(st: GrabHitState, shop: str) -> int:
     """The location card of a shop (GAH-23)."""
-    return st.game.T.shops[shop]
+    return st.game.content.shops[shop]
 
 
 def owner(st: GrabHitState, card: int) -> int | None:
     """The seat holding location ``card``, or None."""
     for s in range(st.players):
-        if card in st.locs[s]:
+        if card in st.locations[s]:
             return s
     return None
 
@@ -56,63 +53,66 @@ def shop_on_table(st: GrabHitState, shop: str) -> bool:
 def buy(st: GrabHitState, seat: int, card: int) -> None:
     """GAH-17: pay the price and hold the location."""
     st.gold[seat] -= cards.location(st, card).price
-    st.locs[seat] = (*st.locs[seat], card)
-    st._emit("buy", seat=seat, card=cards.cname(st, card))
+    st.locations[seat] = (*st.locations[seat], card)
+    st._emit("buy", seat=seat, card=cards.card_name(st, card))
 
 
 def discard(st: GrabHitState, seat: int, card: int) -> None:
     """GAH-21: the sixth location forces a discard in phase 4."""
-    st.locs[seat] = tuple(c for c in st.locs[seat] if c != card)
+    st.locations[seat] = tuple(c for c in st.locations[seat] if c != card)
     st.discard[GREEN].append(card)
-    st._emit("discard", seat=seat, card=cards.cname(st, card))
+    st._emit("discard", seat=seat, card=cards.card_name(st, card))
 
 
-def services(st: GrabHitState, seat: int, restricted: bool) -> list[tuple[str, int, int]]:
-    """GAH-23, GAH-24, GAH-40: (text, service, argument) of each shop service open to
+#: The argument of a service that needs no card.
+NO_CARD = -1
+
+
+def services(st: GrabHitState, seat: int, restricted: bool) -> list[tuple[int, int]]:
+    """GAH-23, GAH-24, GAH-40: (service, card or NO_CARD) of each shop service open to
     ``seat``; from limbo (``restricted``) only the witch's shop."""
     out = []
-    for i, sv in enumerate(st.game.T.services):
+    for i, sv in enumerate(st.game.content.services):
         if sv.shop in st.visited or (restricted and sv.shop != "witch"):
             continue
         if st.gold[seat] < sv.fee or not shop_on_table(st, sv.shop):
             continue
-        shop = cards.cname(st, shop_card(st, sv.shop))
-        out += [(f"visit {shop}: {verb}", i, arg) for verb, arg in _service_args(st, seat, sv)]
+        out += [(i, arg) for arg in _service_args(st, seat, sv)]
     return out
 
 
-def _service_args(st: GrabHitState, seat: int, sv: Service) -> list[tuple[str, int]]:
+def _service_args(st: GrabHitState, seat: int, sv: Service) -> list[int]:
     kind = sv.kind
     if kind == "buy_scroll" and cards.can_draw(st, RED):
-        return [(SERVICE_VERB[kind], -1)]
+        return [NO_CARD]
     if kind == "lift_curse":
-        return [(f"lift {cards.cname(st, c)}", c) for c in st.upg[seat]
-                if cards.kind(st, c) == "curse"]
+        return [c for c in st.scrolls[seat] if cards.kind(st, c) == "curse"]
     if kind == "repair_weapon":
-        return [(f"repair {cards.cname(st, c)}", c) for c in weapons.worn(st, seat)]
+        return cards.worn(st, seat)
     if (kind == "repair_armour" and st.armour[seat] < cards.max_armour(st, seat)) or (
             kind == "heal" and st.life[seat] < cards.max_life(st, seat)):
-        return [(SERVICE_VERB[kind], -1)]
+        return [NO_CARD]
     return []
 
 
-def visit(st: GrabHitState, seat: int, service: int, arg: int) -> None:
-    """GAH-23, GAH-24: pay the fee to the shop's owner (the bank if none) and be served."""
-    sv = st.game.T.services[service]
+def visit(st: GrabHitState, seat: int, service: int) -> Service:
+    """GAH-23: pay the fee to the shop's owner (the bank if none); the service paid for."""
+    sv = st.game.content.services[service]
     st.visited = (*st.visited, sv.shop)
     st.gold[seat] -= sv.fee
     held_by = owner(st, shop_card(st, sv.shop))
     st._emit("visit", seat=seat, shop=sv.shop, service=sv.kind, owner=held_by)
     if held_by is not None and held_by != seat:
-        victory.gain(st, held_by, sv.fee)
-    if sv.kind == "buy_scroll":
-        cards.draw(st, seat, RED)
-    elif sv.kind == "lift_curse":
-        st.upg[seat] = tuple(c for c in st.upg[seat] if c != arg)
-        st.discard[RED].append(arg)
-    elif sv.kind == "repair_weapon":
-        weapons.repair(st, seat, arg, sv.amount)
-    elif sv.kind == "repair_armour":
-        weapons.repair_armour(st, seat, sv.amount)
-    else:
-        st.life[seat] = min(cards.max_life(st, seat), st.life[seat] + sv.amount)
+        gain(st, held_by, sv.fee)
+    return sv
+
+
+def lift(st: GrabHitState, seat: int, curse: int) -> None:
+    """GAH-24: the witch lifts a lasting curse (GAH-27) off the adventurer."""
+    st.scrolls[seat] = tuple(c for c in st.scrolls[seat] if c != curse)
+    st.discard[RED].append(curse)
+
+
+def heal(st: GrabHitState, seat: int, amount: int) -> None:
+    """GAH-24: a hot meal restores life, never above the maximum."""
+    st.life[seat] = min(cards.max_life(st, seat), st.life[seat] + amount)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from meeple.content import localized
 from meeple.i18n import Texts, coins, texts
 
 from .content import Adventurer, Blueprint, Location, Scroll, Service, Weapon, WheelSector, tables
@@ -59,8 +60,30 @@ def by_name() -> dict[str, Named]:
 
 
 def find(english: str) -> Named | None:
-    """The entry an English name in an action text or event names (None if nothing)."""
+    """The entry an English name in an event names (None if nothing)."""
     return by_name().get(english)
+
+
+@functools.cache
+def by_id() -> dict[str, Named]:
+    """Every adventurer and card by its content id (the ids views hold)."""
+    tb = tables()
+    out: dict[str, Named] = {a.id: a for a in tb.adventurers}
+    for c in tb.cards:
+        out.setdefault(c.entry.id, c.entry)
+    return out
+
+
+def local_id(cid: str, lang: str) -> str:
+    """The name in ``lang`` of the adventurer or card with content id ``cid``."""
+    e = by_id().get(cid)
+    return e.label(lang) if e is not None else cid
+
+
+def adventurer(cid: str) -> Adventurer | None:
+    """The adventurer with content id ``cid``."""
+    e = by_id().get(cid)
+    return e if isinstance(e, Adventurer) else None
 
 
 def local(english: str, lang: str) -> str:
@@ -102,7 +125,7 @@ def ability(a: Adventurer, lang: str) -> str:
 
 def ability_name(a: Adventurer, lang: str) -> str:
     """The ability's name in ``lang``."""
-    return a.ability_name_ru if lang == "ru" else a.ability_name
+    return localized(a, "ability_name", lang)
 
 
 def bonus(bp: Blueprint, lang: str) -> str:
@@ -148,12 +171,14 @@ def _adventurer(a: Adventurer, lang: str) -> dict[str, Any]:
     abil = tx("ability.text", ability=ability_name(a, lang), check=a.check,
               effect=ability(a, lang))
     limbo = tx("ability.limbo", n=a.limbo_bonus) if a.limbo_bonus else ""
-    motivation = a.motivation_ru if lang == "ru" else a.motivation
+    motivation = localized(a, "motivation", lang)
     text = tx("text.adventurer", motivation=motivation, ability=abil, limbo=limbo)
-    return _entry(a, tx("kind.adventurer"), text, {
+    entry = _entry(a, tx("kind.adventurer"), text, {
         tx("num.life"): a.life, tx("num.armour"): a.armour,
         tx("num.start_armour"): a.start_armour, tx("num.capital"): money(a.capital, lang),
         tx("num.check"): tx("num.plus", n=a.check)}, lang)
+    entry["ability"] = ability_name(a, lang)  # the name the board gives an adventurer's ability
+    return entry
 
 
 def _weapon(w: Weapon, lang: str) -> dict[str, Any]:

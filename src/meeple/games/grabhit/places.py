@@ -4,168 +4,316 @@ The table: the wheel (its hub spins it), the three decks (a colour chosen from a
 draw from that deck), the offer of the decision being taken (a location to buy, two weapons
 to keep one of), the auction row, the centre (a dead adventurer's leavings), the adventurers
 to choose from, each seat's mat (its adventurer, weapons, fists, shields, locations and
-ability) and the seat's own hand. Every action names its thing by its English name; the
-place is the first thing of that name where the action looks for it.
+ability) and the seat's own hand. An action's verb names its thing by its card or adventurer;
+the place is the first thing with that content id where the action looks for it.
 
-Keys: ``wheel:spin``, ``deck:<colour>``, ``adv:<id>``, ``offer:<i>``, ``lot:<i>``,
-``centre:<i>``, ``card:hand:<i>`` (the acting seat's hand), ``mat:<seat>`` (the adventurer
-hit), ``ability:<seat>``, ``weapon:<seat>:<i>``, ``fists:<seat>``, ``shield:<seat>:<i>``,
-``loc:<seat>:<i>``.
+Every key is written from a template of ``KEYS`` by the constructors below it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
-from meeple.core import Action
+from meeple.core import Action, Dispatch, Verb
 
-from .content import COLOURS, tables
+from .content import COLOURS, Tables
+from .verbs import (
+    Accept,
+    Attach,
+    Attack,
+    Bid,
+    Block,
+    Buy,
+    Cast,
+    Choose,
+    Decline,
+    Discard,
+    Done,
+    Draw,
+    Hit,
+    Keep,
+    Repair,
+    Spin,
+    Take,
+    UseAbility,
+    Visit,
+)
 
 if TYPE_CHECKING:
     from .game import GrabHit
+    from .view import CardView, PendingView, PlayerView, View
 
-View = Mapping[str, Any]
-
-#: Verbs with no thing of their own on the table: ``done`` ends the free actions, the hits or
-#: a colour choice with every deck empty; ``accept`` lets an effect through unblocked (the
-#: shields that would block it are places); ``decline`` leaves the offered location to the
-#: auction (buying it is the offered card's place).
-BUTTONS: frozenset[str] = frozenset({"done", "accept", "decline"})
-
-
-def _first(things: Sequence[Mapping[str, Any]], name: str) -> int | None:
-    return next((i for i, c in enumerate(things) if c.get("name") == name), None)
-
-
-def _me(view: View) -> int:
-    seat = view.get("to_act")
-    return int(view["seat"] if seat is None else seat)
-
-
-def _mine(view: View, key: str) -> Sequence[Mapping[str, Any]]:
-    things: Sequence[Mapping[str, Any]] = view["players_info"][_me(view)][key]
-    return things
-
-
-def _hand(view: View, name: str) -> str | None:
-    i = _first(_mine(view, "hand"), name)
-    return None if i is None else f"card:hand:{i}"
-
-
-def _weapon(view: View, name: str) -> str | None:
-    me = _me(view)
-    if name == "fists":
-        return f"fists:{me}"
-    i = _first(_mine(view, "weapons"), name)
-    return None if i is None else f"weapon:{me}:{i}"
-
-
-def _seat(view: View, name: str) -> int | None:
-    return _first(view["players_info"], name)
-
-
-def _hit(view: View, name: str) -> str | None:
-    s = _seat(view, name)
-    return None if s is None else f"mat:{s}"
-
-
-def _choose(view: View, name: str) -> str | None:
-    a = next((a for a in tables().adventurers if a.name == name), None)
-    return None if a is None else f"adv:{a.id}"
-
-
-def _offer(view: View, name: str) -> str | None:
-    pending = view.get("pending") or {}
-    cards = pending.get("cards") or ([pending["card"]] if pending.get("card") else [])
-    i = _first(cards, name)
-    return None if i is None else f"offer:{i}"
-
-
-def _shop(view: View, rest: str) -> str | None:
-    """A shop is visited where it lies: on a mat, or in the auction row (GAH-23)."""
-    name = rest.partition(": ")[0]
-    for p in view["players_info"]:
-        i = _first(p["locations"], name)
-        if i is not None:
-            return f"loc:{p['seat']}:{i}"
-    i = _first(view["auction"], name)
-    return None if i is None else f"lot:{i}"
-
-
-def _lot(view: View, rest: str) -> str | None:
-    i = _first(view["auction"], rest.partition(" on ")[2])
-    return None if i is None else f"lot:{i}"
-
-
-def _centre(view: View, name: str) -> str | None:
-    i = _first(view["centre"], name)
-    return None if i is None else f"centre:{i}"
-
-
-def _shield(view: View, name: str) -> str | None:
-    i = _first(_mine(view, "shields"), name)
-    return None if i is None else f"shield:{_me(view)}:{i}"
-
-
-def _location(view: View, name: str) -> str | None:
-    i = _first(_mine(view, "locations"), name)
-    return None if i is None else f"loc:{_me(view)}:{i}"
-
-
-Rule = Callable[[View, str], str | None]
-
-#: Each placed action's text begins with one of these words; the rest names its thing.
-RULES: dict[str, Rule] = {
-    "choose ": _choose,
-    "spin": lambda v, r: "wheel:spin",
-    "draw ": lambda v, r: f"deck:{r}",
-    "buy ": _offer,
-    "keep ": _offer,
-    "bid ": _lot,
-    "take ": _centre,
-    "cast ": lambda v, r: _hand(v, r.partition(" on ")[0]),
-    "attach ": lambda v, r: _hand(v, r.partition(" to ")[0]),
-    "attack with ": _weapon,
-    "repair ": _weapon,
-    "hit ": _hit,
-    "use ability": lambda v, r: f"ability:{_me(v)}",
-    "block with ": _shield,
-    "visit ": _shop,
-    "discard ": _location,
+#: The place keys: ``{0}``, ``{1}`` are filled by the constructors below.
+KEYS: dict[str, str] = {
+    "wheel": "wheel:spin",
+    "deck": "deck:{0}",
+    "adventurer": "adv:{0}",
+    "offer": "offer:{0}",
+    "lot": "lot:{0}",
+    "centre": "centre:{0}",
+    "hand": "card:hand:{0}",
+    "mat": "mat:{0}",
+    "ability": "ability:{0}",
+    "weapon": "weapon:{0}:{1}",
+    "fists": "fists:{0}",
+    "shield": "shield:{0}:{1}",
+    "location": "loc:{0}:{1}",
 }
 
+#: Verbs with no thing of their own on the table: ``Done`` ends the free actions, the hits or a
+#: colour choice with every deck empty; ``Accept`` lets an effect through unblocked (the
+#: shields that would block it are places); ``Decline`` leaves the offered location to the
+#: auction (buying it is the offered card's place).
+BUTTONS: frozenset[type[Verb]] = frozenset({Done, Accept, Decline})
 
-def where(game: GrabHit, action: Action, view: View) -> str | None:
+
+def wheel() -> str:
+    """The wheel's hub, which spins it."""
+    return KEYS["wheel"]
+
+
+def deck(colour: str) -> str:
+    """A deck, by its colour."""
+    return KEYS["deck"].format(colour)
+
+
+def adventurer(cid: str) -> str:
+    """An adventurer to choose, by its content id."""
+    return KEYS["adventurer"].format(cid)
+
+
+def offer(i: int) -> str:
+    """The i-th card offered by the decision being taken."""
+    return KEYS["offer"].format(i)
+
+
+def lot(i: int) -> str:
+    """The i-th lot of the auction."""
+    return KEYS["lot"].format(i)
+
+
+def centre(i: int) -> str:
+    """The i-th card of the centre."""
+    return KEYS["centre"].format(i)
+
+
+def hand(i: int) -> str:
+    """The i-th card of the seat's own hand."""
+    return KEYS["hand"].format(i)
+
+
+def mat(seat: int) -> str:
+    """A seat's mat (its adventurer, where it is hit)."""
+    return KEYS["mat"].format(seat)
+
+
+def ability(seat: int) -> str:
+    """A seat's ability."""
+    return KEYS["ability"].format(seat)
+
+
+def weapon(seat: int, i: int) -> str:
+    """A seat's i-th weapon."""
+    return KEYS["weapon"].format(seat, i)
+
+
+def fists(seat: int) -> str:
+    """A seat's bare fists."""
+    return KEYS["fists"].format(seat)
+
+
+def shield(seat: int, i: int) -> str:
+    """A seat's i-th shield."""
+    return KEYS["shield"].format(seat, i)
+
+
+def location(seat: int, i: int) -> str:
+    """A seat's i-th location."""
+    return KEYS["location"].format(seat, i)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The drawn table an action is placed on: the content and the acting seat's view."""
+
+    content: Tables
+    view: View
+
+    def me(self) -> int:
+        """The acting seat."""
+        seat = self.view["to_act"]
+        seat = self.view["seat"] if seat is None else seat
+        assert seat is not None
+        return seat
+
+    def mine(self) -> PlayerView:
+        """The acting seat's mat."""
+        return self.view["players_info"][self.me()]
+
+    def cid(self, card: int) -> str:
+        """The content id of a card."""
+        return self.content.cards[card].entry.id
+
+
+def _first(things: Sequence[Mapping[str, object]], cid: str) -> int | None:
+    """The place in ``things`` of the first with content id ``cid``."""
+    return next((i for i, c in enumerate(things) if c["id"] == cid), None)
+
+
+#: The place of each placed verb: ``PLACES(board, verb)``.
+PLACES: Dispatch[Board, str | None] = Dispatch("Grab and Hit's places")
+
+
+def where(game: GrabHit, action: Action, view: Mapping[str, Any]) -> str | None:
     """The place of ``action`` on the table drawn from the acting seat's ``view``."""
-    text = action[0]
-    for prefix, rule in RULES.items():
-        if text.startswith(prefix):
-            return rule(view, text[len(prefix):])
-    return None
+    verb = action[1]
+    if type(verb) in BUTTONS:
+        return None
+    return PLACES(Board(game.content, cast("View", view)), verb)
 
 
-def _seat_places(p: Mapping[str, Any]) -> set[str]:
+@PLACES.on(Choose)
+def _choose(b: Board, v: Choose) -> str:
+    return adventurer(b.content.adventurers[v.adventurer].id)
+
+
+@PLACES.on(Spin)
+def _spin(b: Board, v: Spin) -> str:
+    return wheel()
+
+
+@PLACES.on(Draw)
+def _draw(b: Board, v: Draw) -> str:
+    return deck(COLOURS[v.colour])
+
+
+def _offered(pending: PendingView | None) -> list[CardView]:
+    """The cards the decision being taken offers: a location to buy, two weapons to keep."""
+    if pending is None:
+        return []
+    return pending.get("cards") or ([pending["card"]] if "card" in pending else [])
+
+
+def _offer(b: Board, card: int) -> str | None:
+    i = _first(_offered(b.view["pending"]), b.cid(card))
+    return None if i is None else offer(i)
+
+
+@PLACES.on(Buy)
+def _buy(b: Board, v: Buy) -> str | None:
+    return _offer(b, v.location)
+
+
+@PLACES.on(Keep)
+def _keep(b: Board, v: Keep) -> str | None:
+    return _offer(b, v.weapon)
+
+
+@PLACES.on(Bid)
+def _bid(b: Board, v: Bid) -> str | None:
+    i = _first(b.view["auction"], b.cid(v.location))
+    return None if i is None else lot(i)
+
+
+@PLACES.on(Take)
+def _take(b: Board, v: Take) -> str | None:
+    i = _first(b.view["centre"], b.cid(v.card))
+    return None if i is None else centre(i)
+
+
+def _hand(b: Board, card: int) -> str | None:
+    i = _first(b.mine()["hand"], b.cid(card))
+    return None if i is None else hand(i)
+
+
+@PLACES.on(Cast)
+def _cast(b: Board, v: Cast) -> str | None:
+    return _hand(b, v.card)
+
+
+@PLACES.on(Attach)
+def _attach(b: Board, v: Attach) -> str | None:
+    return _hand(b, v.blueprint)
+
+
+def _weapon(b: Board, card: int | None) -> str | None:
+    if card is None:
+        return fists(b.me())
+    i = _first(b.mine()["weapons"], b.cid(card))
+    return None if i is None else weapon(b.me(), i)
+
+
+@PLACES.on(Attack)
+def _attack(b: Board, v: Attack) -> str | None:
+    return _weapon(b, v.weapon)
+
+
+@PLACES.on(Repair)
+def _repair(b: Board, v: Repair) -> str | None:
+    return _weapon(b, v.weapon)
+
+
+@PLACES.on(Hit)
+def _hit(b: Board, v: Hit) -> str | None:
+    cid = b.content.adventurers[v.target].id
+    return next((mat(p["seat"]) for p in b.view["players_info"] if p["adventurer"] == cid),
+                None)
+
+
+@PLACES.on(UseAbility)
+def _ability(b: Board, v: UseAbility) -> str:
+    return ability(b.me())
+
+
+@PLACES.on(Block)
+def _block(b: Board, v: Block) -> str | None:
+    i = _first(b.mine()["shields"], b.cid(v.shield))
+    return None if i is None else shield(b.me(), i)
+
+
+@PLACES.on(Visit)
+def _visit(b: Board, v: Visit) -> str | None:
+    """A shop is visited where it lies: on a mat, or in the auction row (GAH-23)."""
+    c = b.content
+    cid = b.cid(c.shops[c.services[v.service].shop])
+    for p in b.view["players_info"]:
+        i = _first(p["locations"], cid)
+        if i is not None:
+            return location(p["seat"], i)
+    i = _first(b.view["auction"], cid)
+    return None if i is None else lot(i)
+
+
+@PLACES.on(Discard)
+def _discard(b: Board, v: Discard) -> str | None:
+    i = _first(b.mine()["locations"], b.cid(v.location))
+    return None if i is None else location(b.me(), i)
+
+
+def _seat_places(p: PlayerView) -> set[str]:
     s = p["seat"]
-    out = {f"mat:{s}", f"ability:{s}", f"fists:{s}"}
-    out |= {f"weapon:{s}:{i}" for i in range(len(p["weapons"]))}
-    out |= {f"shield:{s}:{i}" for i in range(len(p["shields"]))}
-    out |= {f"loc:{s}:{i}" for i in range(len(p["locations"]))}
+    out = {mat(s), ability(s), fists(s)}
+    out |= {weapon(s, i) for i in range(len(p["weapons"]))}
+    out |= {shield(s, i) for i in range(len(p["shields"]))}
+    out |= {location(s, i) for i in range(len(p["locations"]))}
     return out
 
 
-def places(view: View) -> frozenset[str]:
+def places(view: Mapping[str, Any]) -> frozenset[str]:
     """Every place the board draws for ``view``."""
-    out = {"wheel:spin", *(f"deck:{c}" for c in COLOURS)}
-    pending = view.get("pending") or {}
-    out |= {f"adv:{a}" for a in pending.get("adventurers", ())}
-    offered = pending.get("cards") or ([pending["card"]] if pending.get("card") else [])
-    out |= {f"offer:{i}" for i in range(len(offered))}
-    out |= {f"lot:{i}" for i in range(len(view["auction"]))}
-    out |= {f"centre:{i}" for i in range(len(view["centre"]))}
-    seat = view.get("seat")
+    v = cast("View", view)
+    out = {wheel(), *(deck(c) for c in COLOURS)}
+    pending = v["pending"]
+    if pending is not None:
+        out |= {adventurer(a) for a in pending.get("adventurers", ())}
+    out |= {offer(i) for i in range(len(_offered(pending)))}
+    out |= {lot(i) for i in range(len(v["auction"]))}
+    out |= {centre(i) for i in range(len(v["centre"]))}
+    seat = v["seat"]
     if seat is not None:
-        out |= {f"card:hand:{i}" for i in range(len(view["players_info"][seat]["hand"]))}
-    for p in view["players_info"]:
+        out |= {hand(i) for i in range(len(v["players_info"][seat]["hand"]))}
+    for p in v["players_info"]:
         out |= _seat_places(p)
     return frozenset(out)

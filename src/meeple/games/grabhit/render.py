@@ -9,28 +9,32 @@ income.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
 from .content import tables
-from .lookup import ability_name, local, money, money_acc, money_gen, sector_text, t
+from .lookup import ability_name, adventurer, local_id, money, money_acc, money_gen, sector_text, t
 from .text import names_of
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from .view import CardView, LocationView, PendingView, PlayerView, View, WeaponView
+
 #: From this width on, the table shows abilities and incomes too.
 WIDE = 120
+#: The rulebook's numbers of the phases a turn can lose (GAH-6).
+NUMBERS = {"spin": 1, "income": 2, "draw": 3, "free": 4, "hit": 5}
 
 
 def _pips(have: int, most: int, full: str) -> str:
     return full * have + "·" * max(0, most - have)
 
 
-def _card(c: Mapping[str, Any], lang: str) -> str:
-    return str(c["name_ru"] if lang == "ru" and c.get("name_ru") else c["name"])
+def _card(c: CardView | WeaponView, lang: str) -> str:
+    return local_id(c["id"], lang)
 
 
 class Board:
@@ -53,8 +57,8 @@ class Board:
         target = money(v["gold_target"], self.lang)
         if v["phase"] == "start":
             return tx("screen.head.setup", target=target)
-        phase = "4.limbo" if v["phase"] == "4" and v["step"] == "limbo" else v["phase"]
-        return tx("screen.head", round=v["round"], name=self.names[v["current"]],
+        phase = "free.limbo" if v["phase"] == "free" and v["step"] == "limbo" else v["phase"]
+        return tx("screen.head", round=v["round"], name=self.names[v["active"]],
                   phase=tx(f"phase.{phase}"), target=target)
 
     def _now(self) -> Iterator[str]:
@@ -65,29 +69,29 @@ class Board:
             yield tx("screen.wheel", sector=sector_text(tables().sectors[sec["index"]],
                                                         self.lang))
         if v["lost_phases"]:
-            yield tx("screen.lost", phases=", ".join(map(str, v["lost_phases"])))
+            yield tx("screen.lost", phases=", ".join(str(NUMBERS[p]) for p in v["lost_phases"]))
         if v["pending"] is not None:
             yield self._pending(v["pending"])
-        elif v["phase"] == "5" and v["attack"]["weapon"] is not None:
+        elif v["phase"] == "hit" and v["attack"]["weapon"] is not None:
             w = v["attack"]["weapon"]
-            weapon = tx("screen.fists") if w == "fists" else local(w, self.lang)
-            yield tx("screen.attack", name=self.names[v["current"]], weapon=weapon,
+            weapon = tx("screen.fists") if w == "fists" else local_id(w, self.lang)
+            yield tx("screen.attack", name=self.names[v["active"]], weapon=weapon,
                      hits=tx.count("hits", v["attack"]["hits_left"]))
-        if v.get("result"):
+        if "result" in v:
             r = v["result"]
             who = ", ".join(self.names[s] for s in r["winners"])
             yield tx("screen.over", headline=tx(f"event.game_over.{r['reason']}", names=who))
 
-    def _pending(self, p: Mapping[str, Any]) -> str:
+    def _pending(self, p: PendingView) -> str:
         tx, lang = self.tx, self.lang
         f: dict[str, Any] = {"name": self.names[p["seat"]]}
         kind = p["kind"]
-        if kind == "keep":
+        if kind == "keep" and "cards" in p:
             f["a"], f["b"] = (_card(c, lang) for c in p["cards"])
-        elif kind == "buy":
+        elif kind == "buy" and "card" in p:
             loc = _by_id(p["card"]["id"])
             f.update(card=_card(p["card"], lang), price=money_acc(loc.price, lang))
-        elif kind == "shield":
+        elif kind == "shield" and "effect" in p:
             card = p["effect"]["card"]
             f["source"] = tx("source.card", card=_card(card, lang)) if card \
                 else tx("source.ability")
@@ -102,7 +106,7 @@ class Board:
             grid.add_column(no_wrap=True)
         grid.add_column(overflow="fold")
         for p in self.view["players_info"]:
-            marker = "▶" if p["seat"] == self.view["current"] and \
+            marker = "▶" if p["seat"] == self.view["active"] and \
                 self.view["phase"] != "start" else " "
             head = [marker + self._name(p), _pips(p["life"], p["max_life"], "♥"),
                     _pips(p["armour"], p["max_armour"], "■"), money(p["gold"], lang)]
@@ -116,11 +120,11 @@ class Board:
             grid.add_row(*head, " · ".join(held) or tx("screen.none"))
         return grid
 
-    def _name(self, p: Mapping[str, Any]) -> str:
+    def _name(self, p: PlayerView) -> str:
         name = self.names[p["seat"]]
         return self.tx("who.you", name=name) if p["seat"] == self.seat else name
 
-    def _status(self, p: Mapping[str, Any]) -> list[str]:
+    def _status(self, p: PlayerView) -> list[str]:
         tx, out = self.tx, []
         if p["dead"]:
             out.append(tx("screen.status.dead"))
@@ -134,28 +138,28 @@ class Board:
             out.append(tx("screen.status.guarded"))
         return out
 
-    def _weapon(self, w: Mapping[str, Any]) -> str:
+    def _weapon(self, w: WeaponView) -> str:
         text = (f"{_card(w, self.lang)} ⚔{w['damage']}×{w['speed']} "
                 f"◆{w['durability']}/{w['max_durability']}" + (" ⇣" if w["pierce"] else ""))
         return " + ".join([text, *(_card(b, self.lang) for b in w["blueprints"])])
 
-    def _location(self, c: Mapping[str, Any]) -> str:
+    def _location(self, c: LocationView) -> str:
         tx = self.tx
         key = "screen.loc.shop" if c["shop"] else "screen.loc"
         return tx(key, card=_card(c, self.lang), world=tx(f"world.{c['world']}"),
                   level=c["level"], income=c["income"])
 
-    def _cards(self, p: Mapping[str, Any]) -> list[str]:
+    def _cards(self, p: PlayerView) -> list[str]:
         lang = self.lang
         return ([_card(c, lang) for c in p["hand"]]
                 + ["↑" + _card(c, lang) for c in p["upgrades"]]
                 + ["◈" + _card(c, lang) for c in p["shields"]]
                 + ["✗" + _card(c, lang) for c in p["curses"]])
 
-    def _ability(self, p: Mapping[str, Any]) -> str:
-        if not p["adventurer"]:
+    def _ability(self, p: PlayerView) -> str:
+        a = adventurer(p["adventurer"]) if p["adventurer"] else None
+        if a is None:
             return self.tx("screen.none")
-        a = next(a for a in tables().adventurers if a.id == p["adventurer"])
         return self.tx("screen.ability", ability=ability_name(a, self.lang), check=a.check)
 
     def _market(self) -> Iterator[str]:
@@ -180,6 +184,6 @@ def _by_id(cid: str) -> Any:
     return next(c.entry for c in tables().cards if c.entry.id == cid)
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Board:
+def render(view: View, seat: int | None, lang: str = "en") -> Board:
     """The table as ``seat`` sees it, in ``lang``."""
     return Board(view, seat, lang)

@@ -1,24 +1,37 @@
 """The fields of a Grab and Hit state and the contract hooks, each a delegation.
 
 The rules are functions over this state in the modules named after the rulebook's parts
-(``turn``, ``wheel``, ``cards``, ``weapons``, ``locations``, ``auction``, ``shield``, ``limbo``,
-``free_actions``, ``hit``, ``death``, ``victory``); rule ids (GAH-n) refer to
-``docs/rules/grabhit.md``. Seats' cards are tuples of card ids, so a clone copies only the lists
-that hold them; pending decisions are typed values on ``decisions`` (``decisions.py``).
+(``wheel``, ``weapons``, ``locations``, ``auction``, ``shield``, ``limbo``, ``free_actions``,
+``hit``, ``death``, ``victory``), over the turn machinery they share (``turn``) and the queries
+of ``cards``; ``effects`` and ``phases`` carry one mechanic on to the next and ``actions``
+dispatches each verb. Rule ids (GAH-n) refer to ``docs/rules/grabhit.md``. Seats' cards are
+tuples of card ids, so a clone copies only the lists that hold them; pending decisions are typed
+values on ``decisions`` (``decisions.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from meeple.core import State
+from meeple.core import Action, State
 
-from . import actions, heuristic, turn, validate, victory, view
+from . import actions, heuristic, phases, validate, victory, view
 from .decisions import GrabHitDecision
 
 if TYPE_CHECKING:
     from .game import GrabHit
 
+#: Where a turn stands (GAH-6): before it (auctions settle, the dead are reborn: GAH-10), the
+#: limbo checks (GAH-37, GAH-38), the rulebook's five phases (1 spin, 2 income, 3 draw, 4 free
+#: actions, 5 hit), the end of the turn; ``start`` while adventurers are chosen and the first
+#: player is spun for (GAH-2, GAH-5), ``over`` once the game has ended.
+Phase = Literal["start", "before", "limbo", "spin", "income", "draw", "free", "hit", "end",
+                "over"]
+#: The decision being taken: a pending decision's kind, or the phase's own choice.
+Step = Literal["adventurer", "colour", "keep", "buy", "repair", "shield", "centre", "spin",
+               "limbo", "free actions", "choose weapon", "hit"]
+#: How the game ended: GAH-65, GAH-66, GAH-70.
+Ending = Literal["gold-target", "only-one-never-died", "round-limit"]
 #: A weapon held by a seat: (card, durability, blueprints attached).
 WeaponHeld = tuple[int, int, tuple[int, ...]]
 
@@ -26,24 +39,24 @@ WeaponHeld = tuple[int, int, tuple[int, ...]]
 class GrabHitState(State):
     """A game of Grab and Hit in progress."""
 
-    _mutable = ("adv", "life", "armour", "gold", "weapons", "hand", "upg", "locs", "deck",
-                "discard", "lots", "centre", "centre_queue", "limbo", "immune", "dead", "died",
-                "attacked")
+    _mutable = ("adventurer", "life", "armour", "gold", "weapons", "hand", "scrolls",
+                "locations", "deck", "discard", "lots", "centre", "centre_queue", "limbo",
+                "immune", "dead", "died", "attacked")
     game: GrabHit
-    #: A ``Phase``, kept as its number (state fields hold plain data).
-    phase: int
-    current: int
+    phase: Phase
+    active: int
     first: int
     round: int
     turns: int
-    adv: list[int | None]  # None: no adventurer chosen yet
+    adventurer: list[int | None]  # None: no adventurer chosen yet
     life: list[int]
     armour: list[int]
     gold: list[int]
     weapons: list[tuple[WeaponHeld, ...]]
     hand: list[tuple[int, ...]]
-    upg: list[tuple[int, ...]]
-    locs: list[tuple[int, ...]]
+    #: The red cards lying on each adventurer: upgrades, shields and lasting curses.
+    scrolls: list[tuple[int, ...]]
+    locations: list[tuple[int, ...]]
     deck: list[list[int]]
     discard: list[list[int]]
     lots: list[tuple[int, int, int, int | None]]  # (card, opened by, bid, bidder or None)
@@ -57,23 +70,30 @@ class GrabHitState(State):
     attacked: list[int]
     sector: int | None  # the phase-1 sector of this turn, None before the spin
     last_spin: int | None
-    lost: tuple[int, ...]  # the phases lost this turn (limbo)
+    lost: tuple[Phase, ...]  # the phases lost this turn (limbo)
     ability_used: bool
     visited: tuple[str, ...]
     extra_hits: int
-    p5_weapon: int | None  # the weapon of this phase 5 (weapons.FISTS), None until chosen
+    #: The weapon of this phase 5 (``cards.FISTS`` for bare fists), None until chosen.
+    attack_weapon: int | None
     hits_left: int
     hits_made: int
     decisions: list[GrabHitDecision]
     winners: tuple[int, ...]
-    end_reason: str
+    ending: Ending | None
 
-    _setup = turn.setup
+    _setup = phases.setup
     _legal_actions = actions.legal
-    _apply = actions.apply
+
+    def _apply(self, action: Action) -> None:
+        actions.RULES(self, action[1])
+        phases.advance(self)
+
     _result = victory.result
+
     _view = view.view
+
     _determinize = view.determinize
     _validate = validate.validate
     _evaluate = heuristic.evaluate
-    _turn_kind = view.step
+    _turn_kind = view.turn_kind

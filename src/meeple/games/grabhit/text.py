@@ -8,33 +8,32 @@ from its own fields alone, with names looked up in the content and words from th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.core import Action, Result
 
 from . import labels, lookup
-from .content import Location, Scroll, tables
+from .content import Location, Scroll
 from .lookup import money, money_acc, money_gen, t
 
 if TYPE_CHECKING:
     from .game import GrabHit
+    from .view import View
 
 Event = Mapping[str, Any]
 
 
 def seat_names(game: GrabHit, view: Mapping[str, Any], lang: str = "en") -> list[str]:
     """Each seat's adventurer in ``lang``, or "Player n" before one is chosen."""
-    return names_of(view, lang)
+    return names_of(cast("View", view), lang)
 
 
-def names_of(view: Mapping[str, Any], lang: str) -> list[str]:
+def names_of(view: View, lang: str) -> list[str]:
     """Each seat's name as the view shows it (``seat_names`` without a game)."""
     out = []
     for p in view["players_info"]:
-        if p["name"]:
-            out.append(p["name_ru"] if lang == "ru" and p["name_ru"] else p["name"])
-        else:
-            out.append(t(lang)("player", n=p["seat"] + 1))
+        a = p["adventurer"]
+        out.append(lookup.local_id(a, lang) if a else t(lang)("player", n=p["seat"] + 1))
     return out
 
 
@@ -68,17 +67,18 @@ Told = tuple[str, dict[str, Any]]
 
 
 def _action(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
-    return "event.action", {"action": labels.label(game, Action(e["action"], ()), lang, None)}
+    """An action told from the log by its text (read back through the notation)."""
+    return "event.action", {"action": labels.label(game, Action(e["action"]), lang, None)}
 
 
 def _chosen(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
-    adv = next(a for a in tables().adventurers if a.id == e["adventurer"])
+    adv = next(a for a in game.content.adventurers if a.id == e["adventurer"])
     return f"event.{e['type']}", {"player": t(lang)("player", n=e["seat"] + 1),
                                   "adventurer": adv.label(lang)}
 
 
 def _spin(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
-    sector = next(s for s in tables().sectors if s.value == e["value"]
+    sector = next(s for s in game.content.sectors if s.value == e["value"]
                   and list(s.colours) == list(e["colours"])
                   and list(s.symbols) == list(e["symbols"]))
     return f"event.spin.{e['why']}", {"value": e["value"],
@@ -163,7 +163,7 @@ def _effect(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> 
 
 
 def _ability(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
-    adv = next(a for a in tables().adventurers if a.ability == e["ability"])
+    adv = next(a for a in game.content.adventurers if a.ability == e["ability"])
     return "event.ability", {"ability": lookup.ability_name(adv, lang)}
 
 

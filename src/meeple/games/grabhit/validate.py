@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core.validate import in_range, one_of, per_seat, refuse
+from meeple.core.validate import in_range, known, per_seat, refuse
 
-from .decisions import BuyLocation, ChooseColour, KeepWeapon, ShieldCheck
-from .phases import Phase
+from .decisions import BuyLocation, ChooseAdventurer, ChooseColour, KeepWeapon, ShieldCheck
 
 if TYPE_CHECKING:
     from .state import GrabHitState
@@ -22,34 +21,37 @@ MOST = 10_000
 COLOURS = 3
 #: GAH-37, GAH-38: a limbo stage is 0 (out), 1 or 2.
 LIMBO_STAGES = 2
+#: GAH-6: the rulebook's five phases, which limbo may take from a turn.
+TURN_PHASES = ("spin", "income", "draw", "free", "hit")
 
 
 def validate(st: GrabHitState) -> None:
     """Refuse a restored state whose ids, seats or decisions this game cannot hold."""
-    n, T = st.players, st.game.T
-    card = len(T.cards) - 1
-    per_seat(st, "adv", "life", "armour", "gold", "weapons", "hand", "upg", "locs",
-             "limbo", "immune", "dead", "died")
-    for name in ("hand", "upg", "locs", "deck", "discard", "centre", "centre_queue"):
+    n, content = st.players, st.game.content
+    card = len(content.cards) - 1
+    per_seat(st, "adventurer", "life", "armour", "gold", "weapons", "hand", "scrolls",
+             "locations", "limbo", "immune", "dead", "died")
+    for name in ("hand", "scrolls", "locations", "deck", "discard", "centre", "centre_queue"):
         in_range(st, name, 0, card)
     if len(st.deck) != COLOURS or len(st.discard) != COLOURS:
         refuse("deck", "there are three decks and three discard piles, one per colour")
-    in_range(st, "adv", 0, len(T.adventurers) - 1)
+    in_range(st, "adventurer", 0, len(content.adventurers) - 1)
     in_range(st, "weapons", 0, card)
     in_range(st, "limbo", 0, LIMBO_STAGES)
     for name in ("life", "armour", "gold", "round", "turns"):
         in_range(st, name, 0, MOST)
-    for name in ("current", "first", "defending", "winners", "centre_queue"):
+    for name in ("active", "first", "defending", "winners", "centre_queue"):
         in_range(st, name, 0, n - 1)
     _lots(st, n, card)
-    in_range(st, "sector", 0, len(T.sectors) - 1)
-    in_range(st, "last_spin", 0, len(T.sectors) - 1)
-    one_of(st, "phase", {int(p) for p in Phase})
-    in_range(st, "lost", Phase.SPIN, Phase.HIT)
-    w = st.p5_weapon
-    if w is not None and w >= 0 and all(h[0] != w for h in st.weapons[st.current]):
-        refuse("p5_weapon", f"{w} is not a weapon seat {st.current} holds")
-    in_range(st, "p5_weapon", -1, card)
+    in_range(st, "sector", 0, len(content.sectors) - 1)
+    in_range(st, "last_spin", 0, len(content.sectors) - 1)
+    known(st, "lost", TURN_PHASES, "one of the five phases a turn can lose")
+    if (st.phase == "over") != (st.ending is not None):
+        refuse("ending", "a game has an ending once it is over, and only then")
+    w = st.attack_weapon
+    if w is not None and w >= 0 and all(h[0] != w for h in st.weapons[st.active]):
+        refuse("attack_weapon", f"{w} is not a weapon seat {st.active} holds")
+    in_range(st, "attack_weapon", -1, card)
     _decisions(st, n, card)
 
 
@@ -73,3 +75,17 @@ def _decisions(st: GrabHitState, n: int, card: int) -> None:
         elif isinstance(d, ShieldCheck):
             in_range(st, where, 0, card, value=(d.card,))
             in_range(st, where, 0, n - 1, value=(d.source,))
+    _choosing(st, n)
+
+
+def _choosing(st: GrabHitState, n: int) -> None:
+    """GAH-2, GAH-64: a seat takes up an adventurer by one pending choice, and plays only once
+    it has one."""
+    choosing = [d.seat for d in st.decisions if isinstance(d, ChooseAdventurer)]
+    if len(set(choosing)) != len(choosing):
+        refuse("decisions", "a seat has two adventurers to choose at once")
+    if st.phase == "over":
+        return
+    for s in range(n):
+        if st.adventurer[s] is None and s not in choosing:
+            refuse("adventurer", f"seat {s} has no adventurer and none to choose")

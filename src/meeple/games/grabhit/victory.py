@@ -1,4 +1,6 @@
-"""Victory (GAH-65, GAH-66, GAH-70): gold reaching the target, the game's end, its result."""
+"""Victory (GAH-65, GAH-66, GAH-70): the result of an ended game. Gold reaching the target and
+the end itself are the turn machinery's (``turn.gain``, ``turn.finish``), since every mechanic
+that pays gold may end the game."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ from typing import TYPE_CHECKING
 from meeple.core import Result
 
 from . import cards
-from .phases import Phase
 
 if TYPE_CHECKING:
     from .state import GrabHitState
@@ -18,28 +19,11 @@ DETAIL = {"gold-target": "reached the gold target",
           "round-limit": "was richest when the round limit came"}
 
 
-def gain(st: GrabHitState, seat: int, n: int) -> None:
-    """Add gold; reaching the target wins at once (GAH-65)."""
-    if n <= 0:
-        return
-    st.gold[seat] += n
-    if st.gold[seat] >= st.game.config["gold_target"] and not st.winners:
-        finish(st, (seat,), "gold-target")
-
-
-def finish(st: GrabHitState, winners: tuple[int, ...], reason: str) -> None:
-    """The game ends: its winners and why; no decision is left."""
-    st.winners = winners
-    st.end_reason = reason
-    st.phase = int(Phase.OVER)
-    st.decisions.clear()
-    st._emit("game_over", winners=list(winners), reason=reason)
-
-
 def result(st: GrabHitState) -> Result:
     """The result, with each seat's adventurer as its role (for the balance tables)."""
+    assert st.ending is not None
     names = ", ".join(cards.name(st, w) for w in st.winners)
-    advs = st.game.T.adventurers
-    roles = [advs[a].id if a is not None else "" for a in st.adv]
-    return Result(st.winners, tuple(float(g) for g in st.gold), st.turns, st.end_reason,
-                  f"{names} {DETAIL[st.end_reason]}.", {"roles": roles})
+    advs = st.game.content.adventurers
+    roles = [advs[a].id if a is not None else "" for a in st.adventurer]
+    return Result(st.winners, tuple(float(g) for g in st.gold), st.turns, st.ending,
+                  f"{names} {DETAIL[st.ending]}.", {"roles": roles})

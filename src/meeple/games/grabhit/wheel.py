@@ -1,23 +1,14 @@
-"""The wheel of fortune (GAH-5, GAH-6): every spin, who starts, and phase 1."""
+"""The wheel of fortune (GAH-5, GAH-6): who starts, and phase 1. A spin itself is the turn
+machinery's (``turn.spin``): limbo, shields and abilities spin too."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .phases import Phase
+from .turn import spin
 
 if TYPE_CHECKING:
     from .state import GrabHitState
-
-
-def spin(st: GrabHitState, why: str, seat: int) -> int:
-    """Spin the wheel; the coins shown. Every spin is an event."""
-    i = st.game.T.wheel.spin(st.rng)
-    st.last_spin = i
-    sec = st.game.T.sectors[i]
-    st._emit("spin", seat=seat, why=why, value=sec.value, colours=list(sec.colours),
-             symbols=list(sec.symbols))
-    return sec.value
 
 
 def who_starts(st: GrabHitState) -> int:
@@ -34,4 +25,4 @@ def phase1(st: GrabHitState, seat: int) -> None:
     """GAH-6: phase 1, the wheel shows coins, colour and symbols."""
     spin(st, "phase 1", seat)
     st.sector = st.last_spin
-    st.phase = int(Phase.INCOME)
+    st.phase = "income"

@@ -15,7 +15,7 @@ import { animate, wheel } from "./grabhit/wheel.js";
 const W = 360;
 
 function nameOf(ctx, thing) {
-  return ctx.cat[thing.id] ? ctx.cat[thing.id].name : thing.name;
+  return ctx.cat[thing.id] ? ctx.cat[thing.id].name : thing.id;
 }
 
 function decks(ctx, y) {
@@ -100,8 +100,8 @@ function centre(ctx, y) {
 function now(ctx) {
   const v = ctx.view;
   if (v.phase === "start") return t("board.setting_up", { goal: v.gold_target });
-  const phase = v.phase === "4" && v.step === "limbo" ? "4.limbo" : v.phase;
-  return t("board.now", { round: v.round, name: ctx.names[v.current], phase: t(`board.phase.${phase}`), goal: v.gold_target });
+  const phase = v.phase === "free" && v.step === "limbo" ? "free.limbo" : v.phase;
+  return t("board.now", { round: v.round, name: ctx.names[v.active], phase: t(`board.phase.${phase}`), goal: v.gold_target });
 }
 
 // The middle of the table: decks, the offer, the adventurers, the auction and the centre.

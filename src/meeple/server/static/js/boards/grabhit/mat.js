@@ -5,15 +5,22 @@
 // and limbo or death.
 
 import { hover, label, place, svg } from "../../kit.js";
-import { lang, t } from "../../texts.js";
+import { t } from "../../texts.js";
 import { card, cardHeight, chip, chipWidth, details, flow, lines, marker, seatColour, wrap } from "./parts.js";
 
 const W = 360;
 const HEART = "M0 3 C-6 -2 -4 -7 0 -4 C4 -7 6 -2 0 3 Z";
 const SHIELD = "M0 -5 L5 -3.5 L4 1.5 Q2 4.5 0 6 Q-2 4.5 -4 1.5 L-5 -3.5 Z";
 
-function local(thing, key) {
-  return lang === "ru" && thing[`${key}_ru`] ? thing[`${key}_ru`] : thing[key];
+// A thing's name from the catalogue, by its content id (the view holds ids, never words).
+function named(ctx, id) {
+  return ctx.cat[id] ? ctx.cat[id].name : id;
+}
+
+// The name of a seat's ability, as its adventurer's catalogue entry gives it.
+function abilityName(p, ctx) {
+  const adv = ctx.cat[p.adventurer];
+  return adv && adv.ability ? adv.ability : p.ability;
 }
 
 function pips(x, y, have, most, path, cls) {
@@ -27,7 +34,7 @@ function pips(x, y, have, most, path, cls) {
 function header(p, ctx) {
   const v = ctx.view, s = p.seat;
   const name = p.adventurer && ctx.cat[p.adventurer] ? ctx.cat[p.adventurer].name : ctx.names[s];
-  const g = svg("g", { class: "mat-head" + (v.current === s ? " current" : "") },
+  const g = svg("g", { class: "mat-head" + (v.active === s ? " current" : "") },
     svg("rect", { x: 2, y: 2, width: W - 4, height: 40, rx: 9, class: "head-frame" }),
     svg("rect", { x: 2, y: 2, width: 6, height: 40, rx: 3, fill: seatColour(s) }),
     marker(s, 24, 22),
@@ -47,7 +54,7 @@ function header(p, ctx) {
 // Whose turn, and the states that keep an adventurer out of reach or out of play.
 function tagLine(p, ctx) {
   const tags = [];
-  if (ctx.view.current === p.seat && ctx.view.phase !== "start") tags.push(t("board.their_turn"));
+  if (ctx.view.active === p.seat && ctx.view.phase !== "start") tags.push(t("board.their_turn"));
   if (ctx.seat === p.seat) tags.push(t("board.you"));
   if (p.dead) tags.push(t("board.dead"));
   if (p.limbo) tags.push(t("board.limbo", { n: p.limbo }));
@@ -69,9 +76,9 @@ function vitals(p, ctx, y) {
     const ab = svg("g", { transform: `translate(${W - 168},${y})`, class: "ability" },
       svg("rect", { width: 162, height: 44, rx: 8, class: "frame" }),
       label(8, 10, t("board.ability"), { "text-anchor": "start", "font-size": 9.5, class: "small" }),
-      ...lines(8, 23, wrap(local(p, "ability"), 22, 2), 11, { "text-anchor": "start", "font-weight": 600 }));
+      ...lines(8, 23, wrap(abilityName(p, ctx), 22, 2), 11, { "text-anchor": "start", "font-weight": 600 }));
     const adv = ctx.cat[p.adventurer];
-    out.push(place(ab, `ability:${p.seat}`, ctx, { details: { title: local(p, "ability"), lines: [adv ? adv.text : null, ctx.view.ability_used && ctx.view.current === p.seat ? t("board.ability_used") : null] } }));
+    out.push(place(ab, `ability:${p.seat}`, ctx, { details: { title: abilityName(p, ctx), lines: [adv ? adv.text : null, ctx.view.ability_used && ctx.view.active === p.seat ? t("board.ability_used") : null] } }));
   }
   return out;
 }
@@ -79,10 +86,10 @@ function vitals(p, ctx, y) {
 function weaponCard(w, i, p, ctx) {
   const small = [t("board.weapon_stats", { damage: w.damage, speed: w.speed }),
     t("board.durability", { n: w.durability, most: w.max_durability }) + (w.pierce ? ` · ${t("board.pierce")}` : ""),
-    ...w.blueprints.map((b) => `+ ${ctx.cat[b.id] ? ctx.cat[b.id].name : b.name}`)];
+    ...w.blueprints.map((b) => `+ ${named(ctx, b.id)}`)];
   const h = cardHeight(small.length);
-  const node = card(0, 0, 128, h, { name: ctx.cat[w.id] ? ctx.cat[w.id].name : w.name, colour: "blue", small, cls: "weapon" });
-  const more = w.blueprints.map((b) => `${t("board.blueprint")}: ${ctx.cat[b.id] ? ctx.cat[b.id].text : b.name}`);
+  const node = card(0, 0, 128, h, { name: named(ctx, w.id), colour: "blue", small, cls: "weapon" });
+  const more = w.blueprints.map((b) => `${t("board.blueprint")}: ${ctx.cat[b.id] ? ctx.cat[b.id].text : b.id}`);
   return [place(node, `weapon:${p.seat}:${i}`, ctx, { details: details(ctx.cat, w.id, more) }), 128, h];
 }
 
@@ -108,7 +115,7 @@ function rows(g, things, y) {
 function chips(p, ctx) {
   const out = [];
   const add = (list, kind, key, colour) => list.forEach((c, i) => {
-    const name = ctx.cat[c.id] ? ctx.cat[c.id].name : c.name;
+    const name = named(ctx, c.id);
     const text = kind === "loc" ? t(c.shop ? "board.shop_chip" : "board.loc_chip", { name, level: c.level, income: c.income }) : name;
     const w = chipWidth(text, true);
     const node = chip(0, 0, w, text, { cls: kind, colour });
