@@ -20,7 +20,8 @@ from . import cards, locations
 from .free_actions import CHECK_SPAN
 
 if TYPE_CHECKING:
-    from .state import GrabHitState, Phase
+    from .state import GrabHitState
+    from .turn import Phase
 
 #: The wheel's mean coins, and with Poverty (-2, never below 0); armour a repair symbol
 #: restores per turn on average (5 of 20 sectors, 2 each); the least net damage per turn

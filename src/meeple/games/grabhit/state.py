@@ -11,27 +11,17 @@ values on ``decisions`` (``decisions.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from meeple.core import Action, State
 
 from . import actions, heuristic, phases, validate, victory, view
 from .decisions import GrabHitDecision
+from .turn import Ending, Phase
 
 if TYPE_CHECKING:
     from .game import GrabHit
 
-#: Where a turn stands (GAH-6): before it (auctions settle, the dead are reborn: GAH-10), the
-#: limbo checks (GAH-37, GAH-38), the rulebook's five phases (1 spin, 2 income, 3 draw, 4 free
-#: actions, 5 hit), the end of the turn; ``start`` while adventurers are chosen and the first
-#: player is spun for (GAH-2, GAH-5), ``over`` once the game has ended.
-Phase = Literal["start", "before", "limbo", "spin", "income", "draw", "free", "hit", "end",
-                "over"]
-#: The decision being taken: a pending decision's kind, or the phase's own choice.
-Step = Literal["adventurer", "colour", "keep", "buy", "repair", "shield", "centre", "spin",
-               "limbo", "free actions", "choose weapon", "hit"]
-#: How the game ended: GAH-65, GAH-66, GAH-70.
-Ending = Literal["gold-target", "only-one-never-died", "round-limit"]
 #: A weapon held by a seat: (card, durability, blueprints attached).
 WeaponHeld = tuple[int, int, tuple[int, ...]]
 

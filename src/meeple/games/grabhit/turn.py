@@ -5,10 +5,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from .state import Ending, GrabHitState, Phase
+    from .state import GrabHitState
+
+
+#: Where a turn stands (GAH-6): before it (auctions settle, the dead are reborn: GAH-10), the
+#: limbo checks (GAH-37, GAH-38), the rulebook's five phases (1 spin, 2 income, 3 draw, 4 free
+#: actions, 5 hit), the end of the turn; ``start`` while adventurers are chosen and the first
+#: player is spun for (GAH-2, GAH-5), ``over`` once the game has ended.
+Phase = Literal["start", "before", "limbo", "spin", "income", "draw", "free", "hit", "end",
+                "over"]
+#: The decision being taken: a pending decision's kind, or the phase's own choice.
+Step = Literal["adventurer", "colour", "keep", "buy", "repair", "shield", "centre", "spin",
+               "limbo", "free actions", "choose weapon", "hit"]
+#: How the game ended: GAH-65, GAH-66, GAH-70.
+Ending = Literal["gold-target", "only-one-never-died", "round-limit"]
 
 #: GAH-36: entering limbo loses phases 4 and 5 of this turn.
 LOST_ENTERING: tuple[Phase, ...] = ("free", "hit")

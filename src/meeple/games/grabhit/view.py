@@ -26,9 +26,10 @@ from .content import (
     World,
 )
 from .decisions import BuyLocation, ChooseAdventurer, ChooseColour, KeepWeapon, ShieldCheck, Tag
+from .turn import Phase, Step
 
 if TYPE_CHECKING:
-    from .state import GrabHitState, Phase, Step
+    from .state import GrabHitState
 
 
 
