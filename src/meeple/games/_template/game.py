@@ -27,6 +27,7 @@ class Template(Game[TemplateState]):
     label = labels.label
     costs = labels.costs
     where = places.where
+    place_keys = {"card": "card:hand:{0}"}
     catalogue = lookup.catalogue
     cards: tuple[Card, ...]
     plays: tuple[Action, ...]

@@ -24,6 +24,7 @@ class TicTacToe(Game[TicTacToeState]):
     label = labels.label
     costs = labels.costs
     where = places.where
+    place_keys = {"cell": "cell:{0}"}
     catalogue = lookup.catalogue
     verb_text = notation.text
     parse_verb = notation.parse

@@ -1,7 +1,7 @@
 // Tic-tac-toe: three rows of three; a free cell is the place "cell:<col><row>" of its mark.
 
-import { label, place, svg } from "../kit.js";
-import { put } from "../texts.js";
+import { label, place, svg } from "/static/js/kit.js";
+import { put } from "/static/js/texts.js";
 
 export function board(ctx) {
   const root = svg("svg", { viewBox: "0 0 300 300", class: "ttt", role: "group" });

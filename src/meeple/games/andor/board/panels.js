@@ -2,8 +2,8 @@
 // the time track with each hero's hour and the overtime, the castle, goals and event deck, the
 // heroes' boards, the merchants' wares, and the fight with its dice.
 
-import { die, hover, label, place, svg, SEAT_COLOURS } from "../../kit.js";
-import { el, t } from "../../texts.js";
+import { die, hover, label, place, svg, SEAT_COLOURS } from "/static/js/kit.js";
+import { el, t } from "/static/js/texts.js";
 import { creatureLetter, heroLetter, heroPiece, name, regionName } from "./mapview.js";
 
 const LETTERS = "ABCDEFGHIJKLMN";

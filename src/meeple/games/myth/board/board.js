@@ -3,10 +3,10 @@
 // face up, the battle and its dice; below, the heroes' cards, the seat's quests and hand.
 // Every action with a place (places.py) is a click on it; the rest stay buttons.
 
-import { freshEvents, zoomable } from "../kit.js";
-import { el, put, t } from "../texts.js";
-import { dungeon, extent, frontier } from "./myth/map.js";
-import { battle, dice, drawnTile, faceDown, hand, heroCards, pending, piles, quests } from "./myth/panels.js";
+import { freshEvents, zoomable } from "/static/js/kit.js";
+import { el, put, t } from "/static/js/texts.js";
+import { dungeon, extent, frontier } from "./map.js";
+import { battle, dice, drawnTile, faceDown, hand, heroCards, pending, piles, quests } from "./panels.js";
 
 export { frontier };
 

@@ -2,8 +2,8 @@
 // side A's base at the top. Every hex is the place "hex:<label>"; what stands or lies on it
 // (bases, gods with their rings, traps, columns, dropped rings, the fallen) is drawn inside.
 
-import { label, place, svg } from "../../kit.js";
-import { t } from "../../texts.js";
+import { label, place, svg } from "/static/js/kit.js";
+import { t } from "/static/js/texts.js";
 import { badge, ringShape, sideMark, unitDetails } from "./pieces.js";
 
 export const S = 34;  // a hex's outer radius

@@ -3,8 +3,8 @@
 // square, attack a triangle, poison a diamond drop, incapacitated a black ring with a cross,
 // trap a black star, architecture a white column), so nothing is told apart by colour alone.
 
-import { COLOURS, label, svg } from "../../kit.js";
-import { t } from "../../texts.js";
+import { COLOURS, label, svg } from "/static/js/kit.js";
+import { t } from "/static/js/texts.js";
 
 export const SIDE = [COLOURS.blue, COLOURS.yellow];
 

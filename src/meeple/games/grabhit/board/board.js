@@ -6,11 +6,11 @@
 // Everything is open in this game but the order of the decks (GAH-53), so other hands are
 // shown on their mats by name; the decks only by their sizes.
 
-import { fan, freshEvents, label, place, svg } from "../kit.js";
-import { el, put, t } from "../texts.js";
-import { card, cardHeight, DECK, DECKS, colourName, details, flow, letter, lines, wrap } from "./grabhit/parts.js";
-import { mat } from "./grabhit/mat.js";
-import { animate, wheel } from "./grabhit/wheel.js";
+import { fan, freshEvents, label, place, svg } from "/static/js/kit.js";
+import { el, put, t } from "/static/js/texts.js";
+import { card, cardHeight, DECK, DECKS, colourName, details, flow, letter, lines, wrap } from "./parts.js";
+import { mat } from "./mat.js";
+import { animate, wheel } from "./wheel.js";
 
 const W = 360;
 

@@ -3,8 +3,8 @@
 // the river and its bridges, and what lies on each region. A narrow screen turns the map on
 // its side (tall) so that regions stay big enough to touch.
 
-import { hover, label, place, svg, SEAT_COLOURS } from "../../kit.js";
-import { t } from "../../texts.js";
+import { hover, label, place, svg, SEAT_COLOURS } from "/static/js/kit.js";
+import { t } from "/static/js/texts.js";
 import { MAP } from "./map.js";
 
 export const CELL = 100;

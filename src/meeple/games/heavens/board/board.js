@@ -3,10 +3,10 @@
 // steps, attacks, targets and rings picked up; the cards of the hand are the places of
 // summoning, playing and discarding them. Everything is drawn from the seat's snapshot.
 
-import { animationsOn, backs, die, fan, freshEvents, hover, roll, svg, zoomable } from "../kit.js";
-import { el, put, t } from "../texts.js";
-import { baseName, field, frame, sideName, zoneWords } from "./heavens/map.js";
-import { RINGS, codes, icon, ringShape, sideMark } from "./heavens/pieces.js";
+import { animationsOn, backs, die, fan, freshEvents, hover, roll, svg, zoomable } from "/static/js/kit.js";
+import { el, put, t } from "/static/js/texts.js";
+import { baseName, field, frame, sideName, zoneWords } from "./map.js";
+import { RINGS, codes, icon, ringShape, sideMark } from "./pieces.js";
 
 // A board this wide (CSS pixels) or wider lays the map down.
 const WIDE = 640;

@@ -1,8 +1,8 @@
 // Small pictures the catacombs' board shares: a tile's passages, a thing's kind by its shape,
 // a dwarf's token (colour, letter and shape, never colour alone), and the words for cells.
 
-import { COLOURS, label, svg } from "../../kit.js";
-import { lang, t } from "../../texts.js";
+import { COLOURS, label, svg } from "/static/js/kit.js";
+import { lang, t } from "/static/js/texts.js";
 
 // The dwarves' colours as the game names them (red, blue, green, yellow), each with a shape.
 export const DWARF_COLOURS = [COLOURS.vermillion, COLOURS.blue, COLOURS.green, COLOURS.yellow];

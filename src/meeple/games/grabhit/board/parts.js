@@ -2,8 +2,8 @@
 // and a number, never colour alone), words fitted into boxes, cards and chips in SVG, and the
 // hover card of a catalogue entry.
 
-import { COLOURS, SEAT_COLOURS, label, svg } from "../../kit.js";
-import { t } from "../../texts.js";
+import { COLOURS, SEAT_COLOURS, label, svg } from "/static/js/kit.js";
+import { t } from "/static/js/texts.js";
 
 // The three decks and the black trap sector: Okabe–Ito colours, each also with its letter.
 export const DECK = { blue: COLOURS.blue, green: COLOURS.green, red: COLOURS.vermillion, black: "#222222" };

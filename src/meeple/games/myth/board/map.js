@@ -3,8 +3,8 @@
 // the place "cell:<x>,<y>" of the moves, explorations, tile laying and Nod's Touch that lead to
 // it (places.py); the page draws it from the view only.
 
-import { SEAT_COLOURS, label, place, svg } from "../../kit.js";
-import { t } from "../../texts.js";
+import { SEAT_COLOURS, label, place, svg } from "/static/js/kit.js";
+import { t } from "/static/js/texts.js";
 import { heroMark, monsterLine, cardName } from "./words.js";
 
 export const S = 100;            // a cell's side in map units

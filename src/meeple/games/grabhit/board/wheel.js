@@ -2,8 +2,8 @@
 // symbols), a pointer at the top on the sector of the last spin, the hub that spins it (the
 // place "wheel:spin"), and under it this turn's sector and the last spin in words.
 
-import { animationsOn, hover, label, place, spin, svg } from "../../kit.js";
-import { t } from "../../texts.js";
+import { animationsOn, hover, label, place, spin, svg } from "/static/js/kit.js";
+import { t } from "/static/js/texts.js";
 import { DECK, letter, lines, wrap } from "./parts.js";
 
 const R = 118;

@@ -2,8 +2,8 @@
 // with, an offer being made, each dwarf's sheet (stats, worn things, backpack, purse) and the
 // shop. Things that an action happens on are places: a click there acts.
 
-import { backs, die, hover, place, roll, svg } from "../../kit.js";
-import { el, t } from "../../texts.js";
+import { backs, die, hover, place, roll, svg } from "/static/js/kit.js";
+import { el, t } from "/static/js/texts.js";
 import { coins, kindIcon, passages, tokenIcon } from "./glyphs.js";
 
 const SLOTS = ["head", "body", "right_hand", "left_hand", "feet"];

@@ -4,13 +4,13 @@
 // them): a cell to move to, fight on, stay on or build; the die to walk; the pile or a face-up
 // tile to build with; a thing in the shop, a backpack or on a screen; a purse; a dwarf's sheet.
 
-import { freshEvents, zoomable } from "../kit.js";
-import { el, put, t } from "../texts.js";
-import { CELL, MARGIN, map } from "./catacombs/map.js";
-import { sheet, shopPanel, tilesPanel, tradePanel, turnPanel } from "./catacombs/sheets.js";
+import { freshEvents, zoomable } from "/static/js/kit.js";
+import { el, put, t } from "/static/js/texts.js";
+import { CELL, MARGIN, map } from "./map.js";
+import { sheet, shopPanel, tilesPanel, tradePanel, turnPanel } from "./sheets.js";
 
-export { map, reach } from "./catacombs/map.js";
-export { lastFight } from "./catacombs/sheets.js";
+export { map, reach } from "./map.js";
+export { lastFight } from "./sheets.js";
 
 // The whole table as one element, drawn from the seat's snapshot only; `fresh`: the events
 // not yet shown (their dice are rolled).

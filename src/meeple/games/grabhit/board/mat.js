@@ -4,8 +4,8 @@
 // and curses, locations ("loc:<seat>:<i>"), the cards in hand (open in this game: GAH-53),
 // and limbo or death.
 
-import { hover, label, place, svg } from "../../kit.js";
-import { lang, t } from "../../texts.js";
+import { hover, label, place, svg } from "/static/js/kit.js";
+import { lang, t } from "/static/js/texts.js";
 import { card, cardHeight, chip, chipWidth, details, flow, lines, marker, seatColour, wrap } from "./parts.js";
 
 const W = 360;

@@ -2,8 +2,8 @@
 // face up, the battle, the dice, the heroes' cards, the seat's quests and hand. Every card that
 // an action touches is its place (places.py); others' hidden cards are backs with counts.
 
-import { SEAT_COLOURS, backs, fan, hover, label, place, roll, svg } from "../../kit.js";
-import { el, t } from "../../texts.js";
+import { SEAT_COLOURS, backs, fan, hover, label, place, roll, svg } from "/static/js/kit.js";
+import { el, t } from "/static/js/texts.js";
 import { passages } from "./map.js";
 import { cardName, grouped, heroMark, monsterStats, playCost, price, times } from "./words.js";
 

@@ -2,8 +2,8 @@
 // passages and walls), with the entrances, cauldrons and their value, face-up cards, the
 // dwarves, and during a walk the cells the die's points still reach. Every cell is a place.
 
-import { label, place, svg } from "../../kit.js";
-import { t } from "../../texts.js";
+import { label, place, svg } from "/static/js/kit.js";
+import { t } from "/static/js/texts.js";
 import { BITS, STEP, cellKey, cellName, kindGlyph, passages, sidesText, token } from "./glyphs.js";
 
 export const CELL = 60;

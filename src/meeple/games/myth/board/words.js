@@ -1,7 +1,7 @@
 // Myth's board words: names from the catalogue, letters of the heroes, prices and stats, all in
 // the page's language (the game's catalogue's board.* keys).
 
-import { t } from "../../texts.js";
+import { t } from "/static/js/texts.js";
 
 // Each hero's letter on the map and on his card (two heroes never share one in a language).
 const MARKS = {

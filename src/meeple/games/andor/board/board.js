@@ -4,12 +4,12 @@
 // the ware, using an article on it in the hero's own board, choosing a die on the die; the
 // actions with no spot stay buttons (places.py). Drawn from the seat's snapshot only.
 
-import { animationsOn, freshEvents, roll, zoomable } from "../kit.js";
-import { el, put } from "../texts.js";
-import { mapSize, mapSvg } from "./andor/mapview.js";
-import { fight, heroes, shop, status, tracks } from "./andor/panels.js";
+import { animationsOn, freshEvents, roll, zoomable } from "/static/js/kit.js";
+import { el, put } from "/static/js/texts.js";
+import { mapSize, mapSvg } from "./mapview.js";
+import { fight, heroes, shop, status, tracks } from "./panels.js";
 
-export { MAP } from "./andor/map.js";
+export { MAP } from "./map.js";
 
 // The whole table as one element; `tall` turns the map on its side for a narrow screen;
 // `fresh`: the events not yet shown (their dice tumble).
