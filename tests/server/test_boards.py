@@ -187,3 +187,16 @@ def test_every_place_a_game_draws_is_built_from_its_declared_keys(game: str) -> 
     strays = sorted(k for k in seen if not any(m.fullmatch(k) for m in made))
     assert not strays, f"{game} draws places its place_keys do not make: {strays[:8]}"
 
+
+
+@pytest.mark.parametrize("game", DRAWN)
+def test_a_board_builds_its_place_keys_only_with_the_kit(game: str) -> None:
+    """No board script writes a key of its game's kinds as a literal: ``"die:walk"`` or
+    `` `cell:${x}` `` are ``place("die")`` and ``place("cell", x)``."""
+    folder = Path(str(board_folder(game)))
+    kinds = "|".join(map(re.escape, game_class(game).place_keys))
+    literal = re.compile(rf"""[`"'](?:{kinds}):""")
+    found = [f"{p.name}:{n}: {line.strip()}" for p in sorted(folder.rglob("*.js"))
+             for n, line in enumerate(p.read_text("utf-8").splitlines(), 1)
+             if literal.search(line) and not line.lstrip().startswith("//")]
+    assert not found, "\n".join(found)

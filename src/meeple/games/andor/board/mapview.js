@@ -3,7 +3,7 @@
 // the river and its bridges, and what lies on each region. A narrow screen turns the map on
 // its side (tall) so that regions stay big enough to touch.
 
-import { hover, label, place, svg, SEAT_COLOURS } from "/static/js/kit.js";
+import { hover, label, place, seatToken, spot, svg } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
 import { MAP } from "./map.js";
 
@@ -34,9 +34,7 @@ export function regionName(ctx, r) {
 
 // A hero's piece: a circle in the seat's colour with the hero's letter (never colour alone).
 export function heroPiece(x, y, h, r = 11) {
-  return svg("g", { class: "hero-piece", transform: `translate(${x},${y})` },
-    svg("circle", { r, fill: SEAT_COLOURS[h.seat], stroke: "#222", "stroke-width": 1.5 }),
-    label(0, 1, heroLetter(h.hero), { class: "piece-letter", "font-size": r * 1.25 }));
+  return seatToken(h.seat, x, y, r, { mark: heroLetter(h.hero), shape: 0, cls: "hero-piece" });
 }
 
 function paths(tall) {
@@ -139,7 +137,7 @@ function region(ctx, r, here, tall) {
   if (reg[3] === "merchant" || reg[3] === "mine") g.append(coin(reg[3]));
   if (reg[3] === "tower") g.append(tower());
   if (here && here.blocked) g.append(svg("path", { d: "M-30,-30 L30,30 M30,-30 L-30,30", class: "blocked" }));
-  return place(g, `region:${r}`, ctx, { details: () => regionCard(ctx, r, here) });
+  return spot(g, place("region", r), ctx, { details: () => regionCard(ctx, r, here) });
 }
 
 function castle() {
@@ -174,7 +172,7 @@ export function creaturePiece(ctx, c, at = [-22, 24]) {
     svg("path", { d: "M-17,-12 L17,-12 L17,6 L0,15 L-17,6 Z", class: "creature-shape" }),
     label(-6, -1, creatureLetter(c.kind), { class: "creature-letter" }),
     label(9, -1, c.willpower, { class: "creature-wp" }));
-  return place(g, `creature:${c.region}`, ctx, { details: () => ({ title: name(ctx, c.kind),
+  return spot(g, place("creature", c.region), ctx, { details: () => ({ title: name(ctx, c.kind),
     lines: [t("board.strength", { n: c.strength }), t("board.willpower", { n: c.willpower }),
       ctx.cat[c.kind] ? ctx.cat[c.kind].text : null] }) });
 }
@@ -183,7 +181,7 @@ function well(ctx, r, w) {
   const g = svg("g", { class: "well", transform: `translate(${-HALF + 12},${-12})` },
     svg("circle", { r: 8, class: w.full ? "well-full" : "well-empty" }),
     label(0, 1, w.full ? "+" : "", { class: "well-mark" }));
-  return place(g, `well:${r}`, ctx, { details: { title: t("board.well"),
+  return spot(g, place("well", r), ctx, { details: { title: t("board.well"),
     lines: [t(w.full ? "board.well_full" : "board.well_empty")] } });
 }
 
@@ -191,7 +189,7 @@ function token(ctx, key, text, cls, details) {
   const g = svg("g", { class: `token ${cls}` },
     svg("rect", { x: -7, y: -7, width: 14, height: 14, rx: cls === "fog" ? 7 : 3 }),
     label(0, 1, text, { class: "token-mark" }));
-  return key ? place(g, key, ctx, { details }) : hover(g, details);
+  return key ? spot(g, key, ctx, { details }) : hover(g, details);
 }
 
 function tokenList(ctx, r, here) {
@@ -202,16 +200,16 @@ function tokenList(ctx, r, here) {
       { title: tok ? fogName(ctx, tok) : t("board.fog"), lines: [tok ? ctx.cat[tok]?.text : t("board.fog_hidden")] }));
   }
   if (here.farmers) {
-    out.push(token(ctx, `farmer:${r}`, here.farmers, "farmer",
+    out.push(token(ctx, place("farmer", r), here.farmers, "farmer",
       { title: name(ctx, "farmer"), lines: [t("board.farmers", { n: here.farmers })] }));
   }
   for (const it of here.ground) {
     const id = it.split(":")[0];
-    out.push(token(ctx, `ground:${r}:${it}`, t(`board.item_letter.${id}`), `item ${id}`,
+    out.push(token(ctx, place("ground", r, it), t(`board.item_letter.${id}`), `item ${id}`,
       { title: name(ctx, id), lines: [ctx.cat[id] ? ctx.cat[id].text : null] }));
   }
   if (here.witch) {
-    out.push(token(ctx, `witch:${r}`, t("board.witch_letter"), "witch",
+    out.push(token(ctx, place("witch", r), t("board.witch_letter"), "witch",
       { title: t("board.witch"), lines: [name(ctx, "brew")] }));
   }
   return out;

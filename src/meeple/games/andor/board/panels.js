@@ -2,7 +2,7 @@
 // the time track with each hero's hour and the overtime, the castle, goals and event deck, the
 // heroes' boards, the merchants' wares, and the fight with its dice.
 
-import { die, hover, label, place, svg, SEAT_COLOURS } from "/static/js/kit.js";
+import { die, hover, label, place, seatIcon, spot, starPath, svg, SEAT_COLOURS } from "/static/js/kit.js";
 import { el, t } from "/static/js/texts.js";
 import { creatureLetter, heroLetter, heroPiece, name, regionName } from "./mapview.js";
 
@@ -40,15 +40,6 @@ function legendTrack(ctx, lay) {
     g.append(hover(c, () => letterCard(ctx, L)));
   });
   return g;
-}
-
-function starPath(cx, cy, r) {
-  const pts = [];
-  for (let k = 0; k < 10; k++) {
-    const a = -Math.PI / 2 + k * Math.PI / 5, rr = k % 2 ? r * 0.45 : r;
-    pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`);
-  }
-  return `M${pts.join(" L")} Z`;
 }
 
 function heroHourCard(ctx, h) {
@@ -127,7 +118,7 @@ export function status(ctx) {
 
 function chip(ctx, key, text, details) {
   const c = el("span", { class: "chip ware", tabindex: key ? null : 0 }, text);
-  return key ? place(c, key, ctx, { details }) : hover(c, details);
+  return key ? spot(c, key, ctx, { details }) : hover(c, details);
 }
 
 function articleChip(ctx, h, item, mine) {
@@ -135,16 +126,16 @@ function articleChip(ctx, h, item, mine) {
   const worn = item.endsWith(":worn");
   const text = worn ? t("board.worn", { name: name(ctx, id) }) : name(ctx, id);
   const details = { title: name(ctx, id), lines: [ctx.cat[id] ? ctx.cat[id].text : null] };
-  return chip(ctx, mine ? `item:${id}` : null, text, details);
+  return chip(ctx, mine ? place("item", id) : null, text, details);
 }
 
 function heroCard(ctx, h) {
   const mine = h.seat === ctx.seat;
   const head = el("button", { type: "button", class: "hero-head" },
-    el("span", { class: "hero-token", style: `background:${SEAT_COLOURS[h.seat]}` }, heroLetter(h.hero)),
+    seatIcon(h.seat, 24, { mark: heroLetter(h.hero), shape: 0 }),
     el("strong", {}, name(ctx, h.hero)),
     mine ? el("small", { class: "you" }, t("board.you")) : null);
-  place(head, `hero:${h.hero}`, ctx, { details: () => ({ title: name(ctx, h.hero),
+  spot(head, place("hero", h.hero), ctx, { details: () => ({ title: name(ctx, h.hero),
     lines: [ctx.cat[h.hero] ? ctx.cat[h.hero].text : null, regionName(ctx, h.region)] }) });
   const stats = el("div", { class: "stats" },
     el("span", {}, t("board.strength", { n: h.strength })),
@@ -155,7 +146,7 @@ function heroCard(ctx, h) {
     el("span", {}, regionName(ctx, h.region)));
   const things = h.articles.map((a) => articleChip(ctx, h, a, mine));
   if (h.farmers) {
-    things.push(chip(ctx, `carried:${h.hero}`, t("board.farmers", { n: h.farmers }),
+    things.push(chip(ctx, place("carried", h.hero), t("board.farmers", { n: h.farmers }),
       { title: name(ctx, "farmer"), lines: [t("board.carried")] }));
   }
   return el("div", { class: `hero-card${mine ? " mine" : ""}${h.ended ? " ended" : ""}`,
@@ -171,10 +162,10 @@ export function heroes(ctx) {
 // The merchants' wares (sold at the markets and the mine) and how many are left.
 export function shop(ctx) {
   const v = ctx.view;
-  const wares = Object.entries(v.stock).map(([id, n]) => chip(ctx, `shop:${id}`,
+  const wares = Object.entries(v.stock).map(([id, n]) => chip(ctx, place("shop", id),
     t(id === "brew" ? "board.ware_witch" : "board.ware", { name: name(ctx, id), n }),
     { title: name(ctx, id), lines: [ctx.cat[id] ? ctx.cat[id].text : null] }));
-  const sp = chip(ctx, "shop:strength", t("board.ware_strength"),
+  const sp = chip(ctx, place("shop", "strength"), t("board.ware_strength"),
     { title: t("board.ware_strength"), lines: [t("board.strength_text")] });
   return el("div", { class: "andor-shop" },
     el("strong", {}, t(v.market_open ? "board.shop" : "board.shop_closed")), sp, ...wares);
@@ -234,7 +225,7 @@ function rollerDice(ctx, f, root, lay) {
     const black = k === f.black;
     const d = die(x + k * 44, y, v, { size: 32, fill: black ? "#222" : "#fff", ink: black ? "#fff" : "#222" });
     d.insertBefore(svg("rect", { x: -20, y: -20, width: 40, height: 40, rx: 8, class: "die-spot" }), d.firstChild);
-    g.append(place(d, `die:${k}`, ctx, { details: { title: t(black ? "board.black_die" : "board.hero_die", { n: v }), lines: [] } }));
+    g.append(spot(d, place("die", k), ctx, { details: { title: t(black ? "board.black_die" : "board.hero_die", { n: v }), lines: [] } }));
   });
   root.append(g);
 }

@@ -1,6 +1,6 @@
-// Treasures of the Ancient Catacombs: the map (boards/catacombs/map.js) beside the turn's die
+// Treasures of the Ancient Catacombs: the map (map.js) beside the turn's die
 // and fight, the tiles and an open offer; below, each dwarf's sheet and the shop
-// (boards/catacombs/sheets.js). Every action with a place is a click on it (places.py names
+// (sheets.js). Every action with a place is a click on it (places.py names
 // them): a cell to move to, fight on, stay on or build; the die to walk; the pile or a face-up
 // tile to build with; a thing in the shop, a backpack or on a screen; a purse; a dwarf's sheet.
 

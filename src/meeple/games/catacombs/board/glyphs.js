@@ -1,7 +1,7 @@
 // Small pictures the catacombs' board shares: a tile's passages, a thing's kind by its shape,
 // a dwarf's token (colour, letter and shape, never colour alone), and the words for cells.
 
-import { COLOURS, label, svg } from "/static/js/kit.js";
+import { COLOURS, passages, place, seatIcon, seatToken, svg } from "/static/js/kit.js";
 import { lang, t } from "/static/js/texts.js";
 
 // The dwarves' colours as the game names them (red, blue, green, yellow), each with a shape.
@@ -22,7 +22,7 @@ export function cellName(x, y) {
 }
 
 export function cellKey(x, y) {
-  return `cell:${"abcdefghijklmnopqrstuvwxyz"[x]}${y + 1}`;
+  return place("cell", "abcdefghijklmnopqrstuvwxyz"[x], y + 1);
 }
 
 export function sidesText(mask) {
@@ -38,24 +38,8 @@ export function coins(n) {
 
 // The passages of a tile with `mask` in a square of side `s` at (x, y): the floor as a hub and
 // an arm to each open side; the closed sides are rock with a wall line.
-export function passages(mask, x, y, s, { floor = "floor", wall = "wall" } = {}) {
-  const g = svg("g", { class: "passages" });
-  const w = s * 0.46, c = (s - w) / 2;
-  g.append(svg("rect", { x: x + c, y: y + c, width: w, height: w, class: floor }));
-  const arms = [[x + c, y, w, c], [x + c + w, y + c, c, w], [x + c, y + c + w, w, c], [x, y + c, c, w]];
-  const i = 4;  // walls stand just inside the cell's edge
-  const walls = [[x + i, y + i, x + s - i, y + i], [x + s - i, y + i, x + s - i, y + s - i],
-    [x + i, y + s - i, x + s - i, y + s - i], [x + i, y + i, x + i, y + s - i]];
-  BITS.forEach((b, i) => {
-    if (mask & b) {
-      const [ax, ay, aw, ah] = arms[i];
-      g.append(svg("rect", { x: ax, y: ay, width: aw + 0.5, height: ah + 0.5, class: floor }));
-    } else {
-      const [x1, y1, x2, y2] = walls[i];
-      g.append(svg("line", { x1, y1, x2, y2, class: wall }));
-    }
-  });
-  return g;
+export function tilePaths(mask, x, y, s) {
+  return passages(mask, { x, y, size: s, width: 0.46, wall: "wall" });
 }
 
 // A thing's kind by a shape of its own (and a colour): a monster's fangs, a vein's crystal, a
@@ -85,24 +69,12 @@ export function kindIcon(kind, size = 18) {
 
 // A dwarf's token: its colour, its own shape and its letter; a fallen one is crossed out.
 export function token(seat, x, y, r, { dead = false, acting = false } = {}) {
-  const fill = DWARF_COLOURS[seat % 4];
-  const g = svg("g", { class: `token seat-${seat % 4}${dead ? " dead" : ""}${acting ? " acting" : ""}` });
-  if (acting) g.append(svg("circle", { cx: x, cy: y, r: r + 4, class: "halo" }));
-  const shapes = [
-    () => svg("circle", { cx: x, cy: y, r }),
-    () => svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: r / 4 }),
-    () => svg("path", { d: `M${x} ${y - r * 1.15} L${x + r * 1.1} ${y + r * 0.85} L${x - r * 1.1} ${y + r * 0.85} Z` }),
-    () => svg("path", { d: `M${x} ${y - r * 1.2} L${x + r * 1.2} ${y} L${x} ${y + r * 1.2} L${x - r * 1.2} ${y} Z` }),
-  ];
-  const body = shapes[seat % 4]();
-  body.setAttribute("fill", fill);
-  body.setAttribute("class", "body");
-  g.append(body, label(x, y + (seat % 4 === 2 ? r * 0.2 : 0), letter(seat), { class: "letter", fill: DWARF_INK[seat % 4], "font-size": r * 1.1 }));
-  if (dead) g.append(svg("path", { d: `M${x - r} ${y - r} L${x + r} ${y + r} M${x + r} ${y - r} L${x - r} ${y + r}`, class: "cross" }));
-  return g;
+  const k = seat % 4;
+  return seatToken(seat, x, y, r, { mark: letter(seat), shape: k, colour: DWARF_COLOURS[k], ink: DWARF_INK[k],
+    cls: `token seat-${k}`, dead, acting });
 }
 
 export function tokenIcon(seat, size = 22, opts = {}) {
-  return svg("svg", { class: "token-icon", viewBox: "-13 -13 26 26", width: size, height: size, "aria-hidden": "true" },
-    token(seat, 0, 0, 9, opts));
+  const k = seat % 4;
+  return seatIcon(seat, size, { mark: letter(seat), shape: k, colour: DWARF_COLOURS[k], ink: DWARF_INK[k], ...opts });
 }

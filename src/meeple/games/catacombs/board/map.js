@@ -2,9 +2,9 @@
 // passages and walls), with the entrances, cauldrons and their value, face-up cards, the
 // dwarves, and during a walk the cells the die's points still reach. Every cell is a place.
 
-import { label, place, svg } from "/static/js/kit.js";
+import { actionLines, fit, label, spot, svg } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
-import { BITS, STEP, cellKey, cellName, kindGlyph, passages, sidesText, token } from "./glyphs.js";
+import { BITS, STEP, cellKey, cellName, kindGlyph, sidesText, tilePaths, token } from "./glyphs.js";
 
 export const CELL = 60;
 export const MARGIN = 22;
@@ -70,7 +70,7 @@ function details(ctx, x, y, key) {
     const name = ctx.names[d.seat] || "";
     lines.push(d.alive ? t("board.here", { name }) : t("board.fallen_here", { name }));
   }
-  for (const a of ctx.places.get(key) || []) lines.push(`→ ${a.label}`);
+  lines.push(...actionLines(ctx, key));
   return { title: t("board.cell", { cell: cellName(x, y) }), lines };
 }
 
@@ -86,14 +86,14 @@ function cell(ctx, x, y, reachable) {
   const explored = view.tiles[i] !== null;
   const g = svg("g", { class: `cell${explored ? " explored" : " unexplored"}` });
   g.append(svg("rect", { x: px + 1.5, y: py + 1.5, width: CELL - 3, height: CELL - 3, rx: 4, class: "ground" }));
-  if (explored) g.append(passages(view.tiles[i], px, py, CELL));
+  if (explored) g.append(tilePaths(view.tiles[i], px, py, CELL));
   else if (view.cards[i] === "hidden") g.append(svg("rect", { x: px + 14, y: py + 10, width: CELL - 28, height: CELL - 20, rx: 4, class: "back" }));
   const build = view.build_cell && view.build_cell[0] === x && view.build_cell[1] === y;
   if (build && view.held_tile && !explored) {
     // The tile in hand, to be laid here (the chooser says which way round).
     const mask = (view.tile_shapes || {})[view.held_tile] || 15;
     g.append(svg("rect", { x: px + 12, y: py + 12, width: CELL - 24, height: CELL - 24, class: "held-ghost" }),
-      passages(mask, px + 12, py + 12, CELL - 24));
+      tilePaths(mask, px + 12, py + 12, CELL - 24));
   }
   const ent = entranceAt(view, x, y);
   if (ent) g.append(svg("path", { d: `M${px + 6} ${py + 20} L${px + 6} ${py + 10} Q${px + 14} ${py + 2} ${px + 22} ${py + 10} L${px + 22} ${py + 20} Z`, class: "door" }));
@@ -110,7 +110,7 @@ function cell(ctx, x, y, reachable) {
     g.append(svg("rect", { x: px + 8, y: top, width: CELL - 16, height: h, rx: 5, class: `face ${thing.kind}` }));
     g.append(kindGlyph(thing.kind, px + CELL / 2, top + (h - 10) / 2, 7));
     const nm = (ctx.cat[thing.id] || {}).name || "";
-    g.append(label(px + CELL / 2, top + h - 7, nm.length > 8 ? `${nm.slice(0, 7)}…` : nm, { class: "thing-name" }));
+    g.append(label(px + CELL / 2, top + h - 7, fit(nm, 8), { class: "thing-name" }));
   }
   if (reachable) g.append(svg("circle", { cx: px + CELL - 10, cy: py + 10, r: 5, class: "reach" }));
   here.forEach((d, k) => {
@@ -118,7 +118,7 @@ function cell(ctx, x, y, reachable) {
     const r = thing ? 8 : 11, cy = thing ? py + CELL - 11 : py + CELL / 2;
     g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: d.seat === view.turn && d.alive }));
   });
-  return place(g, key, ctx, { details: () => details(ctx, x, y, key) });
+  return spot(g, key, ctx, { details: () => details(ctx, x, y, key) });
 }
 
 export function map(ctx) {

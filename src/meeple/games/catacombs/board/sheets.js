@@ -2,9 +2,9 @@
 // with, an offer being made, each dwarf's sheet (stats, worn things, backpack, purse) and the
 // shop. Things that an action happens on are places: a click there acts.
 
-import { backs, die, hover, place, roll, svg } from "/static/js/kit.js";
+import { actionLines, backs, die, hover, place, roll, spot, svg } from "/static/js/kit.js";
 import { el, t } from "/static/js/texts.js";
-import { coins, kindIcon, passages, tokenIcon } from "./glyphs.js";
+import { coins, kindIcon, tilePaths, tokenIcon } from "./glyphs.js";
 
 const SLOTS = ["head", "body", "right_hand", "left_hand", "feet"];
 const STATS = ["health", "strength", "armour"];
@@ -16,8 +16,7 @@ function entry(ctx, id) {
 function itemDetails(ctx, id, key) {
   const e = entry(ctx, id);
   const nums = Object.entries(e.numbers || {}).map(([k, v]) => `${k}: ${v}`);
-  const acts = (ctx.places.get(key) || []).map((a) => `→ ${a.label}`);
-  return { title: e.name, lines: [e.kind, e.text, ...nums, ...acts] };
+  return { title: e.name, lines: [e.kind, e.text, ...nums, ...(key ? actionLines(ctx, key) : [])] };
 }
 
 // A thing as a small card: its kind's picture, its name, a note (a price, a count).
@@ -25,7 +24,7 @@ function thing(ctx, id, key, note = "") {
   const node = el("div", { class: `thing ${ctx.view.kinds[id] || ""}` },
     kindIcon(ctx.view.kinds[id] || "", 18), el("span", { class: "name" }, entry(ctx, id).name),
     note ? el("span", { class: "note" }, note) : null);
-  return place(node, key, ctx, { details: () => itemDetails(ctx, id, key) });
+  return spot(node, key, ctx, { details: () => itemDetails(ctx, id, key) });
 }
 
 // ---------------------------------------------------------------- the turn: die and fight
@@ -34,8 +33,8 @@ function dieNode(ctx) {
   const shown = v.last_roll || (v.walk_left === null && v.step === "walk" ? "∞" : "?");
   const box = svg("svg", { class: "cat-die", viewBox: "0 0 64 64", width: 64, height: 64 });
   const g = die(32, 32, shown, { size: 46 });
-  box.append(place(g, "die:walk", ctx, { details: () => ({ title: t("board.die"),
-    lines: [t("board.die_text"), ...(ctx.places.get("die:walk") || []).map((a) => `→ ${a.label}`)] }) }));
+  box.append(spot(g, place("die"), ctx, { details: () => ({ title: t("board.die"),
+    lines: [t("board.die_text"), ...actionLines(ctx, place("die"))] }) }));
   return { box, die: g };
 }
 
@@ -78,20 +77,20 @@ export function turnPanel(ctx, fresh) {
 function tileCard(ctx, id, key, note) {
   const mask = ctx.view.tile_shapes[id] || 15;
   const pic = svg("svg", { viewBox: "0 0 40 40", width: 40, height: 40, class: "tile-pic", "aria-hidden": "true" },
-    svg("rect", { x: 0, y: 0, width: 40, height: 40, class: "ground" }), passages(mask, 0, 0, 40));
+    svg("rect", { x: 0, y: 0, width: 40, height: 40, class: "ground" }), tilePaths(mask, 0, 0, 40));
   const node = el("div", { class: "tile-card" }, pic, el("span", {}, entry(ctx, id).name), note ? el("small", {}, note) : null);
   if (!key) return hover(node, () => itemDetails(ctx, id, null));
-  return place(node, key, ctx, { details: () => itemDetails(ctx, id, key) });
+  return spot(node, key, ctx, { details: () => itemDetails(ctx, id, key) });
 }
 
 export function tilesPanel(ctx) {
   const v = ctx.view;
-  const pile = place(el("div", { class: "tile-card pile" }, backs(v.tile_pile, t("board.pile"))), "pile:tiles", ctx,
+  const pile = spot(el("div", { class: "tile-card pile" }, backs(v.tile_pile, t("board.pile"))), place("pile"), ctx,
     { details: () => ({ title: t("board.pile"), lines: [t("board.pile_text", { n: v.tile_pile }),
-      ...(ctx.places.get("pile:tiles") || []).map((a) => `→ ${a.label}`)] }) });
+      ...actionLines(ctx, place("pile"))] }) });
   const counts = new Map();
   for (const id of v.face_up_tiles) counts.set(id, (counts.get(id) || 0) + 1);
-  const up = [...counts].map(([id, n]) => tileCard(ctx, id, `tile:${id}`, n > 1 ? `×${n}` : ""));
+  const up = [...counts].map(([id, n]) => tileCard(ctx, id, place("tile", id), n > 1 ? `×${n}` : ""));
   const held = v.held_tile ? el("div", { class: "held" }, el("h4", {}, t("board.held")), tileCard(ctx, v.held_tile, null, "")) : null;
   return el("section", { class: "cat-panel tiles-panel" }, el("h3", {}, t("board.tiles")),
     el("div", { class: "tile-row" }, pile, ...up), up.length ? null : el("p", { class: "quiet" }, t("board.no_face_up")), held);
@@ -114,33 +113,33 @@ export function tradePanel(ctx) {
 
 // ---------------------------------------------------------------- a dwarf's sheet
 function statChip(ctx, seat, name, value) {
-  const key = `stat:${seat}:${name}`;
+  const key = place("stat", seat, name);
   const node = el("span", { class: `stat ${name}` }, el("small", {}, t(`board.stat.${name}`)), el("b", {}, String(value)));
-  return place(node, key, ctx, { details: () => ({ title: t(`board.stat.${name}`),
-    lines: [t(`board.stat_text.${name}`), ...(ctx.places.get(key) || []).map((a) => `→ ${a.label}`)] }) });
+  return spot(node, key, ctx, { details: () => ({ title: t(`board.stat.${name}`),
+    lines: [t(`board.stat_text.${name}`), ...actionLines(ctx, key)] }) });
 }
 
 function slotCell(ctx, d, slot) {
-  const id = d.screen[slot], key = `slot:${d.seat}:${slot}`;
+  const id = d.screen[slot], key = place("slot", d.seat, slot);
   const node = el("div", { class: `slot${id ? "" : " empty"}` }, el("small", {}, t(`board.slot.${slot}`)),
     id ? kindIcon(ctx.view.kinds[id], 16) : null, el("span", {}, id ? entry(ctx, id).name : "—"));
-  return place(node, key, ctx, { details: id ? () => itemDetails(ctx, id, key) : { title: t(`board.slot.${slot}`), lines: [t("board.slot_empty")] } });
+  return spot(node, key, ctx, { details: id ? () => itemDetails(ctx, id, key) : { title: t(`board.slot.${slot}`), lines: [t("board.slot_empty")] } });
 }
 
 export function sheet(ctx, d) {
   const v = ctx.view, mine = d.seat === ctx.seat;
-  const head = place(el("h3", { class: "who" }, tokenIcon(d.seat, 24, { dead: !d.alive }),
+  const head = spot(el("h3", { class: "who" }, tokenIcon(d.seat, 24, { dead: !d.alive }),
     el("span", {}, ctx.names[d.seat] || ""), mine ? el("small", {}, t("board.you")) : null,
-    d.alive ? null : el("small", { class: "fallen" }, t("board.fallen"))), `seat:${d.seat}`, ctx);
+    d.alive ? null : el("small", { class: "fallen" }, t("board.fallen"))), place("seat", d.seat), ctx);
   const stats = el("div", { class: "stats" },
     ...STATS.map((s) => statChip(ctx, d.seat, s, d[s])),
     el("span", { class: "stat" }, el("small", {}, t("board.stat.experience")), el("b", {}, String(d.experience))),
     el("span", { class: "stat" }, el("small", {}, t("board.stat.kills")), el("b", {}, String(d.kills))));
-  const purse = place(el("div", { class: "purse" }, kindIcon("treasure", 16), el("span", {}, coins(d.money))), `coins:${d.seat}`, ctx,
-    { details: () => ({ title: t("board.purse"), lines: [coins(d.money), ...(ctx.places.get(`coins:${d.seat}`) || []).map((a) => `→ ${a.label}`)] }) });
+  const purse = spot(el("div", { class: "purse" }, kindIcon("treasure", 16), el("span", {}, coins(d.money))), place("coins", d.seat), ctx,
+    { details: () => ({ title: t("board.purse"), lines: [coins(d.money), ...actionLines(ctx, place("coins", d.seat))] }) });
   const counts = new Map();
   for (const id of d.backpack) counts.set(id, (counts.get(id) || 0) + 1);
-  const pack = [...counts].map(([id, n]) => thing(ctx, id, `item:${d.seat}:${id}`, n > 1 ? `×${n}` : ""));
+  const pack = [...counts].map(([id, n]) => thing(ctx, id, place("item", d.seat, id), n > 1 ? `×${n}` : ""));
   const cls = `cat-panel sheet seat-${d.seat % 4}${mine ? " mine" : ""}${d.seat === v.turn ? " acting" : ""}${d.alive ? "" : " dead"}`;
   return el("section", { class: cls, "aria-label": ctx.names[d.seat] || "" }, head, stats, purse,
     el("h4", {}, t("board.worn")), el("div", { class: "slots" }, ...SLOTS.map((s) => slotCell(ctx, d, s))),
@@ -156,12 +155,12 @@ function priceHere(ctx, list) {
 
 export function shopPanel(ctx) {
   const shop = ctx.view.shop;
-  const wares = Object.entries(shop.items).map(([id, price]) => thing(ctx, id, `shop:${id}`, coins(priceHere(ctx, price))));
-  const extra = (key, name, text, price) => place(el("div", { class: "thing service" }, el("span", { class: "name" }, name),
+  const wares = Object.entries(shop.items).map(([id, price]) => thing(ctx, id, place("shop", id), coins(priceHere(ctx, price))));
+  const extra = (key, name, text, price) => spot(el("div", { class: "thing service" }, el("span", { class: "name" }, name),
     el("span", { class: "note" }, coins(price))), key, ctx, { details: () => ({ title: name, lines: [text,
-    ...(ctx.places.get(key) || []).map((a) => `→ ${a.label}`)] }) });
+    ...actionLines(ctx, key)] }) });
   return el("section", { class: "cat-panel shop-panel" }, el("h3", {}, t("board.shop")),
     el("p", { class: "quiet" }, t("board.shop_note", { markup: String(shop.markup).replace(".", t("board.decimal")) })),
-    el("div", { class: "wares" }, extra("shop:turn", t("board.extra_turn"), t("board.extra_turn_text"), shop.extra_turn),
-      extra("shop:experience", t("board.buy_experience"), t("board.buy_experience_text"), shop.experience), ...wares));
+    el("div", { class: "wares" }, extra(place("shop", "turn"), t("board.extra_turn"), t("board.extra_turn_text"), shop.extra_turn),
+      extra(place("shop", "experience"), t("board.buy_experience"), t("board.buy_experience_text"), shop.experience), ...wares));
 }

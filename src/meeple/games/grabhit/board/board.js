@@ -6,9 +6,9 @@
 // Everything is open in this game but the order of the decks (GAH-53), so other hands are
 // shown on their mats by name; the decks only by their sizes.
 
-import { fan, freshEvents, label, place, svg } from "/static/js/kit.js";
+import { fan, freshEvents, label, lines, place, spot, svg, wrap } from "/static/js/kit.js";
 import { el, put, t } from "/static/js/texts.js";
-import { card, cardHeight, DECK, DECKS, colourName, details, flow, letter, lines, wrap } from "./parts.js";
+import { card, cardHeight, DECK, DECKS, colourName, details, flow, letter } from "./parts.js";
 import { mat } from "./mat.js";
 import { animate, wheel } from "./wheel.js";
 
@@ -32,7 +32,7 @@ function decks(ctx, y) {
       label(54, 44, t("board.discarded", { n: gone }), { "font-size": 10, fill: "#fff" }));
     const top = gone ? nameOf(ctx, v.discards[c][gone - 1]) : null;
     const d = { title: t("board.deck", { colour: colourName(c), n }), lines: [t("board.discarded", { n: gone }), top ? t("board.discard_top", { name: top }) : null] };
-    g.append(place(back, `deck:${c}`, ctx, { details: d }));
+    g.append(spot(back, place("deck", c), ctx, { details: d }));
   });
   return [g, 84];
 }
@@ -50,7 +50,7 @@ function cardRow(ctx, title, items, y, { w = 112, h = cardHeight(1) } = {}) {
   const lay = flow(items.map(() => w), W - 16, { row: h + 6 });
   items.forEach(([key, name, colour, small, d, cls], i) => {
     const node = card(8 + lay.at[i][0], top + lay.at[i][1], w, h, { name, colour, small, cls });
-    g.append(key ? place(node, key, ctx, { details: d }) : node);
+    g.append(key ? spot(node, key, ctx, { details: d }) : node);
   });
   return [g, top + lay.height];
 }
@@ -63,7 +63,7 @@ function offer(ctx, y) {
   return cardRow(ctx, title, cards.map((c, i) => {
     const e = ctx.cat[c.id];
     const small = e ? Object.entries(e.numbers).slice(0, 3).map(([k, x]) => `${k}: ${x}`) : [];
-    return [`offer:${i}`, nameOf(ctx, c), c.kind === "location" ? "green" : "blue", small, details(ctx.cat, c.id), "offer"];
+    return [place("offer", i), nameOf(ctx, c), c.kind === "location" ? "green" : "blue", small, details(ctx.cat, c.id), "offer"];
   }), y, { w: 168, h: cardHeight(3) });
 }
 
@@ -75,7 +75,7 @@ function adventurers(ctx, y) {
     const e = ctx.cat[id];
     const s = owner.get(id);
     const small = s === undefined ? Object.values(e.numbers).slice(0, 2).map((x, i) => `${Object.keys(e.numbers)[i]}: ${x}`) : [t("board.taken", { name: ctx.names[s] })];
-    return [`adv:${id}`, e.name, null, small, details(ctx.cat, id), s === undefined ? "adv" : "adv taken"];
+    return [place("adv", id), e.name, null, small, details(ctx.cat, id), s === undefined ? "adv" : "adv taken"];
   }), y, { w: 112, h: cardHeight(2) });
 }
 
@@ -85,7 +85,7 @@ function auction(ctx, y) {
   return cardRow(ctx, t("board.auction"), v.auction.map((lot, i) => {
     const bid = lot.bidder === null ? t("board.no_bid", { n: lot.opening }) : t("board.bid", { n: lot.bid, name: ctx.names[lot.bidder] });
     const small = [t("board.opened_by", { name: ctx.names[lot.opened_by] }), bid];
-    return [`lot:${i}`, nameOf(ctx, lot), "green", small, details(ctx.cat, lot.id, small), "lot"];
+    return [place("lot", i), nameOf(ctx, lot), "green", small, details(ctx.cat, lot.id, small), "lot"];
   }), y, { w: 168, h: cardHeight(2) });
 }
 
@@ -93,7 +93,7 @@ function centre(ctx, y) {
   const v = ctx.view;
   if (!v.centre.length) return null;
   return cardRow(ctx, t("board.centre"), v.centre.map((c, i) =>
-    [`centre:${i}`, nameOf(ctx, c), c.kind === "location" ? "green" : (c.kind === "weapon" || c.kind === "blueprint") ? "blue" : "red",
+    [place("centre", i), nameOf(ctx, c), c.kind === "location" ? "green" : (c.kind === "weapon" || c.kind === "blueprint") ? "blue" : "red",
       [ctx.cat[c.id] ? ctx.cat[c.id].kind : ""], details(ctx.cat, c.id), "centre"]), y);
 }
 
@@ -124,7 +124,7 @@ export function table(ctx) {
 function hand(ctx) {
   if (ctx.seat === null || ctx.seat === undefined) return null;
   const me = ctx.view.players_info[ctx.seat];
-  const cards = me.hand.map((c, i) => ({ key: `card:hand:${i}`, name: nameOf(ctx, c),
+  const cards = me.hand.map((c, i) => ({ key: place("card", i), name: nameOf(ctx, c),
     cost: ctx.cat[c.id] ? ctx.cat[c.id].kind : "", text: ctx.cat[c.id] ? ctx.cat[c.id].text : "", kind: `gah-${c.kind}` }));
   return el("section", { class: "gah-hand" }, el("h4", {}, t("board.your_cards", { n: cards.length })),
     cards.length ? fan(cards, ctx, { title: t("board.your_cards", { n: cards.length }) }) : null);

@@ -4,9 +4,9 @@
 // and curses, locations ("loc:<seat>:<i>"), the cards in hand (open in this game: GAH-53),
 // and limbo or death.
 
-import { hover, label, place, svg } from "/static/js/kit.js";
+import { fit, hover, label, lines, place, seatToken, spot, svg, wrap } from "/static/js/kit.js";
 import { lang, t } from "/static/js/texts.js";
-import { card, cardHeight, chip, chipWidth, details, flow, lines, marker, seatColour, wrap } from "./parts.js";
+import { card, cardHeight, chip, chipWidth, details, flow, seatColour } from "./parts.js";
 
 const W = 360;
 const HEART = "M0 3 C-6 -2 -4 -7 0 -4 C4 -7 6 -2 0 3 Z";
@@ -30,9 +30,9 @@ function header(p, ctx) {
   const g = svg("g", { class: "mat-head" + (v.current === s ? " current" : "") },
     svg("rect", { x: 2, y: 2, width: W - 4, height: 40, rx: 9, class: "head-frame" }),
     svg("rect", { x: 2, y: 2, width: 6, height: 40, rx: 3, fill: seatColour(s) }),
-    marker(s, 24, 22),
+    seatToken(s, 24, 22, 9, { cls: "marker" }),
     label(40, 15, name, { "text-anchor": "start", "font-size": 15, "font-weight": 700 }),
-    label(40, 32, wrap(tagLine(p, ctx), 36, 1)[0], { "text-anchor": "start", "font-size": 10.5, class: "small" }));
+    label(40, 32, fit(tagLine(p, ctx), 36), { "text-anchor": "start", "font-size": 10.5, class: "small" }));
   const coin = svg("g", { transform: `translate(${W - 92},22)` },
     svg("circle", { r: 13, class: "coin" }), label(0, 1, p.gold, { "font-size": 12, "font-weight": 700 }),
     label(18, -5, `/ ${v.gold_target}`, { "font-size": 11, "text-anchor": "start" }),
@@ -41,7 +41,7 @@ function header(p, ctx) {
   const more = [tagLine(p, ctx), t("board.gold", { n: p.gold, goal: v.gold_target }), t("board.life", { n: p.life, most: p.max_life }),
     t("board.armour", { n: p.armour, most: p.max_armour }), t("board.hand", { n: p.hand.length })];
   const d = p.adventurer ? details(ctx.cat, p.adventurer, more) : { title: name, lines: more };
-  return place(g, `mat:${s}`, ctx, { details: d });
+  return spot(g, place("mat", s), ctx, { details: d });
 }
 
 // Whose turn, and the states that keep an adventurer out of reach or out of play.
@@ -71,7 +71,7 @@ function vitals(p, ctx, y) {
       label(8, 10, t("board.ability"), { "text-anchor": "start", "font-size": 9.5, class: "small" }),
       ...lines(8, 23, wrap(local(p, "ability"), 22, 2), 11, { "text-anchor": "start", "font-weight": 600 }));
     const adv = ctx.cat[p.adventurer];
-    out.push(place(ab, `ability:${p.seat}`, ctx, { details: { title: local(p, "ability"), lines: [adv ? adv.text : null, ctx.view.ability_used && ctx.view.current === p.seat ? t("board.ability_used") : null] } }));
+    out.push(spot(ab, place("ability", p.seat), ctx, { details: { title: local(p, "ability"), lines: [adv ? adv.text : null, ctx.view.ability_used && ctx.view.current === p.seat ? t("board.ability_used") : null] } }));
   }
   return out;
 }
@@ -83,12 +83,12 @@ function weaponCard(w, i, p, ctx) {
   const h = cardHeight(small.length);
   const node = card(0, 0, 128, h, { name: ctx.cat[w.id] ? ctx.cat[w.id].name : w.name, colour: "blue", small, cls: "weapon" });
   const more = w.blueprints.map((b) => `${t("board.blueprint")}: ${ctx.cat[b.id] ? ctx.cat[b.id].text : b.name}`);
-  return [place(node, `weapon:${p.seat}:${i}`, ctx, { details: details(ctx.cat, w.id, more) }), 128, h];
+  return [spot(node, place("weapon", p.seat, i), ctx, { details: details(ctx.cat, w.id, more) }), 128, h];
 }
 
 function fists(p, ctx) {
   const node = card(0, 0, 76, cardHeight(1), { name: t("board.fists"), small: [t("board.fists_stats")], cls: "fists" });
-  return [place(node, `fists:${p.seat}`, ctx, { details: { title: t("board.fists"), lines: [t("board.fists_help")] } }), 76, cardHeight(1)];
+  return [spot(node, place("fists", p.seat), ctx, { details: { title: t("board.fists"), lines: [t("board.fists_help")] } }), 76, cardHeight(1)];
 }
 
 // Things in rows: each [node, width, height]; placed from (8, y); the height used.
@@ -113,12 +113,12 @@ function chips(p, ctx) {
     const w = chipWidth(text, true);
     const node = chip(0, 0, w, text, { cls: kind, colour });
     const d = details(ctx.cat, c.id, [t(`board.kind.${kind}`)]);
-    out.push([key ? place(node, key(i), ctx, { details: d }) : hover(node, d), w, 22]);
+    out.push([key ? spot(node, key(i), ctx, { details: d }) : hover(node, d), w, 22]);
   });
-  add(p.shields, "shield", (i) => `shield:${p.seat}:${i}`, "red");
+  add(p.shields, "shield", (i) => place("shield", p.seat, i), "red");
   add(p.upgrades, "upgrade", null, "red");
   add(p.curses, "curse", null, "red");
-  add(p.locations, "loc", (i) => `loc:${p.seat}:${i}`, "green");
+  add(p.locations, "loc", (i) => place("loc", p.seat, i), "green");
   if (ctx.seat !== p.seat) {
     p.hand.filter((c) => c.kind === "blueprint").forEach((c) => add([c], "hand", null, "blue"));
     p.hand.filter((c) => c.kind !== "blueprint").forEach((c) => add([c], "hand", null, "red"));

@@ -2,9 +2,9 @@
 // symbols), a pointer at the top on the sector of the last spin, the hub that spins it (the
 // place "wheel:spin"), and under it this turn's sector and the last spin in words.
 
-import { animationsOn, hover, label, place, spin, svg } from "/static/js/kit.js";
+import { animationsOn, hover, label, lines, place, spin, spot, svg, wrap } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
-import { DECK, letter, lines, wrap } from "./parts.js";
+import { DECK, letter } from "./parts.js";
 
 const R = 118;
 
@@ -94,12 +94,12 @@ export function wheel(ctx) {
   spans(v.sectors).forEach((span, i) => disc.append(sectorNode(v.sectors[i], i, span, i === current)));
   root.append(svg("circle", { r: R + 4, fill: "none", stroke: "#5a4a3a", "stroke-width": 5 }), disc,
     svg("path", { d: "M-10 -133 L10 -133 L0 -112 Z", fill: "#2b2420", stroke: "#fff", "stroke-width": 1.5, class: "pointer" }));
-  const spinning = ctx.places.has("wheel:spin");
+  const spinning = ctx.places.has(place("wheel"));
   const hub = svg("g", { class: "hub" }, svg("circle", { r: 34, class: "hub-face" }),
     spinning ? label(0, 0, t("board.spin"), { "font-size": 10.5, "font-weight": 700 }) : null,
     !spinning && v.last_spin ? label(0, -6, v.last_spin.value, { "font-size": 22, "font-weight": 700, class: "hub-value" }) : null,
     !spinning && v.last_spin ? label(0, 14, t("board.coins_short"), { "font-size": 9, class: "small hub-value" }) : null);
-  root.append(place(hub, "wheel:spin", ctx, { details: { title: t("board.wheel"), lines: [t("board.wheel_help")] } }));
+  root.append(spot(hub, place("wheel"), ctx, { details: { title: t("board.wheel"), lines: [t("board.wheel_help")] } }));
   let y = 140;
   if (v.wheel) {
     const words = t("board.turn_sector", { text: sectorText(v.sectors[v.wheel.index]) });

@@ -3,7 +3,7 @@
 // steps, attacks, targets and rings picked up; the cards of the hand are the places of
 // summoning, playing and discarding them. Everything is drawn from the seat's snapshot.
 
-import { animationsOn, backs, die, fan, freshEvents, hover, roll, svg, zoomable } from "/static/js/kit.js";
+import { animationsOn, backs, die, fan, freshEvents, hover, place, roll, svg, zoomable } from "/static/js/kit.js";
 import { el, put, t } from "/static/js/texts.js";
 import { baseName, field, frame, sideName, zoneWords } from "./map.js";
 import { RINGS, codes, icon, ringShape, sideMark } from "./pieces.js";
@@ -86,7 +86,7 @@ function hands(ctx) {
   for (const h of view.hands) {
     if (!h.cards || !h.cards.length) continue;
     const mine = h.seat === ctx.seat;
-    const cards = h.cards.map((id) => face(ctx, id, mine ? `card:hand:${id}` : null));
+    const cards = h.cards.map((id) => face(ctx, id, mine ? place("card", id) : null));
     const title = mine ? t("board.your_hand", { n: h.count }) : t("board.mate_hand", { name: ctx.names[h.seat] || "", n: h.count });
     const box = fan(cards, ctx, { title });
     [...box.children].forEach((node, i) => {

@@ -2,7 +2,7 @@
 // side A's base at the top. Every hex is the place "hex:<label>"; what stands or lies on it
 // (bases, gods with their rings, traps, columns, dropped rings, the fallen) is drawn inside.
 
-import { label, place, svg } from "/static/js/kit.js";
+import { actionLines, label, place, spot, starPath, svg } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
 import { badge, ringShape, sideMark, unitDetails } from "./pieces.js";
 
@@ -84,7 +84,7 @@ function hexDetails(cell, kind, ctx, zoneText) {
   if (trap) lines.push(t("board.trap", { n: trap }));
   if (col) lines.push(t("board.column", { n: col }));
   if (drop) lines.push(t("board.dropped", { armour: drop.armour, attack: drop.attack }));
-  for (const a of ctx.places.get(`hex:${cell.label}`) || []) lines.push(`▸ ${a.label}`);
+  lines.push(...actionLines(ctx, place("hex", cell.label), "▸"));
   if (!lines.length) lines.push(t("board.empty"));
   return { title: hexTitle(cell, kind, view), lines };
 }
@@ -101,14 +101,14 @@ export function field(ctx, codes, wide = false) {
   const four = view.players === 4;
   const zoneTexts = four ? zoneWords(ctx) : null;
   const groups = hexes.map((c) => {
-    const k = kind.get(c.label), key = `hex:${c.label}`;
+    const k = kind.get(c.label), key = place("hex", c.label);
     const zone = four ? zoneOf(c, view.map.radius) : 0;
     const cls = ["hex", k && k.base !== undefined ? `base s${k.base}` : "", k && k.summon !== undefined ? `summon s${k.summon}` : "",
       k && k.central ? "central" : "", zone ? `zone${zone}` : ""].filter(Boolean).join(" ");
     const g = svg("g", { transform: `translate(${c.x.toFixed(1)},${c.y.toFixed(1)})`, class: "hx", "data-hex": c.label },
       svg("polygon", { points: corners(wide, S - 1), class: cls }));
     drawInside(g, c, k, ctx, codes);
-    place(g, key, ctx, { details: () => hexDetails(c, k, ctx, zoneTexts && zoneTexts[zone]) });
+    spot(g, key, ctx, { details: () => hexDetails(c, k, ctx, zoneTexts && zoneTexts[zone]) });
     return g;
   });
   const plain = groups.filter((g) => !g.classList.contains("place"));
@@ -144,7 +144,7 @@ function zoneLines(hexes, radius, wide) {
 }
 
 function drawInside(g, c, k, ctx, codes) {
-  const view = ctx.view, key = `hex:${c.label}`;
+  const view = ctx.view, key = place("hex", c.label);
   if (k && k.base !== undefined) {
     g.append(sideMark(k.base, 0, -6, 17, "base-mark"),
       label(0, -6, view.sides[k.base].base_health, { class: "base-hp" }),
@@ -153,7 +153,7 @@ function drawInside(g, c, k, ctx, codes) {
     return;
   }
   if (k && k.summon !== undefined) g.append(sideMark(k.summon, 0, 0, 22, "summon-mark"));
-  if (k && k.central) g.append(svg("path", { class: "star", d: star(0, -19, 5, 2.2) }));
+  if (k && k.central) g.append(svg("path", { class: "star", d: starPath(0, -19, 5, 2.2) }));
   const units = view.units.filter((u) => u.hex === c.label);
   const standing = units.find((u) => !u.fallen), fallen = units.find((u) => u.fallen);
   const trap = view.traps[c.label], col = view.architecture[c.label], drop = view.dropped[c.label];
@@ -181,15 +181,6 @@ function aim(g, ctx, key) {
   } else if (v.has("step")) {
     g.append(svg("circle", { class: "stepdot", r: 5, cy: 0, "aria-hidden": "true" }));
   }
-}
-
-function star(cx, cy, r, ri) {
-  const pts = [];
-  for (let i = 0; i < 10; i++) {
-    const a = Math.PI / 5 * i - Math.PI / 2, rr = i % 2 ? ri : r;
-    pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`);
-  }
-  return `M${pts.join(" L")} Z`;
 }
 
 // A god standing: its side's shape in the side's colour with its two-letter code, and its ring

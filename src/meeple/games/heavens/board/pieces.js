@@ -3,7 +3,7 @@
 // square, attack a triangle, poison a diamond drop, incapacitated a black ring with a cross,
 // trap a black star, architecture a white column), so nothing is told apart by colour alone.
 
-import { COLOURS, label, svg } from "/static/js/kit.js";
+import { COLOURS, label, starPath, svg } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
 
 export const SIDE = [COLOURS.blue, COLOURS.yellow];
@@ -35,18 +35,9 @@ export function ringShape(kind, r = 7) {
     case "attack": return svg("path", { d: `M0 ${-r * 1.25} L${r * 1.2} ${r * 0.85} L${-r * 1.2} ${r * 0.85} Z`, class: "ring attack" });
     case "poison": return svg("path", { d: `M0 ${-r * 1.3} L${r} 0 L0 ${r * 1.1} L${-r} 0 Z`, class: "ring poison" });
     case "stun": return svg("g", { class: "ring stun" }, svg("circle", { r: r * 0.85 }), svg("path", { d: `M${-r / 2} ${-r / 2} L${r / 2} ${r / 2} M${r / 2} ${-r / 2} L${-r / 2} ${r / 2}` }));
-    case "trap": return svg("path", { d: starPath(r * 1.3, r * 0.7), class: "ring trap" });
+    case "trap": return svg("path", { d: starPath(0, 0, r * 1.3, r * 0.7), class: "ring trap" });
     default: return svg("rect", { x: -r * 0.6, y: -r, width: r * 1.2, height: 2 * r, class: "ring column" });
   }
-}
-
-function starPath(r, ri) {
-  const pts = [];
-  for (let i = 0; i < 10; i++) {
-    const a = Math.PI / 5 * i - Math.PI / 2, rr = i % 2 ? ri : r;
-    pts.push(`${(rr * Math.cos(a)).toFixed(1)},${(rr * Math.sin(a)).toFixed(1)}`);
-  }
-  return `M${pts.join(" L")} Z`;
 }
 
 // A ring stack's badge: the ring kind's shape with its count inside.

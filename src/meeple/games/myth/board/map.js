@@ -3,7 +3,7 @@
 // the place "cell:<x>,<y>" of the moves, explorations, tile laying and Nod's Touch that lead to
 // it (places.py); the page draws it from the view only.
 
-import { SEAT_COLOURS, label, place, svg } from "/static/js/kit.js";
+import { label, passages, place, seatToken, spot, svg } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
 import { heroMark, monsterLine, cardName } from "./words.js";
 
@@ -11,7 +11,6 @@ export const S = 100;            // a cell's side in map units
 const LANE = 30;                 // a passage's width
 const SIDES = { north: [1, 0, -1], east: [2, 1, 0], south: [4, 0, 1], west: [8, -1, 0] };
 
-const key = (x, y) => `cell:${x},${y}`;
 
 // The empty cells beyond the open passages of laid tiles (as places.frontier).
 export function frontier(view) {
@@ -26,16 +25,10 @@ export function frontier(view) {
   return [...out.values()];
 }
 
-// The passages of a tile mask as corridors from the middle to each open side, in a cell
+// The passages of a tile mask as light corridors from the middle to each open side, in a cell
 // whose top left is (0, 0).
-export function passages(mask, size = S) {
-  const m = size / 2, w = LANE * size / S, g = svg("g", { class: "lanes" });
-  g.append(svg("rect", { x: m - w / 2, y: m - w / 2, width: w, height: w, class: "lane" }));
-  if (mask & 1) g.append(svg("rect", { x: m - w / 2, y: 0, width: w, height: m, class: "lane" }));
-  if (mask & 4) g.append(svg("rect", { x: m - w / 2, y: m, width: w, height: m, class: "lane" }));
-  if (mask & 8) g.append(svg("rect", { x: 0, y: m - w / 2, width: m, height: w, class: "lane" }));
-  if (mask & 2) g.append(svg("rect", { x: m, y: m - w / 2, width: m, height: w, class: "lane" }));
-  return g;
+export function lanes(mask) {
+  return passages(mask, { size: S, width: LANE / S, floor: "lane" });
 }
 
 const at = (list, x, y) => list.filter((e) => e[0] === x && e[1] === y).flatMap((e) => e[2]);
@@ -60,7 +53,7 @@ function tileCell(ctx, [x, y, mask, tile]) {
   const v = ctx.view;
   const g = svg("g", { class: "cell tile" + (tile === "start" ? " start" : ""), transform: `translate(${x * S},${y * S})` },
     svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "stone" }),
-    passages(mask));
+    lanes(mask));
   if (tile === "start") g.append(svg("path", { d: "M50 36 L54 46 L64 50 L54 54 L50 64 L46 54 L36 50 L46 46 Z", class: "avatara" }));
   g.append(label(S / 2, S - 9, `${x},${y}`, { class: "coord" }));
   const here = v.heroes.filter((h) => h.alive && h.cell[0] === x && h.cell[1] === y);
@@ -82,16 +75,13 @@ function tileCell(ctx, [x, y, mask, tile]) {
   }
   // the stone's outline lies under the passages; a ring on top shows the place's highlight
   g.append(svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "ring" }));
-  return place(g, key(x, y), ctx, { details: () => cellDetails(ctx, x, y, tile) });
+  return spot(g, place("cell", x, y), ctx, { details: () => cellDetails(ctx, x, y, tile) });
 }
 
 // A hero on the map: a circle in the seat's colour with the hero's letter (never colour alone).
 export function heroToken(ctx, h, cx, cy, r = 10) {
-  const v = ctx.view;
-  const g = svg("g", { class: "hero-token" + (h.seat === v.current ? " current" : ""), "data-seat": h.seat },
-    svg("circle", { cx, cy, r, fill: SEAT_COLOURS[h.seat % SEAT_COLOURS.length] }),
-    label(cx, cy + 0.5, heroMark(h.hero), { class: "hero-letter", "font-size": r * 1.1 }));
-  return g;
+  return seatToken(h.seat, cx, cy, r, { mark: heroMark(h.hero), shape: 0,
+    cls: "hero-token" + (h.seat === ctx.view.current ? " current" : "") });
 }
 
 // An empty cell beyond an open passage: explored by walking into it, or where the drawn tile
@@ -105,7 +95,7 @@ function emptyCell(ctx, [x, y]) {
   const details = () => (laying && v.drawn_tile
     ? { title: t("board.drawn", { tile: cardName(ctx.cat, v.drawn_tile) }), lines: [t("board.cell", { x, y }), t("board.turn_it")] }
     : { title: t("board.unexplored"), lines: [t("board.cell", { x, y })] });
-  return place(g, key(x, y), ctx, { details });
+  return spot(g, place("cell", x, y), ctx, { details });
 }
 
 // The map's extent in map units: every laid and frontier cell, with a margin, at least three

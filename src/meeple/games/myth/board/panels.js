@@ -2,9 +2,9 @@
 // face up, the battle, the dice, the heroes' cards, the seat's quests and hand. Every card that
 // an action touches is its place (places.py); others' hidden cards are backs with counts.
 
-import { SEAT_COLOURS, backs, fan, hover, label, place, roll, svg } from "/static/js/kit.js";
+import { backs, fan, hover, label, place, roll, seatIcon, spot, svg } from "/static/js/kit.js";
 import { el, t } from "/static/js/texts.js";
-import { passages } from "./map.js";
+import { lanes } from "./map.js";
 import { cardName, grouped, heroMark, monsterStats, playCost, price, times } from "./words.js";
 
 const details = (cat, id) => () => (cat[id] ? { title: cat[id].name, lines: [cat[id].kind, cat[id].text] } : null);
@@ -18,7 +18,7 @@ function pile(name, count, cls = "") {
 export function piles(ctx) {
   const v = ctx.view;
   const deck = pile(t("board.deck"), v.event_deck, "deck");
-  place(deck, "deck:events", ctx, { details: { title: t("board.deck"), lines: [t("board.deck_help")] } });
+  spot(deck, place("deck"), ctx, { details: { title: t("board.deck"), lines: [t("board.deck_help")] } });
   const row = el("div", { class: "piles" },
     el("span", { class: "turn" }, t("board.turn", { n: v.turn })), deck,
     pile(t("board.discard"), v.discard), pile(t("board.tiles"), v.tiles_left),
@@ -37,11 +37,11 @@ export function drawnTile(ctx) {
   if (!id) return null;
   const mask = (ctx.cat[id] || {}).passages || 0;
   const pic = svg("svg", { viewBox: "0 0 100 100", class: "tile-pic", width: 64, height: 64 },
-    svg("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, class: "stone" }), passages(mask));
+    svg("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, class: "stone" }), lanes(mask));
   const box = el("div", { class: "drawn" }, pic,
     el("div", {}, el("strong", {}, t("board.drawn", { tile: cardName(ctx.cat, id) })),
       el("p", {}, t("board.turn_it"))));
-  return place(box, "tile:drawn", ctx, { details: details(ctx.cat, id) });
+  return spot(box, place("tile"), ctx, { details: details(ctx.cat, id) });
 }
 
 // The cards played face down this round: who played each and what he paid; the seat's own
@@ -68,7 +68,7 @@ export function pending(ctx) {
     el("div", { class: "row" }, grouped(v.pending).map(([c, n]) => {
       const card = el("div", { class: "card-face small" }, el("strong", {}, times(cardName(ctx.cat, c), n)),
         el("p", {}, (ctx.cat[c] || {}).brief || ""));
-      return place(card, `card:pending:${c}`, ctx, { details: details(ctx.cat, c) });
+      return spot(card, place("card", "pending", c), ctx, { details: details(ctx.cat, c) });
     })));
 }
 
@@ -82,7 +82,7 @@ export function battle(ctx) {
     el("div", { class: "row" }, grouped(here).map(([m, n]) => {
       const card = el("div", { class: "card-face small monster" + (m === v.striker ? " striker" : "") },
         el("strong", {}, times(cardName(ctx.cat, m), n)), el("p", {}, monsterStats(ctx.cat, m)));
-      return place(card, `monster:${m}`, ctx, { details: details(ctx.cat, m) });
+      return spot(card, place("monster", m), ctx, { details: details(ctx.cat, m) });
     })));
 }
 
@@ -118,7 +118,7 @@ export function dice(ctx, fresh = []) {
 
 function chip(ctx, text, key, id) {
   const c = el("span", { class: "chip" }, text);
-  return key ? place(c, key, ctx, { details: details(ctx.cat, id) }) : c;
+  return key ? spot(c, key, ctx, { details: details(ctx.cat, id) }) : c;
 }
 
 function stat(name, value) {
@@ -130,9 +130,7 @@ function stat(name, value) {
 // targeting him is a click on it.
 export function heroCard(ctx, h) {
   const v = ctx.view, name = ctx.names[h.seat];
-  const token = svg("svg", { viewBox: "0 0 24 24", width: 24, height: 24, "aria-hidden": "true" },
-    svg("circle", { cx: 12, cy: 12, r: 11, fill: SEAT_COLOURS[h.seat % SEAT_COLOURS.length] }),
-    label(12, 12.5, heroMark(h.hero), { class: "hero-letter", "font-size": 12 }));
+  const token = seatIcon(h.seat, 24, { mark: heroMark(h.hero), shape: 0 });
   const head = el("div", { class: "hero-head" }, token, el("strong", {}, name),
     h.seat === v.seat ? el("small", {}, t("board.you")) : null,
     h.seat === v.current && !v.over ? el("small", { class: "now" }, t("board.now")) : null);
@@ -147,7 +145,7 @@ export function heroCard(ctx, h) {
       stat(t("board.resources"), h.resources)), life);
   }
   const things = el("div", { class: "chips" },
-    h.items.map((i) => chip(ctx, cardName(ctx.cat, i), `item:${h.seat}:${i}`, i)),
+    h.items.map((i) => chip(ctx, cardName(ctx.cat, i), place("item", h.seat, i), i)),
     grouped(h.trophies).map(([m, n]) => chip(ctx, t("board.proof", { card: times(cardName(ctx.cat, m), n) }), null)),
     h.shown.map((q) => chip(ctx, `✓ ${cardName(ctx.cat, q)}`, null)));
   if (things.childElementCount) card.append(things);
@@ -155,7 +153,7 @@ export function heroCard(ctx, h) {
     h.extra ? t("board.extra", { n: h.extra }) : ""].filter(Boolean);
   if (flags.length) card.append(el("p", { class: "flags" }, flags.join(" · ")));
   if (h.seat !== v.seat) card.append(el("div", { class: "hidden" }, backs(h.hand, t("board.cards")), backs(h.quests, t("board.quests"))));
-  return place(card, `hero:${h.seat}`, ctx, { details: details(ctx.cat, h.hero) });
+  return spot(card, place("hero", h.seat), ctx, { details: details(ctx.cat, h.hero) });
 }
 
 export function heroCards(ctx) {
@@ -173,7 +171,7 @@ export function quests(ctx) {
       const card = el("div", { class: "card-face small quest" + (ready ? " ready" : "") },
         el("strong", {}, times(cardName(ctx.cat, q), n)),
         el("p", {}, ready ? t("board.ready") : progress(ctx, q, me)));
-      return place(card, `quest:${q}`, ctx, { details: details(ctx.cat, q) });
+      return spot(card, place("quest", q), ctx, { details: details(ctx.cat, q) });
     })));
 }
 
@@ -191,12 +189,10 @@ function progress(ctx, q, me) {
 export function hand(ctx) {
   const v = ctx.view;
   if (!v.hand) return null;
-  const cards = grouped(v.hand).map(([c, n]) => ({ key: `card:hand:${c}`, name: times(cardName(ctx.cat, c), n),
-    cost: price(playCost(ctx, c)), text: (ctx.cat[c] || {}).brief || "", kind: ctx.cat[c] && ctx.cat[c].monster ? "monster" : "event" }));
+  const cards = grouped(v.hand).map(([c, n]) => ({ key: place("card", "hand", c), name: times(cardName(ctx.cat, c), n),
+    cost: price(playCost(ctx, c)), text: (ctx.cat[c] || {}).brief || "", kind: ctx.cat[c] && ctx.cat[c].monster ? "monster" : "event",
+    details: details(ctx.cat, c) }));
   const box = el("div", { class: "my-hand" }, el("h4", {}, t("board.your_hand", { n: v.hand.length })));
   box.append(cards.length ? fan(cards, ctx, { title: t("board.your_hand", { n: v.hand.length }) }) : el("p", { class: "quiet" }, t("board.no_cards")));
-  for (const node of box.querySelectorAll(".card-face[data-place]")) {
-    hover(node, details(ctx.cat, node.dataset.place.slice("card:hand:".length)));
-  }
   return box;
 }
