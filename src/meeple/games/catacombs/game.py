@@ -56,10 +56,9 @@ class Catacombs(Game[CatacombsState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
-    place_keys = {"cell": "cell:{0}{1}", "die": "die:walk", "pile": "pile:tiles",
-                  "tile": "tile:{0}", "shop": "shop:{0}", "stat": "stat:{0}:{1}",
-                  "seat": "seat:{0}", "coins": "coins:{0}", "slot": "slot:{0}:{1}",
-                  "item": "item:{0}:{1}"}
+    place_keys: ClassVar[Mapping[str, str]] = {"cell": "cell:{0}{1}", "die": "die:walk",
+        "pile": "pile:tiles", "tile": "tile:{0}", "shop": "shop:{0}", "stat": "stat:{0}:{1}",
+        "seat": "seat:{0}", "coins": "coins:{0}", "slot": "slot:{0}:{1}", "item": "item:{0}:{1}"}
 
     def setup(self) -> None:
         cat = self.cat = catalog()
