@@ -67,17 +67,13 @@ class Game(Generic[S]):
     #: Event kinds that matter so much to the seat they name (their ``seat`` field) that the
     #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
     notices: ClassVar[frozenset[str]] = frozenset()
-    #: The folder inside the game's package that holds the board the browser draws
-    #: (docs/boards.md): ``board.js``, the module the match page loads, its helper modules and
-    #: ``board.css``. ``meeple serve`` serves it from the package as ``/boards/<id>/<file>``, so
-    #: a game from another package ships its board as meeple's own do. None, or a folder with
-    #: no ``board.js``, for a game with no drawn board: its page shows the board as the
-    #: terminal draws it.
+    #: The folder of the game's package holding its browser board (docs/boards.md): ``board.js``
+    #: (the module the page loads), its parts and ``board.css``, served as ``/boards/<id>/…``.
+    #: None (or no ``board.js`` there): no drawn board, the page shows the terminal's.
     board_folder: ClassVar[str | None] = "board"
-    #: The place keys of the game's table (docs/boards.md), declared once: each kind's template
-    #: with ``{0}``, ``{1}``… for the parts that name one place, e.g. ``{"hex": "hex:{0}",
-    #: "card": "card:{0}:{1}"}``. The page receives them with the game's info and its board
-    #: builds every key through the kit's ``place(kind, ...parts)``.
+    #: The place-key templates, each kind's with ``{0}``, ``{1}``… for its parts (``{"hex":
+    #: "hex:{0}", "card": "card:{0}:{1}"}``): sent with the game's info, filled by the kit's
+    #: ``place(kind, ...parts)`` in the board (docs/boards.md).
     place_keys: ClassVar[Mapping[str, str]] = {}
     state_class: type[S]
     _table: tuple[tuple[Action, ...], dict[Verb, int]] | None = None
