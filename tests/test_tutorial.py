@@ -1,12 +1,12 @@
 """The tutorial's code runs as written, its game registers by its entry point as any package's
-does, and that game passes meeple's whole contract suite.
+does, that game passes meeple's whole contract suite, and meeple's server serves its board.
 
 docs/writing-a-game.md builds Pig as a package: every code block whose first line is a comment
-naming a file (``# pig/state.py``, ``# pig/locale/ru.po``) is that file; the ``toml`` block is
-the package's ``pyproject.toml``. The files are written into a folder with the metadata ``pip
-install`` would leave beside them (the entry point included), so meeple finds the game exactly
-as it would find an installed one. The other Python blocks are run in order, as a reader would
-run them.
+naming a file (``# pig/state.py``, ``# pig/locale/ru.po``, ``// pig/board/board.js``) is that
+file; the ``toml`` block is the package's ``pyproject.toml``. The files are written into a
+folder with the metadata ``pip install`` would leave beside them (the entry point included), so
+meeple finds the game exactly as it would find an installed one. The other Python blocks are
+run in order, as a reader would run them.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from tests.registered import forget_games
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "writing-a-game.md"
-FILE = re.compile(r"# (pig/[\w/]+\.(?:py|po))\n")
-#: The languages of the blocks that may be files: modules and catalogues.
-FILE_LANGS = ("python", "po")
+FILE = re.compile(r"(?:#|//|/\*) (pig/[\w/]+\.(?:py|po|js|css))(?: \*/)?\n")
+#: The languages of the blocks that may be files: modules, catalogues and the board.
+FILE_LANGS = ("python", "po", "js", "css")
 
 
 def blocks(lang: str) -> list[str]:
@@ -103,12 +103,13 @@ def test_the_tutorial_writes_the_parts_of_a_game(pig_site: Path) -> None:
     package = pig_site / "pig"
     written = sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
                      if p.is_file())
-    assert written == ["__init__.py", "actions.py", "game.py", "heuristic.py", "labels.py",
+    assert written == ["__init__.py", "actions.py", "board/board.css", "board/board.js",
+                       "game.py", "heuristic.py", "labels.py",
                        "locale/en.po", "locale/ru.po", "lookup.py", "params.py", "places.py",
                        "render.py", "state.py", "text.py", "turn.py", "view.py"]
 
 
-def test_the_package_ships_its_catalogues(pig_site: Path) -> None:
+def test_the_package_ships_its_catalogues_and_its_board(pig_site: Path) -> None:
     """An installed package holds only its modules and the data its pyproject names."""
     package = pig_site / "pig"
     data = pyproject()["tool"]["setuptools"]["package-data"]["pig"]
@@ -168,3 +169,40 @@ def test_the_tutorials_game_passes_the_whole_contract_suite(pig_site: Path) -> N
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     last = run.stdout.strip().splitlines()[-1]
     assert "passed" in last and "skipped" not in last and "deselected" not in last, last
+
+
+def test_the_tutorials_board_is_served_from_its_package(pig_site: Path, tmp_path: Path) -> None:
+    """The board the tutorial writes in pig/board/ is served by meeple's server from the Pig
+    package, with the place keys its Game declares; its snapshots need no board text."""
+    from starlette.testclient import TestClient
+
+    from meeple.server import Store, Tables, pages, sqlite_url
+    from meeple.server.app import make_app
+    from meeple.server.pages import page_texts
+
+    page_texts.cache_clear()  # this test's package, not an earlier one's
+    pages._board_in.cache_clear()
+    from pig import Pig
+
+    with TestClient(make_app(Tables(Store(sqlite_url(str(tmp_path / "pig.db")))))) as client:
+        for name, kind in [("board.js", "text/javascript"), ("board.css", "text/css")]:
+            r = client.get(f"/boards/pig/{name}")
+            assert r.status_code == 200, name
+            assert r.headers["content-type"].startswith(kind)
+            assert r.content == (pig_site / "pig" / "board" / name).read_bytes()
+        assert client.get("/boards/pig/game.py").status_code == 404
+        assert client.get("/boards/pig/../pig/game.py").status_code == 404
+        games = {g["id"]: g for g in client.get("/api/games?lang=en").json()}
+        assert games["pig"]["place_keys"] == Pig.place_keys == {"die": "die:turn",
+                                                               "bank": "bank:{0}"}
+        words = client.get("/api/texts?lang=ru&game=pig").json()
+        assert words["board.this_turn"] == "За ход: {n}"
+        made = client.post("/api/matches", json={"game": "pig", "seats": ["human", "human"]})
+        assert made.status_code == 201, made.text
+        token = made.json()["seats"][0]["token"]
+        snap = client.get(f"/api/matches/{made.json()['match']}?board=text",
+                          headers={"Authorization": f"Bearer {token}"}).json()
+        assert not snap.get("screen")
+        assert {a["where"] for a in snap["legal"]} == {"die:turn"}
+    page_texts.cache_clear()
+    pages._board_in.cache_clear()

@@ -1,5 +1,6 @@
 """The page's files and words: served from the package, every key the scripts use is in both
-catalogues, and nothing is fetched from elsewhere."""
+catalogues, and nothing is fetched from elsewhere. The boards are each game's own, served from
+its package (tests/server/test_boards.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,18 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from meeple.core import game_ids
 from meeple.server import Store, Tables, sqlite_url
 from meeple.server.app import make_app
-from meeple.server.pages import STATIC, page_texts
+from meeple.server.pages import STATIC, board_folder, page_texts
 
-SCRIPTS = sorted(Path(str(STATIC)).glob("js/**/*.js"))
-BOARDS = sorted(Path(str(STATIC)).glob("js/boards/*.js"))
-PARTS = {b.stem: [b, *b.with_suffix("").glob("*.js")] for b in BOARDS}
+#: Each game's drawn board: its folder in the game's package.
+BOARDS = {g: Path(str(f)) for g in game_ids(hidden=True) if (f := board_folder(g)) is not None}
+#: Every module of a board, by game.
+PARTS = {g: sorted(folder.rglob("*.js")) for g, folder in BOARDS.items()}
+#: The page's own scripts, and with the boards' every script the page runs.
+PAGE_SCRIPTS = sorted(Path(str(STATIC)).glob("js/**/*.js"))
+SCRIPTS = PAGE_SCRIPTS + [p for parts in PARTS.values() for p in parts]
 
 
 @pytest.fixture
@@ -31,7 +37,9 @@ def test_the_lobby_the_match_page_and_their_files_are_served(client: TestClient)
     page = client.get("/match/anything")
     assert page.status_code == 200 and "/static/js/match.js" in page.text
     for path in ["/static/meeple.css", "/static/meeple.svg",
-                 *(f"/static/{p.relative_to(Path(str(STATIC))).as_posix()}" for p in SCRIPTS)]:
+                 *(f"/static/{p.relative_to(Path(str(STATIC))).as_posix()}" for p in PAGE_SCRIPTS),
+                 *(f"/boards/{g}/{p.relative_to(BOARDS[g]).as_posix()}"
+                   for g, parts in PARTS.items() for p in parts)]:
         r = client.get(path)
         assert r.status_code == 200, path
     assert "javascript" in client.get("/static/js/match.js").headers["content-type"]
@@ -69,9 +77,8 @@ def test_every_word_the_scripts_ask_for_is_in_both_catalogues() -> None:
     assert set(page_texts("en")) == set(page_texts("ru"))
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=lambda p: p.stem)
-def test_every_word_a_board_asks_for_is_in_its_games_catalogues(board: Path) -> None:
-    game = board.stem
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_every_word_a_board_asks_for_is_in_its_games_catalogues(game: str) -> None:
     used = {k for part in PARTS[game]
             for k in re.findall(r"""\bt\(\s*[`"'](board\.[\w.]+)[`"']""", part.read_text())}
     for lang in ("en", "ru"):
@@ -90,7 +97,8 @@ def test_a_games_board_words_come_with_the_page_words_and_an_unknown_game_is_ref
 
 
 def test_the_page_loads_nothing_from_another_site() -> None:
-    files = [*SCRIPTS, *Path(str(STATIC)).glob("*.*")]
+    files = [*SCRIPTS, *Path(str(STATIC)).glob("*.*"),
+             *(p for folder in BOARDS.values() for p in folder.rglob("*.css"))]
     for f in files:
         text = f.read_text()
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), f.name

@@ -67,6 +67,14 @@ class Game(Grammar, Generic[S]):
     #: Event kinds that matter so much to the seat they name (their ``seat`` field) that the
     #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
     notices: ClassVar[frozenset[str]] = frozenset()
+    #: The folder of the game's package holding its browser board (docs/boards.md): ``board.js``
+    #: (the module the page loads), its parts and ``board.css``, served as ``/boards/<id>/…``.
+    #: None (or no ``board.js`` there): no drawn board, the page shows the terminal's.
+    board_folder: ClassVar[str | None] = "board"
+    #: The place-key templates, each kind's with ``{0}``, ``{1}``… for its parts (``{"hex":
+    #: "hex:{0}", "card": "card:{0}:{1}"}``): sent with the game's info, filled by the kit's
+    #: ``place(kind, ...parts)`` in the board (docs/boards.md).
+    place_keys: ClassVar[Mapping[str, str]] = {}
     state_class: type[S]
 
     def __init__(self, players: int | None = None,

@@ -79,7 +79,8 @@ async def body_of(request: Request, model: type[B]) -> B:
 
 async def list_games(request: Request) -> JSONResponse:
     lang = lang_of(request)
-    return JSONResponse([{**lobby_info(gid, lang), "catalogue": game_class(gid)().catalogue(lang)}
+    return JSONResponse([{**lobby_info(gid, lang), "catalogue": game_class(gid)().catalogue(lang),
+                          "place_keys": dict(game_class(gid).place_keys)}
                          for gid in game_ids()])
 
 

@@ -4,7 +4,7 @@
 
 import { test, eq, ok, played, gameInfo } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
-import { board, MAP } from "/static/js/boards/andor.js";
+import { board, MAP } from "/boards/andor/board.js";
 
 const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 

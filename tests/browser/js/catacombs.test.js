@@ -4,7 +4,7 @@
 import { test, eq, ok, played, gameInfo } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
 import { loadTexts } from "/static/js/texts.js";
-import { board, lastFight, reach } from "/static/js/boards/catacombs.js";
+import { board, lastFight, reach } from "/boards/catacombs/board.js";
 
 const OPTIONS = { max_rounds: 6, veins_to_end: 2 };
 

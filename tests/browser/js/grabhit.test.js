@@ -4,8 +4,8 @@
 
 import { test, eq, ok, played, gameInfo, placesMatchLegal } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
-import { board } from "/static/js/boards/grabhit.js";
-import { spans, turnOf } from "/static/js/boards/grabhit/wheel.js";
+import { board } from "/boards/grabhit/board.js";
+import { spans, turnOf } from "/boards/grabhit/wheel.js";
 
 async function drawn(snap, sent = []) {
   return board(context(snap, await gameInfo("grabhit"), (t) => sent.push(t)));

@@ -4,7 +4,7 @@
 import { test, eq, ok, played, gameInfo, placesMatchLegal } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
 import { loadTexts } from "/static/js/texts.js";
-import { animate, board } from "/static/js/boards/heavens.js";
+import { animate, board } from "/boards/heavens/board.js";
 
 const info = await gameInfo("heavens");
 await loadTexts("en", "heavens");

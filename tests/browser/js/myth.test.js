@@ -3,7 +3,7 @@
 
 import { test, eq, ok, api, played, gameInfo } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
-import { board } from "/static/js/boards/myth.js";
+import { board } from "/boards/myth/board.js";
 
 // A random game of `players`, step by step: the snapshot of the seat to act before each action
 // (and every seat's at the end).

@@ -2,7 +2,7 @@
 
 import { test, eq, ok, played, gameInfo } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
-import { board } from "/static/js/boards/tictactoe.js";
+import { board } from "/boards/tictactoe/board.js";
 
 test("every legal mark is a place on the board named by its label", async () => {
   const { snaps } = await played("tictactoe", { steps: 2 });

@@ -150,9 +150,9 @@ def test_the_buttons_are_the_verbs_with_no_spot() -> None:
 
 
 def test_the_boards_map_is_the_contents_map() -> None:
-    """boards/andor/map.js holds the map of content/map.toml, region by region."""
-    js = (Path(meeple.__file__).parent / "server" / "static" / "js" / "boards" / "andor"
-          / "map.js").read_text("utf-8")
+    """board/map.js holds the map of content/map.toml, region by region."""
+    js = (Path(meeple.__file__).parent / "games" / "andor" / "board" / "map.js").read_text(
+        "utf-8")
     rows = [json.loads(line.strip().rstrip(","))
             for line in js.splitlines() if line.strip().startswith("[") and "]," in line]
     c = load()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from meeple.core import Action, Game
 
 from . import labels, lookup, places, text
@@ -27,6 +30,7 @@ class Template(Game[TemplateState]):
     label = labels.label
     costs = labels.costs
     where = places.where
+    place_keys: ClassVar[Mapping[str, str]] = {"card": "card:hand:{0}"}
     catalogue = lookup.catalogue
     cards: tuple[Card, ...]
     plays: tuple[Action, ...]

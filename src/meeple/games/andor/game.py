@@ -49,6 +49,10 @@ class Andor(Game[AndorState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    place_keys: ClassVar[Mapping[str, str]] = {"region": "region:{0}", "creature": "creature:{0}",
+        "hero": "hero:{0}", "item": "item:{0}", "well": "well:{0}", "shop": "shop:{0}",
+        "witch": "witch:{0}", "ground": "ground:{0}:{1}", "farmer": "farmer:{0}",
+        "carried": "carried:{0}", "die": "die:{0}"}
 
     def setup(self) -> None:
         """Load the content and build the tables the rules and the bots read."""

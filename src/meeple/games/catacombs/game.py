@@ -69,6 +69,7 @@ class Catacombs(Game[CatacombsState]):
 
     def verbs(self) -> tuple[Verb, ...]:
         return universe(self)
+    place_keys = places.KEYS
 
     def setup(self) -> None:
         content = self.content = catalog()

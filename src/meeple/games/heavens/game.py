@@ -58,6 +58,7 @@ class Heavens(Game[HeavensState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    place_keys: ClassVar[dict[str, str]] = {"hex": "hex:{0}", "card": "card:hand:{0}"}
 
     def setup(self) -> None:
         cfg = self.config

@@ -51,6 +51,9 @@ class MythGame(Game[MythState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    place_keys: ClassVar[Mapping[str, str]] = {"cell": "cell:{0},{1}", "deck": "deck:events",
+        "tile": "tile:drawn", "card": "card:{0}:{1}", "item": "item:{0}:{1}",
+        "monster": "monster:{0}", "hero": "hero:{0}", "quest": "quest:{0}"}
 
     def setup(self) -> None:
         # every file read and cross-checked once per content folder, so a broken file fails here

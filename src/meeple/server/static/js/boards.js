@@ -1,21 +1,23 @@
-// The board area. Every game with a module in boards/ draws the seat's view as SVG from the
-// snapshot and the catalogue, and makes each legal action that has a place (its `where`) a
-// click on that place (docs/boards.md); a game without one shows its board as the terminal
-// draws it, in words (snapshot.screen).
+// The board area. Every game with a drawn board (its package's board folder, Game.board_folder)
+// draws the seat's view as SVG from the snapshot and the catalogue, and makes each legal action
+// that has a place (its `where`) a click on that place (docs/boards.md); a game without one
+// shows its board as the terminal draws it, in words (snapshot.screen).
 
 import { context } from "./kit.js";
 import { el, put } from "./texts.js";
 
 const loaded = new Map();
 
-// A board is its module and its style sheet, both in boards/ (loaded once, when first drawn).
+// A board is its module and its style sheet, served from the game's own package at
+// /boards/<id>/ (loaded once, when first drawn).
 function load(id) {
   if (!loaded.has(id)) {
+    const folder = `/boards/${encodeURIComponent(id)}`;
     const sheet = document.createElement("link");
     sheet.rel = "stylesheet";
-    sheet.href = `/static/js/boards/${id}.css`;
+    sheet.href = `${folder}/board.css`;
     document.head.append(sheet);
-    loaded.set(id, import(`./boards/${id}.js`).catch(() => null));
+    loaded.set(id, import(`${folder}/board.js`).catch(() => null));
   }
   return loaded.get(id);
 }

@@ -1,7 +1,8 @@
 // The drawing kit every board shares (docs/boards.md): SVG elements, colours safe for
-// colour-blind players, places that are clicked to act, a card under the pointer with the
-// details of what is there, zoom and pan for large maps, hands of cards, dice, and the switch
-// that turns animations off. A board module draws from the seat's snapshot only.
+// colour-blind players, place keys built from the game's templates, spots that are clicked to
+// act, a card under the pointer with the details of what is there, zoom and pan for large
+// maps, text wrapped into lines, tiles' passages, seats' tokens, hands of cards, dice, and the
+// switch that turns animations off. A board module draws from the seat's snapshot only.
 
 import { el, t } from "./texts.js";
 
@@ -33,6 +34,60 @@ export function label(x, y, text, attrs = {}) {
   return svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, String(text));
 }
 
+// About how wide `text` is at a font size (system sans-serif), and about how many characters
+// fit in `width` at that size: SVG text does not wrap itself.
+export function textWidth(text, size) {
+  return String(text).length * size * 0.56;
+}
+export function charsIn(width, size) {
+  return Math.floor(width / (size * 0.56));
+}
+
+// `text` in lines of at most `chars` characters, at most `most` of them: the last one cut
+// with "…" when the text goes on.
+export function wrap(text, chars, most = 2) {
+  const words = String(text).split(/\s+/).filter(Boolean);
+  const out = [];
+  for (const w of words) {
+    const last = out.length - 1;
+    if (last >= 0 && (out[last] + " " + w).length <= chars) out[last] += " " + w;
+    else out.push(w);
+  }
+  if (!out.length) return [""];
+  const cut = (line) => line.slice(0, chars - 1).replace(/\s*$/, "") + "…";
+  const kept = out.slice(0, most).map((l) => (l.length > chars ? cut(l) : l));
+  if (out.length > most) kept[most - 1] = cut(out.slice(most - 1).join(" "));
+  return kept;
+}
+
+// `text` on one line of at most `chars` characters.
+export function fit(text, chars) {
+  return wrap(text, chars, 1)[0];
+}
+
+// Lines of text from (x, y) down, `size` high, anchored as told (e.g. the lines of `wrap`).
+export function lines(x, y, texts, size, attrs = {}) {
+  return texts.map((s, i) => label(x, y + i * size * 1.2, s, { "font-size": size, ...attrs }));
+}
+
+// The place keys of the game being drawn (its Game.place_keys, sent with the game's info and
+// taken by `context`): each kind's template, {0}, {1}… standing for the parts that name one.
+let keys = {};
+
+// The key of a place on the table: `place("hex", "f6")` is "hex:f6", `place("card", "hand",
+// 12)` "card:hand:12", as the game's templates make them, which the server's places build too.
+export function place(kind, ...parts) {
+  const template = keys[kind];
+  if (template === undefined) {
+    throw new Error(`no place kind ${kind}; the game's are: ${Object.keys(keys).join(", ")}`);
+  }
+  const wanted = new Set(template.match(/\{\d+\}/g) || []).size;
+  if (parts.length !== wanted) {
+    throw new Error(`a ${kind} place (${template}) has ${wanted} parts, not ${parts.length}`);
+  }
+  return template.replace(/\{(\d+)\}/g, (_, i) => String(parts[Number(i)]));
+}
+
 // The legal actions of the snapshot by their place (actions with no place are left out).
 export function placesOf(snap) {
   const out = new Map();
@@ -45,15 +100,23 @@ export function placesOf(snap) {
 }
 
 // What a board module receives: the snapshot, the game's catalogue in the page's language,
-// `act(text)` to send an action, and the places of the legal actions.
+// `act(text)` to send an action, and the places of the legal actions. The game's place keys
+// become those `place` fills.
 export function context(snap, game, act) {
+  keys = (game && game.place_keys) || {};
   return { snap, view: snap.view, cat: (game && game.catalogue) || {}, act, places: placesOf(snap),
     seat: snap.seat, names: snap.names || [] };
 }
 
-// Make `node` (SVG or HTML) the place `key`: when legal actions happen there it becomes a
-// button named by their labels; one action is taken at a click or Enter, several open a chooser.
-export function place(node, key, ctx, { details = null } = {}) {
+// The labels of the legal actions at the place `key`, as lines of a card ("→ label").
+export function actionLines(ctx, key, mark = "→") {
+  return (ctx.places.get(key) || []).map((a) => `${mark} ${a.label}`);
+}
+
+// Make `node` (SVG or HTML) the spot of the place `key`: when legal actions happen there it
+// becomes a button named by their labels; one action is taken at a click or Enter, several open
+// a chooser.
+export function spot(node, key, ctx, { details = null } = {}) {
   node.setAttribute("data-place", key);
   if (details) hover(node, details);
   const actions = ctx.places.get(key);
@@ -182,7 +245,7 @@ export function zoomable(root, key, [x0, y0, w0, h0]) {
 }
 
 // A hand of cards as a fan: each card shows its name, cost and text; a card whose place has
-// legal actions is clicked to play it. `cards`: [{key, name, cost, text, kind}].
+// legal actions is clicked to play it. `cards`: [{key, name, cost, text, kind, details}].
 export function fan(cards, ctx, { title = null } = {}) {
   const n = cards.length;
   return el("div", { class: "hand", role: "list", "aria-label": title || t("web.board.hand") },
@@ -192,7 +255,7 @@ export function fan(cards, ctx, { title = null } = {}) {
         el("strong", {}, c.name),
         c.cost ? el("span", { class: "cost" }, c.cost) : null,
         c.text ? el("p", {}, c.text) : null);
-      if (c.key) place(card, c.key, ctx);
+      if (c.key) spot(card, c.key, ctx, { details: c.details || null });
       return card;
     }));
 }
@@ -201,6 +264,86 @@ export function fan(cards, ctx, { title = null } = {}) {
 export function backs(count, name) {
   return el("div", { class: "backs", "aria-label": `${name}: ${count}` },
     el("span", { class: "back" }), el("span", { class: "count" }, `${name} · ${count}`));
+}
+
+// A tile's passages in a square of side `size` with its top left at (x, y): a floor in the
+// middle, `width` of the side across, and an arm of it to each side open in `mask` (north 1,
+// east 2, south 4, west 8, as the games' tiles count them); with `wall`, a line of that class
+// just inside each closed side. `floor` is the class of the floor's parts.
+export const SIDE_BITS = [1, 2, 4, 8];
+export function passages(mask, { x = 0, y = 0, size = 100, width = 0.3, floor = "floor", wall = null } = {}) {
+  const g = svg("g", { class: "passages" });
+  const w = size * width, c = (size - w) / 2, o = 0.5;  // arms overlap the floor: no seam
+  g.append(svg("rect", { x: x + c, y: y + c, width: w, height: w, class: floor }));
+  const arms = [[x + c, y, w, c + o], [x + c + w - o, y + c, c + o, w],
+    [x + c, y + c + w - o, w, c + o], [x, y + c, c + o, w]];
+  const i = 4, e = size - i;
+  const walls = [[i, i, e, i], [e, i, e, e], [i, e, e, e], [i, i, i, e]];
+  SIDE_BITS.forEach((bit, k) => {
+    if (mask & bit) {
+      const [ax, ay, aw, ah] = arms[k];
+      g.append(svg("rect", { x: ax, y: ay, width: aw, height: ah, class: floor }));
+    } else if (wall) {
+      const [x1, y1, x2, y2] = walls[k];
+      g.append(svg("line", { x1: x + x1, y1: y + y1, x2: x + x2, y2: y + y2, class: wall }));
+    }
+  });
+  return g;
+}
+
+// A five-pointed star's path centred on (cx, cy): its points `r` out, its notches `inner`.
+export function starPath(cx, cy, r, inner = r * 0.45) {
+  const pts = [];
+  for (let k = 0; k < 10; k++) {
+    const a = -Math.PI / 2 + k * Math.PI / 5, rr = k % 2 ? inner : r;
+    pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`);
+  }
+  return `M${pts.join(" L")} Z`;
+}
+
+// The shapes of seats' tokens, centred on (0, 0), `r` their half size: a circle, a square, a
+// triangle, a diamond, a pentagon, a hexagon, an octagon and a cross.
+function polygon(n, r) {
+  const pts = Array.from({ length: n }, (_, i) => {
+    const a = (i / n) * 2 * Math.PI - Math.PI / 2;
+    return `${(r * Math.cos(a)).toFixed(1)} ${(r * Math.sin(a)).toFixed(1)}`;
+  });
+  return `M${pts.join(" L")}Z`;
+}
+const TOKEN_SHAPES = [
+  (r) => svg("circle", { r }),
+  (r) => svg("rect", { x: -r, y: -r, width: 2 * r, height: 2 * r, rx: r / 4 }),
+  (r) => svg("path", { d: `M0 ${-r * 1.15} L${r * 1.1} ${r * 0.85} L${-r * 1.1} ${r * 0.85}Z` }),
+  (r) => svg("path", { d: `M0 ${-r * 1.2} L${r * 1.2} 0 L0 ${r * 1.2} L${-r * 1.2} 0Z` }),
+  (r) => svg("path", { d: polygon(5, r * 1.15) }),
+  (r) => svg("path", { d: polygon(6, r * 1.1) }),
+  (r) => svg("path", { d: polygon(8, r * 1.1) }),
+  (r) => svg("path", { d: `M${-r} ${-r * 0.4}h${r * 0.6}v${-r * 0.6}h${r * 0.8}v${r * 0.6}h${r * 0.6}v${r * 0.8}h${-r * 0.6}v${r * 0.6}h${-r * 0.8}v${-r * 0.6}h${-r * 0.6}Z` }),
+];
+
+// A seat's token at (x, y), `r` its half size: its shape in its colour with a mark on it (the
+// seat's number unless told: a hero's letter, a colour's initial), so that seats never differ
+// by colour alone. Each seat has a shape of its own unless `shape` says which (0, the circle,
+// where the marks already differ). `acting` rings it with a dashed halo; `dead` crosses it
+// out. `cls` adds the board's own classes.
+export function seatToken(seat, x, y, r, { mark = seat + 1, shape = seat, colour = null, ink = "#fff",
+  cls = "", acting = false, dead = false } = {}) {
+  const g = svg("g", { class: `seat-token ${cls}${acting ? " acting" : ""}${dead ? " dead" : ""}`.trim(),
+    transform: `translate(${x},${y})`, "data-seat": seat });
+  if (acting) g.append(svg("circle", { r: r + 4, class: "halo" }));
+  const body = TOKEN_SHAPES[shape % TOKEN_SHAPES.length](r);
+  body.setAttribute("fill", colour || SEAT_COLOURS[seat % SEAT_COLOURS.length]);
+  body.setAttribute("class", "body");
+  const low = shape % TOKEN_SHAPES.length === 2 ? r * 0.2 : r * 0.06;  // a triangle's middle is low
+  g.append(body, label(0, low, mark, { class: "mark", fill: ink, "font-size": r * 1.1 }));
+  if (dead) g.append(svg("path", { d: `M${-r} ${-r} L${r} ${r} M${r} ${-r} L${-r} ${r}`, class: "cross" }));
+  return g;
+}
+
+// A seat's token as a small picture for the page's HTML (a sheet's or a card's heading).
+export function seatIcon(seat, size = 22, opts = {}) {
+  return svg("svg", { class: "seat-icon", viewBox: "-13 -13 26 26", width: size, height: size, "aria-hidden": "true" },
+    seatToken(seat, 0, 0, 9.5, opts));
 }
 
 // Animations: on unless the player turned them off here or asks the system for less motion.

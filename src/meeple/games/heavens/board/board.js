@@ -1,0 +1,141 @@
+// High in the Heavens (docs/boards.md): the two pantheons above the hex map of the Heavens, a
+// key to the rings' shapes, and the seat's hand fanned below. Hexes are the places of moves,
+// steps, attacks, targets and rings picked up; the cards of the hand are the places of
+// summoning, playing and discarding them. Everything is drawn from the seat's snapshot.
+
+import { animationsOn, backs, die, fan, freshEvents, hover, place, roll, svg, zoomable } from "/static/js/kit.js";
+import { el, put, t } from "/static/js/texts.js";
+import { baseName, field, frame, sideName, zoneWords } from "./map.js";
+import { RINGS, codes, icon, ringShape, sideMark } from "./pieces.js";
+
+// A board this wide (CSS pixels) or wider lays the map down.
+const WIDE = 640;
+
+// The map as an SVG, every hex a place; `wide` lays it down for a landscape screen.
+export function map(ctx, wide = false) {
+  const { layer, hexes } = field(ctx, codes(ctx), wide);
+  const root = svg("svg", { class: "board-svg hv-map", role: "group", "aria-label": t("board.map") }, layer);
+  return { root, box: frame(hexes) };
+}
+
+function sideStrip(ctx, i) {
+  const view = ctx.view, s = view.sides[i];
+  const active = view.phase !== "over" && s.seats.includes(view.active);
+  const discard = s.discard.map((id) => (ctx.cat[id] && ctx.cat[id].name) || "").filter(Boolean);
+  const row = el("div", { class: `hv-side s${i}` + (active ? " active" : ""), "data-side": String(i) },
+    icon(sideMark(i, 0, 0, 7, "token")),
+    el("strong", {}, sideName(ctx, i)),
+    el("span", { class: "hv-base", title: baseName(s) }, t("board.base_short", { name: baseName(s), n: s.base_health })),
+    backs(s.deck, t("board.deck")),
+    el("span", { class: "hv-discard", tabindex: "0" }, t("board.discard", { n: s.discard.length })));
+  hover(row.querySelector(".hv-discard"), { title: t("board.discard", { n: s.discard.length }), lines: discard.length ? [discard.join(", ")] : [] });
+  for (const seat of s.seats) {
+    const hand = view.hands.find((h) => h.seat === seat);
+    if (seat !== ctx.seat) row.append(el("span", { class: "hv-hand" }, backs(hand.count, t("board.hand_of", { name: ctx.names[seat] || "" }))));
+  }
+  if (active) row.append(tokens(view));
+  return row;
+}
+
+// The active seat's action tokens: filled ones left, hollow ones spent.
+function tokens(view) {
+  const side = view.sides.findIndex((s) => s.seats.includes(view.active));
+  const most = view.tokens_per_turn[side] || view.tokens;
+  const dots = [];
+  for (let i = 0; i < most; i++) dots.push(el("span", { class: "hv-token" + (i < view.tokens ? " left" : "") }));
+  return el("span", { class: "hv-tokens", role: "img", "aria-label": t("board.tokens", { n: view.tokens, max: most }) },
+    t("board.tokens_short"), dots);
+}
+
+function header(ctx) {
+  const view = ctx.view;
+  return el("div", { class: "hv-top" }, sideStrip(ctx, 0), sideStrip(ctx, 1),
+    el("div", { class: "hv-round" }, roundText(view)));
+}
+
+function roundText(view) {
+  const most = view.variants.max_rounds;
+  if (!most) return t("board.round", { n: view.round });
+  return t("board.round_of", { n: Math.min(view.round, most), max: most });
+}
+
+// The key: each ring kind's shape and colour, and the two sides' shapes.
+function legend(ctx) {
+  const items = RINGS.map((r) => el("span", { class: "hv-key" }, icon(ringShape(r.kind)), t(r.word)));
+  const sides = [0, 1].map((i) => el("span", { class: "hv-key" }, icon(sideMark(i, 0, 0, 7, "token")), sideName(ctx, i)));
+  const central = el("span", { class: "hv-key" }, icon(svg("polygon", { points: "-9,0 -4.5,-8 4.5,-8 9,0 4.5,8 -4.5,8", class: "central-key" })), t("board.central"));
+  const zones = ctx.view.players === 4 ? Object.values(zoneWords(ctx)).map((z) => el("span", { class: "hv-key zone" },
+    icon(svg("path", { d: "M-8 -9 L-4 0 L-8 9 M8 -9 L4 0 L8 9", class: "zone-key" })), z)) : [];
+  return el("div", { class: "hv-legend", "aria-label": t("board.key") }, sides, items, central, zones);
+}
+
+// A card of a hand as the fan shows it: name, cost, the text that fits; the rest on hover.
+function face(ctx, id, key) {
+  const c = ctx.cat[id] || {};
+  const nums = Object.values(c.numbers || {});
+  const isChar = nums.length > 1;
+  const text = isChar
+    ? Object.entries(c.numbers).slice(1, 5).map(([k, v]) => `${k} ${v}`).join(" · ")
+    : (c.text || "").split(". ").slice(1).join(". ") || c.text || "";
+  return { key, id, name: c.name || "", kind: isChar ? "character" : "power", text,
+    cost: isChar ? t("board.cost.health", { n: nums[0] }) : t("board.cost.tokens", { n: nums[0] || 0 }) };
+}
+
+function hands(ctx) {
+  const view = ctx.view, out = [];
+  for (const h of view.hands) {
+    if (!h.cards || !h.cards.length) continue;
+    const mine = h.seat === ctx.seat;
+    const cards = h.cards.map((id) => face(ctx, id, mine ? place("card", id) : null));
+    const title = mine ? t("board.your_hand", { n: h.count }) : t("board.mate_hand", { name: ctx.names[h.seat] || "", n: h.count });
+    const box = fan(cards, ctx, { title });
+    [...box.children].forEach((node, i) => {
+      node.dataset.card = cards[i].id;
+      const c = ctx.cat[cards[i].id] || {};
+      hover(node, { title: c.name || "", lines: [c.kind, c.text] });
+    });
+    out.push(el("div", { class: "hv-hand-box" + (mine ? " mine" : "") }, el("h4", {}, title), box));
+  }
+  return out;
+}
+
+// Everything the board shows, as one element (tests draw this without the page).
+export function board(ctx, { wide = false } = {}) {
+  const { root, box } = map(ctx, wide);
+  const wrap = el("div", { class: "board-wrap hv-wrap" }, root);
+  root.setAttribute("viewBox", box.join(" "));
+  return el("div", { class: "hv" }, header(ctx), wrap, legend(ctx), hands(ctx));
+}
+
+// The rune roll of an attack (Rolling Runes), tumbling to the engine's value; new cards slide
+// into the hand; a god that takes damage flashes. Only for events not shown before.
+export function animate(node, events) {
+  const rolls = events.filter((e) => e.type === "rune_roll");
+  const wrap = node.querySelector(".hv-wrap");
+  if (rolls.length && wrap) {
+    const last = rolls[rolls.length - 1];
+    const dice = svg("svg", { viewBox: "-20 -20 40 40", width: 44, height: 44 }, die(0, 0, last.roll));
+    wrap.append(el("div", { class: "hv-roll", role: "status" }, dice,
+      el("span", {}, t(last.hit ? "board.roll.hit" : "board.roll.miss", { n: last.roll }))));
+    roll(dice.querySelector(".die"));
+  }
+  if (!animationsOn()) return;
+  for (const e of events) {
+    if (e.type === "drew" && e.cards) {
+      for (const id of e.cards) for (const c of node.querySelectorAll(`.card-face[data-card="${id}"]`)) c.classList.add("drawn");
+    }
+    if (e.type === "damaged" || e.type === "healed") {
+      for (const u of node.querySelectorAll(`.unit[data-card="${e.card}"]`)) u.classList.add(e.type === "damaged" ? "hit" : "healed");
+    }
+  }
+}
+
+export function draw(box, ctx) {
+  const fresh = freshEvents(ctx.snap);
+  const node = board(ctx, { wide: (box.clientWidth || 0) >= WIDE });
+  const root = node.querySelector(".hv-map");
+  const home = root.getAttribute("viewBox").split(" ").map(Number);
+  node.querySelector(".hv-wrap").append(zoomable(root, `heavens:${ctx.snap.match}`, home));
+  put(box, node);
+  animate(node, fresh);
+}
