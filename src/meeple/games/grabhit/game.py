@@ -47,11 +47,7 @@ class GrabHit(Game[GrabHitState]):
     label = labels.label
     costs = labels.costs
     where = places.where
-    place_keys: ClassVar[Mapping[str, str]] = {"wheel": "wheel:spin", "deck": "deck:{0}",
-        "adv": "adv:{0}", "offer": "offer:{0}", "lot": "lot:{0}", "centre": "centre:{0}",
-        "card": "card:hand:{0}", "mat": "mat:{0}", "ability": "ability:{0}",
-        "weapon": "weapon:{0}:{1}", "fists": "fists:{0}", "shield": "shield:{0}:{1}",
-        "loc": "loc:{0}:{1}"}
+    place_keys = places.KEYS
     catalogue = lookup.catalogue
     verb_text = notation.text
     parse_verb = notation.parse

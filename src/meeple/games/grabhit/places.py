@@ -49,17 +49,17 @@ if TYPE_CHECKING:
 KEYS: dict[str, str] = {
     "wheel": "wheel:spin",
     "deck": "deck:{0}",
-    "adventurer": "adv:{0}",
+    "adv": "adv:{0}",
     "offer": "offer:{0}",
     "lot": "lot:{0}",
     "centre": "centre:{0}",
-    "hand": "card:hand:{0}",
+    "card": "card:hand:{0}",
     "mat": "mat:{0}",
     "ability": "ability:{0}",
     "weapon": "weapon:{0}:{1}",
     "fists": "fists:{0}",
     "shield": "shield:{0}:{1}",
-    "location": "loc:{0}:{1}",
+    "loc": "loc:{0}:{1}",
 }
 
 #: Verbs with no thing of their own on the table: ``Done`` ends the free actions, the hits or a
@@ -81,7 +81,7 @@ def deck(colour: str) -> str:
 
 def adventurer(cid: str) -> str:
     """An adventurer to choose, by its content id."""
-    return KEYS["adventurer"].format(cid)
+    return KEYS["adv"].format(cid)
 
 
 def offer(i: int) -> str:
@@ -101,7 +101,7 @@ def centre(i: int) -> str:
 
 def hand(i: int) -> str:
     """The i-th card of the seat's own hand."""
-    return KEYS["hand"].format(i)
+    return KEYS["card"].format(i)
 
 
 def mat(seat: int) -> str:
@@ -131,7 +131,7 @@ def shield(seat: int, i: int) -> str:
 
 def location(seat: int, i: int) -> str:
     """A seat's i-th location."""
-    return KEYS["location"].format(seat, i)
+    return KEYS["loc"].format(seat, i)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar
-
 from meeple.core import Game
 
 from . import labels, lookup, notation, places, text
@@ -27,7 +24,7 @@ class TicTacToe(Game[TicTacToeState]):
     label = labels.label
     costs = labels.costs
     where = places.where
-    place_keys: ClassVar[Mapping[str, str]] = {"cell": "cell:{0}"}
+    place_keys = places.KEYS
     catalogue = lookup.catalogue
     verb_text = notation.text
     parse_verb = notation.parse

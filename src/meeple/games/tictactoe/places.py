@@ -24,9 +24,13 @@ def where(game: TicTacToe, action: Action, view: Mapping[str, Any]) -> str | Non
     return cell(verb.cell)
 
 
+#: The place-key templates, sent to the page with the words (docs/boards.md).
+KEYS: dict[str, str] = {"cell": "cell:{0}"}
+
+
 def cell(index: int) -> str:
     """The place key of a cell: ``cell:b2``."""
-    return f"cell:{NAMES[index]}"
+    return KEYS["cell"].format(NAMES[index])
 
 
 def places(view: Mapping[str, Any]) -> frozenset[str]:
