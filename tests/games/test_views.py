@@ -51,8 +51,8 @@ def schema(game: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_view_schema_in_the_docs_is_current(game: str) -> None:
-    if game.startswith("_"):
-        pytest.skip("the template's view is not documented")
+    if game.startswith("_") or not game_class(game).__module__.startswith("meeple.games."):
+        pytest.skip("only meeple's own games have their views in meeple's docs")
     want = json.dumps(schema(game), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
     path = DOCS / f"{game}.json"
     had = path.read_text("utf-8") if path.exists() else None
