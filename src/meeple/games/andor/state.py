@@ -1,14 +1,15 @@
 """The state of a legend: heroes, creatures and tokens as ids and counters.
 
 Content lives in the game; every rule is a function in the mechanics modules (``day``,
-``free``, ``market``, ``fight``, ``creatures``, ``sunrise``, ``events``, ``fog``, ``legend``).
+``free``, ``market``, ``fight``, ``creatures``, ``sunrise``, ``events``, ``fog``, ``legend``),
+sequenced by :mod:`.actions`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from meeple.core import State
+from meeple.core import Action, State
 
 from . import actions, heuristic, legend, validate, view
 from .decisions import AndorDecision
@@ -17,18 +18,28 @@ from .fight import Fight
 if TYPE_CHECKING:
     from .game import Andor
 
+#: The part of the day a view shows: the heroes' day, a fight, the sunrise box, or the end.
+Phase = Literal["day", "fight", "sunrise", "over"]
+#: The step inside it: the hero's turn, the kind of the decision being taken, or the end.
+Step = Literal["turn", "moving", "after move", "invite", "answer", "keep", "flip", "boost",
+               "shield", "fight on", "reward", "block event", "over"]
+#: How a legend ended (AND-33/71/89): won at N, lost at N, or lost at the castle.
+Ending = Literal["goals-met", "goals-unmet", "castle-overrun"]
+
 
 class AndorState(State):
     """Heroes, creatures and tokens as ids and counters; content lives in the game."""
 
     game: Andor
     # A clone copies the fields below; everything else is an immutable tuple or frozenset.
-    _mutable = ("pos", "sp", "wp", "gold", "hours", "items", "ended", "carried", "falcon_used",
-                "fight", "creatures", "farmers", "ground", "fog", "stock", "deck")
+    _mutable = ("position", "strength", "willpower", "gold", "hours", "items", "ended",
+                "carried", "falcon_used", "fight", "creatures", "farmers", "ground", "fog",
+                "stock", "deck")
     decisions: list[AndorDecision]
-    pos: list[int]
-    sp: list[int]
-    wp: list[int]
+    #: Each hero's region, strength, willpower, gold, hours spent today and held articles.
+    position: list[int]
+    strength: list[int]
+    willpower: list[int]
     gold: list[int]
     hours: list[int]
     items: list[tuple[str, ...]]
@@ -62,19 +73,22 @@ class AndorState(State):
     witch: int | None
     creature_bonus: int
     next_day_hours: int
-    last_event: str
-    outcome: str
-    outcome_detail: str
+    last_event: str | None
+    ending: Ending | None
+    ending_detail: str
 
-    _setup = legend.set_up
+    _setup = actions.set_up
     _legal_actions = actions.legal
-    _apply = actions.apply
+
+    def _apply(self, action: Action) -> None:
+        actions.RULES(self, action[1])
+
     _result = legend.result
 
     def _evaluate(self, seat: int) -> float:
         """Cooperative: every seat gets the same estimate of how the legend goes."""
         return heuristic.evaluate(self, seat)
 
-    _view = view.view
+    _view = view.view  # type: ignore[assignment, unused-ignore]  # Keys: a typed dict
     _determinize = view.determinize
     _validate = validate.validate
