@@ -7,24 +7,19 @@ sequenced by :mod:`.actions`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from meeple.core import Action, State
 
 from . import actions, heuristic, legend, validate, view
 from .decisions import AndorDecision
 from .fight import Fight
+from .turn import Ending, Phase, Step
 
 if TYPE_CHECKING:
     from .game import Andor
 
-#: The part of the day a view shows: the heroes' day, a fight, the sunrise box, or the end.
-Phase = Literal["day", "fight", "sunrise", "over"]
-#: The step inside it: the hero's turn, the kind of the decision being taken, or the end.
-Step = Literal["turn", "moving", "after move", "invite", "answer", "keep", "flip", "boost",
-               "shield", "fight on", "reward", "block event", "over"]
-#: How a legend ended (AND-33/71/89): won at N, lost at N, or lost at the castle.
-Ending = Literal["goals-met", "goals-unmet", "castle-overrun"]
+__all__ = ["AndorState", "Ending", "Phase", "Step"]
 
 
 class AndorState(State):

@@ -7,13 +7,21 @@ day that ends in the sunrise box) leaves it to :mod:`.actions` to carry on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from .decisions import BlockEvent
 
 if TYPE_CHECKING:
     from .decisions import AndorDecision
-    from .state import AndorState, Ending, Phase, Step
+    from .state import AndorState
+
+#: The part of the day a view shows: the heroes' day, a fight, the sunrise box, or the end.
+Phase = Literal["day", "fight", "sunrise", "over"]
+#: The step inside it: the hero's turn, the kind of the decision being taken, or the end.
+Step = Literal["turn", "moving", "after move", "invite", "answer", "keep", "flip", "boost",
+               "shield", "fight on", "reward", "block event", "over"]
+#: How a legend ended (AND-33/71/89): won at N, lost at N, or lost at the castle.
+Ending = Literal["goals-met", "goals-unmet", "castle-overrun"]
 
 
 def begin_turn(st: AndorState, seat: int) -> None:

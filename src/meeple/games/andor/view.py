@@ -17,9 +17,10 @@ from . import turn
 from .content import LETTERS, fog_entry
 from .heroes import band
 from .legend import goals_met
+from .turn import Phase, Step
 
 if TYPE_CHECKING:
-    from .state import AndorState, Phase, Step
+    from .state import AndorState
 
 A = TypeVar("A")
 B = TypeVar("B")
