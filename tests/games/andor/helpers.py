@@ -6,7 +6,7 @@ from typing import Any
 
 import meeple
 from meeple.core import Rng
-from meeple.games.andor import day
+from meeple.games.andor import turn
 from meeple.games.andor.content import LETTERS
 from meeple.games.andor.params import BLACK_DIE
 from meeple.games.andor.state import AndorState
@@ -44,7 +44,7 @@ def bare(players: int = 2, at: list[int] | None = None, **options: Any) -> Andor
     keep their numbers when a legend's set-up is tuned.
     """
     st = new(players, **options)
-    st.sp = [2] * players
+    st.strength = [2] * players
     st.gold = [1] * players
     st.creatures = {}
     st.fog = {}
@@ -53,8 +53,8 @@ def bare(players: int = 2, at: list[int] | None = None, **options: Any) -> Andor
     st.deck = ["fog_lifts"] * 5
     st.letter = LETTERS.index("C")  # the next letter (D) has no card in either legend
     if at is not None:
-        st.pos = list(at)
-    day.begin_turn(st, 0)
+        st.position = list(at)
+    turn.begin_turn(st, 0)
     st._legal = None
     return st
 
@@ -80,6 +80,6 @@ def fight_with(st: AndorState, seat: int, region: int, kind: str, faces: list[in
     """Seat ``seat`` attacks a ``kind`` on ``region`` with scripted dice."""
     st.creatures = {**st.creatures, region: kind}
     st.rng = Dice(faces)
-    day.begin_turn(st, seat)
+    turn.begin_turn(st, seat)
     st._legal = None
-    st.apply(f"fight the {st.game.c.creatures[kind].name.lower()} on {region}")
+    st.apply(f"fight the {st.game.content.creatures[kind].name.lower()} on {region}")

@@ -8,7 +8,7 @@ import pytest
 
 import meeple
 from meeple.core import ConfigError
-from meeple.games.andor import day, free, legend, market
+from meeple.games.andor import actions, legend, market, turn
 from meeple.games.andor.content import LETTERS, load
 
 from .helpers import Dice, bare, new, step, sunrise, texts
@@ -17,10 +17,10 @@ from .helpers import Dice, bare, new, step, sunrise, texts
 def test_and67_well_gives_three() -> None:
     """AND-67."""
     st = bare(at=[5, 31], heroes="dwarf,archer")
-    day.begin_turn(st, 1)
+    turn.begin_turn(st, 1)
     st._legal = None
     st.apply("drink from the well")
-    assert st.wp[1] == 10 and 31 not in st.wells_full
+    assert st.willpower[1] == 10 and 31 not in st.wells_full
     assert "drink from the well" not in texts(st)
 
 
@@ -31,7 +31,7 @@ def test_and68_fog_tokens_act_once() -> None:
     st.apply("move to 9")
     st.apply("stop")
     assert st.gold[0] == 2 and 9 not in st.fog
-    day.begin_turn(st, 0)
+    turn.begin_turn(st, 0)
     st._legal = None
     st.apply("move to 17")
     st.apply("stop")
@@ -106,7 +106,7 @@ def test_and36_merchant_sells_strength_and_articles() -> None:
     assert "buy a witch's brew" not in texts(st)
     st.apply("buy a helm")
     st.apply("buy strength")
-    assert st.items[0] == ("helm",) and st.sp[0] == 3 and st.gold[0] == 0
+    assert st.items[0] == ("helm",) and st.strength[0] == 3 and st.gold[0] == 0
     intro = bare(at=[7, 5], legend="intro")
     intro.gold[0] = 4
     intro._legal = None
@@ -133,10 +133,10 @@ def test_and38_articles_cost_no_hours() -> None:
     st = bare(at=[3, 5])
     st.items[0] = ("herb", "telescope")
     st.fog = {9: "gold"}
-    st.wp[0] = 5
+    st.willpower[0] = 5
     st.apply("use the herb for willpower")
     st.apply("look through the telescope")
-    assert st.hours[0] == 0 and st.wp[0] == 8 and st.fog_seen == {9}
+    assert st.hours[0] == 0 and st.willpower[0] == 8 and st.fog_seen == {9}
 
 
 def test_and39_wineskin_two_free_steps() -> None:
@@ -157,7 +157,7 @@ def test_and62_free_actions_cost_no_hour_and_stop_after_end_day() -> None:
     st.apply("give 1 gold to the archer")
     assert st.gold == [0, 2] and st.hours[0] == 0
     st.apply("end day")
-    assert free.actions(st, 0) == []
+    assert actions.free_actions(st, 0) == []
     assert "give 1 gold to the warrior" not in texts(st)  # the warrior's day is over
     st2 = bare(at=[9, 9], free_action_limit=1)
     st2.gold[0] = 3
@@ -180,7 +180,7 @@ def test_and77_falcon_once_a_day() -> None:
     st.apply("pass")
     assert not any("falcon" in t for t in texts(st))
     sunrise(st)
-    day.begin_turn(st, 0)
+    turn.begin_turn(st, 0)
     st._legal = None
     assert "send the falcon to the archer" in texts(st)
 
@@ -248,7 +248,7 @@ def test_and84_all_win_or_all_lose() -> None:
     st.killed = ("tower_skral",)
     st.herb_delivered = True
     st.letter = LETTERS.index("M")
-    day.begin_turn(st, 0)
+    turn.begin_turn(st, 0)
     st._legal = None
     sunrise(st)
     res = st.result()
@@ -268,18 +268,18 @@ def test_and85_event_deck_reshuffles() -> None:
 def test_and86_zero_willpower_from_an_event() -> None:
     """AND-86."""
     st = bare(at=[5, 5])
-    st.wp = [1, 9]
-    st.sp = [3, 3]
+    st.willpower = [1, 9]
+    st.strength = [3, 3]
     st.deck = ["cold_night"]
     sunrise(st)
-    assert st.wp == [3, 8] and st.sp == [2, 3]
+    assert st.willpower == [3, 8] and st.strength == [2, 3]
 
 
 def test_and89_goals_judged_at_n_or_early() -> None:
     """AND-89."""
     st = bare(at=[9, 5], early_victory=True, legend="intro")
-    st.sp[0] = 14
-    st.wp[0] = 14
+    st.strength[0] = 14
+    st.willpower[0] = 14
     st.creatures = {9: "marauder"}
     st.rng = Dice([6, 6, 6, 6, 1, 2])
     st._legal = None
@@ -308,7 +308,7 @@ def test_and90_tower_skral_immobile_and_scaled() -> None:
 def test_and92_herb_dropped_and_delivered() -> None:
     """AND-92."""
     st = bare(at=[9, 5])
-    st.sp[0] = 14
+    st.strength[0] = 14
     st.creatures = {9: "herb_gor"}
     st.rng = Dice([6, 6, 6, 1, 2])
     st._legal = None
@@ -361,8 +361,15 @@ def test_bad_hero_option_is_a_config_error() -> None:
 
 
 def test_view_is_the_same_for_every_seat() -> None:
+    """The table is open: each seat's view differs only in which ids are its own."""
     st = new(3)
-    assert st.view(0) | {"seat": None} == st.view(None) == st.view(2) | {"seat": None}
+
+    def table(seat: int | None) -> dict[str, object]:
+        return st.view(seat) | {"seat": None, "mine": None, "on_table": None}
+
+    assert table(0) == table(None) == table(2)
+    assert len({frozenset([*st.view(s)["mine"], *st.view(s)["on_table"]])
+                for s in (0, None, 2)}) == 1
     json.dumps(st.view(None))
 
 

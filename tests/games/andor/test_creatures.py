@@ -37,7 +37,7 @@ def test_and3_heroes_pass_through_creatures() -> None:
     st.apply("move to 9")
     assert "move to 18" in texts(st)
     st.apply("move to 18")
-    assert st.pos[0] == 18
+    assert st.position[0] == 18
 
 
 def test_and4_creature_follows_its_arrow_at_sunrise() -> None:
@@ -101,7 +101,7 @@ def test_and10_creature_numbers_from_the_roster() -> None:
     g = bare().game
     assert [g.creature_stats(k) for k in ("gor", "skral", "wardrak", "troll")] == [
         (2, 4), (6, 6), (10, 7), (14, 12)]
-    assert [g.c.creatures[k].reward for k in ("gor", "skral", "wardrak", "troll")] == [
+    assert [g.content.creatures[k].reward for k in ("gor", "skral", "wardrak", "troll")] == [
         2, 4, 6, 6]
 
 
@@ -145,9 +145,9 @@ def test_and15_troll_example_battle_value_20() -> None:
 def test_and17_fight_tracks_creature_willpower() -> None:
     """AND-17."""
     st = bare(at=[9, 5])
-    st.sp[0] = 5
+    st.strength[0] = 5
     fight_with(st, 0, 9, "skral", [6, 1, 1, 1, 1])  # 5+6=11 vs 6+(1+1)=8
-    assert st.fight is not None and st.fight["cwp"] == 3
+    assert st.fight is not None and st.fight["creature_willpower"] == 3
     assert st.view(0)["fight"]["willpower"] == 3
     assert st.creatures[9] == "skral"
 
@@ -155,7 +155,7 @@ def test_and17_fight_tracks_creature_willpower() -> None:
 def test_and16_reward_split_one_point_at_a_time() -> None:
     """AND-16."""
     st = bare(at=[9, 5])
-    st.sp[0] = 14
+    st.strength[0] = 14
     round_ = [6, 6, 6, black(6), black(8)]  # 20 vs 10+8: 2 damage, then 1 black die
     weak = [6, 6, 6, black(6)]  # 20 vs 16: 4 damage
     fight_with(st, 0, 9, "wardrak", round_ + weak + weak)
@@ -169,4 +169,4 @@ def test_and16_reward_split_one_point_at_a_time() -> None:
         st.apply("give 1 gold to the warrior" if gave % 2 else "give 1 willpower to the warrior")
         gave += 1
     assert gave == 6
-    assert st.gold[0] == 1 + 3 and st.wp[0] == 7 + 3
+    assert st.gold[0] == 1 + 3 and st.willpower[0] == 7 + 3

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from meeple.games.andor import day
+from meeple.games.andor import turn
 from meeple.games.andor.content import LETTERS
-from meeple.games.andor.heroes import can_spend, gain_sp, gain_wp
+from meeple.games.andor.heroes import can_spend, gain_strength, gain_willpower
 
 from .helpers import Dice, bare, new, step, sunrise, texts
 
@@ -63,7 +63,7 @@ def test_and22_rooster_begins_next_day() -> None:
 def test_and23_sunrise_only_when_all_ended() -> None:
     """AND-23."""
     st = bare(players=3, at=[3, 3, 3])
-    day.begin_turn(st, 0)
+    turn.begin_turn(st, 0)
     st._legal = None
     st.apply("end day")
     st.apply("end day")
@@ -79,18 +79,18 @@ def test_and25_overtime_costs_two_willpower() -> None:
     st = bare(at=[3, 3])
     st.hours[0] = 7
     st.apply("move to 9")
-    assert st.hours[0] == 8 and st.wp[0] == 5
+    assert st.hours[0] == 8 and st.willpower[0] == 5
 
 
 def test_and26_overtime_never_to_zero() -> None:
     """AND-26."""
     st = bare(at=[3, 3])
     st.hours[0] = 7
-    st.wp[0] = 2
+    st.willpower[0] = 2
     st._legal = None
     assert not can_spend(st, 0)
     assert "pass" not in texts(st)
-    st.wp[0] = 3
+    st.willpower[0] = 3
     assert can_spend(st, 0)
 
 
@@ -99,7 +99,7 @@ def test_and87_overtime_pass_costs_willpower() -> None:
     st = bare(at=[3, 3])
     st.hours[0] = 8
     st.apply("pass")
-    assert st.wp[0] == 5 and st.hours[0] == 9
+    assert st.willpower[0] == 5 and st.hours[0] == 9
 
 
 def test_and27_sunrise_draws_an_event() -> None:
@@ -173,27 +173,27 @@ def test_and40_lowest_rank_begins() -> None:
 def test_and41_starting_values_by_legend() -> None:
     """AND-41."""
     full, intro = new(2), new(2, legend="intro")
-    assert (full.sp, full.wp, full.gold) == ([3, 3], [7, 7], [2, 2])
-    assert (intro.sp, intro.wp, intro.gold) == ([2, 2], [7, 7], [1, 1])
+    assert (full.strength, full.willpower, full.gold) == ([3, 3], [7, 7], [2, 2])
+    assert (intro.strength, intro.willpower, intro.gold) == ([2, 2], [7, 7], [1, 1])
 
 
 def test_and42_hero_dice_by_willpower_band() -> None:
     """AND-42."""
     st = new(4)
     for wp, want in ((6, [2, 3, 1, 1]), (7, [3, 4, 2, 1]), (14, [4, 5, 3, 1])):
-        st.wp = [wp] * 4
+        st.willpower = [wp] * 4
         assert [h["dice"] for h in st.view(None)["heroes"]] == want
 
 
 def test_and43_willpower_and_strength_limits() -> None:
     """AND-43."""
     st = bare()
-    gain_wp(st, 0, 30)
-    assert st.wp[0] == 20
-    gain_sp(st, 0, 40)
-    assert st.sp[0] == 14
-    gain_sp(st, 0, -40)
-    assert st.sp[0] == 1
+    gain_willpower(st, 0, 30)
+    assert st.willpower[0] == 20
+    gain_strength(st, 0, 40)
+    assert st.strength[0] == 14
+    gain_strength(st, 0, -40)
+    assert st.strength[0] == 1
 
 
 def test_and44_one_action_then_next_hero() -> None:
@@ -213,20 +213,20 @@ def test_and46_move_step_by_step() -> None:
     st.apply("move to 9")
     st.apply("move to 18")
     st.apply("stop")
-    assert st.pos[0] == 18 and st.hours[0] == 3 and st.to_act == 1
+    assert st.position[0] == 18 and st.hours[0] == 3 and st.to_act == 1
 
 
 def test_and47_river_only_at_bridges() -> None:
     """AND-47."""
     g = bare().game
-    assert 50 not in g.nbrs[18] and 43 not in g.nbrs[28]
-    assert 38 in g.nbrs[35] and 39 in g.nbrs[36]
+    assert 50 not in g.neighbours[18] and 43 not in g.neighbours[28]
+    assert 38 in g.neighbours[35] and 39 in g.neighbours[36]
 
 
 def test_and48_tokens_only_where_the_move_ends() -> None:
     """AND-48."""
     st = bare(at=[5, 3])
-    st.wp[0] = 10
+    st.willpower[0] = 10
     st.apply("move to 14")  # passing the Old Oak Well
     assert "drink from the well" not in texts(st)
     st.apply("stop")

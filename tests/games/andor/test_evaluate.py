@@ -51,8 +51,8 @@ def test_the_narrator_nearer_n_scores_lower_while_a_goal_is_open() -> None:
 def test_stronger_heroes_score_higher() -> None:
     st = bare(players=2)
     weak = st.evaluate(0)
-    st.sp = [10, 10]
-    st.wp = [15, 15]
+    st.strength = [10, 10]
+    st.willpower = [15, 15]
     assert st.evaluate(0) > weak
 
 
@@ -83,10 +83,10 @@ def test_a_hero_nearer_the_creature_to_kill_scores_higher() -> None:
     st = bare(players=2, at=[9, 9], legend="intro")
     st.creatures = {57: "marauder"}
     far = st.evaluate(0)
-    dist = st.game.dist
-    nxt = min(st.game.nbrs[9], key=lambda r: dist[r][57])  # one step toward the marauder
+    dist = st.game.distance
+    nxt = min(st.game.neighbours[9], key=lambda r: dist[r][57])  # one step toward the marauder
     assert dist[nxt][57] < dist[9][57]
-    st.pos[0] = nxt
+    st.position[0] = nxt
     assert st.evaluate(0) > far
 
 
@@ -94,22 +94,22 @@ def test_heroes_nearer_a_creature_marching_on_the_castle_score_higher() -> None:
     st = bare(players=2, at=[9, 9], legend="intro")
     st.killed = ("marauder",)  # no goal left to pull the heroes elsewhere
     st.castle_creatures = st.game.shields  # the next creature in overruns the castle
-    gor = next(r for r in range(len(st.game.nbrs)) if st.game.to_castle[r] == 3)
+    gor = next(r for r in range(len(st.game.neighbours)) if st.game.to_castle[r] == 3)
     st.creatures = {gor: "gor"}
-    away = max(range(len(st.game.nbrs)), key=lambda r: st.game.dist[r][gor])
-    st.pos = [away, away]
+    away = max(range(len(st.game.neighbours)), key=lambda r: st.game.distance[r][gor])
+    st.position = [away, away]
     far = st.evaluate(0)
-    st.pos = [gor, gor]
+    st.position = [gor, gor]
     assert st.evaluate(0) > far
 
 
 def test_distances_are_symmetric_and_count_steps() -> None:
     g = bare(players=2).game
-    for r, nbrs in enumerate(g.nbrs):
-        assert g.dist[r][r] == 0
-        assert all(g.dist[r][n] == 1 for n in nbrs)
-    assert all(g.dist[a][b] == g.dist[b][a] for a in range(len(g.nbrs))
-               for b in range(len(g.nbrs)))
+    for r, nbrs in enumerate(g.neighbours):
+        assert g.distance[r][r] == 0
+        assert all(g.distance[r][n] == 1 for n in nbrs)
+    assert all(g.distance[a][b] == g.distance[b][a] for a in range(len(g.neighbours))
+               for b in range(len(g.neighbours)))
     assert g.to_castle[g.castle] == 0
 
 
@@ -121,17 +121,18 @@ def test_a_fight_the_heroes_should_win_scores_higher_than_a_hopeless_one() -> No
         st.apply("begin the fight" if step(st) == "invite" else "join the fight")
     f = st.fight
     assert f is not None
-    st.sp = [8, 8]
-    st.wp = [12, 12]
+    st.strength = [8, 8]
+    st.willpower = [12, 12]
     strong = st.evaluate(0)
-    st.sp = [1, 1]
-    st.wp = [2, 2]
+    st.strength = [1, 1]
+    st.willpower = [2, 2]
     weak = st.evaluate(0)
     assert strong > weak
-    assert 0.0 <= heuristic.fight_odds(st, "marauder", (0,), f["cwp"]) < 0.2  # alone and weak
-    st.sp = [8, 8]
-    st.wp = [12, 12]
-    assert heuristic.fight_odds(st, "marauder", (0, 1), f["cwp"]) > 0.9
-    st.sp = [3, 3]  # nearly dead, the marauder is easier than a fresh one
+    # alone and weak
+    assert 0.0 <= heuristic.fight_odds(st, "marauder", (0,), f["creature_willpower"]) < 0.2
+    st.strength = [8, 8]
+    st.willpower = [12, 12]
+    assert heuristic.fight_odds(st, "marauder", (0, 1), f["creature_willpower"]) > 0.9
+    st.strength = [3, 3]  # nearly dead, the marauder is easier than a fresh one
     odds = heuristic.fight_odds
     assert odds(st, "marauder", (0,), 1) > odds(st, "marauder", (0,), 7)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.andor import day, fight
+from meeple.games.andor import fight, turn
 from meeple.games.andor.content import LETTERS
 
 from .helpers import Dice, bare, black, fight_with, step, texts
@@ -13,50 +13,50 @@ def test_and50_round_costs_an_hour_and_best_die_counts() -> None:
     st = bare(at=[9, 5])
     fight_with(st, 0, 9, "gor", [2, 5, 3, 1, 2])  # 2+5=7 vs 2+2=4
     assert st.hours[0] == 1
-    assert st.fight is not None and st.fight["cwp"] == 1
+    assert st.fight is not None and st.fight["creature_willpower"] == 1
 
 
 def test_and51_loser_loses_the_difference() -> None:
     """AND-51."""
     st = bare(at=[9, 5])
     fight_with(st, 0, 9, "gor", [2, 1, 1, 1, 2])  # 4 vs 4: a tie
-    assert st.wp[0] == 7 and st.fight is not None and st.fight["cwp"] == 4
+    assert st.willpower[0] == 7 and st.fight is not None and st.fight["creature_willpower"] == 4
     st.rng = Dice([1, 1, 1, 6, 5])  # 3 vs 8
     st.apply("fight on")
-    assert st.wp[0] == 2
+    assert st.willpower[0] == 2
 
 
 def test_and52_no_hour_means_withdraw() -> None:
     """AND-52."""
     st = bare(at=[9, 5])
     st.hours[0] = 9
-    st.wp[0] = 20
+    st.willpower[0] = 20
     fight_with(st, 0, 9, "gor", [2, 1, 1, 1, 1, 2])  # 4 vs 4
-    assert st.hours[0] == 10 and st.wp[0] == 18
+    assert st.hours[0] == 10 and st.willpower[0] == 18
     assert texts(st) == ["withdraw"]
 
 
 def test_and54_hero_at_zero_loses_strength() -> None:
     """AND-54."""
     st = bare(at=[9, 5])
-    st.wp[0], st.sp[0] = 1, 3
+    st.willpower[0], st.strength[0] = 1, 3
     fight_with(st, 0, 9, "skral", [1, 1, 6, 5])  # warrior has 2 dice at 1 willpower
-    assert (st.sp[0], st.wp[0]) == (2, 3)
+    assert (st.strength[0], st.willpower[0]) == (2, 3)
     assert st.fight is None and st.to_act == 1
 
 
 def test_and55_creature_recovers_after_withdrawal() -> None:
     """AND-55."""
     st = bare(at=[9, 5])
-    st.sp[0] = 5
+    st.strength[0] = 5
     fight_with(st, 0, 9, "skral", [6, 1, 1, 1, 2])  # 11 vs 8: skral at 3
     st.apply("withdraw")
     assert st.fight is None and st.creatures == {9: "skral"}
     st.rng = Dice([1, 1, 1, 1, 2])
-    day.begin_turn(st, 0)
+    turn.begin_turn(st, 0)
     st._legal = None
     st.apply("fight the skral on 9")
-    assert st.fight is not None and st.fight["cwp"] == 6
+    assert st.fight is not None and st.fight["creature_willpower"] == 6
 
 
 def test_and56_invitation_and_join() -> None:
@@ -68,7 +68,7 @@ def test_and56_invitation_and_join() -> None:
     assert st.to_act == 1 and texts(st) == ["join the fight", "decline"]
     st.rng = Dice([3])
     st.apply("join the fight")
-    assert st.fight is not None and st.fight["who"] == (0, 1)
+    assert st.fight is not None and st.fight["fighters"] == (0, 1)
 
 
 def test_and57_joint_value_is_the_sum() -> None:
@@ -89,7 +89,7 @@ def test_and58_each_participant_loses_the_difference() -> None:
     st.apply("invite the dwarf")
     st.rng = Dice([1, 1, 1, 1, 1, 6, 5])  # 3 + 3 = 6 vs 6 + 6 = 12
     st.apply("join the fight")
-    assert st.wp == [1, 1]
+    assert st.willpower == [1, 1]
 
 
 def test_and59_reward_only_to_final_participants() -> None:
@@ -116,14 +116,14 @@ def test_and60_withdrawn_hero_does_not_rejoin() -> None:
     st.apply("withdraw")  # warrior leaves; the dwarf fights on alone
     st.rng = Dice([1, 1, 1, 2])
     st.apply("fight on")
-    assert st.fight is not None and st.fight["who"] == (1,)
+    assert st.fight is not None and st.fight["fighters"] == (1,)
     assert all("invite" not in t for t in texts(st))
 
 
 def test_and61_turn_after_fight_goes_left_of_inviter() -> None:
     """AND-61."""
     st = bare(players=3, at=[5, 9, 5])
-    st.sp[1] = 10
+    st.strength[1] = 10
     fight_with(st, 1, 9, "gor", [6, 1, 1, 1, 1, 2])  # the archer keeps her first die
     assert step(st) == "keep"
     st.apply("keep 6")
@@ -135,7 +135,7 @@ def test_and61_turn_after_fight_goes_left_of_inviter() -> None:
 def test_and31_kill_moves_narrator() -> None:
     """AND-31, AND-53: a kill pays the reward, removes the creature, moves the narrator."""
     st = bare(at=[9, 5])
-    st.sp[0] = 10
+    st.strength[0] = 10
     before = st.letter
     fight_with(st, 0, 9, "gor", [6, 1, 1, 1, 2])
     st.apply("give 1 gold to the warrior")
@@ -148,10 +148,10 @@ def test_and63_warrior_well_five() -> None:
     """AND-63."""
     st = bare(at=[14, 14], heroes="warrior,dwarf")
     st.apply("drink from the well")
-    assert st.wp[0] == 12 and 14 not in st.wells_full
+    assert st.willpower[0] == 12 and 14 not in st.wells_full
     st2 = bare(at=[14, 14], heroes="dwarf,warrior")
     st2.apply("drink from the well")
-    assert st2.wp[0] == 10
+    assert st2.willpower[0] == 10
 
 
 def test_and64_archer_adjacent_and_last_die() -> None:
@@ -185,7 +185,7 @@ def test_and66_dwarf_mine_price() -> None:
     st = bare(at=[67, 7], heroes="dwarf,warrior")
     assert "buy strength" in texts(st)
     st.apply("buy strength")
-    assert st.sp[0] == 3 and st.gold[0] == 0
+    assert st.strength[0] == 3 and st.gold[0] == 0
     st2 = bare(at=[7, 7], heroes="dwarf,warrior")
     assert "buy strength" not in texts(st2)
 
@@ -239,14 +239,14 @@ def test_and74_shield_blocks_loss_and_event() -> None:
     fight_with(st, 0, 9, "skral", [1, 1, 1, 6, 5])
     assert step(st) == "shield"
     st.apply("block the loss with the shield")
-    assert st.wp[0] == 7 and st.items[0] == ("shield:worn",)
+    assert st.willpower[0] == 7 and st.items[0] == ("shield:worn",)
     st.apply("withdraw")
     st.deck = ["cold_night"]
-    day.begin_turn(st, 0)
+    turn.begin_turn(st, 0)
     st._legal = None
     st.apply("end day")
     st.apply("end day")
     assert step(st) == "block event" and st.to_act == 0
     st.apply("block the event with the shield")
-    assert st.wp == [7, 7] and st.items[0] == () and st.stock["shield"] == 5
+    assert st.willpower == [7, 7] and st.items[0] == () and st.stock["shield"] == 5
     assert st.day == 2

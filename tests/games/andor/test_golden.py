@@ -21,8 +21,8 @@ def play(seed: int, players: int, steps: int) -> tuple[AndorState, list[int]]:
 
 
 def summary(s: AndorState) -> tuple[object, ...]:
-    return (s.n_actions, s.day, s.letter, sorted(s.creatures.items()), s.wp, s.sp, s.gold,
-            s.castle_creatures, s.outcome)
+    return (s.n_actions, s.day, s.letter, sorted(s.creatures.items()), s.willpower, s.strength,
+            s.gold, s.castle_creatures, s.ending)
 
 
 def test_and95_golden_playthrough() -> None:
@@ -56,14 +56,14 @@ def test_articles_and_creatures_are_conserved(seed: int, players: int) -> None:
     """No article is created or lost; never two creatures on a region; limits hold."""
     s, _ = play(seed, players, 300)
     arts = ("shield", "bow", "falcon", "helm", "telescope", "wineskin", "brew")
-    c = s.game.c
+    c = s.game.content
     for a in arts:
         held = sum(1 for items in s.items for it in items if it.split(":")[0] == a)
         ground = sum(1 for v in s.ground.values() for it in v if it == a)
         assert s.stock[a] + held + ground <= c.articles[a].count
         if a not in ("wineskin", "brew"):  # only these can be used up
             assert s.stock[a] + held + ground == c.articles[a].count
-    assert all(0 < w <= 20 for w in s.wp) and all(1 <= x <= 14 for x in s.sp)
+    assert all(0 < w <= 20 for w in s.willpower) and all(1 <= x <= 14 for x in s.strength)
     assert all(h <= 10 for h in s.hours)
     assert s.game.castle not in s.creatures
 

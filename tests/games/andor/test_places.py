@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
+
+import pytest
 
 import meeple
 from meeple.games.andor import places
 from meeple.games.andor.content import load
 from meeple.games.andor.state import AndorState
+from meeple.games.andor.verbs import (
+    AcceptRoll,
+    Decline,
+    Done,
+    EndDay,
+    LetHappen,
+    NoFlip,
+    Pass,
+    RollAgain,
+    Stop,
+    TakeLoss,
+    Withdraw,
+)
 
 from .helpers import Dice, bare, black, fight_with
 
@@ -96,7 +112,7 @@ def test_gifts_and_the_falcon_go_to_the_other_hero_and_articles_are_used_on_the_
     assert w["look through the telescope"] == "item:telescope"
     st2 = bare(at=[9, 40])
     st2.items[0] = ("falcon", "herb")
-    st2.wp[0] = 5
+    st2.willpower[0] = 5
     st2._legal = None
     w2 = where(st2)
     assert w2["send the falcon to the archer"] == "hero:archer"
@@ -143,9 +159,26 @@ def test_the_shield_blocks_a_loss_from_the_heros_board() -> None:
     assert where(st) == {"block the loss with the shield": "item:shield", "take the loss": None}
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_action_of_random_play_has_a_drawn_place_or_is_a_button(players: int) -> None:
+    """docs/boards.md: a place the board draws for the taker's view, or None exactly for the
+    verbs listed as buttons (by their class)."""
+    for seed in (1, 2, 3):
+        st = meeple.load("andor", players=players).new_state(seed=seed)
+        pick = random.Random(seed)
+        while not st.is_over and st.n_actions < 400:
+            view = st.view(st.to_act)
+            drawn = places.places(view)
+            for a in st.legal_actions():
+                place = st.game.where(a, view)
+                assert (place is None) == (type(a[1]) in places.BUTTONS), a.text
+                assert place is None or place in drawn, (a.text, place)
+            st.apply(pick.choice(st.legal_actions()))
+
+
 def test_the_buttons_are_the_verbs_with_no_spot() -> None:
-    meant = {"stop", "done", "pass", "end", "let", "decline", "roll", "no", "accept", "take",
-             "withdraw"}
+    meant = {Stop, Done, Pass, EndDay, LetHappen, Decline, RollAgain, NoFlip, AcceptRoll,
+             TakeLoss, Withdraw}
     assert meant == places.BUTTONS
 
 

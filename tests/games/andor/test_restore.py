@@ -43,9 +43,9 @@ def _bad_fight(key: str, value: object) -> Callable[[AndorState], None]:
 
 @pytest.mark.parametrize(("change", "says"), [
     (_bad_fight("kind", "dragon"), "no creature 'dragon'"),
-    (_bad_fight("who", ()), "a fight has its heroes"),
+    (_bad_fight("fighters", ()), "a fight has its heroes"),
     (_bad_fight("black", 5), r"fight\['black'\]"),
-    (_bad_fight("cwp", -1), r"fight\['cwp'\]"),
+    (_bad_fight("creature_willpower", -1), r"fight\['creature_willpower'\]"),
 ])
 def test_a_fight_that_cannot_be_is_refused(change: Callable[[AndorState], None],
                                            says: str) -> None:

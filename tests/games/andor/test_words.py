@@ -114,7 +114,7 @@ def test_prices_come_from_the_takers_board() -> None:
 
 def test_free_actions_cost_nothing_in_the_menu_order() -> None:
     st = bare(at=[14, 5])  # a full well
-    st.wp[0] = 10
+    st.willpower[0] = 10
     st._legal = None
     g, view = st.game, st.view(0)
     drink = Action("drink from the well")

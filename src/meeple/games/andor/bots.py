@@ -31,14 +31,43 @@ from .decisions import (
     Moving,
     ShieldLoss,
 )
-from .heroes import dice_count, has, name
+from .heroes import dice_count, has, hero
 from .params import HOURS_PER_DAY
 from .state import AndorState
+from .verbs import (
+    AcceptRoll,
+    AndorVerb,
+    Attack,
+    Begin,
+    BlockCard,
+    BlockLoss,
+    BuyStrength,
+    Done,
+    DoubleDie,
+    Drink,
+    EndDay,
+    FlipDie,
+    GiveGold,
+    GiveWillpower,
+    InviteHero,
+    Join,
+    KeepFighting,
+    Move,
+    NoFlip,
+    Pass,
+    PickFarmer,
+    PickUp,
+    RollAgain,
+    Stop,
+    TakeLoss,
+    Withdraw,
+)
 
 if TYPE_CHECKING:
     from meeple.agents import InfoSet
 
 Dist = tuple[tuple[int, ...], ...]
+By = dict[type[AndorVerb], Action]
 
 #: Mean best die of a hero rolling 1..5 dice (more count as 5).
 BEST_DIE = {1: 3.5, 2: 4.5, 3: 5.0, 4: 5.3, 5: 5.5}
@@ -77,8 +106,8 @@ class BalanceBot:
         self.n += 1
         world = info.sample(self.seed * 7_919 + self.n)
         assert isinstance(world, AndorState)
-        wanted = choose(world).text
-        return next(a for a in info.legal_actions() if a.text == wanted)
+        wanted = choose(world)[1]
+        return next(a for a in info.legal_actions() if a[1] == wanted)
 
 
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
@@ -113,20 +142,20 @@ def target(st: AndorState, s: int) -> int:
             here = next((r for r, k in st.creatures.items() if k == arg), None)
             if here is not None:
                 return here
-    return st.pos[s]  # nothing to do: wait where he stands (each kill costs a letter)
+    return st.position[s]  # nothing to do: wait where he stands (each kill costs a letter)
 
 
 def _value(st: AndorState, s: int) -> float:
-    return st.sp[s] + BEST_DIE.get(dice_count(st, s), BEST_DIE[5])
+    return st.strength[s] + BEST_DIE.get(dice_count(st, s), BEST_DIE[5])
 
 
 def choose(st: AndorState) -> Action:
     """The scripted team's decision for the seat to act."""
     acts = st.legal_actions()
-    by = {a[1][0]: a for a in acts}
+    by: By = {type(a[1]): a for a in acts}
     d = st.decisions[-1] if st.decisions else None
     if isinstance(d, BlockEvent):
-        return by["block"]
+        return by[BlockCard]
     if st.fight is not None:
         return _fight(st, acts, by)
     s = st.active
@@ -135,54 +164,54 @@ def choose(st: AndorState) -> Action:
     if errand is not None:
         return errand
     if isinstance(d, AfterMove):
-        return by["done"]
-    dist = st.game.dist
-    here = st.pos[s]
+        return by[Done]
+    dist = st.game.distance
+    here = st.position[s]
     hours_ok = st.hours[s] < HOURS_PER_DAY or (
-        st.wp[s] > OVERTIME_WILLPOWER and dist[here][goal] <= 1)
+        st.willpower[s] > OVERTIME_WILLPOWER and dist[here][goal] <= 1)
     if isinstance(d, Moving):
         if here == goal or not hours_ok:
-            return by["stop"]
+            return by[Stop]
         return _step(acts, dist, here, goal)
     return _turn(st, s, goal, acts, by, hours_ok)
 
 
-def _errand(st: AndorState, s: int, acts: list[Action],
-            by: dict[str, Action]) -> Action | None:
+def _errand(st: AndorState, s: int, acts: list[Action], by: By) -> Action | None:
     """Drink, buy strength, pick up an article (the herb first) or a farmer on the way."""
-    for key in ("drink", "buy_sp", "pick", "pick_farmer"):
-        if key not in by or (key == "drink" and st.wp[s] >= DRINK_BELOW):
+    for key in (Drink, BuyStrength, PickUp, PickFarmer):
+        if key not in by or (key is Drink and st.willpower[s] >= DRINK_BELOW):
             continue
-        if key == "pick":
-            picks = [a for a in acts if a[1][0] == "pick"]
-            return next((a for a in picks if a[1][1] == "herb"), picks[0])
+        if key is PickUp:
+            picks = [a for a in acts if isinstance(a[1], PickUp)]
+            return next((a for a in picks if a[1].item == "herb"), picks[0])
         return by[key]
     return None
 
 
-def _turn(st: AndorState, s: int, goal: int, acts: list[Action], by: dict[str, Action],
+def _turn(st: AndorState, s: int, goal: int, acts: list[Action], by: By,
           hours_ok: bool) -> Action:
     """The start of a turn: attack the target, wait for help, walk towards it, or end."""
     g = st.game
-    here = st.pos[s]
-    attacks = [a for a in acts if a[1][0] == "fight"]
-    if attacks and hours_ok and any(a[1][1] == goal for a in attacks):
+    here = st.position[s]
+    attacks = [a for a in acts if isinstance(a[1], Attack)]
+    if attacks and hours_ok and any(a[1].region == goal for a in attacks):
         if _ready(st, s, goal):
-            return next(a for a in attacks if a[1][1] == goal)
-        if st.hours[s] < HOURS_PER_DAY - 1 and "pass" in by:
-            return by["pass"]
-    in_range = goal in g.nbrs[here] and goal in st.creatures and (
-        name(st, s) == "archer" or has(st, s, "bow") is not None)
-    if here != goal and hours_ok and not in_range and any(a[1][0] == "move" for a in acts):
-        return _step(acts, g.dist, here, goal)
-    return by["end"]
+            return next(a for a in attacks if a[1].region == goal)
+        if st.hours[s] < HOURS_PER_DAY - 1 and Pass in by:
+            return by[Pass]
+    in_range = goal in g.neighbours[here] and goal in st.creatures and (
+        hero(st, s) == "archer" or has(st, s, "bow") is not None)
+    if here != goal and hours_ok and not in_range and any(isinstance(a[1], Move) for a in acts):
+        return _step(acts, g.distance, here, goal)
+    return by[EndDay]
 
 
 def _step(acts: list[Action], dist: Dist, here: int, goal: int) -> Action:
-    moves = [a for a in acts if a[1][0] == "move"]
-    best = min(moves, key=lambda a: (dist[a[1][1]][goal], a[1][2] == ""))
-    if dist[best[1][1]][goal] >= dist[here][goal]:
-        return next(a for a in acts if a[1][0] in ("stop", "end"))
+    """The step nearest the goal (by the wineskin where it may); stop when none is nearer."""
+    moves = [a for a in acts if isinstance(a[1], Move)]
+    best = min(moves, key=lambda a: (dist[a[1].region][goal], not a[1].wineskin))
+    if dist[best[1].region][goal] >= dist[here][goal]:
+        return next(a for a in acts if isinstance(a[1], (Stop, EndDay)))
     return best
 
 
@@ -191,44 +220,45 @@ def _ready(st: AndorState, s: int, region: int) -> bool:
     g = st.game
     sp, wp = g.creature_stats(st.creatures[region])
     team = [o for o in range(st.players) if o == s or (
-        not st.ended[o] and (st.pos[o] == region or (
-            region in g.nbrs[st.pos[o]] and (name(st, o) == "archer" or has(st, o, "bow")))))]
+        not st.ended[o] and (st.position[o] == region or (
+            region in g.neighbours[st.position[o]]
+            and (hero(st, o) == "archer" or has(st, o, "bow")))))]
     value = sum(_value(st, o) for o in team)
     coming = [o for o in range(st.players) if o not in team and not st.ended[o]
-              and g.dist[st.pos[o]][region] + st.hours[o] < HOURS_PER_DAY]
+              and g.distance[st.position[o]][region] + st.hours[o] < HOURS_PER_DAY]
     needed = sp + CREATURE_DIE + st.creature_bonus + (
         STRONG_MARGIN if wp > STRONG_WILLPOWER else 0)
     return value >= needed or not coming
 
 
-def _fight(st: AndorState, acts: list[Action], by: dict[str, Action]) -> Action:
+def _fight(st: AndorState, acts: list[Action], by: By) -> Action:
     f = st.fight
     assert f is not None
     d = st.decisions[-1]
     if isinstance(d, Invite):
-        inv = [a for a in acts if a[1][0] == "invite"]
-        return inv[0] if inv else by["begin"]
+        inv = [a for a in acts if isinstance(a[1], InviteHero)]
+        return inv[0] if inv else by[Begin]
     if isinstance(d, Answer):
-        return by["join"]
+        return by[Join]
     if isinstance(d, Keep):
-        return acts[0] if f["dice"][-1] >= KEEP_AT else by["again"]
+        return acts[0] if f["dice"][-1] >= KEEP_AT else by[RollAgain]
     if isinstance(d, Flip):
-        low = [a for a in acts if a[1][0] == "flip" and f["dice"][a[1][1]] <= FLIP_AT_MOST]
+        low = [a for a in acts if isinstance(a[1], FlipDie) and a[1].face <= FLIP_AT_MOST]
         if low and max(f["dice"]) <= FLIP_AT_MOST:
-            return min(low, key=lambda a: f["dice"][a[1][1]])
-        return by["noflip"]
+            return min(low, key=lambda a: a[1].face)
+        return by[NoFlip]
     if isinstance(d, Boost):
-        brews = [a for a in acts if a[1][0] == "brew"]
+        brews = [a for a in acts if isinstance(a[1], DoubleDie)]
         if brews:
-            return max(brews, key=lambda a: f["dice"][a[1][1]])
-        return by["accept"]
+            return max(brews, key=lambda a: a[1].face)
+        return by[AcceptRoll]
     if isinstance(d, ShieldLoss):
-        return by["shield"] if f["losses"] >= SHIELD_LOSS else by["take"]
+        return by[BlockLoss] if f["losses"] >= SHIELD_LOSS else by[TakeLoss]
     if isinstance(d, FightOn):
-        keep = st.wp[d.seat] > FIGHT_ON_ABOVE or f["cwp"] <= FIGHT_ON_ABOVE
-        return by["on"] if keep and "on" in by else by["withdraw"]
+        keep = st.willpower[d.seat] > FIGHT_ON_ABOVE or f["creature_willpower"] <= FIGHT_ON_ABOVE
+        return by[KeepFighting] if keep and KeepFighting in by else by[Withdraw]
     # the reward: willpower to the weakest, otherwise gold
-    weakest = min(f["who"], key=lambda o: st.wp[o])
-    if st.wp[weakest] <= REWARD_WP_AT_MOST:
-        return next(a for a in acts if a[1][0] == "wp" and a[1][1] == weakest)
-    return next(a for a in acts if a[1][0] == "gold")
+    weakest = min(f["fighters"], key=lambda o: st.willpower[o])
+    if st.willpower[weakest] <= REWARD_WP_AT_MOST:
+        return next(a for a in acts if isinstance(a[1], GiveWillpower) and a[1].hero == weakest)
+    return next(a for a in acts if isinstance(a[1], GiveGold))

@@ -330,3 +330,10 @@ def load() -> Content:
     legends = {n: _load_legend(n, known) for n in ("intro", "full")}
     return Content(info, regions, graph, heroes, creatures, board, articles, fog, events,
                    legends)
+
+
+def fog_entry(content: Content, token: str) -> str:
+    """The catalogue id of a fog token: its own id, or ``fog-<id>`` where a hero, a creature
+    or an article already has that id (the gor token, the wineskin token)."""
+    taken = content.heroes.keys() | content.creatures.keys() | content.articles.keys()
+    return f"fog-{token}" if token in taken else token

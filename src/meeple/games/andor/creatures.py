@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import legend
+from . import turn
 from .params import SUNRISE_ORDER
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ def destination(st: AndorState, region: int) -> int | None:
     Returns the region reached (the castle absorbs every creature), or None when blocked.
     """
     g = st.game
-    to = g.c.graph.next_free(region, st.creatures)
+    to = g.content.graph.next_free(region, st.creatures)
     if st.blocked:
         path = g.paths[region]
         if any(r in st.blocked for r in path[1:path.index(to) + 1]):
@@ -32,8 +32,8 @@ def enter(st: AndorState, kind: str, region: int) -> None:
         free = st.game.shields + st.castle_farmers
         st._emit("castle", kind=kind, creatures=st.castle_creatures, shields=free)
         if st.castle_creatures > free:
-            legend.finish(st, "castle-overrun",
-                          f"A {kind} entered the castle and no golden shield was free.")
+            turn.finish(st, "castle-overrun",
+                        f"A {kind} entered the castle and no golden shield was free.")
         return
     st.creatures[region] = kind
     if region in st.farmers:  # AND-73
@@ -44,7 +44,7 @@ def enter(st: AndorState, kind: str, region: int) -> None:
 def place(st: AndorState, kind: str, region: int) -> None:
     """AND-9: a new creature on an occupied region moves on along the arrows at once."""
     on_board = sum(1 for k in st.creatures.values() if k == kind)
-    if on_board >= st.game.c.creatures[kind].count:
+    if on_board >= st.game.content.creatures[kind].count:
         return  # the box holds no more of this kind
     if region in st.creatures:
         to = destination(st, region)
@@ -68,5 +68,5 @@ def move_all(st: AndorState) -> None:
             del st.creatures[r]
             st._emit("creature_moved", kind=kind, frm=r, dest=to)
             enter(st, kind, to)
-            if st.outcome:
+            if st.ending:
                 return

@@ -9,6 +9,7 @@ decisions on the stack; the top one's seat is the seat to act. The fight's runni
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from meeple.core.decisions import Decision
 
@@ -91,8 +92,8 @@ class BlockEvent(Decision):
     card: str
     #: The shield holders still to be asked after this one.
     holders: tuple[int, ...]
-    #: Where play goes on afterwards: ``"sunrise"`` or ``"fog"``.
-    resume: str
+    #: Where play goes on afterwards: the sunrise box, or the move that found a fog token.
+    resume: Literal["sunrise", "fog"]
     #: The hero whose fog token drew the card (None at sunrise).
     finder: int | None
 

@@ -1,25 +1,26 @@
-"""Event cards (AND-27, 74, 85): drawn at sunrise and by fog; a shield may block one."""
+"""Event cards (AND-27, 74, 85): drawn at sunrise and by fog; a shield may block one.
+
+Where play goes on after a card (the sunrise box, or the move that found it) and a creature a
+card places are for :mod:`.actions` to carry on.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from meeple.components import pile
-from meeple.core import Action
 
-from . import creatures, day, free, sunrise
+from . import board, turn
 from .decisions import BlockEvent
-from .heroes import gain_sp, gain_wp, has, use_up
+from .heroes import gain_strength, gain_willpower, has, use_up
 
 if TYPE_CHECKING:
     from .state import AndorState
 
-BLOCK = Action("block the event with the shield", ("block",))
-ALLOW = Action("let it happen", ("allow",))
 
-
-def draw(st: AndorState, resume: str, finder: int | None) -> None:
-    """AND-27/85: draw an event card; a blockable one may be stopped by a shield.
+def draw(st: AndorState, resume: Literal["sunrise", "fog"], finder: int | None) -> str | None:
+    """AND-27/85: draw an event card; the card to resolve now, or None when a shield holder
+    is asked first (AND-74).
 
     Nobody sees the deck's order or changes it, so it is kept as the cards it still holds
     (:mod:`meeple.components.pile`) and the card is chosen when it is drawn.
@@ -30,65 +31,58 @@ def draw(st: AndorState, resume: str, finder: int | None) -> None:
     st.discard = (*st.discard, card)
     st.last_event = card
     st._emit("event", card=card)
-    ev = st.game.c.events[card]
+    ev = st.game.content.events[card]
     holders = tuple(s for s in range(st.players) if has(st, s, "shield"))
     if ev.blockable and holders:  # AND-74
-        st.decisions.append(BlockEvent(holders[0], card, holders[1:], resume, finder))
-        st.to_act = holders[0]
-        return
-    resolve(st, card)
+        turn.ask(st, BlockEvent(holders[0], card, holders[1:], resume, finder))
+        return None
+    return card
 
 
-def actions(st: AndorState) -> list[Action]:
-    """A shield holder decides whether to block the event."""
-    return [BLOCK, ALLOW]
-
-
-def apply(st: AndorState, action: Action) -> None:
-    """Block with a shield, or let the next holder decide; then resume."""
+def block(st: AndorState) -> BlockEvent:
+    """AND-74: the shield holder blocks the card; the decision answered."""
     d = st.decisions.pop()
     assert isinstance(d, BlockEvent)
-    if action[1][0] == "block":
-        item = has(st, d.seat, "shield")
-        assert item is not None
-        use_up(st, d.seat, item)
-        st._emit("event_blocked", seat=d.seat, card=d.card)
-    elif d.holders:
-        st.decisions.append(BlockEvent(d.holders[0], d.card, d.holders[1:], d.resume, d.finder))
-        st.to_act = d.holders[0]
-        return
-    else:
-        resolve(st, d.card)
-    if st.outcome:
-        return
-    if d.resume == "sunrise":
-        sunrise.rest(st)
-    else:
-        st.to_act = d.finder
-        day.after_stop(st)
+    item = has(st, d.seat, "shield")
+    assert item is not None
+    use_up(st, d.seat, item)
+    st._emit("event_blocked", seat=d.seat, card=d.card)
+    return d
 
 
-def resolve(st: AndorState, card: str) -> None:
-    """Apply an event card's effect (meeple's own deck, content/events.toml)."""
-    ev = st.game.c.events[card]
+def let_happen(st: AndorState) -> BlockEvent | None:
+    """The holder lets the card happen: the next holder is asked (None), or the decision
+    answered is returned and its card is to be resolved."""
+    d = st.decisions.pop()
+    assert isinstance(d, BlockEvent)
+    if d.holders:
+        turn.ask(st, BlockEvent(d.holders[0], d.card, d.holders[1:], d.resume, d.finder))
+        return None
+    return d
+
+
+def resolve(st: AndorState, card: str) -> tuple[str, int] | None:
+    """Apply an event card's effect (meeple's own deck, content/events.toml); a creature the
+    card places is returned, as (kind, region), for :mod:`.actions` to place."""
+    ev = st.game.content.events[card]
     eff, amt = ev.effect, ev.amount
     n = st.players
     if eff in ("willpower", "gold"):
         for s in range(n):
             if _applies(st, s, ev.where):
                 if eff == "willpower":
-                    gain_wp(st, s, amt)
+                    gain_willpower(st, s, amt)
                 else:
                     st.gold[s] = max(0, st.gold[s] + amt)
     elif eff == "willpower_lowest":
-        s = min(range(n), key=lambda k: (st.wp[k], k))
-        gain_wp(st, s, amt)
+        s = min(range(n), key=lambda k: (st.willpower[k], k))
+        gain_willpower(st, s, amt)
     elif eff == "strength_lowest":
-        s = min(range(n), key=lambda k: (st.sp[k], k))
-        gain_sp(st, s, amt)
+        s = min(range(n), key=lambda k: (st.strength[k], k))
+        gain_strength(st, s, amt)
     elif eff == "place":
         assert ev.region is not None  # checked when the content loads
-        creatures.place(st, ev.kind, ev.region)
+        return ev.kind, ev.region
     elif eff == "wells_empty":
         st.wells_full = frozenset()
     elif eff == "hours_lost":
@@ -97,15 +91,16 @@ def resolve(st: AndorState, card: str) -> None:
         st.creature_bonus = amt
     elif eff == "farmer":
         assert ev.region is not None
-        free.add_farmers(st, ev.region, 1)
+        board.add_farmers(st, ev.region, 1)
+    return None
 
 
 def _applies(st: AndorState, s: int, where: str) -> bool:
     if where == "all":
         return True
     if where == "well":
-        return st.pos[s] in st.game.wells
+        return st.position[s] in st.game.wells
     kind, _, arg = where.partition(":")
     if kind == "terrain":
-        return st.game.terrain[st.pos[s]] in arg.split(",")
-    return st.wp[s] > int(arg)  # above:<n>
+        return st.game.terrain[st.position[s]] in arg.split(",")
+    return st.willpower[s] > int(arg)  # above:<n>

@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import creatures, events
-from .heroes import add_item, gain_sp, gain_wp, has, restock, room_for
+from .heroes import add_item, gain_strength, gain_willpower, has, restock, room_for
 
 if TYPE_CHECKING:
     from .state import AndorState
 
 
-def activate(st: AndorState, seat: int) -> None:
-    """AND-68/69: the token where a move ends acts once and leaves the game."""
-    here = st.pos[seat]
+def activate(st: AndorState, seat: int) -> str:
+    """AND-68/69: the token where a move ends acts once and leaves the game.
+
+    Returns its effect; a gor or an event card is for :mod:`.actions` to bring on.
+    """
+    here = st.position[seat]
     token = st.fog.pop(here)
     st.fog_seen = st.fog_seen - {here}
-    fog = next(f for f in st.game.c.fog if f.id == token)
+    fog = next(f for f in st.game.content.fog if f.id == token)
     st._emit("fog", seat=seat, region=here, token=token)
     eff = fog.effect
     if eff == "gold":
         st.gold[seat] += fog.amount
     elif eff == "strength":
-        gain_sp(st, seat, fog.amount)
+        gain_strength(st, seat, fog.amount)
     elif eff == "willpower":
-        gain_wp(st, seat, fog.amount)
-    elif eff == "gor":
-        creatures.place(st, "gor", here)
+        gain_willpower(st, seat, fog.amount)
     elif eff == "wineskin":
         if st.stock["wineskin"] > 0 and room_for(st, seat, "wineskin"):
             restock(st, "wineskin", -1)
@@ -36,5 +36,4 @@ def activate(st: AndorState, seat: int) -> None:
         if st.stock["brew"] > 0 and room_for(st, seat, "brew") and has(st, seat, "brew") is None:
             restock(st, "brew", -1)
             add_item(st, seat, "brew")
-    elif eff == "event":
-        events.draw(st, "fog", seat)
+    return eff

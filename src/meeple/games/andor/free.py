@@ -1,29 +1,34 @@
 """Free actions (AND-62): what a hero does on his turn without spending an hour.
 
 Wells, farmers, articles lying on the board, the herb, the telescope, the falcon and gifts
-between heroes; buying is in :mod:`.market`.
+between heroes; buying is in :mod:`.market`. Each is taken by the hero whose turn it is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.core import Action
 
-from . import market
+from . import board
 from .decisions import Moving
-from .heroes import add_item, base, gain_wp, has, name, remove_item, room_for
+from .heroes import add_item, base, gain_willpower, has, hero, remove_item, room_for
 from .params import WARRIOR_WELL_WILLPOWER, WELL_WILLPOWER, WILLPOWER_MAX
+from .verbs import (
+    Drink,
+    DropFarmer,
+    Give,
+    GiveGold,
+    HerbWalk,
+    HerbWillpower,
+    PickFarmer,
+    PickUp,
+    SendFalcon,
+    Telescope,
+)
 
 if TYPE_CHECKING:
     from .state import AndorState
-
-DRINK = Action("drink from the well", ("drink",))
-PICK_FARMER = Action("pick up a farmer", ("pick_farmer",))
-DROP_FARMER = Action("drop a farmer", ("drop_farmer",))
-HERB_WP = Action("use the herb for willpower", ("herb_wp",))
-HERB_WALK = Action("use the herb to walk", ("herb_walk",))
-TELESCOPE = Action("look through the telescope", ("telescope",))
 
 
 def below_limit(st: AndorState) -> bool:
@@ -32,48 +37,39 @@ def below_limit(st: AndorState) -> bool:
     return lim == 0 or st.free_used < lim
 
 
-def add_farmers(st: AndorState, region: int, change: int) -> None:
-    """Farmers appear on (or leave) a region; a region without farmers drops out."""
-    left = st.farmers.get(region, 0) + change
-    if left:
-        st.farmers[region] = left
-    else:
-        st.farmers.pop(region, None)
-
-
+# ---------------------------------------------------------------------- legal actions
 def farmer_actions(st: AndorState, s: int) -> list[Action]:
     """AND-72: farmers are picked up and dropped without ending a move."""
     out: list[Action] = []
-    here = st.pos[s]
+    here = st.position[s]
     if st.farmers.get(here, 0) > 0:
-        out.append(PICK_FARMER)
+        out.append(st.game.fixed[PickFarmer])
     if st.carried[s] > 0 and here != st.game.castle:
-        out.append(DROP_FARMER)
+        out.append(st.game.fixed[DropFarmer])
     return out
 
 
-def actions(st: AndorState, s: int) -> list[Action]:
-    """AND-62: actions that cost no hour, taken on the hero's own turn."""
+def actions(st: AndorState, s: int, wares: list[Action]) -> list[Action]:
+    """AND-62: actions that cost no hour, taken on the hero's own turn (``wares``: what he
+    may buy where he stands, after the well)."""
     g = st.game
-    if st.ended[s] or not below_limit(st):
-        return []
-    here = st.pos[s]
+    here = st.position[s]
     out: list[Action] = []
-    if here in st.wells_full and st.wp[s] < WILLPOWER_MAX:  # AND-67
-        out.append(DRINK)
-    out.extend(market.actions(st, s))
+    if here in st.wells_full and st.willpower[s] < WILLPOWER_MAX:  # AND-67
+        out.append(g.fixed[Drink])
+    out.extend(wares)
     out.extend(farmer_actions(st, s))
     lying = st.ground.get(here)
     if lying:
         for it in sorted(set(lying)):
             if room_for(st, s, it):
-                out.append(Action(f"pick up the {g.item_name(it).lower()}", ("pick", it)))
+                out.append(g.pick_up[it])
     if st.items[s]:
-        if has(st, s, "herb") and st.wp[s] < WILLPOWER_MAX:  # AND-81
-            out.append(HERB_WP)
+        if has(st, s, "herb") and st.willpower[s] < WILLPOWER_MAX:  # AND-81
+            out.append(g.fixed[HerbWillpower])
         if has(st, s, "telescope") and any(
-                n in st.fog and n not in st.fog_seen for n in g.nbrs[here]):  # AND-78
-            out.append(TELESCOPE)
+                n in st.fog and n not in st.fog_seen for n in g.neighbours[here]):  # AND-78
+            out.append(g.fixed[Telescope])
     if st.players > 1:
         out.extend(trade_actions(st, s))
     return out
@@ -88,84 +84,85 @@ def trade_actions(st: AndorState, s: int) -> list[Action]:
     for o in range(st.players):
         if o == s or st.ended[o]:
             continue
-        near = st.pos[o] == st.pos[s]
+        near = st.position[o] == st.position[s]
         by_falcon = o == st.falcon_partner
         if not (near or by_falcon):
             if held and has(st, s, "falcon") and not st.falcon_used[s] and not moving:
                 out.append(g.send_falcon[o])
             continue
-        who = name(st, o)
         if st.gold[s] > 0:
             out.append(g.give_gold[o])
         for it in sorted(set(st.items[s])):
-            art = g.c.articles[base(it)]
+            art = g.content.articles[base(it)]
             if by_falcon and not near and art.slot == "large":
                 continue
             if room_for(st, o, art.id):
-                text = f"give the {g.item_name(it).lower()} to the {who}"
-                out.append(Action(text, ("give", o, it)))
+                out.append(g.give[it, o])
     return out
 
 
-def apply(st: AndorState, s: int, action: Action) -> None:
-    """Free actions (AND-62)."""
-    data = action[1]
-    kind = data[0]
-    if kind in ("buy_sp", "buy", "buy_brew"):
-        market.apply(st, s, data)
-    elif kind in ("pick_farmer", "drop_farmer", "pick"):
-        _pick_or_drop(st, s, data)
-    else:
-        _use(st, s, data)
-    st._emit("free", seat=s, action=action[0])
+# ---------------------------------------------------------------------- taking them
+def drink(st: AndorState, verb: Drink) -> None:
+    """AND-67, AND-63: a full well gives willpower (the warrior more) and runs dry."""
+    s = st.active
+    here = st.position[s]
+    gain_willpower(st, s, WARRIOR_WELL_WILLPOWER if hero(st, s) == "warrior" else WELL_WILLPOWER)
+    st.wells_full = st.wells_full - {here}
 
 
-def _pick_or_drop(st: AndorState, s: int, data: tuple[Any, ...]) -> None:
-    """AND-72: farmers picked up or dropped; an article lying here picked up."""
-    here = st.pos[s]
-    kind = data[0]
-    if kind == "pick_farmer":
-        add_farmers(st, here, -1)
-        st.carried[s] += 1
-    elif kind == "drop_farmer":
-        st.carried[s] -= 1
-        add_farmers(st, here, 1)
-    else:
-        item = data[1]
-        left = list(st.ground[here])
-        left.remove(item)
-        if left:
-            st.ground[here] = tuple(left)
-        else:
-            del st.ground[here]
-        add_item(st, s, item)
+def pick_farmer(st: AndorState, verb: PickFarmer) -> None:
+    """AND-72: the hero takes a farmer along."""
+    s = st.active
+    board.add_farmers(st, st.position[s], -1)
+    st.carried[s] += 1
 
 
-def _use(st: AndorState, s: int, data: tuple[Any, ...]) -> None:
-    """The well, the herb, the telescope, the falcon and gifts."""
+def drop_farmer(st: AndorState, verb: DropFarmer) -> None:
+    """AND-72: the hero leaves a farmer where he stands."""
+    s = st.active
+    st.carried[s] -= 1
+    board.add_farmers(st, st.position[s], 1)
+
+
+def pick_up(st: AndorState, verb: PickUp) -> None:
+    """An article lying where the hero stands goes into his storage."""
+    s = st.active
+    board.take(st, st.position[s], verb.item)
+    add_item(st, s, verb.item)
+
+
+def herb_willpower(st: AndorState, verb: HerbWillpower) -> None:
+    """AND-81: the herb gives willpower."""
+    s = st.active
+    remove_item(st, s, "herb")
+    gain_willpower(st, s, st.game.content.articles["herb"].value)
+
+
+def herb_walk(st: AndorState, verb: HerbWalk) -> None:
+    """AND-81: the herb carries the hero some steps."""
+    remove_item(st, st.active, "herb")
+    st.free_steps = st.game.content.articles["herb"].value
+
+
+def telescope(st: AndorState, verb: Telescope) -> None:
+    """AND-78: the fog tokens next to the hero are seen."""
     g = st.game
-    here = st.pos[s]
-    kind = data[0]
-    if kind == "drink":  # AND-67, AND-63
-        gain = WARRIOR_WELL_WILLPOWER if name(st, s) == "warrior" else WELL_WILLPOWER
-        gain_wp(st, s, gain)
-        st.wells_full = st.wells_full - {here}
-    elif kind == "herb_wp":
-        remove_item(st, s, "herb")
-        gain_wp(st, s, g.c.articles["herb"].value)
-    elif kind == "herb_walk":
-        remove_item(st, s, "herb")
-        st.free_steps = g.c.articles["herb"].value
-    elif kind == "telescope":
-        st.fog_seen = st.fog_seen | {n for n in g.nbrs[here] if n in st.fog}
-    elif kind == "falcon":
-        st.falcon_used[s] = True
-        st.falcon_partner = data[1]
-    elif kind == "give_gold":
-        o = data[1]
-        st.gold[s] -= 1
-        st.gold[o] += 1
-    elif kind == "give":
-        o, item = data[1], data[2]
-        remove_item(st, s, item)
-        add_item(st, o, item)
+    st.fog_seen = st.fog_seen | {n for n in g.neighbours[st.position[st.active]] if n in st.fog}
+
+
+def send_falcon(st: AndorState, verb: SendFalcon) -> None:
+    """AND-77: the falcon flies to a hero; gifts reach him this turn."""
+    st.falcon_used[st.active] = True
+    st.falcon_partner = verb.hero
+
+
+def give_gold(st: AndorState, verb: GiveGold) -> None:
+    """AND-83: one gold to another hero."""
+    st.gold[st.active] -= 1
+    st.gold[verb.hero] += 1
+
+
+def give(st: AndorState, verb: Give) -> None:
+    """AND-83: an article to another hero."""
+    remove_item(st, st.active, verb.item)
+    add_item(st, verb.hero, verb.item)

@@ -6,18 +6,34 @@ the content and the tables built once from it; the state is in :mod:`.state`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import fields
 from typing import ClassVar
 
 from meeple.core import Action, ConfigError, Game
 
-from . import labels, lookup, places, text
+from . import labels, lookup, notation, places, text
 from .content import Content, Legend, load
 from .fight import mean_roll
-from .heroes import base
 from .heuristic import distances
 from .params import HERO_IDS, OPTIONS, SHIELDS_BY_HEROES
 from .state import AndorState
+from .verbs import (
+    AndorVerb,
+    Attack,
+    Buy,
+    DoubleDie,
+    FlipDie,
+    Give,
+    GiveGold,
+    GiveWillpower,
+    InviteHero,
+    KeepDie,
+    Move,
+    PickUp,
+    SendFalcon,
+    universe,
+)
 
 
 class Andor(Game[AndorState]):
@@ -36,8 +52,10 @@ class Andor(Game[AndorState]):
     cooperative = True
     options = OPTIONS
     state_class = AndorState
-    #: 2: the event deck is a pile, its card chosen when drawn (records of 1 play otherwise).
-    version = "2"
+    #: 2: the event deck is a pile, its card chosen when drawn (records of 1 play otherwise);
+    #: 3: the state's fields are words (``strength``, ``ending``): a state saved by 2 is
+    #: refused, while the actions of a record of 2 play the same (their texts are unchanged).
+    version = "3"
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.andor.bots:make_balance"}
     #: A hero who falls to 0 willpower is told so, whoever's turn it is.
     notices = frozenset({"knocked_out"})
@@ -49,20 +67,23 @@ class Andor(Game[AndorState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
-    place_keys: ClassVar[Mapping[str, str]] = {"region": "region:{0}", "creature": "creature:{0}",
-        "hero": "hero:{0}", "item": "item:{0}", "well": "well:{0}", "shop": "shop:{0}",
-        "witch": "witch:{0}", "ground": "ground:{0}:{1}", "farmer": "farmer:{0}",
-        "carried": "carried:{0}", "die": "die:{0}"}
+    place_keys = places.KEYS
+    # The action grammar (docs/architecture.md, "Actions"): verbs.py and notation.py.
+    verb_text = notation.text
+    parse_verb = notation.parse
+
+    def verbs(self) -> Iterator[AndorVerb]:
+        return universe(self)
 
     def setup(self) -> None:
         """Load the content and build the tables the rules and the bots read."""
         c: Content = load()
-        self.c = c
+        self.content = c
         self.hero_ids: tuple[str, ...] = self._heroes()
         self.legend: Legend = c.legends[self.config["legend"]]
         regions = c.regions
         self.castle = c.map.castle
-        self.nbrs = tuple(tuple(r.neighbours) for r in regions)
+        self.neighbours = tuple(tuple(r.neighbours) for r in regions)
         self.terrain = tuple(r.terrain for r in regions)
         self.feature = tuple(r.feature for r in regions)
         self.wells = tuple(r.id for r in regions if r.feature == "well")
@@ -71,8 +92,8 @@ class Andor(Game[AndorState]):
         # blocked regions; for the bots' heuristic, steps between every pair of regions
         # (heroes ignore the arrows, AND-46) and each region's arrow steps to the castle.
         self.paths = tuple(tuple(c.graph.path_to_goal(r.id)) for r in regions)
-        self.dist = distances(self.nbrs)
-        self.far = max(max(row) for row in self.dist)
+        self.distance = distances(self.neighbours)
+        self.far = max(max(row) for row in self.distance)
         self.to_castle = tuple(len(p) - 1 for p in self.paths)
         # ... each seat's hero dice by willpower band, and each creature's mean roll with its
         # full and its weak dice (AND-11/12/13).
@@ -106,42 +127,42 @@ class Andor(Game[AndorState]):
         return tuple(heroes[: self.players])
 
     def _build_actions(self) -> None:
-        """Actions built once: steps to each region's neighbours, attacks, gifts, purchases."""
-        c = self.c
-        self.steps = tuple(tuple(Action(f"move to {n}", ("move", n, "")) for n in nb)
-                           for nb in self.nbrs)
-        self.skin_steps = tuple(
-            tuple(Action(f"move to {n} with the wineskin", ("move", n, "wineskin")) for n in nb)
-            for nb in self.nbrs)
-        self.steps_or_skin = tuple(tuple(a for pair in zip(by_hour, by_skin, strict=True)
-                                         for a in pair)
-                                   for by_hour, by_skin in zip(self.steps, self.skin_steps,
-                                                               strict=True))
-        self.within_reach = tuple(tuple(sorted((r, *nb))) for r, nb in enumerate(self.nbrs))
-        self.attack = {(k, r): Action(f"fight the {cr.name.lower()} on {r}", ("fight", r))
-                       for k, cr in c.creatures.items() for r in range(len(c.regions))}
-        self.give_gold = tuple(Action(f"give 1 gold to the {h}", ("give_gold", o))
-                               for o, h in enumerate(self.hero_ids))
-        self.send_falcon = tuple(Action(f"send the falcon to the {h}", ("falcon", o))
-                                 for o, h in enumerate(self.hero_ids))
-        self.buy = {a: Action(f"buy a {self.item_name(a).lower()}", ("buy", a)) for a in self.sold}
+        """The universe's actions the rules offer, indexed by what the rules compute: each
+        region's steps, each creature to attack, each seat, article and die face (legal
+        actions are looked up, never built). One pass over the universe, by verb class."""
+        by: dict[type[AndorVerb], list[Action]] = {}
+        for a in self.action_universe():
+            by.setdefault(type(a[1]), []).append(a)
+        self.fixed: dict[type[AndorVerb], Action] = {k: v[0] for k, v in by.items()
+                                                     if not fields(k)}
+        move = {(a[1].region, a[1].wineskin): a for a in by[Move]}
+        nbrs = self.neighbours
+        self.steps = tuple(tuple(move[n, False] for n in nb) for nb in nbrs)
+        self.skin_steps = tuple(tuple(move[n, True] for n in nb) for nb in nbrs)
+        self.steps_or_skin = tuple(tuple(a for n in nb for a in (move[n, False], move[n, True]))
+                                   for nb in nbrs)
+        self.within_reach = tuple(tuple(sorted((r, *nb))) for r, nb in enumerate(nbrs))
+        self.attack = {(a[1].creature, a[1].region): a for a in by[Attack]}
+        self.buy = {a[1].article: a for a in by[Buy]}
+        self.pick_up = {a[1].item: a for a in by[PickUp]}
+        self.give = {(a[1].item, a[1].hero): a for a in by[Give]}
+        self.give_gold = tuple(by[GiveGold])  # one per seat, in seat order
+        self.give_willpower = tuple(by[GiveWillpower])
+        self.send_falcon = tuple(by[SendFalcon])
+        self.invite = tuple(by[InviteHero])
+        self.keep = {a[1].face: a for a in by[KeepDie]}
+        self.flip = {(a[1].face, a[1].black, a[1].hero): a for a in by[FlipDie]}
+        self.double = {(a[1].face, a[1].black): a for a in by[DoubleDie]}
 
-    def item_name(self, item: str, lang: str = "en") -> str:
-        """The display name of an item, worn side included."""
-        art = self.c.articles[base(item)]
-        if item.endswith(":worn"):
-            return (art.worn_name_ru if lang == "ru" else art.worn_name) or art.label(lang)
-        return art.label(lang)
-
-    def creature_roll(self, kind: str, cwp: int) -> float:
-        """The mean roll of a creature of ``kind`` with ``cwp`` willpower (for the heuristic)."""
+    def creature_roll(self, kind: str, willpower: int) -> float:
+        """The mean roll of a creature of ``kind`` with ``willpower`` (for the heuristic)."""
         weak_below, strong, weak = self._roll_mean[kind]
-        return weak if cwp < weak_below else strong
+        return weak if willpower < weak_below else strong
 
     def creature_stats(self, kind: str) -> tuple[int, int]:
         """Strength and willpower of a creature kind (some grow with the heroes)."""
-        cr = self.c.creatures[kind]
+        cr = self.content.creatures[kind]
         k = self.players - 1
-        sp = cr.strength_by_heroes[k] if cr.strength_by_heroes else cr.strength
-        wp = cr.willpower_by_heroes[k] if cr.willpower_by_heroes else cr.willpower
-        return sp, wp
+        strength = cr.strength_by_heroes[k] if cr.strength_by_heroes else cr.strength
+        willpower = cr.willpower_by_heroes[k] if cr.willpower_by_heroes else cr.willpower
+        return strength, willpower

@@ -12,6 +12,7 @@ from .params import (
     KNOCKED_OUT_WILLPOWER,
     OVERTIME_COST,
     OVERTIME_HOURS,
+    TWO_SIDED,
     WILLPOWER_MAX,
 )
 
@@ -21,11 +22,11 @@ if TYPE_CHECKING:
 
 def base(item: str) -> str:
     """The article id of a held item (``"shield:worn"`` -> ``"shield"``)."""
-    return item.split(":", 1)[0]
+    return item.partition(":")[0]
 
 
-def name(st: AndorState, seat: int) -> str:
-    """The hero id of a seat (used in action texts)."""
+def hero(st: AndorState, seat: int) -> str:
+    """The hero id of a seat."""
     return st.game.hero_ids[seat]
 
 
@@ -34,34 +35,34 @@ def can_spend(st: AndorState, seat: int) -> bool:
     h = st.hours[seat]
     if h < HOURS_PER_DAY:
         return True
-    return h < HOURS_PER_DAY + OVERTIME_HOURS and st.wp[seat] > OVERTIME_COST
+    return h < HOURS_PER_DAY + OVERTIME_HOURS and st.willpower[seat] > OVERTIME_COST
 
 
 def spend_hour(st: AndorState, seat: int) -> None:
     """AND-18/25: move the time marker one hour; overtime costs willpower."""
     if st.hours[seat] >= HOURS_PER_DAY:
-        st.wp[seat] -= OVERTIME_COST
+        st.willpower[seat] -= OVERTIME_COST
     st.hours[seat] += 1
 
 
-def gain_wp(st: AndorState, seat: int, amount: int) -> None:
+def gain_willpower(st: AndorState, seat: int, amount: int) -> None:
     """Change willpower, capped at 20; reaching 0 costs strength (AND-86)."""
-    st.wp[seat] = min(WILLPOWER_MAX, st.wp[seat] + amount)
-    if st.wp[seat] <= 0:
+    st.willpower[seat] = min(WILLPOWER_MAX, st.willpower[seat] + amount)
+    if st.willpower[seat] <= 0:
         knocked_out(st, seat)
 
 
-def gain_sp(st: AndorState, seat: int, amount: int) -> None:
+def gain_strength(st: AndorState, seat: int, amount: int) -> None:
     """Change strength within 1..strength_max (AND-43)."""
-    st.sp[seat] = max(1, min(st.game.config["strength_max"], st.sp[seat] + amount))
+    st.strength[seat] = max(1, min(st.game.config["strength_max"], st.strength[seat] + amount))
 
 
 def knocked_out(st: AndorState, seat: int) -> None:
     """AND-54/86: at 0 willpower a hero loses 1 strength (if above 1) and returns to 3."""
-    if st.sp[seat] > 1:
-        st.sp[seat] -= 1
-    st.wp[seat] = KNOCKED_OUT_WILLPOWER
-    st._emit("knocked_out", seat=seat, strength=st.sp[seat])
+    if st.strength[seat] > 1:
+        st.strength[seat] -= 1
+    st.willpower[seat] = KNOCKED_OUT_WILLPOWER
+    st._emit("knocked_out", seat=seat, strength=st.strength[seat])
 
 
 def has(st: AndorState, seat: int, article: str) -> str | None:
@@ -98,14 +99,10 @@ def restock(st: AndorState, article: str, change: int) -> None:
     st.stock[article] += change
 
 
-#: Uses of an article with a worn side (AND-74 shield, AND-79 brew).
-TWO_SIDED = 2
-
-
 def use_up(st: AndorState, seat: int, item: str) -> None:
     """Turn a two-sided article to its worn side, or return it to the board after."""
     remove_item(st, seat, item)
-    art = st.game.c.articles[base(item)]
+    art = st.game.content.articles[base(item)]
     if art.uses == TWO_SIDED and not item.endswith(":worn"):
         add_item(st, seat, f"{art.id}:worn")
     elif art.sold:
@@ -114,7 +111,7 @@ def use_up(st: AndorState, seat: int, item: str) -> None:
 
 def dice_count(st: AndorState, seat: int) -> int:
     """AND-42: how many dice the hero rolls, by his willpower band."""
-    return st.game.hero_dice[seat][band(st.wp[seat])]
+    return st.game.hero_dice[seat][band(st.willpower[seat])]
 
 
 #: Willpower per band of the hero board's dice column (AND-42): 0-6, 7-13, 14-20.
@@ -123,6 +120,6 @@ WILLPOWER_BAND = 7
 TOP_BAND = 2
 
 
-def band(wp: int) -> int:
+def band(willpower: int) -> int:
     """AND-42: the dice band of a willpower value."""
-    return min(TOP_BAND, wp // WILLPOWER_BAND)
+    return min(TOP_BAND, willpower // WILLPOWER_BAND)

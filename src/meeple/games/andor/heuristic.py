@@ -39,8 +39,8 @@ def distances(nbrs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
 def _near(st: AndorState, region: int) -> float:
     """How close the heroes are to ``region``, from 0 to 1: the nearest counts most."""
     g = st.game
-    row = g.dist[region]
-    ds = [row[p] for p in st.pos]
+    row = g.distance[region]
+    ds = [row[p] for p in st.position]
     return 1.0 - (2 * min(ds) + sum(ds) / len(ds)) / (3 * g.far)
 
 
@@ -62,7 +62,7 @@ def _goal_progress(st: AndorState, goal: str) -> float:
         return 1.0
     for s in range(st.players):
         if "herb" in st.items[s]:
-            return 0.7 + 0.3 * (1.0 - g.dist[st.pos[s]][g.castle] / g.far)
+            return 0.7 + 0.3 * (1.0 - g.distance[st.position[s]][g.castle] / g.far)
     for r, lying in st.ground.items():
         if "herb" in lying:
             return 0.5 + 0.2 * _near(st, r)
@@ -91,9 +91,9 @@ _ROOT2 = math.sqrt(2.0)
 _ROOT2PI = math.sqrt(2.0 * math.pi)
 
 
-def fight_odds(st: AndorState, kind: str, seats: Iterable[int], cwp: float,
+def fight_odds(st: AndorState, kind: str, seats: Iterable[int], willpower: float,
                lost: float = 0.0) -> float:
-    """From 0 to 1: the chance these heroes kill a creature of ``kind`` with ``cwp`` willpower.
+    """From 0 to 1: the chance these heroes kill a creature of ``kind`` with ``willpower``.
 
     A round's margin is taken as normal around the heroes' strength plus their best die
     against the creature's strength (with the day's bonus) plus its mean roll (AND-57/14);
@@ -105,18 +105,18 @@ def fight_odds(st: AndorState, kind: str, seats: Iterable[int], cwp: float,
     team = 0.0
     weakest: int | None = None
     for s in seats:
-        w = st.wp[s]
-        team += st.sp[s] + _BEST_OF[dice[s][band(w)]]
+        w = st.willpower[s]
+        team += st.strength[s] + _BEST_OF[dice[s][band(w)]]
         weakest = w if weakest is None else min(weakest, w)
     if weakest is None:
         return 0.0
     hits, taken = _margins(team - g.creature_stats(kind)[0] - st.creature_bonus
-                           - g.creature_roll(kind, int(cwp)))
-    if cwp <= 0:
+                           - g.creature_roll(kind, int(willpower)))
+    if willpower <= 0:
         return 1.0
     if weakest <= lost:
         return 0.0
-    to_kill = cwp / max(hits, 0.05)
+    to_kill = willpower / max(hits, 0.05)
     to_fall = (weakest - lost) / max(taken, 0.05)
     return to_fall / (to_fall + to_kill)
 
@@ -137,20 +137,21 @@ def odds_now(st: AndorState, f: Fight) -> float:
     """
     d = st.decisions[-1] if st.decisions else None
     kind = f["kind"]
-    who = f["who"]
+    fighters = f["fighters"]
     if isinstance(d, (Keep, Flip, Boost)):
         g = st.game
-        i = f["i"]
-        s = who[i]
+        i = f["roller"]
+        s = fighters[i]
         dice = g.hero_dice
-        team = float(f["total"] + st.sp[s] + fight.hero_value(st, s, f))
-        for o in who[i + 1:]:
-            team += st.sp[o] + _BEST_OF[dice[o][band(st.wp[o])]]
-        hits, taken = _margins(team - f["csp"] - g.creature_roll(kind, f["cwp"]))
-        return fight_odds(st, kind, who, f["cwp"] - hits, taken)
+        team = float(f["total"] + st.strength[s] + fight.hero_value(st, s, f))
+        for o in fighters[i + 1:]:
+            team += st.strength[o] + _BEST_OF[dice[o][band(st.willpower[o])]]
+        hits, taken = _margins(team - f["creature_strength"]
+                               - g.creature_roll(kind, f["creature_willpower"]))
+        return fight_odds(st, kind, fighters, f["creature_willpower"] - hits, taken)
     if isinstance(d, ShieldLoss):
-        return fight_odds(st, kind, who, f["cwp"], f["losses"])
-    return fight_odds(st, kind, who, f["cwp"])
+        return fight_odds(st, kind, fighters, f["creature_willpower"], f["losses"])
+    return fight_odds(st, kind, fighters, f["creature_willpower"])
 
 
 def _threat(st: AndorState, free: int) -> float:
@@ -195,8 +196,9 @@ def evaluate(st: AndorState, seat: int) -> float:
     # Strength lasts (gold buys it at 2 for 1); willpower matters more the lower it is (fewer
     # dice, then a knock-out, AND-54), little above 12. Below the willpower a knock-out
     # restores it counts no less, so that a knock-out never looks like a gain.
-    heroes = sum(0.6 * min(1.0, (st.sp[s] + st.gold[s] / 2) / strength_max)
-                 + 0.4 * (1.0 - (1.0 - min(max(st.wp[s], KNOCKED_OUT_WILLPOWER), 12) / 12) ** 2)
+    heroes = sum(0.6 * min(1.0, (st.strength[s] + st.gold[s] / 2) / strength_max)
+                 + 0.4 * (1.0 - (1.0 - min(max(st.willpower[s], KNOCKED_OUT_WILLPOWER), 12)
+                                 / 12) ** 2)
                  for s in range(n)) / n
     f = st.fight
     # A fight the heroes should win, and the damage done (lost again if they all withdraw,

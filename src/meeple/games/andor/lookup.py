@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .content import Content, load
+from meeple.content import localized
+
+from .content import Content, fog_entry, load
 from .params import WILLPOWER_MAX
-from .text import amount, cap, card_text, hero_phrase, legend_card_text, low, ru_or_en, tr
+from .words import amount, cap, card_text, hero_phrase, legend_card_text, low, tr
 
 if TYPE_CHECKING:
     from .game import Andor
@@ -29,7 +31,7 @@ def _heroes(c: Content, lang: str) -> dict[str, Entry]:
         numbers: dict[str, Any] = {t("num.rank"): h.rank}
         for (lo, hi), n in zip(BANDS, h.dice, strict=True):
             numbers[t("num.dice_band", low=lo, high=hi)] = n
-        text = t("about.hero", ability=ru_or_en(h, "ability", lang))
+        text = t("about.hero", ability=localized(h, "ability", lang))
         out[h.id] = _entry(cap(hero_phrase(h.id, lang)), t("kind.hero"), text, numbers,
                            h.source)
     return out
@@ -79,12 +81,11 @@ def _articles(c: Content, game: Andor | None, lang: str) -> dict[str, Entry]:
     return out
 
 
-def _fog(c: Content, taken: set[str], lang: str) -> dict[str, Entry]:
+def _fog(c: Content, lang: str) -> dict[str, Entry]:
     t = tr(lang)
     out = {}
     for f in c.fog:
-        key = f"fog-{f.id}" if f.id in taken else f.id
-        out[key] = _entry(t("fog.name", name=f.label(lang)), t("kind.fog"),
+        out[fog_entry(c, f.id)] = _entry(t("fog.name", name=f.label(lang)), t("kind.fog"),
                           t(f"about.fog.{f.effect}", n=f.amount),
                           {t("num.in_box"): f.count}, f.source)
     return out
@@ -107,9 +108,9 @@ def _legends(c: Content, legend: str, lang: str) -> dict[str, Entry]:
         s = leg.setup
         numbers = {t("num.strength"): s.strength, t("num.willpower"): s.willpower,
                    t("num.gold"): s.gold}
-        text = t("about.legend", goals=ru_or_en(leg.info, "goal_text", lang),
+        text = t("about.legend", goals=localized(leg.info, "goal_text", lang),
                  cards=", ".join(sorted(leg.cards)))
-        name = t("legend.title", name=ru_or_en(leg.info, "name", lang),
+        name = t("legend.title", name=localized(leg.info, "name", lang),
                  kind=t(f"legend.kind.{lid}"))  # the kind is the value of option ``legend``
         out[lid] = _entry(name, t("kind.legend"), text, numbers, leg.info.source)
     for letter, card in c.legends[legend].cards.items():
@@ -141,7 +142,7 @@ def catalogue(game: Andor, lang: str = "en") -> dict[str, Entry]:
     out.update(_heroes(c, lang))
     out.update(_creatures(c, lang))
     out.update(_articles(c, game, lang))
-    out.update(_fog(c, set(out), lang))
+    out.update(_fog(c, lang))
     out.update(_events(c, lang))
     out.update(_legends(c, game.legend.info.id, lang))
     out.update(_places(c, lang))

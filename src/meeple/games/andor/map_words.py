@@ -4,14 +4,14 @@ is within reach of the heroes (render's helpers; every word from the catalogue).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .content import load
-from .text import amount, cap, creature, hero_phrase, item, place, tr
+from .words import amount, cap, creature, hero_phrase, item, place, tr
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from .view import View
 #: Creatures this many arrow steps from the castle or closer are named as a threat.
 CASTLE_STEPS = 3
 #: Tokens this many steps from a hero or closer are named as within reach.

@@ -29,5 +29,7 @@ WELL_WILLPOWER = 3
 WARRIOR_WELL_WILLPOWER = 5
 KNOCKED_OUT_WILLPOWER = 3
 BLACK_DIE = (6, 6, 8, 10, 10, 12)
+#: Uses of an article with a worn side (AND-74 shield, AND-79 brew).
+TWO_SIDED = 2
 #: Order of the creature steps of the sunrise box (AND-7): wardraks move twice.
 SUNRISE_ORDER = ("gor", "skral", "wardrak", "troll", "wardrak")

@@ -9,18 +9,20 @@ left of the cards and the hero's surroundings. Every word is from the catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from meeple.content import localized
+
 from .content import LETTERS, load
 from .map_words import CASTLE_STEPS, around, near_castle, nearby, region_things, sellers
-from .text import (
-    OUTCOME_KEY,
+from .text import OUTCOME_KEY
+from .words import (
     cap,
     card_text,
     creature,
@@ -29,11 +31,11 @@ from .text import (
     legend_card_text,
     low,
     place,
-    ru_or_en,
     tr,
 )
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from .view import View
 #: From this width the board and the cards stand side by side.
 WIDE = 150
 #: Columns of one region on the map.
@@ -126,7 +128,7 @@ def head(view: View, lang: str) -> list[str]:
     """The legend, the day, the narrator, the castle and the goals."""
     t = tr(lang)
     castle = view["castle"]
-    title = t("screen.title", legend=ru_or_en(load().legends[view["legend"]].info, "name", lang),
+    title = t("screen.title", legend=localized(load().legends[view["legend"]].info, "name", lang),
               day=view["day"], letter=view["letter"],
               taken=castle["creatures"], shields=castle["shields"])
     goals = [goal_line(view, g, met, lang)
@@ -289,4 +291,4 @@ def result_lines(view: View, lang: str) -> list[str]:
 
 def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> AndorScreen:
     """What ``seat`` sees: the table, fitted to the terminal's width."""
-    return AndorScreen(view, lang)
+    return AndorScreen(cast("View", view), lang)

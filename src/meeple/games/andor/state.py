@@ -1,21 +1,25 @@
 """The state of a legend: heroes, creatures and tokens as ids and counters.
 
 Content lives in the game; every rule is a function in the mechanics modules (``day``,
-``free``, ``market``, ``fight``, ``creatures``, ``sunrise``, ``events``, ``fog``, ``legend``).
+``free``, ``market``, ``fight``, ``creatures``, ``sunrise``, ``events``, ``fog``, ``legend``),
+sequenced by :mod:`.actions`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import State
+from meeple.core import Action, State
 
 from . import actions, heuristic, legend, validate, view
 from .decisions import AndorDecision
 from .fight import Fight
+from .turn import Ending, Phase, Step
 
 if TYPE_CHECKING:
     from .game import Andor
+
+__all__ = ["AndorState", "Ending", "Phase", "Step"]
 
 
 class AndorState(State):
@@ -23,12 +27,14 @@ class AndorState(State):
 
     game: Andor
     # A clone copies the fields below; everything else is an immutable tuple or frozenset.
-    _mutable = ("pos", "sp", "wp", "gold", "hours", "items", "ended", "carried", "falcon_used",
-                "fight", "creatures", "farmers", "ground", "fog", "stock", "deck")
+    _mutable = ("position", "strength", "willpower", "gold", "hours", "items", "ended",
+                "carried", "falcon_used", "fight", "creatures", "farmers", "ground", "fog",
+                "stock", "deck")
     decisions: list[AndorDecision]
-    pos: list[int]
-    sp: list[int]
-    wp: list[int]
+    #: Each hero's region, strength, willpower, gold, hours spent today and held articles.
+    position: list[int]
+    strength: list[int]
+    willpower: list[int]
     gold: list[int]
     hours: list[int]
     items: list[tuple[str, ...]]
@@ -62,13 +68,16 @@ class AndorState(State):
     witch: int | None
     creature_bonus: int
     next_day_hours: int
-    last_event: str
-    outcome: str
-    outcome_detail: str
+    last_event: str | None
+    ending: Ending | None
+    ending_detail: str
 
-    _setup = legend.set_up
+    _setup = actions.set_up
     _legal_actions = actions.legal
-    _apply = actions.apply
+
+    def _apply(self, action: Action) -> None:
+        actions.RULES(self, action[1])
+
     _result = legend.result
 
     def _evaluate(self, seat: int) -> float:

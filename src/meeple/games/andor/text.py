@@ -1,117 +1,49 @@
 """Andor in words: seat names, every event as a sentence, and the result.
 
 The sentences are keyed messages of ``locale/<lang>.po``; this module only chooses the key and
-fills its fields (a hero, a creature, a region in the case its sentence needs). Content names
-stay in the content files. Nothing here runs in the rules' hot path.
+fills its fields (a hero, a creature, a region in the case its sentence needs, from
+:mod:`.words`). Content names stay in the content files. Nothing here runs in the rules' hot
+path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from meeple.i18n import Texts, texts
+from meeple.core import Action
 
 from .content import load
-from .params import (
-    HOURS_PER_DAY,
-    KNOCKED_OUT_WILLPOWER,
-    OVERTIME_COST,
-    WARRIOR_WELL_WILLPOWER,
-    WELL_WILLPOWER,
+from .labels import label
+from .params import HOURS_PER_DAY, KNOCKED_OUT_WILLPOWER, OVERTIME_COST
+from .words import (
+    Names,
+    amount,
+    cap,
+    card_name,
+    card_text,
+    creature,
+    dice_list,
+    free_fields,
+    hero_phrase,
+    legend_card_text,
+    place,
+    tr,
 )
 
 if TYPE_CHECKING:
     from meeple.core import Result
 
     from .game import Andor
-
-PKG = "meeple.games.andor"
-
-
-def tr(lang: str) -> Texts:
-    """The Andor catalogue in ``lang`` (over meeple's shared one)."""
-    return texts(PKG, lang)
-
-
-def cap(text: str) -> str:
-    """``text`` with its first letter made a capital (a sentence's start)."""
-    return text[:1].upper() + text[1:]
-
-
-def low(text: str) -> str:
-    """``text`` with its first letter made small (a name inside a sentence)."""
-    return text[:1].lower() + text[1:]
-
-
-def ru_or_en(obj: Any, field: str, lang: str) -> str:
-    """A content field in ``lang``: ``<field>_ru`` in Russian when it is set."""
-    text: str = getattr(obj, f"{field}_ru", "") if lang == "ru" else ""
-    return text or str(getattr(obj, field))
-
-
-# ---------------------------------------------------------------------- names of things
-def hero_phrase(hero: str, lang: str) -> str:
-    """A hero as sentences name it: "the warrior Thorn", "воин Торн"."""
-    h = load().heroes[hero]
-    return tr(lang)("seat.hero", role=low(h.label(lang)), name=ru_or_en(h, "hero_name", lang))
+    from .view import View
 
 
 def seat_names(game: Andor, view: Mapping[str, Any], lang: str = "en") -> list[str]:
     """Each seat by its hero, as the rulebook names them."""
-    return [hero_phrase(h["hero"], lang) for h in view["heroes"]]
-
-
-def creature(kind: str, lang: str, form: str = "a") -> str:
-    """A creature inside a sentence: "a gor", "the gor", "the skral marauder"; "гор"."""
-    cr = load().creatures[kind]
-    if cr.count == 1:
-        form = "the"  # a legend creature is one of a kind
-    return tr(lang)(f"creature.{form}", name=low(cr.label(lang)))
-
-
-def item(item_id: str, lang: str, form: str = "the") -> str:
-    """An article inside a sentence: "the shield (damaged)", "a helm"; "щит (повреждён)"."""
-    c = load()
-    art = c.articles[item_id.split(":", 1)[0]]
-    name = ru_or_en(art, "worn_name", lang) if item_id.endswith(":worn") else art.label(lang)
-    return tr(lang)(f"item.{form}", name=low(name))
-
-
-def place(region: int, form: str, lang: str, named: bool = True) -> str:
-    """A region in the case a sentence needs: ``form`` is ``nom``, ``to``, ``from`` or ``at``
-    ("to region 14 (Old Oak Well)", "с поля 44", "в замок"); ``named``: with its name."""
-    c = load()
-    if region == c.map.castle:
-        return tr(lang)(f"place.castle.{form}")
-    reg = c.regions[region]
-    if reg.name and named:
-        return tr(lang)(f"place.{form}.named", n=region, name=reg.label(lang))
-    return tr(lang)(f"place.{form}", n=region)
-
-
-def amount(what: str, n: int, lang: str) -> str:
-    """A counted amount in words: "2 willpower", "1 золотой", "5 часов"."""
-    return tr(lang).count(f"n.{what}", n)
-
-
-def dice_list(dice: Sequence[int], lang: str) -> str:
-    """Die faces as a list: "3, 5, 2"."""
-    return tr(lang)("list.sep").join(str(d) for d in dice)
-
-
-def card_name(card: str, lang: str) -> str:
-    """An event card's name."""
-    return load().events[card].label(lang)
-
-
-def card_text(card: str, lang: str) -> str:
-    """What an event card does."""
-    return ru_or_en(load().events[card], "text", lang)
+    return [hero_phrase(h["hero"], lang) for h in cast("View", view)["heroes"]]
 
 
 # ---------------------------------------------------------------------- events
-Names = Sequence[str]
 Describer = Callable[["Andor", Mapping[str, Any], str, Names], str]
 
 
@@ -120,9 +52,8 @@ def _who(names: Names, seat: int) -> str:
 
 
 def _action(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
-    from .labels import label_text  # labels build on this module's names of things
     return tr(lang)("event.action", name=cap(_who(names, e["seat"])),
-                    label=label_text(game, e["action"], lang, None))
+                    label=label(game, Action(e["action"]), lang, None))
 
 
 def _castle(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
@@ -231,35 +162,10 @@ def _fog(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
 
 
 def _free(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
-    from .labels import parse  # labels build on this module's names of things
-    kind, args = parse(game, e["action"])
+    verb = game.parse_verb(e["action"])  # the event keeps the action as the record does
     hero = game.hero_ids[e["seat"]] if 0 <= e["seat"] < len(game.hero_ids) else ""
-    fields = free_fields(game, kind, args, hero, lang, names)
-    return tr(lang)(f"event.free.{kind}", name=cap(_who(names, e["seat"])), **fields)
-
-
-def free_fields(game: Andor, kind: str, args: Mapping[str, Any], hero: str, lang: str,
-                names: Names) -> dict[str, str]:
-    """The fields of a free action's sentence: the other hero, the item, the gain."""
-    out: dict[str, str] = {}
-    if "hero" in args:
-        o = game.hero_ids.index(args["hero"]) if args["hero"] in game.hero_ids else -1
-        out["other"] = names[o] if 0 <= o < len(names) else hero_phrase(args["hero"], lang)
-    if "item" in args:
-        out["item"] = item(args["item"], lang, "the" if kind != "buy" else "a")
-    herb = load().articles["herb"].value
-    if kind == "drink":
-        out["gain"] = amount("willpower", well_gain(hero), lang)
-    elif kind == "herb_wp":
-        out["gain"] = amount("willpower", herb, lang)
-    elif kind == "herb_walk":
-        out["steps"] = amount("regions", herb, lang)
-    return out
-
-
-def well_gain(hero: str) -> int:
-    """AND-67/63: what a full well gives this hero."""
-    return WARRIOR_WELL_WILLPOWER if hero == "warrior" else WELL_WILLPOWER
+    fields = free_fields(game, verb, hero, lang, names)
+    return tr(lang)(f"event.free.{verb.key}", name=cap(_who(names, e["seat"])), **fields)
 
 
 def _knocked_out(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
@@ -275,23 +181,6 @@ def _legend_card(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> 
     card = game.legend.cards[e["letter"]]
     return tr(lang)("event.legend_card", letter=e["letter"], card=card.label(lang),
                     text=legend_card_text(game.legend.info.id, e["letter"], lang))
-
-
-def legend_card_text(legend: str, letter: str, lang: str, places: bool = True) -> str:
-    """What a legend card tells, and (with ``places``) what it puts on the board."""
-    t = tr(lang)
-    card = load().legends[legend].cards[letter]
-    text = ru_or_en(card, "text", lang)
-    if not places:
-        return text
-    items = [t("legend.place", what=creature(k, lang), at=place(r, "at", lang))
-             for k, r in card.place]
-    items += [t("legend.place_more", what=creature(k, lang), at=place(r, "at", lang), n=n)
-              for k, r, n in card.place_more]
-    items += [t("legend.farmer", at=place(r, "at", lang)) for r in card.farmers]
-    items += [t("legend.rune", what=item(i, lang, "a"), at=place(r, "at", lang))
-              for i, r in card.runes]
-    return t("legend.places", text=text, items=t("legend.sep").join(items)) if items else text
 
 
 def _legend_over(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:

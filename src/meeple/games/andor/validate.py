@@ -19,13 +19,14 @@ COUNTER_MAX = 1000
 
 def validate(st: AndorState) -> None:
     """Every field's values are ones this game can hold (RecordError naming the field)."""
-    c, n = st.game.c, st.players
+    c, n = st.game.content, st.players
     last = len(c.regions) - 1
-    per_seat(st, "pos", "sp", "wp", "gold", "hours", "items", "ended", "carried",
-             "falcon_used")
-    in_range(st, "pos", 0, last)
-    for name in ("sp", "wp", "gold", "hours", "carried", "day", "free_steps", "free_used",
-                 "castle_creatures", "castle_farmers", "creature_bonus", "next_day_hours"):
+    per_seat(st, "position", "strength", "willpower", "gold", "hours", "items", "ended",
+             "carried", "falcon_used")
+    in_range(st, "position", 0, last)
+    for name in ("strength", "willpower", "gold", "hours", "carried", "day", "free_steps",
+                 "free_used", "castle_creatures", "castle_farmers", "creature_bonus",
+                 "next_day_hours"):
         in_range(st, name, 0, COUNTER_MAX)
     for name in ("creatures", "farmers", "ground", "fog", "wells_full", "fog_seen",
                  "blocked"):
@@ -41,6 +42,8 @@ def validate(st: AndorState) -> None:
         refuse("stock", f"the market holds exactly {', '.join(sorted(sold))}")
     in_range(st, "stock", 0, COUNTER_MAX)
     known(st, "fog", {f.id for f in c.fog}, "a fog token of andor")
+    if st.last_event is not None and st.last_event not in c.events:
+        refuse("last_event", f"{st.last_event!r} is not an event card of andor")
     for name in ("deck", "discard"):
         known(st, name, c.events, "an event card of andor")
     if not st.deck and not st.discard:
@@ -60,25 +63,26 @@ def _validate_fight(st: AndorState) -> None:
     f = st.fight
     if f is None:
         return
-    c, n = st.game.c, st.players
+    c, n = st.game.content, st.players
     last = len(c.regions) - 1
     fields: Mapping[str, object] = f
     if f["region"] not in range(last + 1) or f["kind"] not in c.creatures:
         refuse("fight", f"no creature {f['kind']!r} can be fought in region {f['region']}")
-    for key in ("who", "cands", "queue", "shielded"):
+    for key in ("fighters", "candidates", "queue", "shielded"):
         in_range(st, f"fight[{key!r}]", 0, n - 1, value=fields[key])
-    if not f["who"] or not 0 <= f["i"] <= len(f["who"]):
+    if not f["fighters"] or not 0 <= f["roller"] <= len(f["fighters"]):
         refuse("fight", "a fight has its heroes and the one rolling among them")
     in_range(st, "fight['dice']", 1, 12, value=f["dice"])
     if f["black"] is not None:
         in_range(st, "fight['black']", 0, len(f["dice"]) - 1, value=f["black"])
-    for key in ("cwp", "csp", "round", "remaining", "herb", "total", "losses", "reward"):
+    for key in ("creature_willpower", "creature_strength", "round", "remaining", "herb",
+                "total", "losses", "reward"):
         in_range(st, f"fight[{key!r}]", 0, COUNTER_MAX, value=fields[key])
 
 
 def _validate_decisions(st: AndorState) -> None:
     """Each decision's seat is a seat; fight decisions need a fight; event cards exist."""
-    c, n = st.game.c, st.players
+    c, n = st.game.content, st.players
     for i, d in enumerate(st.decisions):
         if not 0 <= d.seat < n:
             refuse(f"decisions[{i}]", f"seat {d.seat} is not a seat of {n} heroes")
