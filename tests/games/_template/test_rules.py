@@ -12,6 +12,7 @@ import pytest
 import meeple
 from meeple.core import IllegalAction
 from meeple.games._template.state import TemplateState
+from meeple.games._template.verbs import CardId, Play
 
 
 def new(players: int = 3, seed: int = 1, **options: int) -> TemplateState:
@@ -35,7 +36,7 @@ def test_tpl2_a_played_card_scores_its_value_and_passes_the_turn() -> None:
     """TPL-2: the card leaves the hand, its value is added, the next seat acts."""
     st = new(players=2)
     card = st.hands[0][0]
-    st.apply(st.game.plays[card])
+    st.apply(st.game.action(Play(CardId(card))))
     assert st.scores == [st.game.cards[card].value, 0]
     assert st.to_act == 1 and len(st.hands[0]) == 2
     assert st.events(1)[-1] == {"type": "played", "seat": 0, "card": st.game.cards[card].id}
@@ -45,7 +46,7 @@ def test_tpl2_only_a_card_in_hand_can_be_played() -> None:
     """TPL-2: a card the seat does not hold is refused and nothing changes."""
     st = new(players=2)
     st.hands[0] = [0, 0, 0]  # three of the first card: the others are not in hand
-    absent = st.game.plays[1]
+    absent = st.game.action(Play(CardId(1)))
     before = st.to_json()
     with pytest.raises(IllegalAction):
         st.apply(absent)
@@ -56,7 +57,7 @@ def test_tpl3_the_highest_score_wins_and_ties_share() -> None:
     """TPL-3: the game ends when the hands are empty; equal best scores share the win."""
     st = new(players=2, hand_size=1)
     st.hands = [[0], [0]]  # the same card for both seats
-    st.apply(st.game.plays[0])
-    st.apply(st.game.plays[0])
+    st.apply(st.game.action(Play(CardId(0))))
+    st.apply(st.game.action(Play(CardId(0))))
     res = st.result()
     assert st.is_over and res.winners == (0, 1) and res.reason == "hands-empty"

@@ -1,13 +1,15 @@
-"""The template game: names, player counts, options and the content every state shares."""
+"""The template game: names, player counts, options, the content every state shares, and the
+action grammar (its verbs and their notation)."""
 
 from __future__ import annotations
 
-from meeple.core import Action, Game
+from meeple.core import Game
 
-from . import labels, lookup, places, text
+from . import labels, lookup, notation, places, text
 from .content import Card, cards
 from .params import OPTIONS
 from .state import TemplateState
+from .verbs import Play, universe
 
 
 class Template(Game[TemplateState]):
@@ -28,13 +30,17 @@ class Template(Game[TemplateState]):
     costs = labels.costs
     where = places.where
     catalogue = lookup.catalogue
+    # The action grammar (docs/architecture.md, "Actions").
+    verb_text = notation.text
+    parse_verb = notation.parse
     cards: tuple[Card, ...]
-    plays: tuple[Action, ...]
 
     def setup(self) -> None:
         """Load the content once per game object; every state and clone shares it."""
         self.cards = cards()
-        self.plays = tuple(Action(f"play {c.id}", i) for i, c in enumerate(self.cards))
+
+    def verbs(self) -> tuple[Play, ...]:
+        return universe(self)
 
     def card(self, card_id: str) -> Card:
         """The card kind with this id."""

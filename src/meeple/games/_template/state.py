@@ -3,14 +3,21 @@ holds that part of the rules. Nothing else: every rule is a function in a module
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, cast
 
-from meeple.core import State
+from meeple.core import Action, State
 
-from . import actions, heuristic, turn, validate, view
+from . import actions, cards, heuristic, turn, validate, view
 
 if TYPE_CHECKING:
     from .game import Template
+
+#: The parts of the game (a larger game has several: ``Literal["actions", "cleanup"]``).
+Phase = Literal["play"]
+#: The step inside a phase: what the seat to act decides.
+Step = Literal["card"]
+#: How a game ends (the result's ``reason``).
+Ending = Literal["hands-empty"]
 
 
 class TemplateState(State):
@@ -22,11 +29,17 @@ class TemplateState(State):
     pile: list[int]
     scores: list[int]
 
-    _setup = turn.deal
+    _setup = cards.deal
     _legal_actions = actions.legal
-    _apply = actions.apply
+
+    def _apply(self, action: Action) -> None:
+        actions.RULES(self, action[1])
+
     _result = turn.result
-    _view = view.view
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return cast("dict[str, Any]", view.view(self, seat))  # a typed dict, all the same
+
     _determinize = view.determinize
     _evaluate = heuristic.evaluate
     _validate = validate.validate
