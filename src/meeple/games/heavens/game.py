@@ -14,12 +14,12 @@ from typing import Any, ClassVar
 from meeple.content import localized
 from meeple.core import ConfigError, ContentError, Game, Verb
 
-from . import actions, labels, lookup, notation, places, text, verbs
+from . import actions, labels, lookup, notation, places, text
 from .board import board
 from .content import Ability, Power, pantheon, rings
-from .lookup import cards
 from .params import OPTIONS
 from .state import HeavensState
+from .verbs import universe
 
 #: Turn orders: pantheons alternate (HVN-50).
 ORDERS = {2: (0, 1), 4: (0, 2, 1, 3)}
@@ -76,7 +76,7 @@ class Heavens(Game[HeavensState]):
         self._seats()
 
     def verbs(self) -> tuple[Verb, ...]:
-        return verbs.universe(self)
+        return universe(self)
 
     @cached_property
     def table(self) -> actions.Table:
@@ -88,8 +88,8 @@ class Heavens(Game[HeavensState]):
         self.pantheon_ids: tuple[str, str] = (pantheon_a, pantheon_b)
         self.ability: dict[int, Ability] = {}
         self.power: dict[int, Power] = {}
-        #: one row per card: id, English name (the notation's), side, is a character,
-        #: health, move, range, melee, ranged (powers have no figures)
+        #: one row per card: id, English name (the notation's), Russian name, side, is a
+        #: character, health, move, range, melee, ranged (powers have no figures)
         rows: list[tuple[Any, ...]] = []
         side_cards: list[tuple[int, ...]] = []
         p_names = []
@@ -99,20 +99,21 @@ class Heavens(Game[HeavensState]):
             first = len(rows)
             for c in chars:
                 self.ability[len(rows)] = c.ability
-                rows.append((c.id, c.name, side, True, c.health, c.move, c.range, c.melee,
-                             c.ranged))
+                rows.append((c.id, c.name, localized(c, "name", "ru"), side, True, c.health,
+                             c.move, c.range, c.melee, c.ranged))
             for p in powers:
                 self.power[len(rows)] = p
-                rows.append((p.id, p.name, side, False, 0, 0, 0, 0, 0))
+                rows.append((p.id, p.name, localized(p, "name", "ru"), side, False, 0, 0, 0, 0,
+                             0))
             side_cards.append(tuple(range(first, len(rows))))
-        (ids, names, card_side, is_character, health, move, reach, melee,
+        (ids, names, names_ru, card_side, is_character, health, move, reach, melee,
          ranged) = zip(*rows, strict=True)
         if len(set(names)) != len(names) or len(set(ids)) != len(ids):
             raise ContentError("two cards of the chosen pantheons share a name")
         self.ids: tuple[str, ...] = ids
         self.names: tuple[str, ...] = names
         #: the cards' Russian names, for the checks that no screen shows a hidden card
-        self.names_ru = tuple(localized(cards().by_id[c], "name", "ru") for c in ids)
+        self.names_ru: tuple[str, ...] = names_ru
         self.card_side: tuple[int, ...] = card_side
         self.is_character: tuple[bool, ...] = is_character
         self.health: tuple[int, ...] = health

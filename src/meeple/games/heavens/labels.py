@@ -69,9 +69,9 @@ class Reading:
 LABELS: Dispatch[Reading, str] = Dispatch("High in the Heavens' labels")
 
 
-def verb_of(game: Heavens, action: Action | tuple[str, ...]) -> Verb | None:
+def verb_of(game: Heavens, action: Action) -> Verb | None:
     """The action's verb; read from its text when it came without one (a logged action)."""
-    verb = action[1] if len(action) > 1 else None
+    verb = action[1]
     if isinstance(verb, Verb):
         return verb
     try:
@@ -87,7 +87,7 @@ def costs(game: Heavens, action: Action, view: Mapping[str, Any] | None = None) 
     return type(verb_of(game, action)) in COSTLY and not pending
 
 
-def label(game: Heavens, action: Action | tuple[str, ...], lang: str = "en",
+def label(game: Heavens, action: Action, lang: str = "en",
           view: Mapping[str, Any] | None = None) -> str:
     """The action in ``lang``, with what it does and, given the taker's view, to what effect."""
     verb = verb_of(game, action)
