@@ -78,6 +78,14 @@ class Table:
     discard: dict[int, Action]  # by card
 
 
+def table_of(game: Heavens) -> Table:
+    """The game's table of actions, built the first time a state needs it."""
+    tab = game.table
+    if tab is None:
+        tab = game.table = table(game)
+    return tab
+
+
 def table(game: Heavens) -> Table:
     """The game's actions, looked up once in its universe (``game.action``)."""
     act, b = game.action, game.board
@@ -116,7 +124,7 @@ def table(game: Heavens) -> Table:
 def legal(st: HeavensState) -> list[Action]:
     """The legal actions of the seat to act."""
     g = st.game
-    tab = g.table
+    tab = table_of(g)
     if st.phase == "cleanup":
         return [*(tab.discard[c] for c in g.by_name(set(st.hands[st.active]))), tab.done]
     blk = obstacles(st)
@@ -125,23 +133,22 @@ def legal(st: HeavensState) -> list[Action]:
         if isinstance(top, Moving):
             return [*(tab.step[h] for h in steps(st, top, blk)), tab.stop]
         if isinstance(top, Acquiring):
-            takes = takeable(st, top.card, top.hex)
+            takes = takeable(st, top.card, top.hex, tab)
             return [*takes, tab.done] if top.taken else takes
         target = tab.target
         return [target[t] for t in pending_targets(st, top, blk)]
     out: list[Action] = []
     if st.tokens > 0:
-        out.extend(summons(st, blk))
-        out.extend(_character_actions(st, blk))
-        out.extend(_powers(st, blk))
+        out.extend(summons(st, blk, tab))
+        out.extend(_character_actions(st, blk, tab))
+        out.extend(_powers(st, blk, tab))
     out.append(tab.end)
     return out
 
 
-def _character_actions(st: HeavensState, blk: set[int]) -> list[Action]:
+def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
     """HVN-33..36: attacks, moves, acquisitions and abilities of the side's characters."""
     g = st.game
-    tab = g.table
     seat = st.active
     side = g.side_of[seat]
     aims = marks(st, side)
@@ -153,7 +160,7 @@ def _character_actions(st: HeavensState, blk: set[int]) -> list[Action]:
         out.extend(strikes[m] for m in attacks(st, c, blk, aims))
         if can_move(st, c, blk):
             out.append(tab.move[c])
-        out.extend(acquisitions(st, c))
+        out.extend(acquisitions(st, c, tab))
         ab = g.ability[c]
         if ab.cost <= st.tokens and fx.has_target(st, seat, c, ab.target, ab.range,
                                                   ab.effects, blk):
@@ -161,7 +168,7 @@ def _character_actions(st: HeavensState, blk: set[int]) -> list[Action]:
     return out
 
 
-def _powers(st: HeavensState, blk: set[int]) -> list[Action]:
+def _powers(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
     """HVN-24: the divine powers in hand that the tokens pay for and that have a target."""
     g = st.game
     seat = st.active
@@ -170,43 +177,43 @@ def _powers(st: HeavensState, blk: set[int]) -> list[Action]:
         p = g.power.get(c)
         if p is not None and p.cost <= st.tokens and fx.has_target(
                 st, seat, None, p.target, 0, p.effects, blk):
-            out.append(g.table.play[c])
+            out.append(tab.play[c])
     return out
 
 
-def summons(st: HeavensState, blk: set[int]) -> list[Action]:
+def summons(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
     """HVN-32, HVN-13, HVN-2: a character from hand onto a free summoning hex of one's own."""
     g = st.game
     side = g.side_of[st.active]
     free = [h for h in g.board.summon[side] if h not in blk]
     red = st.box["red"]
-    table = g.table.summon
+    summon = tab.summon
     out: list[Action] = []
     for c in g.by_name(set(st.hands[st.active])):
         if g.is_character[c] and g.health[c] <= red:
-            out.extend(table[c, h] for h in free)
+            out.extend(summon[c, h] for h in free)
     return out
 
 
-def acquisitions(st: HeavensState, c: int) -> list[Action]:
+def acquisitions(st: HeavensState, c: int, tab: Table) -> list[Action]:
     """HVN-35: dropped bonus rings on an adjacent hex the character could still carry."""
     dropped = st.dropped
     if not dropped:
         return []
     u = st.units[c]
-    table = st.game.table.acquire
+    acquire = tab.acquire
     out = []
     for n in st.game.board.nbrs[u[HEX]]:
         d = dropped.get(n)
         if d and ((d[0] and u[ARMOUR] < MAX_BONUS) or (d[1] and u[ATTACK] < MAX_BONUS)):
-            out.append(table[c, n])
+            out.append(acquire[c, n])
     return out
 
 
-def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
+def takeable(st: HeavensState, c: int, h: int, tab: Table) -> list[Action]:
     """The rings still open to an acquiring character."""
     u, d = st.units[c], st.dropped.get(h, (0, 0))
-    take = st.game.table.take
+    take = tab.take
     out = []
     if d[0] and u[ARMOUR] < MAX_BONUS:
         out.append(take[ARMOUR])
@@ -344,7 +351,7 @@ def _take(st: HeavensState, verb: Take) -> None:
         st.dropped[h] = (armour, attack)
     else:
         del st.dropped[h]
-    if takeable(st, c, h):
+    if takeable(st, c, h, table_of(st.game)):
         st.decisions.append(Acquiring(seat=top.seat, card=c, hex=h, taken=top.taken + 1))
 
 

@@ -8,7 +8,6 @@ divine powers in ``effects.py`` (docs/architecture.md maps the rest).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cached_property
 from typing import Any, ClassVar
 
 from meeple.content import localized
@@ -74,14 +73,12 @@ class Heavens(Game[HeavensState]):
         self.ring_counts = {r.id: r.count for r in rings()}
         self._cards(cfg["pantheon_a"], cfg["pantheon_b"])
         self._seats()
+        #: the actions ``legal`` offers, by the rules' numbers: built from the universe the
+        #: first time a state asks (``actions.table_of``), so loading a game stays cheap
+        self.table: actions.Table | None = None
 
     def verbs(self) -> tuple[Verb, ...]:
         return universe(self)
-
-    @cached_property
-    def table(self) -> actions.Table:
-        """The actions ``legal`` offers, by the rules' numbers (built on first use)."""
-        return actions.table(self)
 
     def _cards(self, pantheon_a: str, pantheon_b: str) -> None:
         """The card table of both pantheons: card i's id, names, side and figures."""
