@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from meeple.core import Action, Dispatch
+from meeple.core import Action, Dispatch, Verb
 
 from . import effects as fx
 from .attack import Mark, attack, attacks, marks, roll_hits
@@ -31,12 +31,10 @@ from .verbs import (
     AttackArchitecture,
     AttackBase,
     AttackTrap,
-    CardId,
     Confirm,
     Discard,
     Done,
     EndActions,
-    Hex,
     Move,
     Play,
     Step,
@@ -87,37 +85,51 @@ def table_of(game: Heavens) -> Table:
 
 
 def table(game: Heavens) -> Table:
-    """The game's actions, looked up once in its universe (``game.action``)."""
-    act, b = game.action, game.board
-    cards = [CardId(c) for c in range(len(game.ids))]
-    chars = [c for c in cards if game.is_character[c]]
-    hexes = [Hex(h) for h in b.every]
+    """The game's actions, each filed once by the numbers its verb holds (one pass over the
+    universe, so no verb is made or hashed here)."""
+    base = game.board.base
     attack: dict[int, dict[Mark, Action]] = {}
-    for c in chars:
-        side = game.card_side[c]
-        aims: dict[Mark, Action] = {("u", t): act(Attack(c, t)) for t in chars
-                                    if game.card_side[t] != side}
-        aims[("base", b.base[1 - side])] = act(AttackBase(c))
-        aims |= {("trap", h): act(AttackTrap(c, h)) for h in hexes}
-        aims |= {("arch", h): act(AttackArchitecture(c, h)) for h in hexes}
-        attack[c] = aims
-    summons: dict[tuple[int, int], Action] = {
-        (a[1].card, a[1].hex): a for a in game.action_universe() if isinstance(a[1], Summon)}
-    target: dict[fx.Target, Action] = {("u", c): act(TargetCharacter(c)) for c in chars}
-    target |= {("h", h): act(TargetHex(h)) for h in hexes}
-    target |= {("s", c, h): a for (c, h), a in summons.items()}
-    target[fx.NO_TARGET] = act(Confirm())
-    return Table(
-        end=act(EndActions()), done=act(Done()), stop=act(Stop()), confirm=act(Confirm()),
-        take={ARMOUR: act(Take("armour")), ATTACK: act(Take("attack"))},
-        summon=summons, attack=attack,
-        move={c: act(Move(c)) for c in chars},
-        step=tuple(act(Step(h)) for h in hexes),
-        acquire={(c, h): act(Acquire(c, h)) for c in chars for h in hexes},
-        ability={c: act(UseAbility(c)) for c in chars},
-        play={c: act(Play(c)) for c in cards if c in game.power},
-        target=target,
-        discard={c: act(Discard(c)) for c in cards})
+    summon: dict[tuple[int, int], Action] = {}
+    acquire: dict[tuple[int, int], Action] = {}
+    target: dict[fx.Target, Action] = {}
+    take: dict[int, Action] = {}
+    by_card: dict[type[Verb], dict[int, Action]] = {v: {} for v in (Move, UseAbility, Play,
+                                                                      Discard)}
+    step: list[Action] = []
+    alone: dict[type[Verb], Action] = {}
+    for a in game.action_universe():
+        match a[1]:
+            case AttackTrap(c, h):
+                attack.setdefault(c, {})["trap", h] = a
+            case AttackArchitecture(c, h):
+                attack.setdefault(c, {})["arch", h] = a
+            case Acquire(c, h):
+                acquire[c, h] = a
+            case Attack(c, t):
+                attack.setdefault(c, {})["u", t] = a
+            case AttackBase(c):
+                attack.setdefault(c, {})["base", base[1 - game.card_side[c]]] = a
+            case Summon(c, h):
+                summon[c, h] = target["s", c, h] = a
+            case Step(h):
+                assert h == len(step), "the universe lists the steps in hex order"
+                step.append(a)
+            case TargetHex(h):
+                target["h", h] = a
+            case TargetCharacter(c):
+                target["u", c] = a
+            case Take(ring):
+                take[SLOT[ring]] = a
+            case Move(c) | UseAbility(c) | Play(c) | Discard(c):
+                by_card[type(a[1])][c] = a
+            case verb:
+                alone[type(verb)] = a
+    target[fx.NO_TARGET] = alone[Confirm]
+    return Table(end=alone[EndActions], done=alone[Done], stop=alone[Stop],
+                 confirm=alone[Confirm], take=take, summon=summon, attack=attack,
+                 move=by_card[Move], step=tuple(step), acquire=acquire,
+                 ability=by_card[UseAbility], play=by_card[Play], target=target,
+                 discard=by_card[Discard])
 
 
 # ------------------------------------------------------------------ legality
