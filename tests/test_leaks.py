@@ -78,7 +78,7 @@ def _named(s: State, path: str, v: Any) -> list[str]:
         entry = s.game.content.cards[v].entry  # type: ignore[attr-defined]
         return [entry.id, entry.name, entry.name_ru]
     if g.id == "_template" and path.startswith((".hands", ".pile")):
-        card = g.cards[v]
+        card = g.content.cards[v]
         return [card.id, card.name]
     return []
 

@@ -14,7 +14,7 @@ def fresh(players: int = 2, seed: int = 0, **options: Any) -> HeavensState:
     st = meeple.load("heavens", players=players, options=options).new_state(seed=seed)
     assert isinstance(st, HeavensState)
     st.active = st.to_act = 0
-    st.order_pos = st.start_pos = st.game.order.index(0)
+    st.order_position = st.start_position = st.game.order.index(0)
     st.tokens = st.game.tokens[0]
     st._legal = None
     return st

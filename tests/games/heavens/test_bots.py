@@ -59,6 +59,6 @@ def test_score_prefers_a_won_game_and_characters_near_the_enemy_base() -> None:
     st.units[c] = (st.game.board.index["f9"], *st.units[c][1:])
     assert score(st, 0) > far
     assert score(st, 1) < 0
-    st.base_hp = (st.base_hp[0], 0)
+    st.base_health = (st.base_health[0], 0)
     st.apply(st.legal_actions()[-1])  # any action settles the game: side 1's base is gone
     assert st.is_over and score(st, 0) == WON and score(st, 1) == -WON

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import meeple
-from meeple.games.heavens.rings import HP
+from meeple.games.heavens.rings import HEALTH
 
 from .helpers import fresh, place, unlock
 
@@ -13,7 +13,7 @@ from .helpers import fresh, place, unlock
 def test_evaluate_side_with_a_destroyed_base_scores_lower() -> None:
     st = fresh()
     before = st._evaluate(1)
-    st.base_hp = (st.base_hp[0], 0)
+    st.base_health = (st.base_health[0], 0)
     assert st._evaluate(1) < before < st._evaluate(0)
     assert st._evaluate(1) < 0.5 < st._evaluate(0)
 
@@ -25,7 +25,7 @@ def test_evaluate_counts_characters_standing_on_the_heavens() -> None:
     c = place(st, "zeus", "f5")
     stronger = st._evaluate(0)
     assert stronger > before
-    st.units[c] = (st.units[c][0], 1, *st.units[c][HP + 1:])
+    st.units[c] = (st.units[c][0], 1, *st.units[c][HEALTH + 1:])
     assert before < st._evaluate(0) < stronger
 
 

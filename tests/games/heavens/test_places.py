@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from meeple.games.heavens import cards, places
 from meeple.games.heavens.state import HeavensState
+from meeple.games.heavens.verbs import Confirm, Done, EndActions
 
 from .helpers import fresh, give, hexi, place, unlock
 
@@ -43,8 +44,8 @@ def test_an_attack_on_the_base_trap_or_column_is_that_hex() -> None:
     unlock(st)
     cards.set_hand(st, 0, [])
     place(st, "ares", "f10")
-    st.trap[hexi(st, "e10")] = 2
-    st.arch[hexi(st, "g10")] = 3
+    st.traps[hexi(st, "e10")] = 2
+    st.architecture[hexi(st, "g10")] = 3
     st._legal = None
     found = spots(st)
     assert found["attack base with Ares"] == "hex:f11"  # the Norse base
@@ -67,7 +68,7 @@ def test_rings_are_picked_up_on_their_hex() -> None:
     st = fresh()
     unlock(st)
     place(st, "zeus", "f5")
-    st.drop[hexi(st, "f6")] = (1, 1)
+    st.dropped[hexi(st, "f6")] = (1, 1)
     st._legal = None
     assert spots(st)["acquire f6 with Zeus"] == "hex:f6"
     st.apply("acquire f6 with Zeus")
@@ -115,7 +116,7 @@ def test_the_board_has_every_hex_and_only_the_seats_own_hand() -> None:
     hand = st.view(0)["hands"][0]["cards"]
     assert mine - hexes == {f"card:hand:{c}" for c in hand}
     assert not {p for p in theirs if p.startswith("card:")} & mine
-    assert frozenset({"end", "done", "confirm"}) == places.BUTTONS
+    assert frozenset({EndActions, Done, Confirm}) == places.BUTTONS
 
 
 def test_in_the_four_player_game_a_seat_plays_only_its_own_hand() -> None:

@@ -13,7 +13,7 @@ from rich.console import Console
 
 from meeple.games.heavens import rings
 from meeple.games.heavens.render import render
-from meeple.games.heavens.rings import ARM, ATK, PSN
+from meeple.games.heavens.rings import ARMOUR, ATTACK, POISON
 from meeple.games.heavens.state import HeavensState
 
 from .helpers import fresh, hexi, place, unlock
@@ -26,14 +26,14 @@ def scene() -> HeavensState:
     st = fresh(seed=1)
     unlock(st)
     z = place(st, "zeus", "f5")
-    rings.add_rings(st, z, ARM, "grey", 2)
-    rings.add_rings(st, z, ATK, "orange", 1)
+    rings.add_rings(st, z, ARMOUR, "grey", 2)
+    rings.add_rings(st, z, ATTACK, "orange", 1)
     t = place(st, "thor", "f7", hp=6)
-    rings.add_rings(st, t, PSN, "green", 1)
+    rings.add_rings(st, t, POISON, "green", 1)
     rings.stun(st, t)
     rings.build(st, hexi(st, "e5"), 3)
     rings.set_trap(st, hexi(st, "g7"), 2)
-    st.base_hp = (st.base_hp[0], 27)
+    st.base_health = (st.base_health[0], 27)
     return st
 
 

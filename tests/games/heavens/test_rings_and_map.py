@@ -9,7 +9,7 @@ from hypothesis import strategies as st_
 
 import meeple
 from meeple.games.heavens import board, cards, figures, rings
-from meeple.games.heavens.rings import ARM, ATK, HP, PSN
+from meeple.games.heavens.rings import ARMOUR, ATTACK, HEALTH, POISON
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -20,16 +20,16 @@ def stacked(st, colour):  # type: ignore[no-untyped-def]
     """Rings of a colour lying on the Heavens, counted from the stacks themselves."""
     n = 0
     for u in st.units.values():
-        n += {"red": u[HP], "green": u[PSN], "grey": u[ARM], "orange": u[ATK],
+        n += {"red": u[HEALTH], "green": u[POISON], "grey": u[ARMOUR], "orange": u[ATTACK],
               "black": 1 if u[5] >= 0 else 0}.get(colour, 0)
     if colour == "black":
-        n += sum(st.trap.values())
+        n += sum(st.traps.values())
     if colour == "white":
-        n += sum(st.arch.values())
+        n += sum(st.architecture.values())
     if colour == "grey":
-        n += sum(d[0] for d in st.drop.values())
+        n += sum(d[0] for d in st.dropped.values())
     if colour == "orange":
-        n += sum(d[1] for d in st.drop.values())
+        n += sum(d[1] for d in st.dropped.values())
     return n
 
 
@@ -56,7 +56,7 @@ def test_hvn1_rings_are_conserved_in_random_play(seed: int, steps: int, players:
         for colour, n in COUNTS.items():
             assert st.box[colour] + stacked(st, colour) == n
         for c, u in st.units.items():
-            assert u[HP] <= st.game.health[c] and u[ARM] <= 2 and u[ATK] <= 2
+            assert u[HEALTH] <= st.game.health[c] and u[ARMOUR] <= 2 and u[ATTACK] <= 2
 
 
 def test_hvn2_poseidon_needs_ten_red_rings() -> None:
@@ -136,7 +136,7 @@ def test_hvn4_trap_under_enemy_character() -> None:
     place(st, "thor", "f6")
     st.apply("ability Artemis: Hunter's Snare")
     st.apply("target f6")
-    assert st.trap[hexi(st, "f6")] == 2
+    assert st.traps[hexi(st, "f6")] == 2
     assert st.box["black"] == 4
 
 
@@ -160,7 +160,7 @@ def test_hvn5_attacking_a_trap_frees_the_character() -> None:
     st._legal = None
     assert "attack trap f5 with Ares" in texts(st)
     st.apply("attack trap f5 with Ares")  # melee 4 > 3 rings
-    assert hexi(st, "f5") not in st.trap and figures.can_act(st, z)
+    assert hexi(st, "f5") not in st.traps and figures.can_act(st, z)
     assert st.box["black"] == 6
 
 
@@ -169,10 +169,10 @@ def test_hvn6_poison_bites_at_start_of_controllers_turn() -> None:
     st = fresh()
     unlock(st)
     t = place(st, "thor", "f8")
-    rings.add_rings(st, t, PSN, "green", 2)
+    rings.add_rings(st, t, POISON, "green", 2)
     cards.set_hand(st, 0, [])
     st.apply("end actions")
-    assert st.active == 1 and st.units[t][HP] == 7
+    assert st.active == 1 and st.units[t][HEALTH] == 7
 
 
 def test_hvn6_armour_does_not_stop_poison() -> None:
@@ -180,11 +180,11 @@ def test_hvn6_armour_does_not_stop_poison() -> None:
     st = fresh()
     unlock(st)
     t = place(st, "thor", "f8")
-    rings.add_rings(st, t, ARM, "grey", 2)
-    rings.add_rings(st, t, PSN, "green", 1)
+    rings.add_rings(st, t, ARMOUR, "grey", 2)
+    rings.add_rings(st, t, POISON, "green", 1)
     cards.set_hand(st, 0, [])
     st.apply("end actions")
-    assert st.units[t][HP] == 8
+    assert st.units[t][HEALTH] == 8
 
 
 def test_hvn7_armour_absorbs_and_stays() -> None:
@@ -193,11 +193,11 @@ def test_hvn7_armour_absorbs_and_stays() -> None:
     unlock(st)
     place(st, "ares", "f5")
     t = place(st, "thor", "f6")
-    rings.add_rings(st, t, ARM, "grey", 2)
+    rings.add_rings(st, t, ARMOUR, "grey", 2)
     st.apply("attack Thor with Ares")
-    assert st.units[t][HP] == 7 and st.units[t][ARM] == 2
+    assert st.units[t][HEALTH] == 7 and st.units[t][ARMOUR] == 2
     st.apply("attack Thor with Ares")
-    assert st.units[t][HP] == 5 and st.units[t][ARM] == 2
+    assert st.units[t][HEALTH] == 5 and st.units[t][ARMOUR] == 2
 
 
 def test_hvn7_at_most_two_armour_rings() -> None:
@@ -206,7 +206,7 @@ def test_hvn7_at_most_two_armour_rings() -> None:
     unlock(st)
     place(st, "athena", "f5")
     z = place(st, "zeus", "f4")
-    rings.add_rings(st, z, ARM, "grey", 2)
+    rings.add_rings(st, z, ARMOUR, "grey", 2)
     st._legal = None
     st.apply("ability Athena: Aegis")
     assert "target Zeus" not in texts(st) and "target Athena" in texts(st)
@@ -218,11 +218,11 @@ def test_hvn7_pierce_ignores_armour() -> None:
     unlock(st)
     place(st, "odin", "f5")
     z = place(st, "zeus", "f8")
-    rings.add_rings(st, z, ARM, "grey", 2)
+    rings.add_rings(st, z, ARMOUR, "grey", 2)
     st._legal = None
     st.apply("ability Odin: Gungnir")
     st.apply("target Zeus")
-    assert st.units[z][HP] == 6
+    assert st.units[z][HEALTH] == 6
 
 
 def test_hvn8_attack_rings_add_to_power() -> None:
@@ -231,12 +231,12 @@ def test_hvn8_attack_rings_add_to_power() -> None:
     unlock(st)
     a = place(st, "ares", "f5")
     t = place(st, "thor", "f6")
-    rings.add_rings(st, a, ATK, "orange", 2)
+    rings.add_rings(st, a, ATTACK, "orange", 2)
     st._legal = None
     st.apply("attack Thor with Ares")
-    assert st.units[t][HP] == 9 - 6
+    assert st.units[t][HEALTH] == 9 - 6
     st.apply("ability Ares: Bloodlust") if "ability Ares: Bloodlust" in texts(st) else None
-    assert st.units[a][ATK] == 2
+    assert st.units[a][ATTACK] == 2
 
 
 def test_hvn9_heal_never_exceeds_card_health() -> None:
@@ -247,7 +247,7 @@ def test_hvn9_heal_never_exceeds_card_health() -> None:
     z = place(st, "zeus", "f4", hp=7)
     st.apply("ability Apollo: Healing Light")
     st.apply("target Zeus")
-    assert st.units[z][HP] == 8
+    assert st.units[z][HEALTH] == 8
     assert st.box["red"] == 60 - 6 - 8
 
 
@@ -260,11 +260,11 @@ def test_hvn10_columns_block_and_can_be_destroyed() -> None:
     t = texts(st)
     assert "target f1" not in t and "target e1" not in t
     st.apply("target f5")
-    assert st.arch[hexi(st, "f5")] == 3 and board.blocked(st, hexi(st, "f5"))
+    assert st.architecture[hexi(st, "f5")] == 3 and board.blocked(st, hexi(st, "f5"))
     place(st, "ares", "e5")
     st._legal = None
     st.apply("attack architecture f5 with Ares")
-    assert hexi(st, "f5") not in st.arch and st.box["white"] == 12
+    assert hexi(st, "f5") not in st.architecture and st.box["white"] == 12
 
 
 def test_hvn11_map_shape_and_labels() -> None:
@@ -281,15 +281,15 @@ def test_hvn12_occupied_hexes_block_movement_and_fire() -> None:
     st = fresh()
     h = hexi(st, "f6")
     assert not board.blocked(st, h)
-    st.drop = {**st.drop, h: (1, 0)}
+    st.dropped = {**st.dropped, h: (1, 0)}
     assert board.blocked(st, h)
-    st.drop = {}
-    st.trap = {**st.trap, h: 1}
+    st.dropped = {}
+    st.traps = {**st.traps, h: 1}
     assert board.blocked(st, h)
-    st.trap = {}
-    st.arch = {**st.arch, h: 1}
+    st.traps = {}
+    st.architecture = {**st.architecture, h: 1}
     assert board.blocked(st, h)
-    st.arch = {}
+    st.architecture = {}
     st.fallen_at = {**st.fallen_at, h: card(st, "zeus")}
     assert not board.blocked(st, h)
 
@@ -314,7 +314,7 @@ def test_hvn14_base_blocks_and_can_be_attacked() -> None:
     assert board.blocked(st, hexi(st, "f11"))
     place(st, "ares", "f10")
     st.apply("attack base with Ares")
-    assert st.base_hp[1] == 26
+    assert st.base_health[1] == 26
     place(st, "thor", "f3")
     st._legal = None
     assert "attack base with Ares" in texts(st)
@@ -342,7 +342,7 @@ def test_hvn16_ranged_attack_goes_around_obstacles() -> None:
     place(st, "thor", "f7")
     assert "attack Thor with Artemis" in texts(st)
     for lab in ("e5", "f5", "g4", "e4", "g3", "e3", "f3", "g5"):
-        st.arch = {**st.arch, hexi(st, lab): 1}
+        st.architecture = {**st.architecture, hexi(st, lab): 1}
     st._legal = None
     assert "attack Thor with Artemis" not in texts(st)
 
@@ -362,7 +362,7 @@ def test_hvn17_tokens_are_spent_one_per_action() -> None:
 
 def test_hvn18_bases_start_at_30() -> None:
     """HVN-18: both bases start at 30."""
-    assert fresh().base_hp == (30, 30)
+    assert fresh().base_health == (30, 30)
 
 
 def test_hvn19_deck_is_hidden() -> None:

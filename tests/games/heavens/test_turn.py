@@ -8,7 +8,7 @@ import meeple
 from meeple.core import ConfigError, ContentError
 from meeple.games.heavens import board, cards, figures, rings, setup
 from meeple.games.heavens.content import PANTHEONS, pantheon
-from meeple.games.heavens.rings import ARM, ATK, HP
+from meeple.games.heavens.rings import ARMOUR, ATTACK, HEALTH
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -27,7 +27,7 @@ def test_hvn22_leap_flies_over_occupied_hexes() -> None:
     unlock(st)
     place(st, "hermes", "f5")
     for lab in ("e4", "e5", "f4", "f6", "g4", "g5"):
-        st.arch = {**st.arch, hexi(st, lab): 1}
+        st.architecture = {**st.architecture, hexi(st, lab): 1}
     st._legal = None
     assert "move Hermes" not in texts(st)
     st.apply("ability Hermes: Winged Sandals")
@@ -62,7 +62,7 @@ def test_hvn24_divine_power_costs_a_token_and_is_discarded() -> None:
     t = place(st, "thor", "f7")
     st.apply("play Bolt of Olympus")
     st.apply("target Thor")
-    assert st.tokens == 2 and st.units[t][HP] == 6
+    assert st.tokens == 2 and st.units[t][HEALTH] == 6
     assert st.discard[0] == (card(st, "bolt_of_olympus"),)
 
 
@@ -73,8 +73,8 @@ def test_hvn25_pantheon_destroyed_when_nothing_left_to_summon() -> None:
     place(st, "ares", "f5")
     t = place(st, "thor", "f6", hp=2)
     g = st.game
-    cards.set_deck(st, 1, [c for c in st.deck[1] if not g.is_char[c]])
-    cards.set_hand(st, 1, [c for c in st.hands[1] if not g.is_char[c]])
+    cards.set_deck(st, 1, [c for c in st.deck[1] if not g.is_character[c]])
+    cards.set_hand(st, 1, [c for c in st.hands[1] if not g.is_character[c]])
     st.apply("attack Thor with Ares")
     assert st.units[t][6] == 1
     assert st.is_over and st.result().winners == (0,)
@@ -88,7 +88,7 @@ def test_hvn25_cards_still_in_deck_keep_the_pantheon_alive() -> None:
     place(st, "ares", "f5")
     place(st, "thor", "f6", hp=2)
     g = st.game
-    cards.set_hand(st, 1, [c for c in st.hands[1] if not g.is_char[c]])
+    cards.set_hand(st, 1, [c for c in st.hands[1] if not g.is_character[c]])
     st.apply("attack Thor with Ares")
     assert not st.is_over
 
@@ -98,7 +98,7 @@ def test_hvn26_base_at_zero_loses() -> None:
     st = fresh()
     unlock(st)
     place(st, "ares", "f10")
-    st.base_hp = (st.base_hp[0], 4)
+    st.base_health = (st.base_health[0], 4)
     st.apply("attack base with Ares")
     assert st.is_over and st.result().winners == (0,)
     assert st.result().reason == "base-destroyed"
@@ -132,15 +132,15 @@ def test_hvn29_opening_hand_always_holds_a_character() -> None:
         st = meeple.load("heavens").new_state(seed=seed)
         for seat in (0, 1):
             assert len(st.hands[seat]) == 5
-            assert any(st.game.is_char[c] for c in st.hands[seat])
+            assert any(st.game.is_character[c] for c in st.hands[seat])
     st = fresh()
     g = st.game
     both = sorted(st.deck[0] + st.hands[0])
-    pile = [c for c in both if g.is_char[c]] + [c for c in both if not g.is_char[c]]
+    pile = [c for c in both if g.is_character[c]] + [c for c in both if not g.is_character[c]]
     hand = setup.deal_opening(st, 0, pile)  # the top five are the five divine powers
     shown = [e for e in st.events(None) if e["type"] == "redeal"]
     assert shown and sorted(shown[0]["shown"]) == sorted(p.id for p in pantheon("greek")[2])
-    assert any(g.is_char[c] for c in hand) and len(hand) == 5
+    assert any(g.is_character[c] for c in hand) and len(hand) == 5
 
 
 def test_hvn30_turn_phases_in_order() -> None:
@@ -174,7 +174,7 @@ def test_hvn32_summon_places_health_rings() -> None:
     give(st, 0, "poseidon")
     st.apply("summon Poseidon at f1")
     c = card(st, "poseidon")
-    assert st.units[c][HP] == 10 and st.box["red"] == 50
+    assert st.units[c][HEALTH] == 10 and st.box["red"] == 50
     assert c not in st.hands[0]
 
 
@@ -184,11 +184,11 @@ def test_hvn33_melee_damage_minus_armour() -> None:
     unlock(st)
     a = place(st, "ares", "f5")
     t = place(st, "thor", "f6")
-    rings.add_rings(st, a, ATK, "orange", 1)
-    rings.add_rings(st, t, ARM, "grey", 1)
+    rings.add_rings(st, a, ATTACK, "orange", 1)
+    rings.add_rings(st, t, ARMOUR, "grey", 1)
     st._legal = None
     st.apply("attack Thor with Ares")
-    assert st.units[t][HP] == 9 - (4 + 1 - 1)
+    assert st.units[t][HEALTH] == 9 - (4 + 1 - 1)
 
 
 def test_hvn33_ranged_needs_distance_two() -> None:
@@ -198,11 +198,11 @@ def test_hvn33_ranged_needs_distance_two() -> None:
     place(st, "artemis", "f5")
     t = place(st, "thor", "f6")
     st.apply("attack Thor with Artemis")
-    assert st.units[t][HP] == 8  # melee 1
+    assert st.units[t][HEALTH] == 8  # melee 1
     figures.relocate(st, t, hexi(st, "f8"))
     st._legal = None
     st.apply("attack Thor with Artemis")
-    assert st.units[t][HP] == 5  # ranged 3
+    assert st.units[t][HEALTH] == 5  # ranged 3
 
 
 def test_hvn34_move_step_by_step_up_to_move_value() -> None:
@@ -223,7 +223,7 @@ def test_hvn35_acquire_dropped_rings() -> None:
     st = fresh()
     unlock(st)
     z = place(st, "zeus", "f5")
-    st.drop = {**st.drop, hexi(st, "f6"): (2, 1)}
+    st.dropped = {**st.dropped, hexi(st, "f6"): (2, 1)}
     rings.take(st, "grey", 2)
     rings.take(st, "orange", 1)
     st._legal = None
@@ -231,7 +231,7 @@ def test_hvn35_acquire_dropped_rings() -> None:
     assert st.tokens == 2 and "done" not in texts(st)
     st.apply("take armour")
     st.apply("done")
-    assert st.units[z][ARM] == 1 and st.drop[hexi(st, "f6")] == (1, 1)
+    assert st.units[z][ARMOUR] == 1 and st.dropped[hexi(st, "f6")] == (1, 1)
 
 
 def test_hvn36_special_abilities_of_every_pantheon() -> None:
@@ -314,10 +314,10 @@ def test_hvn41_fallen_character_drops_rings_and_stops_blocking() -> None:
     unlock(st)
     place(st, "ares", "f5")
     t = place(st, "thor", "f6", hp=2)
-    rings.add_rings(st, t, ARM, "grey", 1)
+    rings.add_rings(st, t, ARMOUR, "grey", 1)
     st.apply("attack Thor with Ares")
     h = hexi(st, "f6")
-    assert st.units[t][6] == 1 and st.drop[h] == (1, 0) and board.blocked(st, h)
+    assert st.units[t][6] == 1 and st.dropped[h] == (1, 0) and board.blocked(st, h)
     loki = place(st, "loki", "f8", hp=1)
     figures.hurt(st, loki, 1)
     assert not board.blocked(st, hexi(st, "f8"))

@@ -10,7 +10,7 @@ from meeple.core import Action
 from meeple.games.heavens import rings
 from meeple.games.heavens.content import pantheon
 from meeple.games.heavens.drawing import map_lines
-from meeple.games.heavens.rings import ATK
+from meeple.games.heavens.rings import ATTACK
 from meeple.games.heavens.state import HeavensState
 
 from .helpers import fresh, hexi, place, unlock
@@ -38,7 +38,7 @@ def test_an_attack_reads_as_who_strikes_whom_and_for_how_much() -> None:
     st = fresh(seed=1)
     unlock(st)
     z = place(st, "zeus", "f5")
-    rings.add_rings(st, z, ATK, "orange", 1)
+    rings.add_rings(st, z, ATTACK, "orange", 1)
     place(st, "thor", "f6")
     view = st.view(0)
     a = next(a for a in st.legal_actions() if a.text == "attack Thor with Zeus")

@@ -1,16 +1,15 @@
-"""The template game: names, player counts, options and the content every state shares."""
+"""The template game: names, player counts, options, the content every state shares, and the
+action grammar (its verbs and their notation)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar
+from meeple.core import Game
 
-from meeple.core import Action, Game
-
-from . import labels, lookup, places, text
-from .content import Card, cards
+from . import labels, lookup, notation, places, text
+from .content import Card, Content, load
 from .params import OPTIONS
 from .state import TemplateState
+from .verbs import Play, universe
 
 
 class Template(Game[TemplateState]):
@@ -30,16 +29,20 @@ class Template(Game[TemplateState]):
     label = labels.label
     costs = labels.costs
     where = places.where
-    place_keys: ClassVar[Mapping[str, str]] = {"card": "card:hand:{0}"}
+    place_keys = places.KEYS
     catalogue = lookup.catalogue
-    cards: tuple[Card, ...]
-    plays: tuple[Action, ...]
+    # The action grammar (docs/architecture.md, "Actions").
+    verb_text = notation.text
+    parse_verb = notation.parse
+    content: Content
 
     def setup(self) -> None:
         """Load the content once per game object; every state and clone shares it."""
-        self.cards = cards()
-        self.plays = tuple(Action(f"play {c.id}", i) for i, c in enumerate(self.cards))
+        self.content = load()
+
+    def verbs(self) -> tuple[Play, ...]:
+        return universe(self)
 
     def card(self, card_id: str) -> Card:
         """The card kind with this id."""
-        return next(c for c in self.cards if c.id == card_id)
+        return next(c for c in self.content.cards if c.id == card_id)

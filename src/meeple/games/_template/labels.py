@@ -1,7 +1,7 @@
 """The template's actions as people read them (docs/words.md).
 
-A label reads the action's text (``play flame``), never its data, so a move told from the log
-reads the same as one in a menu.
+A label reads the action's verb; an action told from the log arrives as its text alone and is
+read through the notation first, so it reads the same as one in a menu.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from meeple.core import Action
 from meeple.i18n import texts
 
+from .verbs import Play
+
 if TYPE_CHECKING:
     from .game import Template
 
@@ -19,8 +21,10 @@ if TYPE_CHECKING:
 def label(game: Template, action: Action, lang: str = "en",
           view: Mapping[str, Any] | None = None) -> str:
     """``play flame`` as "Play Flame — scores 2 points"."""
+    verb = action[1] if isinstance(action[1], Play) else game.parse_verb(action[0])
+    assert isinstance(verb, Play)
     t = texts(__package__, lang)
-    card = game.card(action[0].split()[-1])
+    card = game.content.cards[verb.card]
     return t("label.play", card=card.label(lang), points=t.count("points", card.value))
 
 

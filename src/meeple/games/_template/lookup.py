@@ -18,4 +18,4 @@ def catalogue(game: Template, lang: str = "en") -> dict[str, dict[str, Any]]:
                              copies=c.copies),
                    "numbers": {t("number.value"): c.value, t("number.copies"): c.copies},
                    "source": c.source}
-            for c in game.cards}
+            for c in game.content.cards}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 
@@ -10,8 +10,11 @@ from meeple.i18n import texts
 
 from .content import cards as content_cards
 
+if TYPE_CHECKING:
+    from .view import View
 
-def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Table:
+
+def render(view: View, seat: int | None, lang: str = "en") -> Table:
     """A table of players with their scores and hand sizes, and the viewer's own hand."""
     t = texts(__package__, lang)
     cards = {c.id: c.label(lang) for c in content_cards()}
@@ -21,6 +24,6 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Table:
     table.add_column(t("screen.cards"), justify="right")
     for s, (score, n) in enumerate(zip(view["scores"], view["hand_sizes"], strict=True)):
         table.add_row(str(s + 1), str(score), str(n))
-    if view.get("hand") is not None:
+    if view["hand"] is not None:
         table.caption = t("screen.hand", cards=", ".join(cards[c] for c in view["hand"]))
     return table

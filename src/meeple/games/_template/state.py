@@ -3,14 +3,15 @@ holds that part of the rules. Nothing else: every rule is a function in a module
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
-from meeple.core import State
+from meeple.core import Action, State
 
-from . import actions, heuristic, turn, validate, view
+from . import actions, cards, heuristic, turn, validate, view
 
 if TYPE_CHECKING:
     from .game import Template
+
 
 
 class TemplateState(State):
@@ -22,11 +23,17 @@ class TemplateState(State):
     pile: list[int]
     scores: list[int]
 
-    _setup = turn.deal
+    _setup = cards.deal
     _legal_actions = actions.legal
-    _apply = actions.apply
+
+    def _apply(self, action: Action) -> None:
+        actions.RULES(self, action[1])
+
     _result = turn.result
-    _view = view.view
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return cast("dict[str, Any]", view.view(self, seat))  # a typed dict, all the same
+
     _determinize = view.determinize
     _evaluate = heuristic.evaluate
     _validate = validate.validate

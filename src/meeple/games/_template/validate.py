@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def validate(st: TemplateState) -> None:
     """Refuse (RecordError naming the field) a state the rules could never reach."""
-    cards = st.game.cards
+    cards = st.game.content.cards
     per_seat(st, "hands", "scores")
     in_range(st, "hands", 0, len(cards) - 1)
     in_range(st, "pile", 0, len(cards) - 1)

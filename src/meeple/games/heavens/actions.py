@@ -1,95 +1,166 @@
-"""The actions of a turn: what is legal now, and the mechanic each action triggers.
+"""The actions of a turn: what is legal now, and the mechanic each verb triggers.
 
 Every action of the actions phase costs one token (HVN-31), paid when it is declared; choices
 inside an action (the steps of a move, the rings to acquire, the target of an ability) are
-decisions kept on the state's ``decisions`` stack (:mod:`.decisions`).
+decisions kept on the state's ``decisions`` stack (:mod:`.decisions`). ``legal`` looks its
+actions up in the game's :class:`Table`, built once from the action universe, indexed by the
+numbers the rules compute (cards, hexes, what an attack strikes, an ability's target).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from meeple.core import Action
+from meeple.core import Action, Dispatch, Verb
 
 from . import effects as fx
-from .attack import attack, attacks, marks, roll_hits
+from .attack import Mark, attack, attacks, marks, roll_hits
 from .board import obstacles
 from .cards import discard_from_hand, from_hand
-from .decisions import Acquire, ChooseTarget, Move
+from .decisions import Acquire as Acquiring
+from .decisions import ChooseTarget
+from .decisions import Move as Moving
 from .figures import can_act, summon
 from .movement import can_move, start, step, steps
-from .rings import ARM, ATK, HEX, MAX_BONUS, set_unit
+from .rings import ARMOUR, ATTACK, HEX, MAX_BONUS, set_unit
 from .turn import end_actions, end_turn, settle, spend
+from .verbs import (
+    Acquire,
+    Attack,
+    AttackArchitecture,
+    AttackBase,
+    AttackTrap,
+    Confirm,
+    Discard,
+    Done,
+    EndActions,
+    Move,
+    Play,
+    Step,
+    Stop,
+    Summon,
+    Take,
+    TargetCharacter,
+    TargetHex,
+    UseAbility,
+)
 
 if TYPE_CHECKING:
     from .game import Heavens
     from .state import HeavensState
 
-END = Action("end actions", ("end",))
-DONE = Action("done", ("done",))
-STOP = Action("stop", ("stop",))
-TAKE_ARMOUR = Action("take armour", ("take", ARM))
-TAKE_ATTACK = Action("take attack", ("take", ATK))
+#: The rules of each verb: ``RULES(state, verb)`` (one handler per verb, docs/architecture.md).
+RULES: Dispatch[HeavensState, None] = Dispatch("High in the Heavens' rules")
+#: The bonus ring a ``take`` picks up, by the slot of the unit record it fills (HVN-35).
+SLOT = {"armour": ARMOUR, "attack": ATTACK}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Every action ``legal`` offers, by the rules' own numbers; built once per game."""
+
+    end: Action
+    done: Action
+    stop: Action
+    confirm: Action
+    take: dict[int, Action]  # by the unit slot the ring fills
+    summon: dict[tuple[int, int], Action]  # by (card, hex)
+    attack: dict[int, dict[Mark, Action]]  # by attacker, then by what it strikes
+    move: dict[int, Action]  # by card
+    step: tuple[Action, ...]  # by hex
+    acquire: dict[tuple[int, int], Action]  # by (card, hex)
+    ability: dict[int, Action]  # by card
+    play: dict[int, Action]  # by card
+    target: dict[fx.Target, Action]  # by the target an effect names
+    discard: dict[int, Action]  # by card
+
+
+def table_of(game: Heavens) -> Table:
+    """The game's table of actions, built the first time a state needs it."""
+    tab = game.table
+    if tab is None:
+        tab = game.table = table(game)
+    return tab
+
+
+def table(game: Heavens) -> Table:
+    """The game's actions, each filed once by the numbers its verb holds (one pass over the
+    universe, so no verb is made or hashed here)."""
+    base = game.board.base
+    attack: dict[int, dict[Mark, Action]] = {}
+    summon: dict[tuple[int, int], Action] = {}
+    acquire: dict[tuple[int, int], Action] = {}
+    target: dict[fx.Target, Action] = {}
+    take: dict[int, Action] = {}
+    by_card: dict[type[Verb], dict[int, Action]] = {v: {} for v in (Move, UseAbility, Play,
+                                                                      Discard)}
+    step: list[Action] = []
+    alone: dict[type[Verb], Action] = {}
+    for a in game.action_universe():
+        match a[1]:
+            case AttackTrap(c, h):
+                attack.setdefault(c, {})["trap", h] = a
+            case AttackArchitecture(c, h):
+                attack.setdefault(c, {})["arch", h] = a
+            case Acquire(c, h):
+                acquire[c, h] = a
+            case Attack(c, t):
+                attack.setdefault(c, {})["u", t] = a
+            case AttackBase(c):
+                attack.setdefault(c, {})["base", base[1 - game.card_side[c]]] = a
+            case Summon(c, h):
+                summon[c, h] = target["s", c, h] = a
+            case Step(h):
+                assert h == len(step), "the universe lists the steps in hex order"
+                step.append(a)
+            case TargetHex(h):
+                target["h", h] = a
+            case TargetCharacter(c):
+                target["u", c] = a
+            case Take(ring):
+                take[SLOT[ring]] = a
+            case Move(c) | UseAbility(c) | Play(c) | Discard(c):
+                by_card[type(a[1])][c] = a
+            case verb:
+                alone[type(verb)] = a
+    target[fx.NO_TARGET] = alone[Confirm]
+    return Table(end=alone[EndActions], done=alone[Done], stop=alone[Stop],
+                 confirm=alone[Confirm], take=take, summon=summon, attack=attack,
+                 move=by_card[Move], step=tuple(step), acquire=acquire,
+                 ability=by_card[UseAbility], play=by_card[Play], target=target,
+                 discard=by_card[Discard])
 
 
 # ------------------------------------------------------------------ legality
-def describe(g: Heavens, data: tuple[Any, ...]) -> str:
-    """The text of the action whose payload is ``data`` (texts depend on the game only)."""
-    kind = data[0]
-    names, labels = g.names, g.board.labels
-    if kind == "attack":
-        what, x = data[2]
-        if what == "u":
-            label = names[x]
-        elif what == "base":
-            label = "base"
-        else:
-            label = f"{'trap' if what == 'trap' else 'architecture'} {labels[x]}"
-        return f"attack {label} with {names[data[1]]}"
-    if kind == "step":
-        return f"step {labels[data[1]]}"
-    if kind == "summon":
-        return f"summon {names[data[1]]} at {labels[data[2]]}"
-    if kind == "acquire":
-        return f"acquire {labels[data[2]]} with {names[data[1]]}"
-    if kind == "target":
-        return fx.target_text(g, data[1])
-    if kind == "ability":
-        return f"ability {names[data[1]]}: {g.ability[data[1]].name}"
-    if kind == "power":
-        return f"play {names[data[1]]}"
-    return f"{kind} {names[data[1]]}"  # move, discard
-
-
 def legal(st: HeavensState) -> list[Action]:
     """The legal actions of the seat to act."""
     g = st.game
-    act = g.action
+    tab = table_of(g)
     if st.phase == "cleanup":
-        return [*(act(("discard", c)) for c in g.by_name(set(st.hands[st.active]))), DONE]
+        return [*(tab.discard[c] for c in g.by_name(set(st.hands[st.active]))), tab.done]
     blk = obstacles(st)
     if st.decisions:
         top = st.decisions[-1]
-        if isinstance(top, Move):
-            return [*(act(("step", h)) for h in steps(st, top, blk)), STOP]
-        if isinstance(top, Acquire):
-            takes = takeable(st, top.card, top.hex)
-            return [*takes, DONE] if top.taken else takes
-        return [act(("target", t)) for t in pending_targets(st, top, blk)]
+        if isinstance(top, Moving):
+            return [*(tab.step[h] for h in steps(st, top, blk)), tab.stop]
+        if isinstance(top, Acquiring):
+            takes = takeable(st, top.card, top.hex, tab)
+            return [*takes, tab.done] if top.taken else takes
+        target = tab.target
+        return [target[t] for t in pending_targets(st, top, blk)]
     out: list[Action] = []
     if st.tokens > 0:
-        out.extend(summons(st, blk))
-        out.extend(_character_actions(st, blk))
-        out.extend(_powers(st, blk))
-    out.append(END)
+        out.extend(summons(st, blk, tab))
+        out.extend(_character_actions(st, blk, tab))
+        out.extend(_powers(st, blk, tab))
+    out.append(tab.end)
     return out
 
 
-def _character_actions(st: HeavensState, blk: set[int]) -> list[Action]:
+def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
     """HVN-33..36: attacks, moves, acquisitions and abilities of the side's characters."""
     g = st.game
-    act = g.action
     seat = st.active
     side = g.side_of[seat]
     aims = marks(st, side)
@@ -97,18 +168,19 @@ def _character_actions(st: HeavensState, blk: set[int]) -> list[Action]:
     for c in g.by_name(st.at.values()):
         if g.card_side[c] != side or not can_act(st, c):
             continue
-        out.extend(attacks(st, c, blk, aims))
+        strikes = tab.attack[c]
+        out.extend(strikes[m] for m in attacks(st, c, blk, aims))
         if can_move(st, c, blk):
-            out.append(act(("move", c)))
-        out.extend(acquisitions(st, c))
+            out.append(tab.move[c])
+        out.extend(acquisitions(st, c, tab))
         ab = g.ability[c]
         if ab.cost <= st.tokens and fx.has_target(st, seat, c, ab.target, ab.range,
                                                   ab.effects, blk):
-            out.append(act(("ability", c)))
+            out.append(tab.ability[c])
     return out
 
 
-def _powers(st: HeavensState, blk: set[int]) -> list[Action]:
+def _powers(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
     """HVN-24: the divine powers in hand that the tokens pay for and that have a target."""
     g = st.game
     seat = st.active
@@ -117,46 +189,48 @@ def _powers(st: HeavensState, blk: set[int]) -> list[Action]:
         p = g.power.get(c)
         if p is not None and p.cost <= st.tokens and fx.has_target(
                 st, seat, None, p.target, 0, p.effects, blk):
-            out.append(g.action(("power", c)))
+            out.append(tab.play[c])
     return out
 
 
-def summons(st: HeavensState, blk: set[int]) -> list[Action]:
+def summons(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
     """HVN-32, HVN-13, HVN-2: a character from hand onto a free summoning hex of one's own."""
     g = st.game
     side = g.side_of[st.active]
     free = [h for h in g.board.summon[side] if h not in blk]
     red = st.box["red"]
-    act = g.action
+    summon = tab.summon
     out: list[Action] = []
     for c in g.by_name(set(st.hands[st.active])):
-        if g.is_char[c] and g.health[c] <= red:
-            out.extend(act(("summon", c, h)) for h in free)
+        if g.is_character[c] and g.health[c] <= red:
+            out.extend(summon[c, h] for h in free)
     return out
 
 
-def acquisitions(st: HeavensState, c: int) -> list[Action]:
+def acquisitions(st: HeavensState, c: int, tab: Table) -> list[Action]:
     """HVN-35: dropped bonus rings on an adjacent hex the character could still carry."""
-    drop = st.drop
-    if not drop:
+    dropped = st.dropped
+    if not dropped:
         return []
     u = st.units[c]
+    acquire = tab.acquire
     out = []
     for n in st.game.board.nbrs[u[HEX]]:
-        d = drop.get(n)
-        if d and ((d[0] and u[ARM] < MAX_BONUS) or (d[1] and u[ATK] < MAX_BONUS)):
-            out.append(st.game.action(("acquire", c, n)))
+        d = dropped.get(n)
+        if d and ((d[0] and u[ARMOUR] < MAX_BONUS) or (d[1] and u[ATTACK] < MAX_BONUS)):
+            out.append(acquire[c, n])
     return out
 
 
-def takeable(st: HeavensState, c: int, h: int) -> list[Action]:
+def takeable(st: HeavensState, c: int, h: int, tab: Table) -> list[Action]:
     """The rings still open to an acquiring character."""
-    u, d = st.units[c], st.drop.get(h, (0, 0))
+    u, d = st.units[c], st.dropped.get(h, (0, 0))
+    take = tab.take
     out = []
-    if d[0] and u[ARM] < MAX_BONUS:
-        out.append(TAKE_ARMOUR)
-    if d[1] and u[ATK] < MAX_BONUS:
-        out.append(TAKE_ATTACK)
+    if d[0] and u[ARMOUR] < MAX_BONUS:
+        out.append(take[ARMOUR])
+    if d[1] and u[ATTACK] < MAX_BONUS:
+        out.append(take[ATTACK])
     return out
 
 
@@ -172,94 +246,141 @@ def pending_targets(st: HeavensState, top: ChooseTarget, blk: set[int] | None = 
 
 
 # ------------------------------------------------------------------ applying
-def apply(st: HeavensState, action: Action) -> None:
-    """Carry out one legal action, then end the actions phase once the tokens are spent."""
-    data = action[1]
-    kind = data[0]
-    if kind == "end":
+def carry_on(st: HeavensState) -> None:
+    """After every action: check victory (HVN-25, HVN-26), and end the actions phase once the
+    tokens are spent and no decision is left inside the last action (HVN-31)."""
+    settle(st)
+    if st.phase == "actions" and not st.decisions and st.tokens <= 0 and st.to_act is not None:
         end_actions(st)
-        return
-    if kind == "discard":
-        _discard(st, data[1])
-        return
-    if kind == "done" and st.phase == "cleanup":
-        end_turn(st)
-        return
-    HANDLERS[kind](st, data)
-    if st.phase == "actions" and not st.decisions and st.tokens <= 0:
         settle(st)
-        if st.to_act is not None:
-            end_actions(st)
 
 
-def _summon(st: HeavensState, data: tuple[Any, ...]) -> None:
-    """HVN-32: a character from hand onto a summoning hex."""
+@RULES.on(EndActions)
+def _end(st: HeavensState, verb: EndActions) -> None:
+    end_actions(st)
+
+
+@RULES.on(Done)
+def _done(st: HeavensState, verb: Done) -> None:
+    """HVN-38: keep the rest of the hand and end the turn; HVN-35: take no more rings."""
+    if st.phase == "cleanup":
+        end_turn(st)
+    else:
+        st.decisions.pop()
+
+
+@RULES.on(Discard)
+def _discard(st: HeavensState, verb: Discard) -> None:
+    """HVN-38: a card from hand to the discard pile; an empty hand ends the turn."""
+    seat = st.active
+    discard_from_hand(st, seat, verb.card)
+    st._emit("discarded", card=st.game.ids[verb.card], seat=seat)
+    if not st.hands[seat]:
+        end_turn(st)
+
+
+@RULES.on(Summon)
+def _summon(st: HeavensState, verb: Summon) -> None:
+    """HVN-32: a character from hand onto a summoning hex; or the target of a power that
+    summons onto a central hex."""
+    if st.decisions:
+        _target(st, ("s", verb.card, verb.hex))
+        return
     spend(st)
-    from_hand(st, st.active, data[1])
-    summon(st, st.active, data[1], data[2])
+    from_hand(st, st.active, verb.card)
+    summon(st, st.active, verb.card, verb.hex)
 
 
-def _attack(st: HeavensState, data: tuple[Any, ...]) -> None:
+def _strike(st: HeavensState, c: int, target: Mark, where: int) -> None:
+    """HVN-33: an attack on what stands at ``where``; adjacent hexes are melee (HVN-16)."""
     spend(st)
-    attack(st, data[1], data[2], data[3])
+    b = st.game.board
+    attack(st, c, target, b.dist[st.units[c][HEX]][where] == 1)
 
 
-def _move(st: HeavensState, data: tuple[Any, ...]) -> None:
+@RULES.on(Attack)
+def _attack_character(st: HeavensState, verb: Attack) -> None:
+    _strike(st, verb.card, ("u", verb.target), st.units[verb.target][HEX])
+
+
+@RULES.on(AttackBase)
+def _attack_base(st: HeavensState, verb: AttackBase) -> None:
+    g = st.game
+    base = g.board.base[1 - g.card_side[verb.card]]
+    _strike(st, verb.card, ("base", base), base)
+
+
+@RULES.on(AttackTrap)
+def _attack_trap(st: HeavensState, verb: AttackTrap) -> None:
+    _strike(st, verb.card, ("trap", verb.hex), verb.hex)
+
+
+@RULES.on(AttackArchitecture)
+def _attack_architecture(st: HeavensState, verb: AttackArchitecture) -> None:
+    _strike(st, verb.card, ("arch", verb.hex), verb.hex)
+
+
+@RULES.on(Move)
+def _move(st: HeavensState, verb: Move) -> None:
     spend(st)
-    st.decisions.append(start(st, data[1]))
+    st.decisions.append(start(st, verb.card))
 
 
-def _step(st: HeavensState, data: tuple[Any, ...]) -> None:
+@RULES.on(Step)
+def _step(st: HeavensState, verb: Step) -> None:
     move = st.decisions.pop()
-    assert isinstance(move, Move)
-    nxt = step(st, move, data[1])
+    assert isinstance(move, Moving)
+    nxt = step(st, move, verb.hex)
     if nxt is not None:
         st.decisions.append(nxt)
 
 
-def _pop(st: HeavensState, data: tuple[Any, ...]) -> None:
-    """Stop a move, or be done acquiring."""
+@RULES.on(Stop)
+def _stop(st: HeavensState, verb: Stop) -> None:
     st.decisions.pop()
 
 
-def _acquire(st: HeavensState, data: tuple[Any, ...]) -> None:
+@RULES.on(Acquire)
+def _acquire(st: HeavensState, verb: Acquire) -> None:
     spend(st)
-    st.decisions.append(Acquire(seat=st.active, card=data[1], hex=data[2], taken=0))
+    st.decisions.append(Acquiring(seat=st.active, card=verb.card, hex=verb.hex, taken=0))
 
 
-def _take(st: HeavensState, data: tuple[Any, ...]) -> None:
+@RULES.on(Take)
+def _take(st: HeavensState, verb: Take) -> None:
     """HVN-35: one dropped ring onto the acquiring character's stack."""
     top = st.decisions.pop()
-    assert isinstance(top, Acquire)
-    c, h, slot = top.card, top.hex, data[1]
-    arm, atk = st.drop[h]
-    if slot == ARM:
-        arm -= 1
+    assert isinstance(top, Acquiring)
+    c, h, slot = top.card, top.hex, SLOT[verb.ring]
+    armour, attack = st.dropped[h]
+    if slot == ARMOUR:
+        armour -= 1
     else:
-        atk -= 1
+        attack -= 1
     set_unit(st, c, slot, st.units[c][slot] + 1)
-    st._emit("acquired", card=st.game.ids[c], hex=st.game.board.labels[h],
-             ring="armour" if slot == ARM else "attack")
-    if arm or atk:
-        st.drop[h] = (arm, atk)
+    st._emit("acquired", card=st.game.ids[c], hex=st.game.board.labels[h], ring=verb.ring)
+    if armour or attack:
+        st.dropped[h] = (armour, attack)
     else:
-        del st.drop[h]
-    if takeable(st, c, h):
-        st.decisions.append(Acquire(seat=top.seat, card=c, hex=h, taken=top.taken + 1))
+        del st.dropped[h]
+    if takeable(st, c, h, table_of(st.game)):
+        st.decisions.append(Acquiring(seat=top.seat, card=c, hex=h, taken=top.taken + 1))
 
 
-def _ability(st: HeavensState, data: tuple[Any, ...]) -> None:
+@RULES.on(UseAbility)
+def _ability(st: HeavensState, verb: UseAbility) -> None:
     g = st.game
-    c = data[1]
+    c = verb.card
     ab = g.ability[c]
     spend(st, ab.cost)
     st._emit("ability", card=g.ids[c], ability=ab.name)
     _begin(st, c, c, ab.target)
 
 
-def _power(st: HeavensState, data: tuple[Any, ...]) -> None:
+@RULES.on(Play)
+def _power(st: HeavensState, verb: Play) -> None:
     g = st.game
-    c, seat = data[1], st.active
+    c, seat = verb.card, st.active
     p = g.power[c]
     spend(st, p.cost)
     discard_from_hand(st, seat, c)  # HVN-24, HVN-20
@@ -267,19 +388,25 @@ def _power(st: HeavensState, data: tuple[Any, ...]) -> None:
     _begin(st, None, c, p.target)
 
 
-def _target(st: HeavensState, data: tuple[Any, ...]) -> None:
+@RULES.on(TargetCharacter)
+def _target_character(st: HeavensState, verb: TargetCharacter) -> None:
+    _target(st, ("u", verb.card))
+
+
+@RULES.on(TargetHex)
+def _target_hex(st: HeavensState, verb: TargetHex) -> None:
+    _target(st, ("h", verb.hex))
+
+
+@RULES.on(Confirm)
+def _confirm(st: HeavensState, verb: Confirm) -> None:
+    _target(st, fx.NO_TARGET)
+
+
+def _target(st: HeavensState, t: fx.Target) -> None:
     top = st.decisions.pop()
     assert isinstance(top, ChooseTarget)
-    _resolve(st, top.source, top.card, data[1])
-
-
-def _discard(st: HeavensState, c: int) -> None:
-    """HVN-38: a card from hand to the discard pile; an empty hand ends the turn."""
-    seat = st.active
-    discard_from_hand(st, seat, c)
-    st._emit("discarded", card=st.game.ids[c], seat=seat)
-    if not st.hands[seat]:
-        end_turn(st)
+    _resolve(st, top.source, top.card, t)
 
 
 def _begin(st: HeavensState, source: int | None, card: int, target: str) -> None:
@@ -299,10 +426,3 @@ def _resolve(st: HeavensState, source: int | None, card: int, t: fx.Target) -> N
     else:
         p = g.power[card]
         fx.resolve(st, st.active, None, 0, p.effects, t)
-
-
-HANDLERS: dict[str, Callable[[HeavensState, tuple[Any, ...]], None]] = {
-    "summon": _summon, "attack": _attack, "move": _move, "step": _step, "stop": _pop,
-    "acquire": _acquire, "take": _take, "done": _pop, "ability": _ability, "power": _power,
-    "target": _target,
-}

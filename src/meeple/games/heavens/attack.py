@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.components import dice
-from meeple.core import Action
 
 from .figures import hurt
-from .rings import ATK, HEX, damage_arch, damage_trap, hurt_base
+from .rings import ATTACK, HEX, damage_arch, damage_trap, hurt_base
 
 if TYPE_CHECKING:
     from .state import HeavensState
@@ -30,26 +29,27 @@ def marks(st: HeavensState, side: int) -> dict[int, list[Mark]]:
             out[h] = [("u", c)]
     h = g.board.base[1 - side]
     out.setdefault(h, []).append(("base", h))
-    for h in st.trap:
+    for h in st.traps:
         out.setdefault(h, []).append(("trap", h))
-    for h in st.arch:
+    for h in st.architecture:
         out.setdefault(h, []).append(("arch", h))
     return out
 
 
 def attacks(st: HeavensState, c: int, blk: set[int],
-            aims: dict[int, list[Mark]] | None = None) -> list[Action]:
-    """HVN-33, HVN-16: melee on adjacent hexes; ranged at 2..range along empty hexes."""
+            aims: dict[int, list[Mark]] | None = None) -> list[Mark]:
+    """HVN-33, HVN-16: what character ``c`` may strike, in the order of the hexes' labels:
+    melee on adjacent hexes; ranged at 2..range along empty hexes."""
     g, b = st.game, st.game.board
     if aims is None:
         aims = marks(st, g.card_side[c])
     here = st.units[c][HEX]
-    atk = st.units[c][ATK]
-    found: dict[int, bool] = {}  # hex -> melee
+    atk = st.units[c][ATTACK]
+    found: set[int] = set()  # the hexes struck at
     if g.melee[c] + atk > 0:
         for n in b.nbrs[here]:
             if n in aims:
-                found[n] = True
+                found.add(n)
     reach = g.range[c]
     dist = b.dist[here]
     if reach >= MIN_RANGED and g.ranged[c] + atk > 0 and any(
@@ -58,13 +58,10 @@ def attacks(st: HeavensState, c: int, blk: set[int],
         bit = b.bit
         for h in aims:
             if h not in found and shot & bit[h]:
-                found[h] = False
-    act = g.action
-    out: list[Action] = []
+                found.add(h)
+    out: list[Mark] = []
     for h in sorted(found, key=b.label_rank.__getitem__):
-        melee = found[h]
-        for target in aims[h]:
-            out.append(act(("attack", c, target, melee)))
+        out.extend(aims[h])
     return out
 
 
@@ -80,7 +77,7 @@ def roll_hits(st: HeavensState) -> bool:
 def attack(st: HeavensState, c: int, target: Mark, melee: bool) -> None:
     """HVN-33: power plus attack rings; armour absorbs against characters."""
     g = st.game
-    power = (g.melee[c] if melee else g.ranged[c]) + st.units[c][ATK]
+    power = (g.melee[c] if melee else g.ranged[c]) + st.units[c][ATTACK]
     st._emit("attack", card=g.ids[c], melee=melee, power=power)
     if not roll_hits(st):
         return

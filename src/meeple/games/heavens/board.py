@@ -142,12 +142,12 @@ def board(layout_id: str) -> Board:
 # ----------------------------------------------------------------- what stands where
 def obstacles(st: HeavensState) -> set[int]:
     """HVN-12: every hex that blocks movement and the line of fire, at once."""
-    return {*st.at, *st.trap, *st.arch, *st.drop, *st.game.board.bases}
+    return {*st.at, *st.traps, *st.architecture, *st.dropped, *st.game.board.bases}
 
 
 def blocked(st: HeavensState, h: int) -> bool:
     """HVN-12: an occupied hex blocks movement and the line of fire."""
-    return (h in st.at or h in st.trap or h in st.arch or h in st.drop
+    return (h in st.at or h in st.traps or h in st.architecture or h in st.dropped
             or h in st.game.board.base_side)
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from meeple.core import Action, ConfigError
 
-from .rings import ARM, ATK, FALLEN, HEX, HP, PSN, STUN
+from .rings import ARMOUR, ATTACK, FALLEN, HEALTH, HEX, POISON, STUN
 
 if TYPE_CHECKING:
     from meeple.agents.base import InfoSet
@@ -35,20 +35,20 @@ def score(st: HeavensState, side: int) -> float:
         w = st.winner
         return 0.0 if w is None else (WON if w == side else -WON)
     g, b = st.game, st.game.board
-    total = 6.0 * (st.base_hp[side] - st.base_hp[1 - side])
+    total = 6.0 * (st.base_health[side] - st.base_health[1 - side])
     for c, u in st.units.items():
         if u[FALLEN]:
             continue
         sign = 1.0 if g.card_side[c] == side else -1.0
         enemy_base = b.base[1 - g.card_side[c]]
-        value = (8.0 + 2.0 * u[HP] + 3.0 * u[ARM] + 3.0 * u[ATK] - 2.5 * u[PSN]
-                 - (4.0 if u[STUN] >= 0 else 0.0) - (4.0 if u[HEX] in st.trap else 0.0)
+        value = (8.0 + 2.0 * u[HEALTH] + 3.0 * u[ARMOUR] + 3.0 * u[ATTACK] - 2.5 * u[POISON]
+                 - (4.0 if u[STUN] >= 0 else 0.0) - (4.0 if u[HEX] in st.traps else 0.0)
                  - 0.8 * b.dist[u[HEX]][enemy_base])
         total += sign * value
     for s in (0, 1):
         sign = 1.0 if s == side else -1.0
-        waiting = sum(1 for c in st.deck[s] if g.is_char[c]) + sum(
-            1 for seat in g.team[s] for c in st.hands[seat] if g.is_char[c])
+        waiting = sum(1 for c in st.deck[s] if g.is_character[c]) + sum(
+            1 for seat in g.team[s] for c in st.hands[seat] if g.is_character[c])
         total += sign * (3.0 * waiting + 1.0 * sum(len(st.hands[x]) for x in g.team[s]))
     return total
 

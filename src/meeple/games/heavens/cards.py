@@ -59,5 +59,5 @@ def emit_draw(st: HeavensState, seat: int, cards: Sequence[int]) -> None:
 def characters_left(st: HeavensState, side: int) -> bool:
     """True when a character of ``side`` is still in its deck or in a hand of its team."""
     g = st.game
-    return any(g.is_char[c] for c in st.deck[side]) or any(
-        g.is_char[c] for s in g.team[side] for c in st.hands[s])
+    return any(g.is_character[c] for c in st.deck[side]) or any(
+        g.is_character[c] for s in g.team[side] for c in st.hands[s])

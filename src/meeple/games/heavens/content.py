@@ -5,6 +5,7 @@ Loaded once per process through :mod:`meeple.content` and shared by every state.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -107,6 +108,20 @@ class Power(Entry):
 
 
 PantheonCards = tuple[Pantheon, tuple[Character, ...], tuple[Power, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """What a game loads once (``game.content``): the cards of its two pantheons, side by
+    side, and the rings of the box. The game files them into its card table."""
+
+    sides: tuple[PantheonCards, PantheonCards]
+    rings: tuple[Ring, ...]
+
+
+def load(pantheon_a: str, pantheon_b: str) -> Content:
+    """The content of a game between ``pantheon_a`` and ``pantheon_b``, validated."""
+    return Content(sides=(pantheon(pantheon_a), pantheon(pantheon_b)), rings=rings())
 
 
 def rings() -> tuple[Ring, ...]:

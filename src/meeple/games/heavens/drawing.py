@@ -15,14 +15,15 @@ is the hex's label and a three-character mark::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .board import board
 from .content import pantheons
 from .lookup import card_name, words
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from .view import View
+
 #: The sign of each side's gods, base and summoning hexes.
 SIGN = ("●", "○")
 FALLEN = "†"

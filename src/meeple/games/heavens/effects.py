@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING, Any
 from .board import enemies_near, obstacles
 from .cards import from_hand
 from .content import Effect
-from .figures import hurt, relocate, summon
-from .movement import may_enter
+from .figures import hurt, may_enter, relocate, summon
 from .rings import (
-    ARM,
-    ATK,
+    ARMOUR,
+    ATTACK,
     FALLEN,
+    HEALTH,
     HEX,
-    HP,
     MAX_BONUS,
-    PSN,
+    POISON,
     STUN,
     add_rings,
     build,
@@ -61,15 +60,15 @@ def needs(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> dict[str,
         k = e.kind
         if u is not None:
             if k == "heal":
-                add("red", min(e.amount, g.health[t[1]] - u[HP]))
+                add("red", min(e.amount, g.health[t[1]] - u[HEALTH]))
             elif k == "poison":
                 add("green", e.amount)
             elif k == "stun" and u[STUN] < 0:
                 add("black", 1)
             elif k == "armour":
-                add("grey", min(e.amount, MAX_BONUS - u[ARM]))
+                add("grey", min(e.amount, MAX_BONUS - u[ARMOUR]))
             elif k == "attack":
-                add("orange", min(e.amount, MAX_BONUS - u[ATK]))
+                add("orange", min(e.amount, MAX_BONUS - u[ATTACK]))
         if k == "trap":
             add("black", e.amount)
         elif k == "build":
@@ -89,11 +88,11 @@ def useful(st: HeavensState, effects: tuple[Effect, ...], t: Target) -> bool:
         k = e.kind
         if k in ("damage", "poison", "trap"):
             return True
-        if (k == "heal" and u[HP] < g.health[t[1]]) or (k == "cure" and u[PSN] > 0):
+        if (k == "heal" and u[HEALTH] < g.health[t[1]]) or (k == "cure" and u[POISON] > 0):
             return True
-        if (k == "stun" and u[STUN] < 0) or (k == "armour" and u[ARM] < MAX_BONUS):
+        if (k == "stun" and u[STUN] < 0) or (k == "armour" and u[ARMOUR] < MAX_BONUS):
             return True
-        if k == "attack" and u[ATK] < MAX_BONUS:
+        if k == "attack" and u[ATTACK] < MAX_BONUS:
             return True
     return False
 
@@ -141,13 +140,13 @@ def _targets(st: HeavensState, seat: int, source: int | None, target: str, reach
                 yield ("h", h)
     elif target == "trap":
         dist = None if src_hex is None else b.dist[src_hex]
-        for h in sorted(st.trap):
+        for h in sorted(st.traps):
             if dist is None or dist[h] <= reach:
                 yield ("h", h)
     elif target == "central":
         free = [h for h in sorted(b.central) if h not in blk]  # a fallen may lie there
         for c in sorted(set(st.hands[seat])):
-            if g.is_char[c]:
+            if g.is_character[c]:
                 for h in free:
                     yield ("s", c, h)
     else:
@@ -206,7 +205,7 @@ def resolve(st: HeavensState, seat: int, source: int | None, reach: int,
         elif k == "trap":
             set_trap(st, t[1] if t[0] == "h" else st.units[t[1]][HEX], e.amount)
         elif k == "destroy_trap":
-            damage_trap(st, t[1], st.trap.get(t[1], 0))
+            damage_trap(st, t[1], st.traps.get(t[1], 0))
         elif k == "build":
             build(st, t[1], e.amount)
         elif k == "leap":
@@ -254,10 +253,10 @@ def _on_unit(st: HeavensState, e: Effect, c: int) -> None:
     elif k == "cure":
         cure(st, c)
     elif k == "poison":
-        add_rings(st, c, PSN, "green", e.amount)
+        add_rings(st, c, POISON, "green", e.amount)
     elif k == "stun":
         stun(st, c)
     elif k == "armour":
-        add_rings(st, c, ARM, "grey", min(e.amount, MAX_BONUS - st.units[c][ARM]))
+        add_rings(st, c, ARMOUR, "grey", min(e.amount, MAX_BONUS - st.units[c][ARMOUR]))
     else:
-        add_rings(st, c, ATK, "orange", min(e.amount, MAX_BONUS - st.units[c][ATK]))
+        add_rings(st, c, ATTACK, "orange", min(e.amount, MAX_BONUS - st.units[c][ATTACK]))

@@ -1,18 +1,45 @@
-"""Figures on the Heavens (HVN-7, HVN-32, HVN-41, HVN-42): entering, moving, falling, leaving.
+"""Figures on the Heavens (HVN-7, HVN-32, HVN-41..43, HVN-51): entering, moving, falling,
+leaving, and the hexes a figure may not enter.
 
 A summoned character is a unit record keyed by its card (see :mod:`.rings` for its slots);
 ``at`` maps a hex to the character standing there and ``fallen_at`` to the one lying there.
+Like :mod:`.rings` and :mod:`.cards`, this module is bookkeeping every mechanic shares: it
+imports no mechanic and no turn machinery.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import to_discard
-from .rings import ARM, ATK, HEX, HP, NOT_STUNNED, PSN, STUN, give_back, set_unit, take
+from .cards import characters_left, to_discard
+from .rings import ARMOUR, ATTACK, HEALTH, HEX, NOT_STUNNED, POISON, STUN, give_back, set_unit, take
 
 if TYPE_CHECKING:
     from .state import HeavensState
+
+#: HVN-43: the summoning hexes hold a pantheon's characters until it has summoned this many.
+SUMMONS_TO_UNLOCK = 2
+
+
+def locked(st: HeavensState, side: int) -> bool:
+    """HVN-43: until two characters were summoned none may leave the summoning hexes.
+
+    The lock also lifts when the pantheon has no character left to summon, or a lone
+    character would be held on its summoning hex for the rest of the game.
+    """
+    if st.summons[side] >= SUMMONS_TO_UNLOCK:
+        return False
+    return characters_left(st, side)
+
+
+def may_enter(st: HeavensState, seat: int, frm: int, to: int) -> bool:
+    """Movement limits: the summoning-hex lock and the four-player zones."""
+    g, b = st.game, st.game.board
+    side = g.side_of[seat]
+    zones = g.zones[seat]
+    if zones is not None and (b.zone[frm] not in zones or b.zone[to] not in zones):
+        return False  # HVN-51
+    return not (locked(st, side) and frm in b.summon[side] and to not in b.summon[side])
 
 
 def summon(st: HeavensState, seat: int, c: int, h: int) -> None:
@@ -46,13 +73,13 @@ def _arrive(st: HeavensState, c: int, h: int) -> None:
 def can_act(st: HeavensState, c: int) -> bool:
     """HVN-3, HVN-5: incapacitated or trapped characters take no actions."""
     u = st.units[c]
-    return u[STUN] < 0 and u[HEX] not in st.trap
+    return u[STUN] < 0 and u[HEX] not in st.traps
 
 
 def hurt(st: HeavensState, c: int, n: int, pierce: bool = False) -> int:
     """HVN-7: armour absorbs one damage per ring unless the attack pierces it."""
     if not pierce:
-        n -= st.units[c][ARM]
+        n -= st.units[c][ARMOUR]
     if n <= 0:
         st._emit("absorbed", card=st.game.ids[c])
         return 0
@@ -63,10 +90,10 @@ def hurt(st: HeavensState, c: int, n: int, pierce: bool = False) -> int:
 def lose_health(st: HeavensState, c: int, n: int) -> int:
     """Health rings go back to the box; a character without any falls. Returns the loss."""
     u = st.units[c]
-    n = min(n, u[HP])
+    n = min(n, u[HEALTH])
     give_back(st, "red", n)
-    if n < u[HP]:
-        set_unit(st, c, HP, u[HP] - n)
+    if n < u[HEALTH]:
+        set_unit(st, c, HEALTH, u[HEALTH] - n)
     else:
         _fall(st, c)
     return n
@@ -77,13 +104,13 @@ def _fall(st: HeavensState, c: int) -> None:
     u = st.units[c]
     h = u[HEX]
     del st.at[h]
-    if u[PSN]:
-        give_back(st, "green", u[PSN])
+    if u[POISON]:
+        give_back(st, "green", u[POISON])
     if u[STUN] >= 0:  # HVN-3: a stunned character carries one black ring
         give_back(st, "black", 1)
-    if u[ARM] or u[ATK]:
-        arm, atk = st.drop.get(h, (0, 0))
-        st.drop[h] = (arm + u[ARM], atk + u[ATK])
+    if u[ARMOUR] or u[ATTACK]:
+        arm, atk = st.dropped.get(h, (0, 0))
+        st.dropped[h] = (arm + u[ARMOUR], atk + u[ATTACK])
     st.units[c] = (h, 0, 0, 0, 0, NOT_STUNNED, 1)
     st.fallen_at[h] = c
     st._emit("fallen", card=st.game.ids[c], hex=st.game.board.labels[h])

@@ -1,8 +1,8 @@
 """High in the Heavens (HVN): pantheons at war on a hex grid. The Game: tables built once.
 
-The rule table is docs/rules/heavens.md; the turn flow lives in ``turn.py``, the actions in
-``actions.py``, abilities and divine powers in ``effects.py`` (docs/architecture.md maps the
-rest).
+The rule table is docs/rules/heavens.md; the turn flow lives in ``turn.py``, the verbs in
+``verbs.py`` and their texts in ``notation.py``, what each does in ``actions.py``, abilities and
+divine powers in ``effects.py`` (docs/architecture.md maps the rest).
 """
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from meeple.core import Action, ConfigError, ContentError, Game
+from meeple.content import localized
+from meeple.core import ConfigError, ContentError, Game, Verb
 
-from . import labels, lookup, places, text
-from .actions import describe as action_text
+from . import actions, labels, lookup, notation, places, text
 from .board import board
-from .content import Ability, Power, pantheon, rings
+from .content import Ability, Power, load
 from .params import OPTIONS
 from .state import HeavensState
+from .verbs import universe
 
 #: Turn orders: pantheons alternate (HVN-50).
 ORDERS = {2: (0, 1), 4: (0, 2, 1, 3)}
@@ -35,6 +36,8 @@ class Heavens(Game[HeavensState]):
     """Two pantheons (or two teams) summon gods onto the Heavens and fight for the bases."""
 
     id = "heavens"
+    #: Version 2 spells the state's fields out (``architecture``, ``dropped``, ``ending``…).
+    version = "2"
     #: Bot search settings (docs/bots.md): rollouts are costly here; a short cut-off buys many
     #: more iterations.
     search_hints = "d5"
@@ -58,50 +61,59 @@ class Heavens(Game[HeavensState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
-    place_keys: ClassVar[dict[str, str]] = {"hex": "hex:{0}", "card": "card:hand:{0}"}
+    place_keys = places.KEYS
+    # The action grammar (docs/architecture.md, "Actions").
+    verb_text = notation.text
+    parse_verb = notation.parse
 
     def setup(self) -> None:
         cfg = self.config
         if cfg["pantheon_a"] == cfg["pantheon_b"]:
             raise ConfigError("the two sides need two different pantheons")
         self.board = board(cfg["layout"])
-        self.ring_counts = {r.id: r.count for r in rings()}
+        self.content = load(cfg["pantheon_a"], cfg["pantheon_b"])
+        self.ring_counts = {r.id: r.count for r in self.content.rings}
         self._cards(cfg["pantheon_a"], cfg["pantheon_b"])
         self._seats()
-        self._actions: dict[tuple[Any, ...], Action] = {}
+        #: the actions ``legal`` offers, by the rules' numbers: built from the universe the
+        #: first time a state asks (``actions.table_of``), so loading a game stays cheap
+        self.table: actions.Table | None = None
+
+    def verbs(self) -> tuple[Verb, ...]:
+        return universe(self)
 
     def _cards(self, pantheon_a: str, pantheon_b: str) -> None:
         """The card table of both pantheons: card i's id, names, side and figures."""
         self.pantheon_ids: tuple[str, str] = (pantheon_a, pantheon_b)
         self.ability: dict[int, Ability] = {}
         self.power: dict[int, Power] = {}
-        #: one row per card: id, name, Russian name, side, is a character, health, move,
-        #: range, melee, ranged (powers have no figures)
+        #: one row per card: id, English name (the notation's), Russian name, side, is a
+        #: character, health, move, range, melee, ranged (powers have no figures)
         rows: list[tuple[Any, ...]] = []
         side_cards: list[tuple[int, ...]] = []
-        p_names, p_names_ru = [], []
-        for side, pid in enumerate(self.pantheon_ids):
-            info, chars, powers = pantheon(pid)
+        p_names = []
+        for side, (info, chars, powers) in enumerate(self.content.sides):
             p_names.append(info.name)
-            p_names_ru.append(info.name_ru)
             first = len(rows)
             for c in chars:
                 self.ability[len(rows)] = c.ability
-                rows.append((c.id, c.name, c.name_ru, side, True, c.health, c.move, c.range,
-                             c.melee, c.ranged))
+                rows.append((c.id, c.name, localized(c, "name", "ru"), side, True, c.health,
+                             c.move, c.range, c.melee, c.ranged))
             for p in powers:
                 self.power[len(rows)] = p
-                rows.append((p.id, p.name, p.name_ru, side, False, 0, 0, 0, 0, 0))
+                rows.append((p.id, p.name, localized(p, "name", "ru"), side, False, 0, 0, 0, 0,
+                             0))
             side_cards.append(tuple(range(first, len(rows))))
-        (ids, names, names_ru, card_side, is_char, health, move, reach, melee,
+        (ids, names, names_ru, card_side, is_character, health, move, reach, melee,
          ranged) = zip(*rows, strict=True)
         if len(set(names)) != len(names) or len(set(ids)) != len(ids):
             raise ContentError("two cards of the chosen pantheons share a name")
         self.ids: tuple[str, ...] = ids
         self.names: tuple[str, ...] = names
+        #: the cards' Russian names, for the checks that no screen shows a hidden card
         self.names_ru: tuple[str, ...] = names_ru
         self.card_side: tuple[int, ...] = card_side
-        self.is_char: tuple[bool, ...] = is_char
+        self.is_character: tuple[bool, ...] = is_character
         self.health: tuple[int, ...] = health
         self.move: tuple[int, ...] = move
         self.range: tuple[int, ...] = reach
@@ -109,7 +121,6 @@ class Heavens(Game[HeavensState]):
         self.ranged: tuple[int, ...] = ranged
         self.side_cards = tuple(side_cards)
         self.pantheon_names = tuple(p_names)
-        self.pantheon_names_ru = tuple(p_names_ru)
         by_name = sorted(range(len(ids)), key=names.__getitem__)
         self.name_rank = {c: i for i, c in enumerate(by_name)}
 
@@ -131,10 +142,3 @@ class Heavens(Game[HeavensState]):
     def by_name(self, cards: Iterable[int]) -> list[int]:
         """Cards in the order of their names (the order in which actions list them)."""
         return sorted(cards, key=self.name_rank.__getitem__)
-
-    def action(self, data: tuple[Any, ...]) -> Action:  # type: ignore[override]
-        """The action with payload ``data``, built once and then shared by every state."""
-        a = self._actions.get(data)
-        if a is None:
-            a = self._actions[data] = Action(action_text(self, data), data)
-        return a

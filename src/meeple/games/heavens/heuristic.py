@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rings import ARM, ATK, FALLEN, HP, PSN, STUN
+from .rings import ARMOUR, ATTACK, FALLEN, HEALTH, POISON, STUN
 
 if TYPE_CHECKING:
     from .state import HeavensState
@@ -17,11 +17,11 @@ def strength(st: HeavensState, side: int) -> float:
     """Base health; per standing character its health, armour and attack rings and its better
     attack value, less poison and 1 if incapacitated; 2 per card in the side's deck and hands."""
     g = st.game
-    total = float(st.base_hp[side])
+    total = float(st.base_health[side])
     for c, u in st.units.items():
         if g.card_side[c] == side and not u[FALLEN]:
-            power = max(g.melee[c], g.ranged[c]) + u[ATK]
-            total += u[HP] + u[ARM] + power - u[PSN] - (1 if u[STUN] >= 0 else 0)
+            power = max(g.melee[c], g.ranged[c]) + u[ATTACK]
+            total += u[HEALTH] + u[ARMOUR] + power - u[POISON] - (1 if u[STUN] >= 0 else 0)
     cards = len(st.deck[side]) + sum(len(st.hands[s]) for s in g.team[side])
     return max(0.0, total + CARD_WORTH * cards)
 

@@ -1,106 +1,152 @@
 """Actions of High in the Heavens as their taker reads them: what each does, to whom, where.
 
-A label is read from the action's text (the wire format of records), never from its data, so
-a logged action reads as a legal one did; the taker's view, when given, adds what depends on
-the position (an attack's damage, the god being moved, the rings lying on a hex).
+A label is read from the action's verb (an action that arrives as text alone, from a log, is
+read through the notation first), so a logged action reads as a legal one did; the taker's
+view, when given, adds what depends on the position (an attack's damage, the god being moved,
+the rings lying on a hex).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
+from meeple.core import Action, Dispatch, IllegalAction, Verb
 from meeple.i18n import Texts
 
-from .board import board
 from .content import Character, Effect, Power
-from .lookup import ability_name, base_name, card_name, cards, name_of, words
+from .lookup import ability_name, base_name, card_name, cards, words
+from .verbs import (
+    Acquire,
+    Attack,
+    AttackArchitecture,
+    AttackBase,
+    AttackTrap,
+    Confirm,
+    Discard,
+    Done,
+    EndActions,
+    Move,
+    Play,
+    Step,
+    Stop,
+    Summon,
+    Take,
+    TargetCharacter,
+    TargetHex,
+    UseAbility,
+)
 
 if TYPE_CHECKING:
-    from meeple.core import Action
-
     from .game import Heavens
+    from .view import UnitView, View
 
-View = Mapping[str, Any]
-HEX = re.compile(r"[a-k]\d{1,2}")
-#: Action kinds that spend an action token (HVN-31): summon, attack, move, acquire, ability,
-#: divine power.
-COSTLY = frozenset(("summon", "attack", "move", "acquire", "ability", "play"))
+#: Verbs that spend an action token (HVN-31): summon, attack, move, acquire, ability, divine
+#: power.
+COSTLY = frozenset((Summon, Attack, AttackBase, AttackTrap, AttackArchitecture, Move, Acquire,
+                    UseAbility, Play))
 
 
-def costs(game: Heavens, action: Action, view: View | None = None) -> bool:
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a label is read with: the game, the language and the taker's view, if known."""
+
+    game: Heavens
+    lang: str
+    t: Texts
+    view: View | None
+
+    def card(self, c: int) -> str:
+        """Card ``c`` (an index of the game's card table) by its name in the language."""
+        return card_name(self.game.ids[c], self.lang)
+
+    def hex(self, h: int) -> str:
+        return self.game.board.labels[h]
+
+
+#: The label of each verb: ``LABELS(reading, verb)``.
+LABELS: Dispatch[Reading, str] = Dispatch("High in the Heavens' labels")
+
+
+def verb_of(game: Heavens, action: Action) -> Verb | None:
+    """The action's verb; read from its text when it came without one (a logged action)."""
+    verb = action[1]
+    if isinstance(verb, Verb):
+        return verb
+    try:
+        return game.parse_verb(action[0])
+    except IllegalAction:
+        return None
+
+
+def costs(game: Heavens, action: Action, view: Mapping[str, Any] | None = None) -> bool:
     """Whether the action spends an action token (a target chosen for Descent from Olympus
-    reads "summon" too, but its token was paid when the power was played)."""
-    kind = action[0].split(" ", 1)[0]
-    return kind in COSTLY and not (view is not None and view.get("pending"))
+    is a summon too, but its token was paid when the power was played)."""
+    pending = view is not None and cast("View", view)["pending"]
+    return type(verb_of(game, action)) in COSTLY and not pending
 
 
-def _unit(view: View | None, cid: str) -> dict[str, Any] | None:
+def label(game: Heavens, action: Action, lang: str = "en",
+          view: Mapping[str, Any] | None = None) -> str:
+    """The action in ``lang``, with what it does and, given the taker's view, to what effect."""
+    verb = verb_of(game, action)
+    if verb is None:
+        return action[0]
+    return LABELS(Reading(game, lang, words(lang), cast("View | None", view)), verb)
+
+
+# ------------------------------------------------------------------ attacks
+def _unit(view: View | None, cid: str) -> UnitView | None:
     if view is None:
         return None
-    return next((u for u in view.get("units", ()) if u["card"] == cid and not u["fallen"]),
-                None)
+    return next((u for u in view["units"] if u["card"] == cid and not u["fallen"]), None)
 
 
-def _enemy_base(game: Heavens, cid: str, lang: str) -> str:
-    mine = cards().pantheon_of.get(cid)
-    pids = game.pantheon_ids
-    return base_name(pids[1] if mine == pids[0] else pids[0], lang)
-
-
-def _hit(t: Texts, view: View | None, attacker: str, target: str | None) -> str:
-    """", melee, 3 damage" when the view shows both ends of an attack."""
-    a = _unit(view, attacker)
-    if a is None or view is None:
+def _hit(r: Reading, attacker: int, where: str | None, armour: int) -> str:
+    """", melee, 3 damage" when the view shows the attacker: what the blow at the hex
+    ``where`` does against ``armour``."""
+    a = _unit(r.view, r.game.ids[attacker])
+    if a is None or where is None:
         return ""
-    c = cards().by_id[attacker]
-    assert isinstance(c, Character)
-    b = board(view["layout"])
-    if target is None:  # the base: the enemy side's base hex
-        side = 1 - a["side"]
-        where = view["sides"][side]["base"]
-        armour = 0
-    else:
-        u = _unit(view, target)
-        if u is None:
-            return ""
-        where, armour = u["hex"], u["armour"]
+    b = r.game.board
     melee = b.dist[b.index[a["hex"]]][b.index[where]] == 1
-    power = (c.melee if melee else c.ranged) + a["attack"]
-    return t("label.hit." + ("melee" if melee else "ranged"),
-             damage=t.count("n.damage", max(0, power - armour)))
+    g = r.game
+    power = (g.melee[attacker] if melee else g.ranged[attacker]) + a["attack"]
+    return r.t("label.hit." + ("melee" if melee else "ranged"),
+               damage=r.t.count("n.damage", max(0, power - armour)))
 
 
-def _attack(game: Heavens, rest: str, t: Texts, lang: str, view: View | None) -> str:
-    what, _, who = rest.rpartition(" with ")
-    cid = cards().by_name.get(who, "")
-    card = name_of(who, lang)
-    if what == "base":
-        text = t("label.attack.base", card=card, base=_enemy_base(game, cid, lang))
-        return text + _hit(t, view, cid, None)
-    kind, _, where = what.partition(" ")
-    if kind in ("trap", "architecture") and HEX.fullmatch(where):
-        return t(f"label.attack.{kind}", card=card, hex=where) + _plain_hit(t, view, cid,
-                                                                             where)
-    target = cards().by_name.get(what, "")
-    return (t("label.attack.unit", card=card, target=name_of(what, lang))
-            + _hit(t, view, cid, target))
+@LABELS.on(Attack)
+def _attack(r: Reading, verb: Attack) -> str:
+    target = _unit(r.view, r.game.ids[verb.target])
+    hit = "" if target is None else _hit(r, verb.card, target["hex"], target["armour"])
+    return r.t("label.attack.unit", card=r.card(verb.card), target=r.card(verb.target)) + hit
 
 
-def _plain_hit(t: Texts, view: View | None, cid: str, where: str) -> str:
+@LABELS.on(AttackBase)
+def _attack_base(r: Reading, verb: AttackBase) -> str:
+    g = r.game
+    enemy = 1 - g.card_side[verb.card]
+    base = base_name(g.pantheon_ids[enemy], r.lang)
+    where = r.view["sides"][enemy]["base"] if r.view is not None else None
+    return (r.t("label.attack.base", card=r.card(verb.card), base=base)
+            + _hit(r, verb.card, where, 0))
+
+
+def _attack_rings(r: Reading, verb: AttackTrap | AttackArchitecture) -> str:
     """Damage to a trap or architecture: the attack's power, no armour."""
-    a = _unit(view, cid)
-    if a is None or view is None:
-        return ""
-    c = cards().by_id[cid]
-    assert isinstance(c, Character)
-    b = board(view["layout"])
-    melee = b.dist[b.index[a["hex"]]][b.index[where]] == 1
-    power = (c.melee if melee else c.ranged) + a["attack"]
-    return t("label.hit." + ("melee" if melee else "ranged"), damage=t.count("n.damage", power))
+    kind = "trap" if isinstance(verb, AttackTrap) else "architecture"
+    where = r.hex(verb.hex)
+    return (r.t(f"label.attack.{kind}", card=r.card(verb.card), hex=where)
+            + _hit(r, verb.card, where, 0))
 
 
+LABELS.on(AttackTrap)(_attack_rings)
+LABELS.on(AttackArchitecture)(_attack_rings)
+
+
+# ------------------------------------------------------------------ targets
 def effects_words(effects: tuple[Effect, ...], t: Texts) -> str:
     """What the steps of an ability or power do to one character, in a few words."""
     parts = []
@@ -117,118 +163,132 @@ def effects_words(effects: tuple[Effect, ...], t: Texts) -> str:
 
 def _pending(view: View | None) -> tuple[str, Character | Power, bool] | None:
     """The card whose ability (True) or power (False) waits for a target, from the view."""
-    p = view.get("pending") if view is not None else None
-    if not p or p.get("kind") != "target":
+    p = view["pending"] if view is not None else None
+    if not p or p["kind"] != "target":
         return None
     c = cards().by_id[p["card"]]
     return p["card"], c, p.get("source") is not None
 
 
-def _source(cid: str, c: Character | Power, ability: bool, lang: str, t: Texts) -> str:
+def _source(r: Reading, cid: str, c: Character | Power, ability: bool) -> str:
     if ability:
-        return t("label.source", card=c.label(lang), ability=ability_name(cid, lang))
-    return c.label(lang)
+        return r.t("label.source", card=c.label(r.lang), ability=ability_name(cid, r.lang))
+    return c.label(r.lang)
 
 
-def _target(what: str, t: Texts, lang: str, view: View | None) -> str:
-    pending = _pending(view)
+@LABELS.on(TargetCharacter)
+def _target_character(r: Reading, verb: TargetCharacter) -> str:
+    pending = _pending(r.view)
     if pending is None:
-        shown = what if HEX.fullmatch(what) else name_of(what, lang)
-        return t("label.target", target=shown)
+        return r.t("label.target", target=r.card(verb.card))
     cid, c, ability = pending
     effects = c.ability.effects if isinstance(c, Character) else c.effects
-    src = _source(cid, c, ability, lang, t)
-    if not HEX.fullmatch(what):
-        return t("label.target.unit", source=src, target=name_of(what, lang),
-                 effect=effects_words(effects, t))
-    e = effects[0]
+    return r.t("label.target.unit", source=_source(r, cid, c, ability),
+               target=r.card(verb.card), effect=effects_words(effects, r.t))
+
+
+@LABELS.on(TargetHex)
+def _target_hex(r: Reading, verb: TargetHex) -> str:
+    pending, where = _pending(r.view), r.hex(verb.hex)
+    if pending is None:
+        return r.t("label.target", target=where)
+    _, c, _ = pending
+    e = (c.ability.effects if isinstance(c, Character) else c.effects)[0]
     if e.kind == "leap":
-        return t("label.target.leap", card=c.label(lang), hex=what)
+        return r.t("label.target.leap", card=c.label(r.lang), hex=where)
     if e.kind in ("trap", "build"):
-        return t(f"label.target.{e.kind}", hex=what, n=e.amount)
-    return t("label.target.destroy_trap", hex=what)
+        return r.t(f"label.target.{e.kind}", hex=where, n=e.amount)
+    return r.t("label.target.destroy_trap", hex=where)
 
 
-def _simple(kind: str, rest: str, t: Texts, lang: str, view: View | None) -> str | None:
-    """Labels of actions that name one card or one hex."""
-    if kind == "discard":
-        return t("label.discard", card=name_of(rest, lang))
-    if kind == "move":
-        c = cards().by_id.get(cards().by_name.get(rest, ""))
-        n = c.move if isinstance(c, Character) else 0
-        return t.count("label.move", n, card=name_of(rest, lang))
-    if kind == "step":
-        return t("label.step", hex=rest)
-    if kind == "play":
-        cid = cards().by_name.get(rest, "")
-        return t("label.play", card=name_of(rest, lang), effect=t(f"short.{cid}"))
-    if kind == "ability":
-        who = rest.partition(":")[0]
-        cid = cards().by_name.get(who, "")
-        return t("label.ability", card=name_of(who, lang), ability=ability_name(cid, lang),
-                 effect=t(f"short.{cid}"))
-    if kind == "summon":
-        who, _, where = rest.rpartition(" at ")
-        return t("label.summon", card=name_of(who, lang), hex=where)
-    if kind == "acquire":
-        where, _, who = rest.partition(" with ")
-        return t("label.acquire", card=name_of(who, lang), hex=where) + _dropped(t, view, where)
-    if kind == "take":
-        return t(f"label.take.{rest}")
-    if kind == "target":
-        return _target(rest, t, lang, view)
-    return None
+@LABELS.on(Confirm)
+def _confirm(r: Reading, verb: Confirm) -> str:
+    pending = _pending(r.view)
+    if pending is None:
+        return r.t("label.confirm")
+    cid, c, ability = pending
+    return r.t("label.confirm.card", source=_source(r, cid, c, ability),
+               effect=r.t(f"short.{cid}"))
 
 
-def _dropped(t: Texts, view: View | None, where: str) -> str:
-    d = view.get("dropped", {}).get(where) if view is not None else None
+# ------------------------------------------------------------------ cards and hexes
+@LABELS.on(Discard)
+def _discard(r: Reading, verb: Discard) -> str:
+    return r.t("label.discard", card=r.card(verb.card))
+
+
+@LABELS.on(Move)
+def _move(r: Reading, verb: Move) -> str:
+    return r.t.count("label.move", r.game.move[verb.card], card=r.card(verb.card))
+
+
+@LABELS.on(Step)
+def _step(r: Reading, verb: Step) -> str:
+    return r.t("label.step", hex=r.hex(verb.hex))
+
+
+@LABELS.on(Play)
+def _play(r: Reading, verb: Play) -> str:
+    cid = r.game.ids[verb.card]
+    return r.t("label.play", card=r.card(verb.card), effect=r.t(f"short.{cid}"))
+
+
+@LABELS.on(UseAbility)
+def _ability(r: Reading, verb: UseAbility) -> str:
+    cid = r.game.ids[verb.card]
+    return r.t("label.ability", card=r.card(verb.card), ability=ability_name(cid, r.lang),
+               effect=r.t(f"short.{cid}"))
+
+
+@LABELS.on(Summon)
+def _summon(r: Reading, verb: Summon) -> str:
+    return r.t("label.summon", card=r.card(verb.card), hex=r.hex(verb.hex))
+
+
+@LABELS.on(Acquire)
+def _acquire(r: Reading, verb: Acquire) -> str:
+    where = r.hex(verb.hex)
+    text = r.t("label.acquire", card=r.card(verb.card), hex=where)
+    d = r.view["dropped"].get(where) if r.view is not None else None
     if not d:
-        return ""
-    return t("label.dropped", rings=_bonus(t, d["armour"], d["attack"]))
-
-
-def _bonus(t: Texts, armour: int, attack: int) -> str:
+        return text
     parts = []
-    if armour:
-        parts.append(t.count("n.ring.grey", armour))
-    if attack:
-        parts.append(t.count("n.ring.orange", attack))
-    return ", ".join(parts)
+    if d["armour"]:
+        parts.append(r.t.count("n.ring.grey", d["armour"]))
+    if d["attack"]:
+        parts.append(r.t.count("n.ring.orange", d["attack"]))
+    return text + r.t("label.dropped", rings=", ".join(parts))
 
 
-def _word(text: str, t: Texts, lang: str, game: Heavens, view: View | None) -> str:
-    """Labels of the one-word decisions: end actions, done, stop, confirm."""
-    if text == "end actions":
-        left = view.get("tokens", 0) if view is not None else 0
-        return t.count("label.end.left", left) if left else t("label.end")
-    pending = _pending(view)
-    if text == "confirm":
-        if pending is None:
-            return t("label.confirm")
-        cid, c, ability = pending
-        return t("label.confirm.card", source=_source(cid, c, ability, lang, t),
-                 effect=t(f"short.{cid}"))
-    p = view.get("pending") if view is not None else None
-    if text == "stop":
-        return t("label.stop.card", card=card_name(p["card"], lang)) if p else t("label.stop")
-    if view is not None and view.get("phase") == "cleanup":
-        seat = view.get("seat")
-        size = game.hand_size[game.side_of[seat]] if seat is not None else 0
-        return t("label.done.cleanup", n=size)
-    if p and p.get("kind") == "acquire":
-        return t("label.done.acquire", card=card_name(p["card"], lang))
-    return t("label.done")
+@LABELS.on(Take)
+def _take(r: Reading, verb: Take) -> str:
+    return r.t(f"label.take.{verb.ring}")
 
 
-def label(game: Heavens, action: Action | tuple[str, ...], lang: str = "en",
-          view: View | None = None) -> str:
-    """The action in ``lang``, with what it does and, given the taker's view, to what effect."""
-    t = words(lang)
-    text = action[0]
-    if text in ("end actions", "done", "stop", "confirm"):
-        return _word(text, t, lang, game, view)
-    kind, _, rest = text.partition(" ")
-    if kind == "attack":
-        return _attack(game, rest, t, lang, view)
-    found = _simple(kind, rest, t, lang, view)
-    return found if found is not None else text
+# ------------------------------------------------------------------ words alone
+@LABELS.on(EndActions)
+def _end(r: Reading, verb: EndActions) -> str:
+    left = r.view["tokens"] if r.view is not None else 0
+    return r.t.count("label.end.left", left) if left else r.t("label.end")
+
+
+@LABELS.on(Stop)
+def _stop(r: Reading, verb: Stop) -> str:
+    p = r.view["pending"] if r.view is not None else None
+    if p:
+        return r.t("label.stop.card", card=card_name(p["card"], r.lang))
+    return r.t("label.stop")
+
+
+@LABELS.on(Done)
+def _done(r: Reading, verb: Done) -> str:
+    """Keeping the rest of the hand (cleanup), or taking no more rings."""
+    view = r.view
+    if view is not None and view["phase"] == "cleanup":
+        seat, g = view["seat"], r.game
+        return r.t("label.done.cleanup", n=g.hand_size[g.side_of[seat]] if seat is not None
+                   else 0)
+    p = view["pending"] if view is not None else None
+    if p and p["kind"] == "acquire":
+        return r.t("label.done.acquire", card=card_name(p["card"], r.lang))
+    return r.t("label.done")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from meeple.content import localized
 from meeple.i18n import Texts, texts
 
 from .content import Character, Power, layouts, map_info, pantheons, rings
@@ -28,10 +29,9 @@ def words(lang: str) -> Texts:
 
 @dataclass(frozen=True)
 class Cards:
-    """Every card of every pantheon, by id and by its English name (the name actions use)."""
+    """Every card of every pantheon by id, and the pantheon each belongs to."""
 
     by_id: dict[str, Character | Power]
-    by_name: dict[str, str]  # English name -> id
     pantheon_of: dict[str, str]  # card id -> pantheon id
 
 
@@ -51,7 +51,7 @@ def cards() -> Cards:
             for pw in powers:
                 by_id[pw.id] = pw
             owner.update((c.id, pid) for c in (*chars, *powers))
-        found = Cards(by_id, {c.name: cid for cid, c in by_id.items()}, owner)
+        found = Cards(by_id, owner)
         _CARDS.clear()
         _CARDS[id(every)] = found
     return found
@@ -62,18 +62,12 @@ def card_name(cid: str, lang: str) -> str:
     return cards().by_id[cid].label(lang)
 
 
-def name_of(name: str, lang: str) -> str:
-    """A card's name in ``lang`` from its English name (as action texts give it)."""
-    cid = cards().by_name.get(name)
-    return card_name(cid, lang) if cid else name
-
-
 def ability_name(cid: str, lang: str) -> str:
     """The name of a character's special ability in ``lang``."""
     c = cards().by_id[cid]
     assert isinstance(c, Character)
     ab = c.ability
-    return ab.name_ru if lang == "ru" else ab.name
+    return localized(ab, "name", lang)
 
 
 def pantheon_name(pid: str, lang: str) -> str:
@@ -83,8 +77,12 @@ def pantheon_name(pid: str, lang: str) -> str:
 
 def base_name(pid: str, lang: str) -> str:
     """The name of a pantheon's base in ``lang``."""
-    p = pantheons()[pid][0]
-    return p.base_name_ru if lang == "ru" else p.base_name
+    return localized(pantheons()[pid][0], "base_name", lang)
+
+
+def base_id(pid: str) -> str:
+    """The catalogue id of a pantheon's base (HVN-18): ``greek_base``."""
+    return f"{pid}_base"
 
 
 def stats(c: Character, lang: str) -> str:
@@ -95,9 +93,9 @@ def stats(c: Character, lang: str) -> str:
 
 def _character(c: Character, pid: str, t: Texts, lang: str) -> dict[str, Any]:
     ab = c.ability
-    title = c.title_ru if lang == "ru" else c.title
-    text = t("card.character", title=title, pantheon=pantheon_name(pid, lang),
-             stats=stats(c, lang), ability=ab.name_ru if lang == "ru" else ab.name,
+    text = t("card.character", title=localized(c, "title", lang),
+             pantheon=pantheon_name(pid, lang), stats=stats(c, lang),
+             ability=localized(ab, "name", lang),
              cost=t.count("n.tokens", ab.cost), text=t(f"text.{c.id}"))
     return {"name": c.label(lang), "kind": t("kind.character"), "text": text,
             "numbers": {t("number.health"): c.health, t("number.move"): c.move,
@@ -123,6 +121,10 @@ def _pantheon_entries(t: Texts, lang: str) -> dict[str, dict[str, Any]]:
                       powers=", ".join(p.label(lang) for p in powers)),
             "numbers": {t("number.characters"): len(chars), t("number.powers"): len(powers)},
             "source": info.source}
+        out[base_id(pid)] = {
+            "name": base_name(pid, lang), "kind": t("kind.base"),
+            "text": t("text.base", pantheon=info.label(lang)), "numbers": {},
+            "source": info.source}
         for c in chars:
             out[c.id] = _character(c, pid, t, lang)
         for p in powers:
@@ -131,7 +133,8 @@ def _pantheon_entries(t: Texts, lang: str) -> dict[str, dict[str, Any]]:
 
 
 def catalogue(game: Heavens, lang: str = "en") -> dict[str, dict[str, Any]]:
-    """Every card, pantheon, ring colour, the map and the base layouts, in ``lang``."""
+    """Every card, pantheon and its base, ring colour, the map and the base layouts, in
+    ``lang``."""
     t = words(lang)
     out = _pantheon_entries(t, lang)
     for r in rings():

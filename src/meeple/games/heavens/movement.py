@@ -10,37 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import obstacles
-from .cards import characters_left
 from .decisions import Move
-from .figures import relocate
+from .figures import locked, relocate
 from .rings import HEX
 
 if TYPE_CHECKING:
     from .state import HeavensState
-
-#: HVN-43: the summoning hexes hold a pantheon's characters until it has summoned this many.
-SUMMONS_TO_UNLOCK = 2
-
-
-def locked(st: HeavensState, side: int) -> bool:
-    """HVN-43: until two characters were summoned none may leave the summoning hexes.
-
-    The lock also lifts when the pantheon has no character left to summon, or a lone
-    character would be held on its summoning hex for the rest of the game.
-    """
-    if st.summons[side] >= SUMMONS_TO_UNLOCK:
-        return False
-    return characters_left(st, side)
-
-
-def may_enter(st: HeavensState, seat: int, frm: int, to: int) -> bool:
-    """Movement limits: the summoning-hex lock and the four-player zones."""
-    g, b = st.game, st.game.board
-    side = g.side_of[seat]
-    zones = g.zones[seat]
-    if zones is not None and (b.zone[frm] not in zones or b.zone[to] not in zones):
-        return False  # HVN-51
-    return not (locked(st, side) and frm in b.summon[side] and to not in b.summon[side])
 
 
 def start(st: HeavensState, c: int) -> Move:

@@ -9,8 +9,8 @@ what each mark means. Every word comes from the game's catalogues.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
@@ -22,7 +22,9 @@ from .content import Character
 from .drawing import SIGN, codes, map_lines
 from .lookup import ability_name, base_name, card_name, cards, pantheon_name, words
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from .view import UnitView, View
+
 #: A screen this wide or wider shows the key beside the map.
 WIDE = 150
 #: The map's width (eleven cells of seven characters) and the gap between it and its key.
@@ -44,7 +46,7 @@ def view_names(view: View, lang: str) -> list[str]:
     return names
 
 
-def _status(u: Mapping[str, Any], t: Texts) -> str:
+def _status(u: UnitView, t: Texts) -> str:
     parts = [t("screen.health", hp=u["health"], max=u["max_health"])]
     for key in ("attack", "armour", "poison"):
         if u[key]:
@@ -119,8 +121,8 @@ def things_line(view: View, lang: str) -> str | None:
     parts = [t("screen.trap", hex=h, n=n) for h, n in view["traps"].items()]
     parts += [t("screen.column", hex=h, n=n) for h, n in view["architecture"].items()]
     for h, d in view["dropped"].items():
-        rings = [t.count(f"n.ring.{c}", d[k]) for c, k in (("grey", "armour"),
-                                                            ("orange", "attack")) if d[k]]
+        rings = [t.count(f"n.ring.{colour}", n) for colour, n in (("grey", d["armour"]),
+                                                                   ("orange", d["attack"])) if n]
         parts.append(t("screen.dropped", hex=h, rings=", ".join(rings)))
     return t("screen.things", things=" · ".join(parts)) if parts else None
 
@@ -142,7 +144,7 @@ def turn_line(view: View, lang: str) -> str:
 
 def pending_line(view: View, lang: str) -> str | None:
     """What the decision being taken is about: the moving god, the card awaiting a target."""
-    p = view.get("pending")
+    p = view["pending"]
     if not p:
         return None
     t = words(lang)
@@ -202,7 +204,7 @@ def result_line(view: View, lang: str) -> str | None:
 def focused(view: View) -> bool:
     """True while a hex is being chosen for an ability or a power: the menu may list most of
     the Heavens, so the screen shows the map, the key and the turn alone."""
-    p = view.get("pending")
+    p = view["pending"]
     if not p or p["kind"] != "target":
         return False
     c = cards().by_id[p["card"]]
@@ -254,6 +256,6 @@ class Screen:
             yield Text(line)
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> Screen:
+def render(view: View, seat: int | None, lang: str = "en") -> Screen:
     """The map and key, both pantheons, the turn and token track and the viewer's own hand."""
     return Screen(view, seat, lang)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .state import HeavensState
 
 # Indexes into a unit record: (hex, health, armour, attack, poison, stun_turn, fallen)
-HEX, HP, ARM, ATK, PSN, STUN, FALLEN = range(7)
+HEX, HEALTH, ARMOUR, ATTACK, POISON, STUN, FALLEN = range(7)
 MAX_BONUS = 2  # HVN-7, HVN-8: never more than two armour or two attack rings
 #: A unit's stun slot when no black ring lies on it (HVN-3).
 NOT_STUNNED = -1
@@ -50,20 +50,20 @@ def add_rings(st: HeavensState, c: int, slot: int, colour: str, n: int) -> None:
 
 def heal(st: HeavensState, c: int, n: int) -> None:
     """HVN-9: health never rises above the card's value."""
-    n = min(n, st.game.health[c] - st.units[c][HP])
+    n = min(n, st.game.health[c] - st.units[c][HEALTH])
     if n > 0:
         take(st, "red", n)
-        set_unit(st, c, HP, st.units[c][HP] + n)
+        set_unit(st, c, HEALTH, st.units[c][HEALTH] + n)
         st._emit("healed", card=st.game.ids[c], amount=n)
 
 
 def cure(st: HeavensState, c: int) -> None:
     """Every poison ring leaves the character."""
     u = st.units[c]
-    if u[PSN]:
-        give_back(st, "green", u[PSN])
-        st._emit("cured", card=st.game.ids[c], amount=u[PSN])
-        set_unit(st, c, PSN, 0)
+    if u[POISON]:
+        give_back(st, "green", u[POISON])
+        st._emit("cured", card=st.game.ids[c], amount=u[POISON])
+        set_unit(st, c, POISON, 0)
 
 
 def stun(st: HeavensState, c: int) -> None:
@@ -77,25 +77,25 @@ def stun(st: HeavensState, c: int) -> None:
 def set_trap(st: HeavensState, h: int, n: int) -> None:
     """HVN-4: a trap of ``n`` black rings under a stack or on an empty hex."""
     take(st, "black", n)
-    st.trap[h] = st.trap.get(h, 0) + n
+    st.traps[h] = st.traps.get(h, 0) + n
     st._emit("trap_set", hex=st.game.board.labels[h], strength=n)
 
 
 def damage_trap(st: HeavensState, h: int, n: int) -> None:
     """HVN-5: damage removes black rings from a trap."""
-    _wear(st, st.trap, "black", h, n, "trap_damaged")
+    _wear(st, st.traps, "black", h, n, "trap_damaged")
 
 
 def build(st: HeavensState, h: int, n: int) -> None:
     """HVN-10: architecture of ``n`` white rings."""
     take(st, "white", n)
-    st.arch[h] = n
+    st.architecture[h] = n
     st._emit("built", hex=st.game.board.labels[h], strength=n)
 
 
 def damage_arch(st: HeavensState, h: int, n: int) -> None:
     """HVN-10: damage removes white rings from architecture."""
-    _wear(st, st.arch, "white", h, n, "architecture_damaged")
+    _wear(st, st.architecture, "white", h, n, "architecture_damaged")
 
 
 def _wear(st: HeavensState, rings: dict[int, int], colour: str, h: int, n: int,
@@ -110,8 +110,8 @@ def _wear(st: HeavensState, rings: dict[int, int], colour: str, h: int, n: int,
 
 def hurt_base(st: HeavensState, side: int, n: int) -> None:
     """HVN-26: base damage."""
-    left = max(0, st.base_hp[side] - n)
-    st.base_hp = (left, st.base_hp[1]) if side == 0 else (st.base_hp[0], left)
+    left = max(0, st.base_health[side] - n)
+    st.base_health = (left, st.base_health[1]) if side == 0 else (st.base_health[0], left)
     st._emit("base_damaged", side=side, amount=n, left=left)
 
 

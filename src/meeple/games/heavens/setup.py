@@ -18,13 +18,13 @@ def setup(st: HeavensState) -> None:
     g = st.game
     st.box = dict(g.ring_counts)  # HVN-1
     st.units, st.at, st.fallen_at = {}, {}, {}
-    st.trap, st.arch, st.drop = {}, {}, {}
-    st.base_hp = (g.config["base_health"],) * 2  # HVN-18, HVN-27
+    st.traps, st.architecture, st.dropped = {}, {}, {}
+    st.base_health = (g.config["base_health"],) * 2  # HVN-18, HVN-27
     st.summons = (0, 0)
     st.turn = 0
     st.rounds = 0
     st.winner = None
-    st.reason = ""
+    st.ending = None
     piles = [list(g.side_cards[0]), list(g.side_cards[1])]
     hands: list[tuple[int, ...]] = [()] * st.players
     for side in (0, 1):
@@ -34,9 +34,9 @@ def setup(st: HeavensState) -> None:
     st.deck = tuple(map(tuple, piles))
     st.hands = tuple(hands)
     st.discard = ((), ())
-    st.order_pos = st.rng.below(len(g.order))  # HVN-28: first player by chance
-    st.start_pos = st.order_pos
-    st._emit("first_player", seat=g.order[st.order_pos])
+    st.order_position = st.rng.below(len(g.order))  # HVN-28: first player by chance
+    st.start_position = st.order_position
+    st._emit("first_player", seat=g.order[st.order_position])
     start_turn(st)
 
 
@@ -53,7 +53,7 @@ def deal_opening(st: HeavensState, seat: int, pile: list[int]) -> list[int]:
         return hand
     while True:
         hand = deck.draw(pile, g.hand_size[side])
-        if any(g.is_char[c] for c in hand) or not any(g.is_char[c] for c in pile):
+        if any(g.is_character[c] for c in hand) or not any(g.is_character[c] for c in pile):
             break
         st._emit("redeal", seat=seat, shown=[g.ids[c] for c in hand])
         deck.put(pile, hand)

@@ -14,13 +14,13 @@ modules named after the rulebook's parts (docs/architecture.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.core import Action, Result, State
 
 from . import actions, heuristic, setup, validate, view
 from .decisions import Acquire, ChooseTarget, Move
-from .turn import settle
+from .turn import Ending, Phase
 
 if TYPE_CHECKING:
     from .game import Heavens
@@ -33,63 +33,65 @@ Piles = tuple[tuple[int, ...], ...]
 class HeavensState(State):
     """Both pantheons' cards, the units and rings on the Heavens, and whose decision it is."""
 
-    _mutable = ("units", "at", "box", "fallen_at", "trap", "arch", "drop")
+    _mutable = ("units", "at", "box", "fallen_at", "traps", "architecture", "dropped")
     game: Heavens
     units: dict[int, Unit]  # every unit on the Heavens, standing or fallen
     at: dict[int, int]  # hex -> standing character
     box: dict[str, int]  # HVN-1: rings in the box; the rest lie on the Heavens
     fallen_at: dict[int, int]  # hex -> fallen character
-    trap: dict[int, int]  # hex -> black rings
-    arch: dict[int, int]  # hex -> white rings
-    drop: dict[int, tuple[int, int]]  # hex -> dropped (armour, attack) rings
+    traps: dict[int, int]  # hex -> black rings
+    architecture: dict[int, int]  # hex -> white rings
+    dropped: dict[int, tuple[int, int]]  # hex -> dropped (armour, attack) rings
     # the decisions inside an action, top last; restore decodes the stack by these kinds
     decisions: list[Move | Acquire | ChooseTarget]
     # Shared by clones: rebuilt on change, never changed in place.
     deck: Piles  # per side, top card last
     hands: Piles  # per seat
     discard: Piles  # per side, in the order the cards went there
-    base_hp: tuple[int, int]
+    base_health: tuple[int, int]
     summons: tuple[int, int]  # characters each side has summoned so far (HVN-43)
-    phase: str  # "actions", "cleanup" (HVN-38) or "over"
-    active: int
-    order_pos: int
-    start_pos: int
+    phase: Phase
+    active: int  # the seat whose turn it is
+    order_position: int  # the active seat's place in the turn order
+    start_position: int  # the first seat's place in the turn order (a round ends there)
     turn: int
-    rounds: int
+    rounds: int  # rounds completed
     tokens: int
     winner: int | None  # the side that won; None while playing and for a draw
-    reason: str
+    ending: Ending | None
 
     _setup = setup.setup
     _legal_actions = actions.legal
 
     def _apply(self, action: Action) -> None:
-        actions.apply(self, action)
-        settle(self)
+        actions.RULES(self, action[1])
+        actions.carry_on(self)
 
     def _result(self) -> Result:
         g = self.game
-        w = self.winner
+        w, ending = self.winner, self.ending or ""
         if w is not None:
             winners = g.team[w]
             scores = tuple(1.0 if g.side_of[s] == w else 0.0 for s in range(self.players))
             loser = 1 - w
             detail = (f"The base of the {g.pantheon_names[loser]} fell."
-                      if self.reason == "base-destroyed" else
+                      if ending == "base-destroyed" else
                       f"Every character of the {g.pantheon_names[loser]} is destroyed.")
         else:
             winners = ()
             scores = (0.5,) * self.players
-            detail = ("The round limit was reached." if self.reason == "round-limit"
+            detail = ("The round limit was reached." if ending == "round-limit"
                       else "Both pantheons fell together.")
-        return Result(tuple(winners), scores, self.turn, self.reason, detail, extra={
-            "rounds": self.rounds, "base_health": list(self.base_hp),
+        return Result(tuple(winners), scores, self.turn, ending, detail, extra={
+            "rounds": self.rounds, "base_health": list(self.base_health),
             "roles": [g.pantheon_ids[g.side_of[s]] for s in range(self.players)]})
 
     def _turn_kind(self) -> str:
         return "discard" if self.phase == "cleanup" else "action"
 
     _evaluate = heuristic.evaluate
-    _view = view.view
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return cast("dict[str, Any]", view.view(self, seat))  # a typed dict, all the same
+
     _determinize = view.determinize
     _validate = validate.validate

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeple.core import Result
+from meeple.core import Action, Result
 from meeple.i18n import Texts
 
 from . import labels
@@ -123,7 +123,7 @@ def _seat_event(game: Heavens, e: Event, t: Texts, lang: str, who: str) -> str |
     """Events that name a seat (the names are the receiving screen's)."""
     kind = e["type"]
     if kind == "action":
-        return t("event.action", seat=who, action=labels.label(game, (e["action"],), lang))
+        return t("event.action", seat=who, action=labels.label(game, Action(e["action"]), lang))
     if kind == "first_player":
         return t("event.first_player", seat=who)
     if kind == "turn":

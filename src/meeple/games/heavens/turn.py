@@ -3,16 +3,24 @@ the next seat, and the end of the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from meeple.components import deck
 
 from .cards import characters_left, emit_draw, set_deck, set_hand
 from .figures import lose_health, remove_fallen
-from .rings import NOT_STUNNED, PSN, STUN, give_back, set_unit
+from .rings import NOT_STUNNED, POISON, STUN, give_back, set_unit
 
 if TYPE_CHECKING:
     from .state import HeavensState
+
+
+#: The parts of a turn: spending action tokens, then discarding (HVN-30, HVN-38).
+Phase = Literal["actions", "cleanup", "over"]
+#: The step inside a phase: an action to choose, the decision inside one, a discard.
+Step = Literal["choose action", "move", "acquire", "target", "discard", "over"]
+#: How a game ends (HVN-25, HVN-26, HVN-53).
+Ending = Literal["base-destroyed", "pantheon-destroyed", "mutual-destruction", "round-limit"]
 
 #: The number of the game's first turn (HVN-28: it has one token fewer).
 FIRST_TURN = 1
@@ -21,7 +29,7 @@ FIRST_TURN = 1
 def start_turn(st: HeavensState) -> None:
     """HVN-28, HVN-49: the next seat's tokens; poison bites (HVN-6)."""
     g = st.game
-    seat = g.order[st.order_pos]
+    seat = g.order[st.order_position]
     side = g.side_of[seat]
     st.active = seat
     st.turn += 1
@@ -32,9 +40,9 @@ def start_turn(st: HeavensState) -> None:
     st._emit("turn", seat=seat, turn=st.turn, round=st.rounds + 1, tokens=st.tokens)
     for c in sorted(st.at.values()):  # HVN-6: poison bites as the controller's turn begins
         u = st.units[c]
-        if g.card_side[c] == side and u[PSN]:
-            st._emit("poison", card=g.ids[c], amount=u[PSN])
-            lose_health(st, c, u[PSN])
+        if g.card_side[c] == side and u[POISON]:
+            st._emit("poison", card=g.ids[c], amount=u[POISON])
+            lose_health(st, c, u[POISON])
     settle(st)
 
 
@@ -75,8 +83,8 @@ def end_turn(st: HeavensState) -> None:
             set_deck(st, side, pile)
             set_hand(st, seat, (*st.hands[seat], *got))
         emit_draw(st, seat, got)
-    st.order_pos = (st.order_pos + 1) % len(g.order)
-    if st.order_pos == st.start_pos:
+    st.order_position = (st.order_position + 1) % len(g.order)
+    if st.order_position == st.start_position:
         st.rounds += 1
         limit = g.config["max_rounds"]
         if limit and st.rounds >= limit:  # HVN-53
@@ -90,26 +98,26 @@ def settle(st: HeavensState) -> None:
     if st.phase == "over":
         return
     standing = {st.game.card_side[c] for c in st.at.values()}
-    if len(standing) == 2 and st.base_hp[0] > 0 and st.base_hp[1] > 0:
+    if len(standing) == 2 and st.base_health[0] > 0 and st.base_health[1] > 0:
         return  # the usual case: nothing to check further
-    lost = [st.base_hp[s] <= 0 or wiped(st, s) for s in (0, 1)]
+    lost = [st.base_health[s] <= 0 or wiped(st, s) for s in (0, 1)]
     if lost[0] and lost[1]:
         finish(st, None, "mutual-destruction")
     elif lost[0] or lost[1]:
         loser = 0 if lost[0] else 1
-        finish(st, 1 - loser, "base-destroyed" if st.base_hp[loser] <= 0
+        finish(st, 1 - loser, "base-destroyed" if st.base_health[loser] <= 0
                else "pantheon-destroyed")
 
 
-def finish(st: HeavensState, winner: int | None, reason: str) -> None:
+def finish(st: HeavensState, winner: int | None, ending: Ending) -> None:
     """The game is over: ``winner`` is the side that won, None for a draw."""
     st.winner = winner
-    st.reason = reason
+    st.ending = ending
     st.to_act = None
     st.phase = "over"
     st.decisions.clear()
     # the event keeps -1 for a draw, as logs written before always said
-    st._emit("game_over", winner=-1 if winner is None else winner, reason=reason)
+    st._emit("game_over", winner=-1 if winner is None else winner, reason=ending)
 
 
 def wiped(st: HeavensState, side: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core.validate import in_range, one_of, refuse
+from meeple.core.validate import in_range, refuse
 
 from .decisions import Acquire, ChooseTarget, Move
 
@@ -27,22 +27,21 @@ def validate(st: HeavensState) -> None:
         in_range(st, name, 0, cards, keys=True)
     in_range(st, "units", 0, cards, keys=True, value=tuple(st.units))
     _units(st, hexes)
-    for name in ("trap", "arch", "drop"):
+    for name in ("traps", "architecture", "dropped"):
         in_range(st, name, 0, hexes, keys=True, value=tuple(getattr(st, name)))
         in_range(st, name, 0, LIMIT, value=tuple(getattr(st, name).values()))
     if set(st.box) != set(g.ring_counts):
         refuse("box", f"the rings are {', '.join(g.ring_counts)}")
     in_range(st, "box", 0, LIMIT)
-    in_range(st, "base_hp", -LIMIT, LIMIT)
+    in_range(st, "base_health", -LIMIT, LIMIT)
     in_range(st, "summons", 0, LIMIT)
-    in_range(st, "order_pos", 0, len(g.order) - 1)
-    in_range(st, "start_pos", 0, len(g.order) - 1)
+    in_range(st, "order_position", 0, len(g.order) - 1)
+    in_range(st, "start_position", 0, len(g.order) - 1)
     in_range(st, "active", 0, n - 1)
     if st.winner is not None:
         in_range(st, "winner", 0, 1)
     for name in ("turn", "rounds", "tokens"):
         in_range(st, name, 0, 100_000)
-    one_of(st, "phase", {"actions", "cleanup", "over"})
     _decisions(st, cards, hexes)
 
 

@@ -25,7 +25,7 @@ function sideStrip(ctx, i) {
   const row = el("div", { class: `hv-side s${i}` + (active ? " active" : ""), "data-side": String(i) },
     icon(sideMark(i, 0, 0, 7, "token")),
     el("strong", {}, sideName(ctx, i)),
-    el("span", { class: "hv-base", title: baseName(s) }, t("board.base_short", { name: baseName(s), n: s.base_health })),
+    el("span", { class: "hv-base", title: baseName(ctx, s) }, t("board.base_short", { name: baseName(ctx, s), n: s.base_health })),
     backs(s.deck, t("board.deck")),
     el("span", { class: "hv-discard", tabindex: "0" }, t("board.discard", { n: s.discard.length })));
   hover(row.querySelector(".hv-discard"), { title: t("board.discard", { n: s.discard.length }), lines: discard.length ? [discard.join(", ")] : [] });

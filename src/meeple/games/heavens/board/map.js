@@ -61,13 +61,14 @@ function verbs(ctx, key) {
   return new Set((ctx.places.get(key) || []).map((a) => a.text.split(" ")[0]));
 }
 
-function hexTitle(cell, kind, view) {
-  if (kind && kind.base !== undefined) return `${cell.label} · ${baseName(view.sides[kind.base])}`;
+function hexTitle(cell, kind, ctx) {
+  if (kind && kind.base !== undefined) return `${cell.label} · ${baseName(ctx, ctx.view.sides[kind.base])}`;
   return cell.label;
 }
 
-export function baseName(side) {
-  return document.documentElement.lang === "ru" ? side.base_name_ru : side.base_name;
+// A base by its name in the catalogue (the view names it by id).
+export function baseName(ctx, side) {
+  return (ctx.cat[side.base_id] && ctx.cat[side.base_id].name) || "";
 }
 
 function hexDetails(cell, kind, ctx, zoneText) {
@@ -86,7 +87,7 @@ function hexDetails(cell, kind, ctx, zoneText) {
   if (drop) lines.push(t("board.dropped", { armour: drop.armour, attack: drop.attack }));
   lines.push(...actionLines(ctx, place("hex", cell.label), "▸"));
   if (!lines.length) lines.push(t("board.empty"));
-  return { title: hexTitle(cell, kind, view), lines };
+  return { title: hexTitle(cell, kind, ctx), lines };
 }
 
 export function sideName(ctx, side) {
