@@ -345,7 +345,8 @@ def to_end(st: MythState, quest_choices: bool) -> Stage:
     if not st.alive[st.active]:
         return end_turn(st)
     st.phase = "end"
-    if quest_choices or any(healing(st)) or can_buy_extra(st):
+    heal, avatara = healing(st)
+    if quest_choices or heal or avatara or can_buy_extra(st):
         ask(st, "end", st.active)
         return None
     return end_turn(st)

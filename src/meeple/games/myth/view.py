@@ -144,15 +144,17 @@ def view(st: MythState, seat: int | None) -> Keys:
 
 def catalogued(v: Keys, seat: int | None) -> tuple[list[str], list[str]]:
     """The catalogue ids in ``v``: the seat's own (its hero, hand, quests, items, proofs and
-    quests shown) and the others it sees (other heroes and what they show, the monsters and
-    lasting cards, the cards on the table and resolving, the tiles)."""
+    quests shown) and the others it sees (the other heroes and what they show, the monsters
+    and lasting cards, the cards on the table and resolving, the tiles)."""
     mine: dict[str, None] = {}
     seen: dict[str, None] = {}
     for h in v["heroes"]:
+        if h["seat"] == seat:
+            mine[h["hero"]] = None
+            mine.update(dict.fromkeys(v.get("hand", [])))
+            mine.update(dict.fromkeys(q for q, _ in own_quests(v)))
         into = mine if h["seat"] == seat else seen
         into.update(dict.fromkeys([h["hero"], *h["items"], *h["trophies"], *h["shown"]]))
-    mine.update(dict.fromkeys(v.get("hand", [])))
-    mine.update(dict.fromkeys(q for q, _ in own_quests(v)))
     for ids in (*by_cell(v["enemies"]).values(), *by_cell(v["lasting"]).values()):
         seen.update(dict.fromkeys(ids))
     seen.update(dict.fromkeys(c["card"] for c in v["table"] if c["card"]))
