@@ -164,7 +164,7 @@ def test_a_game_may_name_the_agents_types_for_type_checking_only() -> None:
 
 # ------------------------------------------------------------------ a game's rules, unknotted
 #: Games whose modules still import each other in a circle at run time (being untied).
-KNOTTED: frozenset[str] = frozenset({"myth"})
+KNOTTED: frozenset[str] = frozenset()
 
 
 def game_folders() -> list[Path]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from meeple.games.myth import MythGame, turn
+from meeple.games.myth import Myth, actions, turn
 from meeple.games.myth.content import load
 from meeple.games.myth.state import MythState
 
@@ -14,7 +14,7 @@ CARDS, HEROES, QUESTS = C.cards, C.heroes, C.quests
 
 def fresh(players: int = 3, seed: int = 1, empty_hands: bool = True) -> MythState:
     """A new game; by default with empty hands so that nobody is offered a card."""
-    st = MythGame(players=players).new_state(seed=seed)
+    st = Myth(players=players).new_state(seed=seed)
     assert isinstance(st, MythState)
     if empty_hands:
         for s in range(players):
@@ -40,7 +40,7 @@ def script_rolls(st: MythState, values: Iterable[int]) -> list[tuple[int, str, i
 
 def turn_of(st: MythState, seat: int, draw: int | None = 0) -> None:
     """Start ``seat``'s turn and, if asked to draw, draw ``draw`` cards."""
-    turn.start(st, seat)
+    actions.carry_on(st, turn.start(st, seat))
     st._legal = None
     if st.step == "draw" and draw is not None and st.to_act is not None:
         st.apply(f"draw {draw}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.myth import cards, heroes
+from meeple.games.myth import actions, cards, heroes
 from meeple.games.myth.state import MythState
 
 from .scenario import CARDS, HEROES, fresh, open_cell, script_rolls, texts, turn_of
@@ -16,7 +16,7 @@ def arena(players: int = 2, hero: str = "warrior", enemies: tuple[str, ...] = ()
     st.life[0] = HEROES[hero].life[0]
     open_cell(st, (0, 1))
     for s in range(1, players):
-        st.pos[s] = (0, 1)
+        st.position[s] = (0, 1)
     if enemies:
         st.enemies[(0, 0)] = list(enemies)
     return st
@@ -25,10 +25,10 @@ def arena(players: int = 2, hero: str = "warrior", enemies: tuple[str, ...] = ()
 def test_myth50_monsters_on_the_cell_start_a_battle() -> None:
     """MYTH-50, MYTH-72: a revealed monster joins the cell and is fought at once."""
     st = arena()
-    st.cur = 0
+    st.active = 0
     log = script_rolls(st, [99])
     st.table = [("thrall", -1, 0)]
-    cards.reveal(st)
+    actions.carry_on(st, cards.reveal(st))
     assert log == [(0, "attack", 99)]
     assert not st.enemies and heroes.res(st, 0) == 6
 
@@ -75,7 +75,7 @@ def test_myth56_hero_chooses_each_target() -> None:
 def test_myth57_right_hand_seat_chooses_monster_targets() -> None:
     """MYTH-57, MYTH-64: with two heroes on the cell the seat on the right picks targets."""
     st = fresh(3, 1)
-    st.pos[2] = (0, 1)
+    st.position[2] = (0, 1)
     open_cell(st, (0, 1))
     st.enemies[(0, 0)] = ["ghol"]
     st.begun = ((0, 0),)
@@ -101,7 +101,7 @@ def test_myth58_unfinished_battle_continues_next_turn() -> None:
     assert "battle_continues" in evs
     turn_of(st, 0, draw=None)
     assert not st.enemies
-    assert st.cur == 0 and st.step == "end"
+    assert st.active == 0 and st.step == "end"
     assert not any(t.startswith(("move", "explore", "draw")) for t in texts(st))
 
 
@@ -159,7 +159,7 @@ def test_myth65_dead_hero_leaves_the_game() -> None:
     assert not st.alive[0] and st.hand[0] == [] and st.items[0] == []
     assert set(q) <= set(st.quest_discard) and heroes.bank(st) == bank + 5
     assert {"rest", "nod", "standard"} <= set(st.discard)
-    assert st.cur == 1 and not st.is_over
+    assert st.active == 1 and not st.is_over
 
 
 def _battle_east(life: int) -> MythState:
@@ -168,7 +168,7 @@ def _battle_east(life: int) -> MythState:
     st = fresh(3, 1)
     open_cell(st, (1, 0))
     st.hero[0] = st.hero[1] = "warrior"
-    st.pos[1] = (1, 0)
+    st.position[1] = (1, 0)
     st.life[1] = life
     st.enemies[(1, 0)] = ["thrall", "bre_unor"]
     script_rolls(st, [1, 99, 99])
@@ -212,7 +212,7 @@ def test_myth102_a_battle_its_heroes_are_sent_away_from_ends_undecided() -> None
     st = fresh(3, 1)
     open_cell(st, (1, 0))
     open_cell(st, (0, 1))
-    st.pos[1] = (1, 0)
+    st.position[1] = (1, 0)
     st.enemies[(1, 0)] = ["thrall", "bre_unor"]
     st.begun = ((1, 0),)
     st.lasting[(1, 0)] = ["darkness"]
@@ -225,6 +225,6 @@ def test_myth102_a_battle_its_heroes_are_sent_away_from_ends_undecided() -> None
     st.apply("nod to 0,1")
     assert st.begun == ((1, 0),) and st.to_act == 1  # seat 1 still fights there
     st.apply("nod to 0,1")
-    assert st.pos[0] == st.pos[1] == (0, 1) and not st.begun
+    assert st.position[0] == st.position[1] == (0, 1) and not st.begun
     assert (1, 0) not in st.lasting and "darkness" in st.discard
     assert st.enemies[(1, 0)] == ["thrall", "bre_unor"]

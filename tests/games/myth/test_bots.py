@@ -9,7 +9,7 @@ import pytest
 import meeple
 from meeple.agents import make
 from meeple.core import Action, ConfigError, State
-from meeple.games.myth import MythGame
+from meeple.games.myth import Myth
 from meeple.games.myth.bots import BalanceBot, make_balance
 from meeple.sim.runner import play
 
@@ -31,7 +31,7 @@ class SeatOnly:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_bot_plays_whole_games_through_the_runner(players: int) -> None:
     for seed in range(2):
-        st = play(MythGame(players=players), ["myth:balance"] * players, seed=seed)
+        st = play(Myth(players=players), ["myth:balance"] * players, seed=seed)
         res = st.result()
         assert res.reason in ("level-4", "last-hero", "events-out", "tiles-out", "all-dead")
         assert meeple.replay(st.record()).to_json() == st.to_json()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.myth import battle, cards, events, heroes, turn
+from meeple.games.myth import actions, battle, cards, events, heroes, turn
 from meeple.games.myth.state import MythState
 
 from .scenario import CARDS, HEROES, fresh, open_cell, script_rolls, texts, turn_of
@@ -10,9 +10,9 @@ from .scenario import CARDS, HEROES, fresh, open_cell, script_rolls, texts, turn
 
 def reveal(st: MythState, *ids: str, seat: int = 0) -> None:
     """Reveal the cards ``ids`` as the events of ``seat`` on his cell."""
-    st.cur = seat
+    st.active = seat
     st.table = tuple((c, -1, 0) for c in ids)
-    cards.reveal(st)
+    actions.carry_on(st, cards.reveal(st))
 
 
 def apart(players: int = 3) -> MythState:
@@ -20,7 +20,7 @@ def apart(players: int = 3) -> MythState:
     st = fresh(players, 1)
     open_cell(st, (0, 1))
     for s in range(1, players):
-        st.pos[s] = (0, 1)
+        st.position[s] = (0, 1)
     return st
 
 
@@ -95,14 +95,14 @@ def test_myth75_web_catches_newcomers_and_frees_all() -> None:
     st = apart()
     script_rolls(st, [1])
     reveal(st, "web_trap")
-    assert cards.webbed(st, 0)
-    turn.start(st, 1)
+    assert turn.webbed(st, 0)
+    actions.carry_on(st, turn.start(st, 1))
     st.apply("draw 0")
     st.apply("move north")  # onto the webbed start square
-    assert cards.webbed(st, 1)
+    assert turn.webbed(st, 1)
     script_rolls(st, [CARDS["web_trap"].target])
-    turn.start(st, 0)
-    assert not cards.webbed(st, 0) and not cards.webbed(st, 1)
+    actions.carry_on(st, turn.start(st, 0))
+    assert not turn.webbed(st, 0) and not turn.webbed(st, 1)
     assert st.step == "draw" or st.step == "move"
 
 
@@ -122,7 +122,7 @@ def test_myth76_nod_moves_anywhere_explored() -> None:
     reveal(st, "nod")
     assert st.to_act == 0 and texts(st) == ["nod to 0,1", "nod to 3,3", "stay put"]
     st.apply("nod to 3,3")
-    assert st.pos[0] == (3, 3)
+    assert st.position[0] == (3, 3)
 
 
 def test_myth77_flooded_place_skips_a_turn() -> None:
@@ -130,8 +130,8 @@ def test_myth77_flooded_place_skips_a_turn() -> None:
     st = apart()
     reveal(st, "flooded_place")
     assert st.skip[0] == 1
-    turn.start(st, 0)
-    assert st.cur == 1 and st.skip[0] == 0
+    actions.carry_on(st, turn.start(st, 0))
+    assert st.active == 1 and st.skip[0] == 0
 
 
 def test_myth78_attack_card_gives_an_extra_turn() -> None:
@@ -141,8 +141,8 @@ def test_myth78_attack_card_gives_an_extra_turn() -> None:
     st.apply("stay")
     reveal(st, "attack")
     assert st.extra[0] == 1
-    turn.end_turn(st)
-    assert st.cur == 0
+    actions.carry_on(st, turn.end_turn(st))
+    assert st.active == 0
 
 
 def test_myth79_rest_and_splinters() -> None:
@@ -278,7 +278,7 @@ def test_myth93_great_dream_gives_orders_to_the_right_hand_seat() -> None:
     st.hand[0] = ["rest"]
     reveal(st, "great_dream")
     assert st.dream[0] == 2
-    turn.start(st, 0)
+    actions.carry_on(st, turn.start(st, 0))
     assert st.step == "draw" and st.to_act == 2
     assert texts(st)[-1] == "draw 5"
     st.apply("draw 0")
@@ -291,7 +291,7 @@ def test_myth93_great_dream_gives_orders_to_the_right_hand_seat() -> None:
     assert st.step == "forbid" and st.to_act == 2
     st.apply("order: forbid cards")
     assert st.hand[0] == ["rest"]
-    turn.end_turn(st)
+    actions.carry_on(st, turn.end_turn(st))
     assert st.dream[0] == 1
 
 
@@ -321,7 +321,7 @@ def together(players: int, on_start: tuple[int, ...]) -> MythState:
     st = fresh(players, 1)
     open_cell(st, (0, 1))
     for s in range(players):
-        st.pos[s] = (0, 0) if s in on_start else (0, 1)
+        st.position[s] = (0, 0) if s in on_start else (0, 1)
     return st
 
 

@@ -31,14 +31,14 @@ def test_a_fallen_hero_is_worth_nothing_and_values_stay_in_range() -> None:
 def test_monsters_on_the_heros_cell_lower_its_value_before_they_strike() -> None:
     st = fresh(2, 1)
     calm = st._evaluate(0)
-    st.enemies[st.pos[0]] = ["thrall"]
+    st.enemies[st.position[0]] = ["thrall"]
     one = st._evaluate(0)
-    st.enemies[st.pos[0]] = ["thrall", "trow", "bre_unor"]
+    st.enemies[st.position[0]] = ["thrall", "trow", "bre_unor"]
     three = st._evaluate(0)
     assert three < one < calm
-    st.enemies[st.pos[0]] = []
+    st.enemies[st.position[0]] = []
     open_cell(st, (0, 1))
-    st.pos[1] = (0, 1)
+    st.position[1] = (0, 1)
     calm = st._evaluate(0)
     st.enemies[(0, 1)] = ["trow"]
     assert st._evaluate(0) > calm  # the rival's danger is seat 0's chance
@@ -47,11 +47,11 @@ def test_monsters_on_the_heros_cell_lower_its_value_before_they_strike() -> None
 def test_a_monster_card_played_on_the_explorers_cell_counts_before_it_is_revealed() -> None:
     st = fresh(2, 1)
     heroes.pay(st, 0, heroes.res(st, 0))  # a Journeyman who cannot heal: a Trow is a danger
-    st.cur = 0
+    st.active = 0
     calm = st._evaluate(0)
     st.table = (("trow", 1, 2),)
     assert st._evaluate(0) < calm
-    st.cur = 1  # the card lies on the other hero's cell
+    st.active = 1  # the card lies on the other hero's cell
     assert st._evaluate(0) > calm
 
 
@@ -62,7 +62,7 @@ def test_a_battle_is_read_to_its_end_and_a_likely_death_loses_the_game() -> None
     still, and for the rival such a battle is a likely win."""
     st = fresh(2, 1)
     assert st.hero[0] == "journeyman"
-    st.cur = 0
+    st.active = 0
     calm = st._evaluate(0)
     st.table = (("fetch", 0, 3), ("wight", -1, 0), ("myrkridia", -1, 0))
     rich = st._evaluate(0)
@@ -84,7 +84,7 @@ def test_a_monster_his_quest_wants_and_he_beats_is_worth_meeting() -> None:
     st.life[0] = HEROES["warrior"].life[0]
     st.quests[0] = ["kill_thralls", "kill_trow", "kill_wight", "kill_fetch"]
     calm = st._evaluate(0)
-    st.enemies[st.pos[0]] = ["thrall", "thrall"]
+    st.enemies[st.position[0]] = ["thrall", "thrall"]
     wanted = st._evaluate(0)
     assert wanted > calm + 0.03
     st.quests[0] = ["kill_ghols", "kill_trow", "kill_wight", "kill_fetch"]
@@ -96,8 +96,8 @@ def test_a_healers_resources_count_as_life_in_a_battle() -> None:
     """The Journeyman heals 3 life a resource between rounds (MYTH-13): with resources a
     Trow is far less deadly to him than without."""
     st = fresh(2, 1)
-    st.cur = 0
-    st.enemies[st.pos[0]] = ["trow"]
+    st.active = 0
+    st.enemies[st.position[0]] = ["trow"]
     rich, _ = heuristic.outlook(st, 0)
     heroes.pay(st, 0, heroes.res(st, 0))
     poor, _ = heuristic.outlook(st, 0)
@@ -107,7 +107,7 @@ def test_a_healers_resources_count_as_life_in_a_battle() -> None:
 def test_the_shadow_of_balor_on_the_table_cancels_the_monsters_with_it() -> None:
     st = fresh(2, 1)
     heroes.pay(st, 0, heroes.res(st, 0))
-    st.cur = 0
+    st.active = 0
     st.table = (("trow", 1, 2), ("fetch", -1, 0))
     doomed = st._evaluate(0)
     st.table = (("trow", 1, 2), ("fetch", -1, 0), ("shadow_of_balor", 0, 3))

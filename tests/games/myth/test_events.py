@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.myth import cards, heroes
+from meeple.games.myth import actions, cards, heroes
 from meeple.games.myth.content import load as content
 
 from .scenario import CARDS, fresh, open_cell, script_rolls, texts, turn_of
@@ -61,7 +61,7 @@ def test_myth45_first_other_card_ends_the_offers() -> None:
 def test_myth46_first_unmarked_last_and_ties_chosen() -> None:
     """MYTH-46: first N before unmarked before last N; different cards tied -> hero picks."""
     st = fresh(2, 1)
-    st.cur = 0
+    st.active = 0
     st.pending = ["splinters_of_relic", "thrall", "darkness", "rest"]
     assert cards.next_choices(st) == ["darkness"]
     st.pending = ["splinters_of_relic", "rest", "nod"]
@@ -71,7 +71,7 @@ def test_myth46_first_unmarked_last_and_ties_chosen() -> None:
     st.pending = []
     st.table = [("rest", -1, 0), ("splinters_of_relic", -1, 0), ("standard", -1, 0)]
     st.life[0] = 1
-    cards.reveal(st)
+    actions.carry_on(st, cards.reveal(st))
     assert st.step == "order" and st.to_act == 0
     assert st.items[0] == ["standard"]  # unmarked resolved first
     assert texts(st) == ["resolve The Rest", "resolve Splinters of Relic"]
@@ -101,7 +101,7 @@ def test_myth48_reveal_returns_payment_to_the_bank() -> None:
     explore_east(st)
     bank = heroes.bank(st)
     st.apply("play The Rest")
-    assert st.tok["table"]["resources"] == 0  # nobody else can add: revealed at once
+    assert st.holdings["table"]["resources"] == 0  # nobody else can add: revealed at once
     assert heroes.bank(st) == bank + 1  # the Rest's payment is back in the bank
     assert st.step == "order"
     st.apply("resolve The Rest")
@@ -112,16 +112,16 @@ def test_myth48_reveal_returns_payment_to_the_bank() -> None:
 def test_myth49_cell_events_hit_every_hero_there() -> None:
     """MYTH-49: a cell's event hits every hero there; monsters belong to the cell."""
     st = fresh(3, 1)
-    st.pos[1] = (1, 0)
+    st.position[1] = (1, 0)
     open_cell(st, (1, 0))
     st.deck.append("thrall")
     st.hand[0] = ["splinters_of_relic"]
     turn_of(st, 0)
     st.apply("move east")  # explored: the free card cannot be played
-    st.cur = 0
+    st.active = 0
     st.table = [("splinters_of_relic", -1, 0), ("thrall", -1, 0)]
     script_rolls(st, [1] * 10)
-    cards.reveal(st)
+    actions.carry_on(st, cards.reveal(st))
     assert heroes.res(st, 0) == 8 and heroes.res(st, 1) == 8
     assert st.enemies[(1, 0)] == ["thrall"]
 

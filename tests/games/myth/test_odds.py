@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.myth import battle, heroes
+from meeple.games.myth import actions, battle, heroes
 from meeple.games.myth.heuristic import battle_odds, chance, foes
 
 from .scenario import CARDS, HEROES, C, fresh
@@ -48,14 +48,14 @@ def test_odds_match_the_battle_code_over_many_fights() -> None:
     games = 400
     for seed in range(games):
         st = fresh(2, seed)
-        st.hero[0], st.life[0], st.cur = "journeyman", hero.life[0], 0
-        st.pos[1] = (3, 3)
-        st.enemies[st.pos[0]] = list(foes)
-        st.begun = (st.pos[0],)
-        while st.alive[0] and st.enemies.get(st.pos[0]):
-            battle.start_round(st)
-            while st.step == "attack" and st.alive[0] and st.enemies.get(st.pos[0]):
-                en = st.enemies[st.pos[0]]
+        st.hero[0], st.life[0], st.active = "journeyman", hero.life[0], 0
+        st.position[1] = (3, 3)
+        st.enemies[st.position[0]] = list(foes)
+        st.begun = (st.position[0],)
+        while st.alive[0] and st.enemies.get(st.position[0]):
+            actions.carry_on(st, battle.start_round(st))
+            while st.step == "attack" and st.alive[0] and st.enemies.get(st.position[0]):
+                en = st.enemies[st.position[0]]
                 best = max(dict.fromkeys(sorted(en)), key=lambda m: (
                     chance(heroes.attack_of(st, 0), CARDS[m].defence)
                     * chance(CARDS[m].attack, heroes.defence_of(st, 0)) * CARDS[m].damage))

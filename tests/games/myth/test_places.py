@@ -5,8 +5,33 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from meeple.components.tilegrid import E, N
+from meeple.core import Verb
 from meeple.games.myth import places
 from meeple.games.myth.state import MythState
+from meeple.games.myth.verbs import (
+    Attack,
+    AvataraHeal,
+    DeceiveHero,
+    DestroyItem,
+    DiscardCard,
+    DreamOrder,
+    EndTurn,
+    Explore,
+    ExtraTurn,
+    Fight,
+    Heal,
+    Imprison,
+    Move,
+    NodTo,
+    Pass,
+    Place,
+    Play,
+    Remove,
+    Resolve,
+    Show,
+    Swap,
+    TargetHero,
+)
 from tests.games.words import random_play
 
 from .scenario import CARDS, QUESTS, fresh, open_cell, turn_of
@@ -63,35 +88,35 @@ def test_drawing_is_the_event_deck_and_the_turn_end_is_buttons() -> None:
 
 
 def test_cards_are_played_from_the_hand_and_quests_shown_on_their_cards() -> None:
-    seen: dict[str, set[str]] = {}
+    seen: dict[type[Verb], set[str]] = {}
     for st in states():
         view = st.view(st.to_act)
         for a in st.legal_actions():
-            verb = a.text.split()[0]
+            verb = a[1]
             place = st.game.where(a, view)
-            seen.setdefault(verb, set()).add(str(place))
-            if verb in ("play", "discard"):
-                assert place == f"card:hand:{a[1][1]}" and a[1][1] in view["hand"]
-            if verb == "resolve":
-                assert place == f"card:pending:{a[1][1]}" and a[1][1] in view["pending"]
-            if verb in ("show", "swap"):
-                assert place == f"quest:{a[1][1]}" and a[1][1] in QUESTS
-            if verb in ("attack", "remove", "imprison"):
-                assert place == f"monster:{a[1][1]}" and CARDS[a[1][1]].monster
-            if verb in ("target", "deceive"):
-                assert place == f"hero:{a[1][1]}"
-            if verb == "destroy":
-                assert place == f"item:{st.to_act}:{a[1][1]}" and a[1][1] in st.items[st.to_act]
-            if verb == "nod":
-                assert place == "cell:{},{}".format(*a[1][1])
-    assert {"play", "resolve", "attack", "target", "deceive", "destroy", "nod", "move",
-            "explore", "place", "show", "swap"} <= set(seen)
-    for verb in places.BUTTONS & set(seen):
-        assert seen[verb] == {"None"}, verb
+            seen.setdefault(type(verb), set()).add(str(place))
+            if isinstance(verb, (Play, DiscardCard)):
+                assert place == f"card:hand:{verb.card}" and verb.card in view["hand"]
+            if isinstance(verb, Resolve):
+                assert place == f"card:pending:{verb.card}" and verb.card in view["pending"]
+            if isinstance(verb, (Show, Swap)):
+                assert place == f"quest:{verb.quest}" and verb.quest in QUESTS
+            if isinstance(verb, (Attack, Remove, Imprison)):
+                assert place == f"monster:{verb.monster}" and CARDS[verb.monster].monster
+            if isinstance(verb, (TargetHero, DeceiveHero)):
+                assert place == f"hero:{st.hero.index(verb.hero)}"
+            if isinstance(verb, DestroyItem):
+                assert place == f"item:{st.to_act}:{verb.card}" and verb.card in st.items[st.to_act]
+            if isinstance(verb, NodTo):
+                assert place == "cell:{},{}".format(*verb.cell)
+    assert {Play, Resolve, Attack, TargetHero, DeceiveHero, DestroyItem, NodTo, Move,
+            Explore, Place, Show, Swap} <= set(seen)
+    for kind in places.BUTTONS & set(seen):
+        assert seen[kind] == {"None"}, kind
 
 
 def test_the_buttons_are_the_turns_choices_with_no_thing_to_touch() -> None:
-    assert {"pass", "order:", "fight", "heal", "avatara", "extra", "end"} == places.BUTTONS
+    assert {Pass, DreamOrder, Fight, Heal, AvataraHeal, ExtraTurn, EndTurn} == places.BUTTONS
 
 
 def test_the_frontier_is_beyond_open_passages_only() -> None:

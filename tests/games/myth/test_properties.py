@@ -17,8 +17,8 @@ from meeple.games.myth.state import MythState
 
 def conserved(s: MythState) -> None:
     """Every token, event card, tile and quest is in exactly one place."""
-    assert tokens.total(s.tok, heroes.RES) == s.game.config["bank"]
-    assert all(h["resources"] >= 0 for h in s.tok.values())
+    assert tokens.total(s.holdings, heroes.RES) == s.game.config["bank"]
+    assert all(h["resources"] >= 0 for h in s.holdings.values())
     cards: Counter[str] = Counter(s.deck) + Counter(s.discard) + Counter(s.pending)
     for seat in range(s.players):
         cards += Counter(s.hand[seat]) + Counter(s.items[seat]) + Counter(s.trophies[seat])

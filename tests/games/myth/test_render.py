@@ -52,7 +52,7 @@ def scene() -> MythState:
     st.life = [7, 10]
     open_cell(st, (1, 0), E | W, "corridor")
     open_cell(st, (0, -1), S | E, "corner")
-    st.pos[1] = (1, 0)
+    st.position[1] = (1, 0)
     st.enemies[(1, 0)] = ["thrall"]
     st.lasting[(1, 0)] = ["darkness"]
     st.hand[0] = ["rest", "nod"]

@@ -51,7 +51,7 @@ def test_myth4_start_crossroads() -> None:
     """MYTH-4: every hero starts on the four-way start square; the tiles are a deck."""
     st = fresh(4, 3)
     assert st.grid == {(0, 0): 15}
-    assert all(p == (0, 0) for p in st.pos)
+    assert all(p == (0, 0) for p in st.position)
     assert len(st.tiles) == len(content().tile_deck) == 40
 
 
@@ -81,7 +81,7 @@ def test_myth8_first_player_by_highest_roll() -> None:
         rolls = [e["rolls"] for e in st.events(None) if e["type"] == "first_roll"]
         last = rolls[-1]
         best = max(last.values())
-        assert [int(s) for s, v in last.items() if v == best] == [st.cur]
+        assert [int(s) for s, v in last.items() if v == best] == [st.active]
         for earlier in rolls[:-1]:
             top = max(earlier.values())
             assert sum(1 for v in earlier.values() if v == top) > 1
@@ -139,7 +139,7 @@ def test_myth15_kill_card_kept_as_proof() -> None:
     st = fresh(2, 1)
     st.quests[0] = ["kill_thralls"]
     st.enemies[(0, 0)] = ["thrall", "thrall", "thrall"]
-    st.cur = 0
+    st.active = 0
     battle.slay(st, 0, (0, 0), "thrall")
     battle.slay(st, 0, (0, 0), "thrall")
     battle.slay(st, 0, (0, 0), "thrall")
@@ -156,9 +156,9 @@ def test_myth16_carry_quest_needs_the_start_square() -> None:
     st = fresh(2, 1)
     st.quests[0] = ["carry_codex"]
     st.items[0] = ["codex"]
-    st.pos[0] = (1, 0)
+    st.position[0] = (1, 0)
     assert not quests.done(st, 0, "carry_codex")
-    st.pos[0] = (0, 0)
+    st.position[0] = (0, 0)
     assert quests.done(st, 0, "carry_codex")
     turn_of(st, 0)
     st.apply("show Bring the Codex to the Avatara")
@@ -228,7 +228,7 @@ def test_myth11_archer_attacks_twice_a_round() -> None:
     """MYTH-11, MYTH-52: the archer attacks twice (three times at level 3), a thrall once."""
     st = fresh(2, 1)
     make_hero(st, 0, "archer")
-    st.pos[1] = (0, 1)
+    st.position[1] = (0, 1)
     st.enemies[(0, 0)] = ["thrall", "thrall", "thrall"]
     st.begun = ((0, 0),)
     log = script_rolls(st, [1] * 20)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import meeple
 from meeple.components.tilegrid import E, N, S, W
-from meeple.games.myth import cards, ending, heroes, turn
+from meeple.games.myth import actions, ending, heroes, turn
 from meeple.games.myth.state import MythState
 
 from .scenario import fresh, open_cell, texts, turn_of
@@ -13,18 +13,18 @@ from .scenario import fresh, open_cell, texts, turn_of
 def test_myth27_turn_passes_clockwise() -> None:
     """MYTH-27, MYTH-28: draw, move, events, battle, then the next seat; steps may be skipped."""
     st = fresh(3, 1)
-    turn.start(st, 0)
+    actions.carry_on(st, turn.start(st, 0))
     assert st.step == "draw" and st.to_act == 0
     st.apply("draw 0")
     assert st.step == "move"
     st.apply("stay")
     assert st.step == "end"
     st.apply("end turn")
-    assert st.cur == 1 and st.to_act == 1
+    assert st.active == 1 and st.to_act == 1
     st.apply("draw 0")
     st.apply("stay")
     st.apply("end turn")
-    assert st.cur == 2
+    assert st.active == 2
 
 
 def test_myth30_draw_up_to_six_for_free() -> None:
@@ -32,7 +32,7 @@ def test_myth30_draw_up_to_six_for_free() -> None:
     st = fresh(3, 1)
     st.hand[0] = st.deck[:4]
     del st.deck[:4]
-    turn.start(st, 0)
+    actions.carry_on(st, turn.start(st, 0))
     assert st.to_act == 0
     assert "draw 2" in texts(st)
     st.apply("draw 2")
@@ -48,7 +48,7 @@ def test_myth31_cards_beyond_six_cost_doubling() -> None:
     assert turn.extra_cost(st, 6, 1) == 2
     assert turn.extra_cost(st, 6, 3) == 2 + 4 + 8
     assert turn.extra_cost(st, 7, 1) == 4
-    turn.start(st, 0)
+    actions.carry_on(st, turn.start(st, 0))
     assert texts(st) == ["draw 0", "draw 1"]  # 5 resources: the 8th would make 6
     heroes.gain(st, 0, 1)
     st._legal = None
@@ -60,18 +60,18 @@ def test_myth31_cards_beyond_six_cost_doubling() -> None:
 def test_myth32_no_draw_in_battle_or_web() -> None:
     """MYTH-32, MYTH-58: no drawing (nor moving) while a battle lasts or a web holds."""
     st = fresh(2, 1)
-    st.pos[1] = (0, 1)
+    st.position[1] = (0, 1)
     open_cell(st, (0, 1))
     st.enemies[(0, 1)] = ["trow"]
     st.begun = ((0, 1),)
-    turn.start(st, 1)
+    actions.carry_on(st, turn.start(st, 1))
     assert st.step != "draw" and st.step != "move"
     st.lasting[(0, 0)] = ["web_trap"]
     from .scenario import script_rolls
     script_rolls(st, [1])
-    turn.start(st, 0)
+    actions.carry_on(st, turn.start(st, 0))
     assert st.step not in ("draw", "move")
-    assert cards.webbed(st, 0)
+    assert turn.webbed(st, 0)
 
 
 def test_myth33_move_only_through_open_passages() -> None:
@@ -86,7 +86,7 @@ def test_myth33_move_only_through_open_passages() -> None:
     assert {"move east", "move north", "move south"} <= set(t)
     assert "move west" not in t and "explore west" not in t
     st.apply("move east")
-    assert st.pos[0] == (1, 0)
+    assert st.position[0] == (1, 0)
 
 
 def test_myth34_explore_pays_one_and_draws_a_tile() -> None:
@@ -121,9 +121,9 @@ def test_myth36_tile_must_connect_the_way_in() -> None:
     st.apply("explore east")
     assert sorted(texts(st)) == ["place NW", "place SW", "redraw tile"]
     st.apply("place NW")
-    assert st.grid[(1, 0)] == N | W and st.pos[0] == (1, 0)
+    assert st.grid[(1, 0)] == N | W and st.position[0] == (1, 0)
     st.tiles = (*st.tiles, "dead_end")
-    turn.start(st, 1)
+    actions.carry_on(st, turn.start(st, 1))
     st.apply("draw 0")
     st.apply("explore north")
     assert texts(st)[0] == "place S"
@@ -134,10 +134,10 @@ def test_myth37_dungeon_stays_within_nine_by_nine() -> None:
     st = fresh(2, 1)
     for x in range(1, 9):
         open_cell(st, (x, 0), E | W)
-    st.pos[0] = (8, 0)
+    st.position[0] = (8, 0)
     turn_of(st, 0)
     assert "explore east" not in texts(st)
-    st.pos[0] = (0, 0)
+    st.position[0] = (0, 0)
     turn_of(st, 0)
     assert "explore west" not in texts(st)
     assert "explore north" in texts(st)
@@ -192,11 +192,11 @@ def test_myth70_buy_an_extra_turn_for_five() -> None:
     st.apply("extra turn")
     assert heroes.res(st, 0) == 10 and "extra turn" not in texts(st)
     st.apply("end turn")
-    assert st.cur == 0
+    assert st.active == 0
     st.apply("draw 0")
     st.apply("stay")
     st.apply("end turn")
-    assert st.cur == 1
+    assert st.active == 1
 
 
 def test_myth71_avatara_heals_for_two_a_point() -> None:
@@ -206,7 +206,7 @@ def test_myth71_avatara_heals_for_two_a_point() -> None:
     turn_of(st, 0)
     st.apply("avatara heal")
     assert st.life[0] == 4 and heroes.res(st, 0) == 3
-    st.pos[0] = (1, 0)
+    st.position[0] = (1, 0)
     open_cell(st, (1, 0))
     turn_of(st, 0)
     assert "avatara heal" not in texts(st)
@@ -231,15 +231,15 @@ def test_myth23_score_by_quests_then_life_and_resources() -> None:
     st.shown = [["a"], ["b"], []]
     st.life[0], st.life[1] = 5, 5
     heroes.gain(st, 1, 1)
-    ending.finish_by_score(st, "tiles-out", "")
+    ending.finish_by_score(st, "tiles-out")
     assert st.result().winners == (1,)
     st = fresh(3, 1)
     st.life = [5, 5, 9]
-    ending.finish_by_score(st, "tiles-out", "")
+    ending.finish_by_score(st, "tiles-out")
     assert st.result().winners == (2,)
     st = fresh(3, 1)
     st.life = [7, 7, 7]
-    ending.finish_by_score(st, "tiles-out", "")
+    ending.finish_by_score(st, "tiles-out")
     assert st.result().winners == (0, 1, 2)
 
 
@@ -247,12 +247,12 @@ def test_myth24_two_turns_after_the_event_deck_runs_out() -> None:
     """MYTH-24: the turn that empties the event deck and the next one are the last."""
     st = fresh(3, 1)
     st.deck = st.deck[:2]
-    turn.start(st, 0)
+    actions.carry_on(st, turn.start(st, 0))
     st.apply("draw 2")
-    assert st.final_left == 2
+    assert st.final_turns == 2
     st.apply("stay")
     st.apply("end turn")
-    assert not st.is_over and st.cur == 1
+    assert not st.is_over and st.active == 1
     st.apply("stay")
     st.apply("end turn")
     assert st.is_over and st.result().reason == "events-out"
@@ -261,9 +261,9 @@ def test_myth24_two_turns_after_the_event_deck_runs_out() -> None:
 def test_myth25_last_hero_alive_wins() -> None:
     """MYTH-25: the only survivor wins."""
     st = fresh(3, 1)
-    heroes.hurt(st, 1, 99, "test")
+    turn.hurt(st, 1, 99, "test")
     assert not st.is_over
-    heroes.hurt(st, 2, 99, "test")
+    turn.hurt(st, 2, 99, "test")
     assert st.is_over and st.result().winners == (0,)
     assert st.result().reason == "last-hero"
 

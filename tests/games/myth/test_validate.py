@@ -9,7 +9,7 @@ import pytest
 
 import meeple
 from meeple.core import RecordError
-from meeple.games.myth import cards
+from meeple.games.myth import actions, cards
 from meeple.games.myth.decisions import Discard, Nod, Target
 from meeple.games.myth.state import MythState
 
@@ -20,10 +20,10 @@ def nodding() -> MythState:
     """Seat 0 is asked where Nod's Touch sends him."""
     st = fresh(3, 1)
     open_cell(st, (0, 1))
-    st.pos[1] = st.pos[2] = (0, 1)
+    st.position[1] = st.position[2] = (0, 1)
     turn_of(st, 0, draw=None)
     st.table = (("nod", -1, 0),)
-    cards.reveal(st)
+    actions.carry_on(st, cards.reveal(st))
     assert st.decisions == [Nod(0)] and st.step == "sub" and st.to_act == 0
     return st
 
@@ -63,8 +63,8 @@ def test_restore_refuses_a_discard_of_no_card_and_a_target_of_no_monster() -> No
 
 def test_restore_refuses_an_unknown_attacker_and_an_unknown_drawn_tile() -> None:
     st = nodding()
-    st.bq = ("dragon",)
+    st.battle_queue = ("dragon",)
     assert "not a card of myth" in refusal(st.to_json())
-    st.bq = ()
+    st.battle_queue = ()
     st.drawn_tile = "nowhere"
     assert "not a tile of myth" in refusal(st.to_json())

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from meeple.core import Action
-from meeple.games.myth import MythGame
+from meeple.games.myth import Myth
+from meeple.games.myth.verbs import Attack, CardId, Play
 
 from .scenario import fresh
 
-GAME = MythGame(players=3)
+GAME = Myth(players=3)
 NAMES = {"en": ["Archer", "Dwarf", "Journeyman"], "ru": ["Лучник", "Гном", "Путник"]}
 
 
@@ -37,7 +37,7 @@ def test_a_death_names_what_killed_the_hero_and_is_a_notice() -> None:
                              "and resources are gone.")
     assert said(e, "ru") == ("Путник погибает (причина: натиск гнома). Карты, предметы и "
                              "ресурсы героя сброшены.")
-    assert "hero_died" in MythGame.notices
+    assert "hero_died" in Myth.notices
 
 
 def test_a_hidden_card_played_by_another_seat_is_told_without_its_name() -> None:
@@ -54,11 +54,11 @@ def test_the_revealed_cards_say_who_paid_what() -> None:
 
 
 def test_playing_a_card_shows_its_cost_and_what_it_does() -> None:
-    trow = Action("play Trow", ("play", "trow"))
+    trow = GAME.action(Play(CardId("trow")))
     assert GAME.label(trow, "en") == "Play Trow — 4 resources: monster: att 25, dmg 6, def 80"
     assert GAME.label(trow, "ru") == "Сыграть «Троу» — 4 ресурса: монстр: атк 25, урон 6, защ 80"
     assert GAME.costs(trow)
-    relic = Action("play Splinters of Relic", ("play", "splinters_of_relic"))
+    relic = GAME.action(Play(CardId("splinters_of_relic")))
     assert GAME.label(relic, "ru") == "Сыграть «Осколки Релика» — бесплатно: получить 3 ресурса"
     assert not GAME.costs(relic)
 
@@ -67,15 +67,15 @@ def test_the_price_of_a_card_follows_the_codex_and_explored_ground() -> None:
     st = fresh(3, 1)
     st.items[0] = ["codex"]
     st.offer_double, st.step = True, "offer"
-    trow = Action("play Trow", ("play", "trow"))
+    trow = GAME.action(Play(CardId("trow")))
     assert GAME.label(trow, "en", st.view(0)).startswith("Play Trow — 6 resources:")
 
 
 def test_swapping_a_quest_shows_its_price_and_comes_after_the_moves() -> None:
     st = fresh(3, 1)
-    st.cur = st.to_act = 0
+    st.active = st.to_act = 0
     st.step = "move"
-    st.tok["p0"]["resources"] = 5
+    st.holdings["p0"]["resources"] = 5
     st._legal = None
     view = st.view(0)
     legal = st.legal_actions()
@@ -91,10 +91,10 @@ def test_swapping_a_quest_shows_its_price_and_comes_after_the_moves() -> None:
 def test_an_attack_label_gives_the_chance_to_kill() -> None:
     st = fresh(3, 1)
     st.hero = ["archer", "dwarf", "journeyman"]
-    st.cur = 0
+    st.active = 0
     st.enemies[(0, 0)] = ["thrall"]
     st.lasting[(0, 0)] = ["darkness"]
-    attack = Action("attack Thrall", ("attack", "thrall"))
+    attack = GAME.action(Attack(CardId("thrall")))
     # attack 24 + roll must beat defence 50 + darkness 15: a roll of 42 or more, 59 in 100
     assert GAME.label(attack, "en", st.view(0)) == "Attack the Thrall: 59% to kill it"
     assert GAME.label(attack, "ru", st.view(0)) == "Атаковать монстра «Тралл»: шанс убить 59 %"

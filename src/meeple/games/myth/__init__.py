@@ -1,5 +1,5 @@
 """Myth, a fan board game after Bungie's Myth (rule prefix MYTH)."""
 
-from .game import MythGame
+from .game import Myth
 
-__all__ = ["MythGame"]
+__all__ = ["Myth"]

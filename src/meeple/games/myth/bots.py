@@ -12,14 +12,31 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
+from meeple.components.tilegrid import SIDES, step
 from meeple.core import Action, ConfigError, Rng, State
 
-from . import heroes, quests
-from .dungeon import DIR_NAMES, SIDE_ORDER, START, Cell, open_between, step_cell
-from .params import AVATARA_HEAL_COST, LEVEL_COST
+from . import heroes
+from .dungeon import open_between
+from .params import AVATARA_HEAL_COST, LEVEL_COST, START
 from .state import MythState
+from .verbs import (
+    Attack,
+    Cell,
+    DeceiveHero,
+    DiscardCard,
+    Explore,
+    Imprison,
+    Move,
+    Place,
+    Play,
+    Remove,
+    Show,
+    TargetHero,
+)
+
+V = TypeVar("V")
 
 SELF_CARDS = frozenset({"standard", "tain", "codex", "weapon", "rest", "splinters",
                         "extra_turn"})
@@ -41,9 +58,9 @@ WEAK = 3
 WOUND = 2
 
 
-def _path_step(st: MythState, seat: int, goal: Cell) -> str | None:
-    """The text of the first move of a shortest walk to ``goal`` through open passages."""
-    start = st.pos[seat]
+def _path_step(st: MythState, seat: int, goal: Cell) -> Action | None:
+    """The first move of a shortest walk to ``goal`` through open passages."""
+    start = st.position[seat]
     if start == goal:
         return None
     prev: dict[Cell, tuple[Cell, int]] = {}
@@ -51,8 +68,8 @@ def _path_step(st: MythState, seat: int, goal: Cell) -> str | None:
     q = deque([start])
     while q:
         c = q.popleft()
-        for side in SIDE_ORDER:
-            nb = step_cell(c, side)
+        for side in SIDES:
+            nb = step(c, side)
             if nb in seen or not open_between(st.grid, c, side):
                 continue
             seen.add(nb)
@@ -60,147 +77,174 @@ def _path_step(st: MythState, seat: int, goal: Cell) -> str | None:
             if nb == goal:
                 while prev[nb][0] != start:
                     nb = prev[nb][0]
-                return f"move {DIR_NAMES[prev[nb][1]]}"
+                return st.game.menu.move[prev[nb][1]]
             q.append(nb)
     return None
 
 
-def _heal(st: MythState, seat: int, by_text: dict[str, Action]) -> Action | None:
+def _heal(st: MythState, seat: int, la: list[Action]) -> Action | None:
     """Heal below half life at any price; heal at once when one resource restores 2 or more
     missing life; otherwise heal a wound of 2 or more while the resources left still pay for
     the next level, as a careful player tops up between fights."""
+    m = st.game.menu
+    heal = m.heal if m.heal in la else None
+    avatara = m.avatara if m.avatara in la else None
     top = heroes.max_life(st, seat)
     missing = top - st.life[seat]
     if st.life[seat] * LOW < top:
-        return by_text.get("heal") or by_text.get("avatara heal")
+        return heal or avatara
     if missing < WOUND:
         return None
-    if "heal" in by_text and min(missing, st.game.c.heroes[st.hero[seat]].heal) >= WOUND:
-        return by_text["heal"]  # one resource buys two or more life: always worth it
+    if heal and min(missing, st.game.content.heroes[st.hero[seat]].heal) >= WOUND:
+        return heal  # one resource buys two or more life: always worth it
     spare = heroes.res(st, seat) - LEVEL_COST[min(st.level[seat], len(LEVEL_COST) - 1)]
-    if "heal" in by_text and spare >= 1:
-        return by_text["heal"]
-    if "avatara heal" in by_text and spare >= AVATARA_HEAL_COST:
-        return by_text["avatara heal"]
+    if heal and spare >= 1:
+        return heal
+    if avatara and spare >= AVATARA_HEAL_COST:
+        return avatara
     return None
 
 
-def _walk(st: MythState, la: list[Action], by_text: dict[str, Action]) -> Action:
+def _walk(st: MythState, la: list[Action]) -> Action:
     """Where the hero goes: home with an artifact or low life, else exploring."""
-    cur = st.cur
-    cs = st.game.c
-    carrying = any(cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[cur]
-                   for q in st.quests[cur])
-    weak = st.life[cur] * WEAK < heroes.max_life(st, cur) and heroes.res(st, cur) >= HOME_BUDGET
-    if (carrying or weak) and (t := _path_step(st, cur, START)) and t in by_text:
-        return by_text[t]
-    explores = [a for a in la if a.text.startswith("explore ")]
+    active = st.active
+    cs = st.game.content
+    carrying = any(cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[active]
+                   for q in st.quests[active])
+    weak = (st.life[active] * WEAK < heroes.max_life(st, active)
+            and heroes.res(st, active) >= HOME_BUDGET)
+    if (carrying or weak) and (a := _path_step(st, active, START)) and a in la:
+        return a
+    explores = [a for a in la if isinstance(a[1], Explore)]
     if explores:
         return explores[st.rng.copy().below(len(explores))]
     frontier = [c for c in st.grid if any(
-        st.grid[c] & side and step_cell(c, side) not in st.grid for side in SIDE_ORDER)]
-    here = st.pos[cur]
+        st.grid[c] & side and step(c, side) not in st.grid for side in SIDES)]
+    here = st.position[active]
     for c in sorted(frontier, key=lambda c: abs(c[0] - here[0]) + abs(c[1] - here[1])):
-        if (t := _path_step(st, cur, c)) and t in by_text:
-            return by_text[t]
-    moves = [a for a in la if a.text.startswith("move ")]
+        if (a := _path_step(st, active, c)) and a in la:
+            return a
+    moves = [a for a in la if isinstance(a[1], Move)]
     if moves:
-        return moves[(st.turn + cur) % len(moves)]
-    return by_text["stay"]
+        return moves[(st.turn + active) % len(moves)]
+    return st.game.menu.stay
 
 
-def _move_or_end(st: MythState, seat: int, la: list[Action],
-                 by_text: dict[str, Action]) -> Action:
-    cur = st.cur
-    if seat == cur:
-        shows = [a for a in la if a.text.startswith("show ")]
+def _move_or_end(st: MythState, seat: int, la: list[Action]) -> Action:
+    active = st.active
+    m = st.game.menu
+    if seat == active:
+        shows = [a for a in la if isinstance(a[1], Show)]
         if shows:
             return shows[0]
-        if (a := _heal(st, cur, by_text)):
+        if (a := _heal(st, active, la)):
             return a
     if st.step == "end":
-        if heroes.res(st, cur) >= RICH and "extra turn" in by_text:
-            return by_text["extra turn"]
-        return by_text["end turn"]
-    if seat != cur:  # dream master: walk the dreamer nowhere useful
-        return by_text.get("stay", la[-1])
-    return _walk(st, la, by_text)
+        if heroes.res(st, active) >= RICH and m.extra in la:
+            return m.extra
+        return m.end
+    if seat != active:  # dream master: walk the dreamer nowhere useful
+        return m.stay if m.stay in la else la[-1]
+    return _walk(st, la)
 
 
-def _offer(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
+def _offer(st: MythState, seat: int, la: list[Action]) -> Action:
     """Help itself with its own cards; hinder another hero with the dearest hostile card."""
-    cs = st.game.c.cards
+    cs = st.game.content.cards
     money = heroes.res(st, seat)
     best: Action | None = None
     for a in la:
-        if a.text == "pass":
+        verb = a[1]
+        if not isinstance(verb, Play):
             continue
-        card = cs[a.data[1]]
+        card = cs[verb.card]
         mine = card.effect in SELF_CARDS and (card.effect != "weapon"
-                                              or card.hero == st.hero[st.cur])
-        if seat == st.cur and mine:
+                                              or card.hero == st.hero[st.active])
+        if seat == st.active and mine:
             return a
-        if seat != st.cur and money >= HOSTILE_BUDGET \
+        if seat != st.active and money >= HOSTILE_BUDGET \
                 and (card.monster or card.effect in HOSTILE_CARDS) \
-                and (best is None or card.cost > cs[best.data[1]].cost):
+                and (best is None or card.cost > cs[best[1].card].cost):
             best = a
-    return best or by_text["pass"]
+    return best or st.game.menu.pass_
 
 
-def _sub(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
+def _sub(st: MythState, seat: int, la: list[Action]) -> Action:
     kind = st.decisions[-1].kind
-    cs = st.game.c.cards
+    cs = st.game.content.cards
     if kind == "nod":
-        if st.life[seat] * LOW < heroes.max_life(st, seat) and st.pos[seat] != START:
-            return by_text.get("nod to 0,0", la[-1])
+        home = st.game.menu.nod[START]
+        if st.life[seat] * LOW < heroes.max_life(st, seat) and st.position[seat] != START:
+            return home if home in la else la[-1]
         return la[-1]
     if kind == "discard":
-        return min(la, key=lambda a: cs[a.data[1]].cost)
+        return min(la, key=lambda a: cs[_verb(a, DiscardCard).card].cost)
     if kind == "deceive":
-        others = [a for a in la if a.data[1] != seat]
-        return max(others or la, key=lambda a: len(st.hand[a.data[1]]))
+        def victim(a: Action) -> int:
+            return heroes.seat_of(st, _verb(a, DeceiveHero).hero)
+        others = [a for a in la if victim(a) != seat]
+        return max(others or la, key=lambda a: len(st.hand[victim(a)]))
     return la[0]
 
 
-def _prebattle(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]
-               ) -> Action:
-    cs = st.game.c.cards
-    imp = [a for a in la if a.text.startswith("imprison ")]
+def _prebattle(st: MythState, seat: int, la: list[Action]) -> Action:
+    cs = st.game.content.cards
+    imp = [a for a in la if isinstance(a[1], Imprison)]
     if imp:
-        return max(imp, key=lambda a: cs[a.data[1]].defence)
-    rem = [a for a in la if a.text.startswith("remove ")]
-    if rem and heroes.res(st, st.cur) >= REMOVE_BUDGET:
-        return max(rem, key=lambda a: cs[a.data[1]].attack)
-    return by_text["fight"]
+        return max(imp, key=lambda a: cs[_verb(a, Imprison).monster].defence)
+    rem = [a for a in la if isinstance(a[1], Remove)]
+    if rem and heroes.res(st, st.active) >= REMOVE_BUDGET:
+        return max(rem, key=lambda a: cs[_verb(a, Remove).monster].attack)
+    return st.game.menu.fight
 
 
-def _draw(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
-    if seat != st.cur:
+def _draw(st: MythState, seat: int, la: list[Action]) -> Action:
+    if seat != st.active:
         return la[0]  # the dream's master orders no drawing
-    free = max(0, st.game.config["hand_size"] - len(st.hand[st.cur]))
-    return by_text.get(f"draw {free}", la[-1] if free else la[0])
+    free = max(0, st.game.config["hand_size"] - len(st.hand[st.active]))
+    draws = st.game.menu.draw
+    want = draws[free] if free < len(draws) else None
+    return want if want in la else (la[-1] if free else la[0])
 
 
-def _attack(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
-    cs = st.game.c.cards
-    return max(la, key=lambda a: (quests.wants_trophy(st, st.cur, a.data[1]),
-                                  -cs[a.data[1]].defence))
+def _attack(st: MythState, seat: int, la: list[Action]) -> Action:
+    cs = st.game.content.cards
+
+    def worth(a: Action) -> tuple[bool, int]:
+        m = _verb(a, Attack).monster
+        return heroes.wants_trophy(st, st.active, m), -cs[m].defence
+    return max(la, key=worth)
 
 
-def _target(st: MythState, seat: int, la: list[Action], by_text: dict[str, Action]) -> Action:
-    return min(la, key=lambda a: (st.level[a.data[1]] * -10 + st.life[a.data[1]]))
+def _target(st: MythState, seat: int, la: list[Action]) -> Action:
+    def weakest(a: Action) -> int:
+        s = heroes.seat_of(st, _verb(a, TargetHero).hero)
+        return st.level[s] * -10 + st.life[s]
+    return min(la, key=weakest)
 
 
-Step = Callable[[MythState, int, list[Action], dict[str, Action]], Action]
-STEPS: dict[str, Step] = {
+def _place(st: MythState, seat: int, la: list[Action]) -> Action:
+    """The orientation with the most passages (the first of those)."""
+    return max(la, key=lambda a: bin(a[1].passages).count("1") if isinstance(a[1], Place)
+               else -1)
+
+
+def _verb(action: Action, kind: type[V]) -> V:
+    """The verb of ``action``, known to be a ``kind``."""
+    verb = action[1]
+    assert isinstance(verb, kind)
+    return verb
+
+
+Policy = Callable[[MythState, int, list[Action]], Action]
+STEPS: dict[str, Policy] = {
     "draw": _draw,
     "move": _move_or_end,
     "end": _move_or_end,
-    "place": lambda st, seat, la, by: max(la, key=lambda a: len(a.text)
-                                          if a.text.startswith("place ") else -1),
-    "forbid": lambda st, seat, la, by: by["order: forbid cards"],
+    "place": _place,
+    "forbid": lambda st, seat, la: st.game.menu.forbid,
     "offer": _offer,
-    "order": lambda st, seat, la, by: la[0],
+    "order": lambda st, seat, la: la[0],
     "sub": _sub,
     "prebattle": _prebattle,
     "attack": _attack,
@@ -213,8 +257,8 @@ def choose(st: MythState) -> Action:
     la = st.legal_actions()
     seat = st.to_act
     assert seat is not None
-    step = STEPS.get(st.step)
-    return step(st, seat, la, {a.text: a for a in la}) if step else la[0]
+    policy = STEPS.get(st.step or "")
+    return policy(st, seat, la) if policy else la[0]
 
 
 class _Seat(Protocol):
@@ -240,8 +284,8 @@ class BalanceBot:
             return la[0]
         world = info.sample(self.rng.next64())
         assert isinstance(world, MythState)
-        text = choose(world).text
-        return next(a for a in la if a.text == text)
+        verb = choose(world)[1]
+        return next(a for a in la if a[1] == verb)
 
 
 def make_balance(arg: str | None, seed: int) -> BalanceBot:

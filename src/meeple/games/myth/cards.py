@@ -4,7 +4,8 @@ Revealed cards wait in ``st.pending``; the one with the lowest timing resolves n
 then unmarked, then "last N", lower N first); when several different cards tie, the hero whose
 events they are picks. The choices a card asks of a hero (Nod's destination, Shiver Magic's
 discards, Fury of Shiver's item, Deceiver Magic's player) wait on ``st.decisions``
-(:mod:`.decisions`), the first asked on top.
+(:mod:`.decisions`), the first asked on top. Once no card is left the battle follows (the
+``"battle"`` stage).
 """
 
 from __future__ import annotations
@@ -14,35 +15,36 @@ from typing import TYPE_CHECKING
 
 from meeple.components import pile, tokens
 
-from . import battle, dungeon, ending, events, heroes, turn
-from .content import Card
+from . import heroes
+from .content import ARTIFACTS, ITEM_EFFECTS, Card
 from .decisions import Deceive, Destroy, Discard, Nod
+from .ending import over
 from .params import TWO_PLAYERS
+from .turn import BATTLE_CARDS, Stage, ask, clear_battle_cards, draw_event, end_deserted, hurt
 
 if TYPE_CHECKING:
     from .state import MythState
+    from .verbs import Cell
 
-ITEM_EFFECTS = frozenset({"standard", "tain", "codex", "weapon"})
 SWAPS = frozenset({"help", "contract"})
-QUEST_ITEMS = ("tain", "codex")
 #: Cards Deceiver Magic takes from the chosen hand (MYTH-86).
 DECEIVED_CARDS = 2
 BALOR = "shadow_of_balor"
 
 
-def reveal(st: MythState) -> None:
+def reveal(st: MythState) -> Stage:
     """MYTH-48: turn the cards over; the resources on them go back to the bank."""
     st.phase = "resolve"
     paid = sum(p for _, _, p in st.table)
     if paid:
-        tokens.transfer(st.tok, heroes.RES, "table", "bank", paid)
+        tokens.transfer(st.holdings, heroes.RES, "table", "bank", paid)
     st._emit("revealed", cards=[[c, s, p] for c, s, p in st.table])
     revealed = [c for c, _, _ in st.table]
     st.table = ()
-    st.affected_cell = st.pos[st.cur]
+    st.affected_cell = st.position[st.active]
     st.pending = []
     join(st, revealed)
-    resolve_loop(st)
+    return resolve_loop(st)
 
 
 def join(st: MythState, new: list[str]) -> None:
@@ -56,44 +58,42 @@ def join(st: MythState, new: list[str]) -> None:
         lasting = st.lasting.pop(st.affected_cell, [])
         st.discard.extend(lasting)
         st._emit("balor", cancelled=dropped + lasting)
-        turn.note(st, f"the Shadow of Balor cancels {len(dropped) + len(lasting)} card(s)")
 
 
 def next_choices(st: MythState) -> list[str]:
     """The distinct cards that may resolve next (more than one: the hero chooses, MYTH-46)."""
-    cs = st.game.c.cards
+    cs = st.game.content.cards
     best = min(cs[c].rank for c in st.pending)
     return list(dict.fromkeys(c for c in st.pending if cs[c].rank == best))
 
 
-def resolve_loop(st: MythState) -> None:
+def resolve_loop(st: MythState) -> Stage:
     """Resolve cards until a hero must choose; then the battle step."""
-    while not ending.over(st):
-        cur = st.cur
-        if not st.alive[cur]:
+    while not over(st):
+        active = st.active
+        if not st.alive[active]:
             st.discard.extend(st.pending)
             st.pending = []
             st.decisions.clear()
-            turn.end_turn(st)
-            return
+            return "end_turn"
         while st.decisions and not st.alive[st.decisions[-1].seat]:
             st.decisions.pop()
         if st.decisions:
-            turn.ask(st, "sub", st.decisions[-1].seat)
-            return
+            ask(st, "sub", st.decisions[-1].seat)
+            return None
         if not st.pending:
             break
         choices = next_choices(st)
         if len(choices) > 1:
-            turn.ask(st, "order", cur)  # MYTH-46: ties are ordered by the affected player
-            return
+            ask(st, "order", active)  # MYTH-46: ties are ordered by the affected player
+            return None
         resolve(st, choices[0])
-    if ending.over(st):
-        return
+    if over(st):
+        return None
     cell = st.affected_cell
     if not st.enemies.get(cell):
-        battle.clear_battle_cards(st, cell)
-    battle.begin(st)
+        clear_battle_cards(st, cell)
+    return "battle"
 
 
 def ask_later(st: MythState, decision: Nod | Discard | Destroy | Deceive) -> None:
@@ -105,30 +105,29 @@ def ask_later(st: MythState, decision: Nod | Discard | Destroy | Deceive) -> Non
 def resolve(st: MythState, cid: str) -> None:
     """Resolve one revealed card."""
     st.pending.remove(cid)
-    c = st.game.c.cards[cid]
+    c = st.game.content.cards[cid]
     cell = st.affected_cell
-    cur = st.cur
-    hit = heroes.heroes_on(st, cell, cur)  # MYTH-49: every hero on the cell
+    active = st.active
+    hit = heroes.heroes_on(st, cell, active)  # MYTH-49: every hero on the cell
     st._emit("resolve", card=cid, heroes=hit)
-    turn.note(st, f"{c.name} resolves")
     eff = c.effect
     if c.monster:
         st.enemies.setdefault(cell, []).append(cid)  # MYTH-49: monsters belong to the cell
     elif eff in ITEM_EFFECTS:
-        st.items[cur].append(cid)  # MYTH-40..43: the hero whose events these are
-    elif eff in battle.BATTLE_CARDS:
+        st.items[active].append(cid)  # MYTH-40..43: the hero whose events these are
+    elif eff in BATTLE_CARDS:
         st.lasting.setdefault(cell, []).append(cid)
     elif eff == "web":
         web(st, cid, cell, hit)
     elif eff == "shade":  # MYTH-85
         st.discard.append(cid)
-        drawn = [d for d in (events.draw_event(st) for _ in range(c.value)) if d]
+        drawn = [d for d in (draw_event(st) for _ in range(c.value)) if d]
         st._emit("shade", cards=drawn)
         join(st, drawn)
     elif eff == "deceiver":  # MYTH-86
         st.discard.append(cid)
         if any(st.hand[s] for s in heroes.living(st)):
-            ask_later(st, Deceive(cur))
+            ask_later(st, Deceive(active))
     else:
         st.discard.append(cid)
         _on_each_hero(st, cid, c, hit)
@@ -146,7 +145,7 @@ def _on_each_hero(st: MythState, cid: str, c: Card, hit: list[int]) -> None:
         effect = EFFECTS.get(c.effect)  # the Shadow of Balor did its work when it joined
         if effect is not None:
             effect(st, c, s)
-        if ending.over(st):
+        if over(st):
             return
 
 
@@ -157,15 +156,11 @@ def swap_partner(st: MythState, c: Card, s: int) -> int:
 
 def _trap(st: MythState, c: Card, s: int) -> None:
     """MYTH-74: a roll under the trap's number wounds (the dwarf has a bonus)."""
-    need = c.target - (c.dwarf_bonus if st.game.c.heroes[st.hero[s]].area else 0)
+    need = c.target - (c.dwarf_bonus if st.game.content.heroes[st.hero[s]].area else 0)
     r = st._roll(s, "trap")
-    name = heroes.hero_name(st, s)
     st._emit("trap", seat=s, card=c.id, roll=r, need=need, caught=r < need)
     if r < need:
-        turn.note(st, f"{name} rolls {r} < {need}: trapped")
-        heroes.hurt(st, s, c.value, c.id)
-    else:
-        turn.note(st, f"{name} rolls {r}: avoids the trap")
+        hurt(st, s, c.value, c.id)
 
 
 def _nod(st: MythState, c: Card, s: int) -> None:
@@ -208,7 +203,8 @@ def _help(st: MythState, c: Card, s: int) -> None:
     o = swap_partner(st, c, s)
     if o != s:
         a, b = heroes.res(st, s), heroes.res(st, o)
-        st.tok[heroes.OWNERS[s]][heroes.RES], st.tok[heroes.OWNERS[o]][heroes.RES] = b, a
+        purses = st.holdings
+        purses[heroes.OWNERS[s]][heroes.RES], purses[heroes.OWNERS[o]][heroes.RES] = b, a
         st._emit("help", seat=s, other=o)
 
 
@@ -251,9 +247,9 @@ EFFECTS: dict[str, Callable[[MythState, Card, int], None]] = {
 
 
 # ------------------------------------------------------------------ webs (MYTH-75)
-def web(st: MythState, cid: str, cell: dungeon.Cell, hit: list[int]) -> None:
+def web(st: MythState, cid: str, cell: Cell, hit: list[int]) -> None:
     """Only the hardest web on a cell holds; each hero on it tries once."""
-    cs = st.game.c.cards
+    cs = st.game.content.cards
     lst = st.lasting.get(cell, [])
     webs = [c for c in lst if cs[c].effect == "web"] + [cid]
     hardest = max(webs, key=lambda w: cs[w].target)
@@ -265,16 +261,10 @@ def web(st: MythState, cid: str, cell: dungeon.Cell, hit: list[int]) -> None:
             break
 
 
-def webbed(st: MythState, seat: int) -> bool:
-    """Whether a web holds the hero's cell."""
-    cs = st.game.c.cards
-    return any(cs[c].effect == "web" for c in st.lasting.get(st.pos[seat], ()))
-
-
 def escape_web(st: MythState, seat: int) -> bool:
     """One attempt to tear the web; success frees every hero on the cell."""
-    cs = st.game.c.cards
-    cell = st.pos[seat]
+    cs = st.game.content.cards
+    cell = st.position[seat]
     webs = [c for c in st.lasting.get(cell, []) if cs[c].effect == "web"]
     if not webs:
         return True
@@ -288,29 +278,27 @@ def escape_web(st: MythState, seat: int) -> bool:
             st.lasting[cell] = rest
         else:
             del st.lasting[cell]
-        turn.note(st, f"{heroes.hero_name(st, seat)} rolls {r}: tears the web")
         return True
-    turn.note(st, f"{heroes.hero_name(st, seat)} rolls {r} < {need}: caught in the web")
     return False
 
 
 # ------------------------------------------------------------------ the choices cards ask
 def destroyable(st: MythState, seat: int) -> list[str]:
     """Items Fury of Shiver may destroy: never the Tain or the Codex (MYTH-89)."""
-    return list(dict.fromkeys(i for i in st.items[seat] if i not in QUEST_ITEMS))
+    return list(dict.fromkeys(i for i in st.items[seat] if i not in ARTIFACTS))
 
 
-def nod(st: MythState, cell: dungeon.Cell | None) -> None:
+def nod(st: MythState, cell: Cell | None) -> Stage:
     """MYTH-76: go to ``cell`` (None: stay put)."""
     d = st.decisions.pop()
     if cell is not None:
-        st.pos[d.seat] = cell
+        st.position[d.seat] = cell
         st._emit("nod", seat=d.seat, cell=list(cell))
-        battle.end_deserted(st)
-    resolve_loop(st)
+        end_deserted(st)
+    return resolve_loop(st)
 
 
-def discard(st: MythState, cid: str) -> None:
+def discard(st: MythState, cid: str) -> Stage:
     """MYTH-87: discard one card; the next is asked while some are left to discard."""
     d = st.decisions.pop()
     assert isinstance(d, Discard)
@@ -320,23 +308,23 @@ def discard(st: MythState, cid: str) -> None:
     st._emit("discarded", seat=s, card=cid)
     if d.count > 1 and st.hand[s]:
         st.decisions.append(Discard(s, d.count - 1))
-    resolve_loop(st)
+    return resolve_loop(st)
 
 
-def destroy(st: MythState, item: str) -> None:
+def destroy(st: MythState, item: str) -> Stage:
     """MYTH-89: the chosen item goes to the discard."""
     s = st.decisions.pop().seat
     st.items[s].remove(item)
     st.discard.append(item)
     st._emit("destroyed", seat=s, card=item)
-    resolve_loop(st)
+    return resolve_loop(st)
 
 
-def deceive(st: MythState, victim: int) -> None:
+def deceive(st: MythState, victim: int) -> Stage:
     """MYTH-86: two cards at random from ``victim``'s hand join the resolution."""
     s = st.decisions.pop().seat
     taken = pile.draw_n(st.hand[victim], DECEIVED_CARDS, st.rng)
     st._emit("deceived", seat=s, victim=victim, cards=taken)
     join(st, taken)
-    resolve_loop(st)
+    return resolve_loop(st)
 

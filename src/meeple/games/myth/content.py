@@ -1,7 +1,7 @@
 """Myth's content: schemas for the TOML files, their cross-checks and the tables the rules read.
 
-Loaded by ``MythGame.setup`` (once per content folder) and shared by every state and clone
-through ``st.game.c`` (:func:`of`); a state keeps only ids.
+Loaded by ``Myth.setup`` (once per content folder) and shared by every state and clone
+through ``st.game.content``; a state keeps only ids.
 """
 
 from __future__ import annotations
@@ -20,6 +20,11 @@ SIDE_LETTERS = {"N": N, "E": E, "S": S, "W": W}
 #: A number read against a d100 roll (MYTH-53): attack, defence, target rolls.
 Percent = Annotated[int, Field(ge=0, le=100)]
 Level3 = tuple[Positive, Positive, Positive]
+#: Event cards that stay before the hero who drew them as items (MYTH-40..43).
+ITEM_EFFECTS = frozenset({"standard", "tain", "codex", "weapon"})
+#: The artifacts quests ask to carry to the Avatara; Fury of Shiver never destroys them
+#: (MYTH-16, MYTH-89).
+ARTIFACTS = ("tain", "codex")
 
 
 class Hero(Entry):
@@ -115,6 +120,7 @@ class Content:
     heroes: dict[str, Hero]
     cards: dict[str, Card]
     card_by_name: dict[str, str]
+    hero_by_name: dict[str, str]
     quests: dict[str, Quest]
     quest_by_name: dict[str, str]
     tiles: dict[str, Tile]
@@ -157,7 +163,7 @@ def _check(heroes: dict[str, Hero], monsters: tuple[Monster, ...], events: tuple
     qs = _where(PKG, "quests.toml")
     check_refs([q for q in quests.values() if q.kind == "kill"], "monster",
                [m.id for m in monsters], qs, "monster", skip=())
-    check_refs([q for q in quests.values() if q.kind == "carry"], "item", ("codex", "tain"),
+    check_refs([q for q in quests.values() if q.kind == "carry"], "item", ARTIFACTS,
                qs, "artifact to carry (codex or tain)", skip=())
     if sum(t.start for t in tiles.values()) != 1:
         raise fail(_where(PKG, "tiles.toml"), "tile", "start", "exactly one start tile")
@@ -189,7 +195,7 @@ def load() -> Content:
     quest_deck = tuple(c for q in quests.values() for c in [q.id] * q.copies)
     tile_deck = tuple(c for t in tiles.values() if not t.start for c in [t.id] * t.copies)
     return Content(
-        heroes=heroes, cards=cards,
+        heroes=heroes, cards=cards, hero_by_name={h.name: h.id for h in heroes.values()},
         card_by_name={c.name: c.id for c in cards.values()},
         quests=quests, quest_by_name={q.name: q.id for q in quests.values()},
         tiles=tiles, tile_mask={t.id: _mask(t) for t in tiles.values()},

@@ -1,43 +1,29 @@
-"""Playing event cards (MYTH-44 to MYTH-47, MYTH-100): the deck, the face-down cards offered
+"""Playing event cards (MYTH-44 to MYTH-47, MYTH-93, MYTH-100): the face-down cards offered
 clockwise from the hero whose events these are, and their price.
 
 The cards on the table are ``(card, seat who played it or -1 for the deck, paid)``; once every
-seat has passed (or another seat has added its card) they are revealed and resolved
-(:mod:`.cards`).
+seat has passed (or another seat has added its card) they are revealed and resolved (the
+``"reveal"`` stage, :mod:`.cards`), or with none the battle follows.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.components import deck as decks
-
-from . import battle, cards, heroes, turn
-from .params import FINAL_TURNS, TWO_PLAYERS
+from . import heroes
+from .params import TWO_PLAYERS
+from .turn import Stage, ask, controller, draw_event
 
 if TYPE_CHECKING:
     from .state import MythState
 
 #: The table's mark of a card drawn from the deck rather than played by a seat.
 FROM_DECK = -1
-#: ``forbid_cards`` under the Great Dream (MYTH-93): no order yet, cards forbidden, allowed.
-NO_ORDER, FORBIDDEN, ALLOWED = 0, 1, 2
-
-
-def draw_event(st: MythState) -> str | None:
-    """The top card of the event deck; starts the last two turns when the deck runs out."""
-    cid = decks.draw_one(st.deck)
-    if cid is None:
-        return None
-    if not st.deck and st.final_left is None:
-        st.final_left = FINAL_TURNS  # MYTH-24
-        st._emit("deck_exhausted", seat=st.cur)
-    return cid
 
 
 def play_cost(st: MythState, seat: int, cid: str, double: bool) -> int:
     """What ``seat`` pays to play ``cid``: Codex -1 (never below 1), doubled off new ground."""
-    cost = st.game.c.cards[cid].cost
+    cost = st.game.content.cards[cid].cost
     if cost > 0 and "codex" in st.items[seat]:
         cost = max(1, cost - 1)  # MYTH-42
     return cost * 2 if double else cost  # MYTH-47
@@ -47,7 +33,7 @@ def playable(st: MythState, seat: int) -> list[str]:
     """Cards ``seat`` can pay for now (MYTH-44, MYTH-47: no free cards off new ground)."""
     double = st.offer_double
     money = heroes.res(st, seat)
-    cs = st.game.c.cards
+    cs = st.game.content.cards
     return [cid for cid in dict.fromkeys(st.hand[seat])
             if not (double and cs[cid].cost == 0) and play_cost(st, seat, cid, double) <= money]
 
@@ -57,66 +43,63 @@ def _deal_from_deck(st: MythState) -> None:
     cid = draw_event(st)
     if cid:
         st.table = (*st.table, (cid, FROM_DECK, 0))
-        st._emit("event_drawn", seat=st.cur)
+        st._emit("event_drawn", seat=st.active)
 
 
-def begin(st: MythState) -> None:
+def begin(st: MythState) -> Stage:
     """Step 3: new ground brings a deck card; then every seat is offered to play, clockwise."""
     st.phase = "events"
     st.table = ()
     if st.new_ground:
         _deal_from_deck(st)
     st.offer_double = not st.new_ground
-    st.offer_queue = tuple(heroes.clockwise_from(st, st.cur))
+    st.offer_queue = tuple(heroes.clockwise_from(st, st.active))
     st.other_played = False
-    next_offer(st)
+    return next_offer(st)
 
 
-def next_offer(st: MythState) -> None:
+def next_offer(st: MythState) -> Stage:
     """Offer the next seat that can play; with nobody left, reveal the cards (or fight)."""
-    cur = st.cur
+    active = st.active
     while st.offer_queue:
         s = st.offer_queue[0]
         can = playable(st, s)
-        if s == cur and st.dreaming and st.forbid_cards == NO_ORDER and can:
-            turn.ask(st, "forbid", turn.controller(st))  # MYTH-93: the dream's orders
-            return
-        if can and not (s == cur and st.forbid_cards == FORBIDDEN):
-            turn.ask(st, "offer", s)
-            return
+        if s == active and st.dreaming and st.dream_order is None and can:
+            ask(st, "forbid", controller(st))  # MYTH-93: the dream's orders
+            return None
+        if can and not (s == active and st.dream_order == "forbid"):
+            ask(st, "offer", s)
+            return None
         st.offer_queue = st.offer_queue[1:]
     if st.players == TWO_PLAYERS and st.new_ground and not st.other_played:
         _deal_from_deck(st)  # MYTH-100: the two-player second deck card
-    if st.table:
-        cards.reveal(st)
-    else:
-        battle.begin(st)
+    return "reveal" if st.table else "battle"
 
 
-def play(st: MythState, seat: int, cid: str) -> None:
+def play(st: MythState, seat: int, cid: str) -> Stage:
     """``seat`` pays and lays ``cid`` face down (MYTH-45: another seat's card ends the round)."""
     cost = play_cost(st, seat, cid, st.offer_double)
     heroes.pay(st, seat, cost, "table")
     st.hand[seat].remove(cid)
     st.table = (*st.table, (cid, seat, cost))
     st._emit("card_played", seat=seat, paid=cost)
-    if seat == st.cur:
+    if seat == st.active:
         st.offer_queue = st.offer_queue[1:]
     else:
         st.other_played = True
         st.offer_queue = ()
-    next_offer(st)
+    return next_offer(st)
 
 
-def pass_offer(st: MythState) -> None:
+def pass_offer(st: MythState) -> Stage:
     """The seat offered plays nothing."""
     st.offer_queue = st.offer_queue[1:]
-    next_offer(st)
+    return next_offer(st)
 
 
-def order(st: MythState, forbid: int) -> None:
-    """MYTH-93: the dream's master forbids or allows the dreamer's cards."""
-    st.forbid_cards = forbid
-    if forbid == FORBIDDEN:
+def order(st: MythState, allow: bool) -> Stage:
+    """MYTH-93: the dream's master allows or forbids the dreamer's cards."""
+    st.dream_order = "allow" if allow else "forbid"
+    if not allow:
         st._emit("order", seat=st.to_act, order="forbid cards")
-    next_offer(st)
+    return next_offer(st)

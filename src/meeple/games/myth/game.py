@@ -8,17 +8,20 @@ help themselves or hinder the hero who explores. The rule table is ``docs/rules/
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import ClassVar
 
-from meeple.core import Game
+from meeple.core import Game, Verb
 
-from . import labels, lookup, places, text
+from . import labels, lookup, notation, places, text
+from .actions import Menu
 from .content import Content, load
 from .params import OPTIONS
 from .state import MythState
+from .verbs import universe
 
 
-class MythGame(Game[MythState]):
+class Myth(Game[MythState]):
     """Myth: explore, fight, fulfil three quests and reach level 4 first."""
 
     id = "myth"
@@ -36,7 +39,10 @@ class MythGame(Game[MythState]):
     #: 2: a battle no living hero stands in any more ends (MYTH-102), and the Help and the
     #: Contract exchange once between two heroes of the cell (MYTH-103), so records of version
     #: 1 in which either happened no longer replay the same.
-    version = "2"
+    #: 3: the state's fields speak the common vocabulary (``active``, ``position``, ``ending``,
+    #: ``battle_queue``...), so saved states of version 2 no longer restore; the actions'
+    #: texts are unchanged, so a version 2 record read as version 3 replays the same game.
+    version = "3"
     options = OPTIONS
     state_class = MythState
     #: The rule-of-thumb player of the balance tables (docs/rules/myth.md).
@@ -51,10 +57,21 @@ class MythGame(Game[MythState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
-    place_keys: ClassVar[Mapping[str, str]] = {"cell": "cell:{0},{1}", "deck": "deck:events",
-        "tile": "tile:drawn", "card": "card:{0}:{1}", "item": "item:{0}:{1}",
-        "monster": "monster:{0}", "hero": "hero:{0}", "quest": "quest:{0}"}
+    place_keys = places.KEYS
+    verb_text = notation.text
+    parse_verb = notation.parse
+
+    content: Content
 
     def setup(self) -> None:
         # every file read and cross-checked once per content folder, so a broken file fails here
-        self.c: Content = load()
+        self.content = load()
+
+    @cached_property
+    def menu(self) -> Menu:
+        """Every action the rules can offer, looked up by what the rules compute (built when
+        first asked for, so that making a game object stays cheap)."""
+        return Menu(self)
+
+    def verbs(self) -> tuple[Verb, ...]:
+        return universe(self)

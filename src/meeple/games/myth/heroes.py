@@ -1,20 +1,19 @@
-"""Heroes (MYTH-9 to MYTH-14, MYTH-65): resources, life, fighting values, seats around the table
-and death.
+"""Heroes (MYTH-6, MYTH-9 to MYTH-15): resources, seats around the table, the hero card's values
+at the hero's level and the proofs his quests still want.
 
-Functions over a :class:`~.state.MythState`; the rules read the hero cards through
-:func:`.content.of`.
+The bottom of the rules: it imports no mechanic, and every mechanic reads a hero through it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.components import tokens
 
-from . import battle, ending, turn
-
 if TYPE_CHECKING:
     from .state import MythState
+    from .verbs import Cell
 
 OWNERS = ("p0", "p1", "p2", "p3")
 RES = "resources"
@@ -25,33 +24,33 @@ CARD_LEVELS = 3
 # ------------------------------------------------------------------ resources (MYTH-6)
 def res(st: MythState, seat: int) -> int:
     """Resources held by ``seat``."""
-    return st.tok[OWNERS[seat]][RES]
+    return st.holdings[OWNERS[seat]][RES]
 
 
 def bank(st: MythState) -> int:
     """Resources left in the bank."""
-    return st.tok["bank"][RES]
+    return st.holdings["bank"][RES]
 
 
 def gain(st: MythState, seat: int, n: int) -> int:
     """Take up to ``n`` resources from the bank (MYTH-6: the bank is finite)."""
-    n = min(n, st.tok["bank"][RES])
+    n = min(n, st.holdings["bank"][RES])
     if n > 0:
-        tokens.transfer(st.tok, RES, "bank", OWNERS[seat], n)
+        tokens.transfer(st.holdings, RES, "bank", OWNERS[seat], n)
     return n
 
 
 def pay(st: MythState, seat: int, n: int, to: str = "bank") -> None:
     """Pay ``n`` resources to the bank (or to the face-down cards on the table)."""
     if n:
-        tokens.transfer(st.tok, RES, OWNERS[seat], to, n)
+        tokens.transfer(st.holdings, RES, OWNERS[seat], to, n)
 
 
 def give(st: MythState, src: int, dst: int, n: int) -> int:
     """Move up to ``n`` resources from one seat to another."""
     n = min(n, res(st, src))
     if n > 0:
-        tokens.transfer(st.tok, RES, OWNERS[src], OWNERS[dst], n)
+        tokens.transfer(st.holdings, RES, OWNERS[src], OWNERS[dst], n)
     return n
 
 
@@ -87,14 +86,19 @@ def left_of(st: MythState, seat: int) -> int:
     return seat
 
 
-def heroes_on(st: MythState, cell: tuple[int, int], first: int) -> list[int]:
+def heroes_on(st: MythState, cell: Cell, first: int) -> list[int]:
     """Living heroes standing on ``cell``, clockwise from ``first``."""
-    return [s for s in clockwise_from(st, first) if st.pos[s] == cell]
+    return [s for s in clockwise_from(st, first) if st.position[s] == cell]
+
+
+def seat_of(st: MythState, hero: str) -> int:
+    """The seat that plays ``hero`` (each hero card is dealt once, MYTH-2)."""
+    return st.hero.index(hero)
 
 
 def hero_name(st: MythState, seat: int) -> str:
-    """The English name of ``seat``'s hero."""
-    return st.game.c.heroes[st.hero[seat]].name
+    """The English name of ``seat``'s hero (the result's detail)."""
+    return st.game.content.heroes[st.hero[seat]].name
 
 
 # ------------------------------------------------------------------ the hero card
@@ -105,7 +109,7 @@ def _column(st: MythState, seat: int) -> int:
 
 def max_life(st: MythState, seat: int) -> int:
     """Life maximum at the hero's level (MYTH-10)."""
-    return st.game.c.heroes[st.hero[seat]].life[_column(st, seat)]
+    return st.game.content.heroes[st.hero[seat]].life[_column(st, seat)]
 
 
 def heal(st: MythState, seat: int, n: int) -> int:
@@ -117,7 +121,7 @@ def heal(st: MythState, seat: int, n: int) -> int:
 
 def attack_of(st: MythState, seat: int) -> int:
     """Attack at the current level plus the hero's own bound weapons (MYTH-43)."""
-    c = st.game.c
+    c = st.game.content
     h = c.heroes[st.hero[seat]]
     a = h.attack[_column(st, seat)]
     for it in st.items[seat]:
@@ -129,7 +133,7 @@ def attack_of(st: MythState, seat: int) -> int:
 
 def defence_of(st: MythState, seat: int) -> int:
     """Defence at the current level plus every Standard carried (MYTH-40)."""
-    c = st.game.c
+    c = st.game.content
     d = c.heroes[st.hero[seat]].defence[_column(st, seat)]
     for it in st.items[seat]:
         if c.cards[it].effect == "standard":
@@ -139,43 +143,17 @@ def defence_of(st: MythState, seat: int) -> int:
 
 def attacks_of(st: MythState, seat: int) -> int:
     """Attacks a round at the current level (MYTH-11, MYTH-12)."""
-    return st.game.c.heroes[st.hero[seat]].attacks[_column(st, seat)]
+    return st.game.content.heroes[st.hero[seat]].attacks[_column(st, seat)]
 
 
-# ------------------------------------------------------------------ wounds and death
-def hurt(st: MythState, seat: int, n: int, why: str) -> None:
-    """Take ``n`` life; at 0 or less the hero dies (MYTH-10). ``why`` is the id of the card
-    that hurt him, or ``"charge"`` for the dwarf's area attack (MYTH-63)."""
-    st.life[seat] -= n
-    st._emit("wound", seat=seat, amount=n, life=st.life[seat], cause=why)
-    if st.life[seat] <= 0:
-        kill(st, seat, why)
-
-
-def kill(st: MythState, seat: int, why: str) -> None:
-    """MYTH-65: a dead hero's cards and items are discarded and the player leaves."""
-    if not st.alive[seat]:
-        return
-    st.alive[seat] = False
-    st.life[seat] = min(st.life[seat], 0)
-    st.discard.extend(st.hand[seat])
-    st.hand[seat] = []
-    for it in st.items[seat]:
-        if it == "tain":
-            st.tain_load = 0
-        st.discard.append(it)
-    st.items[seat] = []
-    st.discard.extend(st.trophies[seat])
-    st.trophies[seat] = []
-    st.quest_discard = (*st.quest_discard, *st.quests[seat])
-    st.quests[seat] = []
-    pay(st, seat, res(st, seat))
-    st._emit("hero_died", seat=seat, hero=st.hero[seat], cause=why)
-    turn.note(st, f"{hero_name(st, seat)} dies ({why})")
-    battle.end_deserted(st)
-    alive = living(st)
-    if len(alive) == 1:
-        ending.finish(st, (alive[0],), "last-hero",
-                      f"{hero_name(st, alive[0])} is the last hero alive.")
-    elif not alive:
-        ending.finish(st, (), "all-dead", "Every hero has fallen.")
+# ------------------------------------------------------------------ proofs (MYTH-15)
+def wants_trophy(st: MythState, seat: int, monster: str,
+                 trophies: Sequence[str] | None = None) -> bool:
+    """True when an unshown quest still needs another kill of this kind (MYTH-15);
+    ``trophies`` stands in for the hero's own when given (the heuristic's look past a
+    battle)."""
+    qs = st.game.content.quests
+    need = sum(qs[q].count for q in st.quests[seat]
+               if qs[q].kind == "kill" and qs[q].monster == monster)
+    held = st.trophies[seat] if trophies is None else trophies
+    return need > held.count(monster)

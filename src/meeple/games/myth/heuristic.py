@@ -214,11 +214,11 @@ def _foes_and_cards(st: MythState, seat: int) -> tuple[list[str], list[str]]:
     """The monsters a hero will fight and the cards of his cell's battle: the cell's own and,
     while his own events are on the table or resolving, the cards among them (face down:
     those of the determinization); the Shadow of Balor cancels the cards (MYTH-80)."""
-    cs = st.game.c.cards
-    cell = st.pos[seat]
+    cs = st.game.content.cards
+    cell = st.position[seat]
     found = list(st.enemies.get(cell) or ())
     cards = list(st.lasting.get(cell) or ())
-    if seat == st.cur and (st.table or st.pending):
+    if seat == st.active and (st.table or st.pending):
         coming = [cid for cid, _, _ in st.table] + list(st.pending)
         if "shadow_of_balor" in coming:
             cards = []
@@ -234,7 +234,7 @@ def outlook(st: MythState, seat: int) -> tuple[float, float]:
     Won, the battle pays every monster's experience and the proofs his quests want; a healer
     spends resources on the wounds (MYTH-13). The worth runs from about 0.1 to 1.
     """
-    c = st.game.c
+    c = st.game.content
     h = c.heroes[st.hero[seat]]
     life = st.life[seat]
     money = heroes.res(st, seat)
@@ -255,7 +255,7 @@ def outlook(st: MythState, seat: int) -> tuple[float, float]:
         money = money - used + sum(c.cards[m].experience for m in found)
         trophies = list(trophies)
         for m in found:
-            if quests.wants_trophy(st, seat, m, trophies):
+            if heroes.wants_trophy(st, seat, m, trophies):
                 trophies.append(m)
     ready = sum(1 for q in st.quests[seat] if quests.done(st, seat, q, trophies))
     worth = (0.1 + 0.22 * (st.level[seat] - 1) + 0.06 * ready

@@ -1,20 +1,23 @@
 """Myth's actions as people read them: what each costs and does (docs/words.md).
 
-A label is built from the action's wire text alone (``play Trow``, ``swap Slay a Wight``,
-``nod to 1,-2``), never its data, so a logged action reads like a legal one; the taker's own
-view, when given, adds what depends on the moment: the price with the Codex or off new ground,
-the cell a move leads to, the odds of an attack.
+A label is built from the action's verb (an action known only by its text, as the log keeps
+it, is read back by the notation first), so a logged action reads like a legal one; the taker's
+own view, when given, adds what depends on the moment: the price with the Codex or off new
+ground, the cell a move leads to, the odds of an attack.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from meeple.core import Action
+from meeple.components.tilegrid import DELTA
+from meeple.core import Action, Dispatch, Verb
 
+from . import notation
 from .content import load
 from .lookup import brief
+from .names import card_name, cell, cost, hero_name, quest_name, res, side, sides_of, tile_name, tr
 from .params import (
     AVATARA_HEAL_COST,
     EXTRA_TURN_COST,
@@ -23,57 +26,68 @@ from .params import (
     REDRAW_COST,
     SWAP_COST,
 )
-from .text import (
-    LETTERS,
-    SIDE_BITS,
-    card_name,
-    cell,
-    cost,
-    hero_name,
-    quest_name,
-    res,
-    sides_of,
-    tile_name,
-    tr,
+from .verbs import (
+    Attack,
+    AvataraHeal,
+    DeceiveHero,
+    DestroyItem,
+    DiscardCard,
+    Draw,
+    DreamOrder,
+    EndTurn,
+    Explore,
+    ExtraTurn,
+    Fight,
+    Heal,
+    Imprison,
+    Move,
+    NodTo,
+    Pass,
+    Place,
+    Play,
+    Redraw,
+    Remove,
+    Resolve,
+    Show,
+    Stay,
+    StayPut,
+    Swap,
+    TargetHero,
 )
+from .view import by_cell
 
 if TYPE_CHECKING:
     from meeple.core import Game
 
-View = Mapping[str, Any] | None
-#: Wire texts that are the whole action: text -> kind.
-EXACT = {
-    "stay": "stay", "stay put": "stayput", "pass": "pass", "fight": "fight",
-    "redraw tile": "redraw", "extra turn": "extra", "heal": "heal", "avatara heal": "avatara",
-    "end turn": "end", "order: allow cards": "allow", "order: forbid cards": "forbid",
-    "play a card": "play_hidden", "swap a quest": "swap_hidden",
-}
-#: Wire texts that are a word and an argument: prefix -> kind.
-PREFIXES = ("draw", "move", "explore", "place", "play", "resolve", "nod to", "discard",
-            "destroy", "deceive", "remove", "imprison", "attack", "target", "show", "swap")
-STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-#: Kinds that always spend resources; ``play`` and ``draw`` may.
-PAID = frozenset({"redraw", "remove", "swap", "swap_hidden", "heal", "avatara", "extra",
-                  "show", "play_hidden"})
+    from .view import HeroView, View
+
+#: The key of a sentence (``draw.paid``: ``label.draw.paid``, ``did.draw.paid``) and its fields.
+Fields = tuple[str, dict[str, Any]]
+#: The public texts of private actions (:data:`.notation.PUBLIC`): their sentences' keys and
+#: what they cost (playing a card face down may be free; swapping a quest never is).
+HIDDEN = {words: (f"{verb.word}.hidden", SWAP_COST if verb is Swap else 0)
+          for words, verb in notation.PUBLIC_VERB.items()}
+#: Verbs that always spend resources; ``Play`` and ``Draw`` may.
+PAID = (Redraw, Remove, Swap, Heal, AvataraHeal, ExtraTurn, Show)
+#: What the turn's plain choices cost.
+PRICES: dict[type[Verb], int] = {Redraw: REDRAW_COST, Heal: HEAL_COST,
+                                 AvataraHeal: AVATARA_HEAL_COST, ExtraTurn: EXTRA_TURN_COST}
 
 
-def parse(text: str) -> tuple[str, str]:
-    """An action's wire text as ``(kind, argument)``."""
-    if text in EXACT:
-        return EXACT[text], ""
-    for p in PREFIXES:
-        if text.startswith(p + " "):
-            return p.split()[0], text[len(p) + 1:]
-    raise ValueError(f"not a Myth action: {text!r}")
+class Ask(NamedTuple):
+    """Who asks for a sentence: the game, the language, the taker's view (None: the log)."""
+
+    game: Game[Any]
+    lang: str
+    view: View | None
 
 
-def _hero_id(name: str) -> str:
-    return next(h.id for h in load().heroes.values() if h.name == name)
+FIELDS: Dispatch[Ask, Fields] = Dispatch("Myth's labels")
 
 
-def _me(view: View) -> Mapping[str, Any] | None:
+def _me(view: View | None) -> HeroView | None:
     """The hero whose turn it is (who pays for the turn's choices)."""
-    return None if view is None else view["heroes"][view["current"]]
+    return None if view is None else view["heroes"][view["active"]]
 
 
 def draw_cost(game: Game[Any], hand: int, n: int) -> int:
@@ -82,141 +96,214 @@ def draw_cost(game: Game[Any], hand: int, n: int) -> int:
     return sum(2 ** (k - size) for k in range(hand + 1, hand + n + 1) if k > size)
 
 
-def play_cost(cid: str, view: View) -> int:
+def play_cost(cid: str, view: View | None) -> int:
     """What the taker pays to play ``cid``: the Codex takes one off, explored ground doubles."""
     base = load().cards[cid].cost
-    if view is None or view.get("seat") is None:
+    seat = None if view is None else view.get("seat")
+    if view is None or seat is None:
         return base
-    mine = view["heroes"][view["seat"]]
+    mine = view["heroes"][seat]
     c = max(1, base - 1) if base and "codex" in mine["items"] else base
     double = view["double_cost"] and view["step"] == "offer"  # only while cards are offered
     return c * 2 if double else c
 
 
-def chance(view: Mapping[str, Any], monster: str) -> int:
+def chance(view: View, monster: str) -> int:
     """The percent chance that one attack of the hero to act kills ``monster`` (MYTH-53)."""
-    me = view["heroes"][view["current"]]
-    here = me["cell"]
+    me = view["heroes"][view["active"]]
+    here = (me["cell"][0], me["cell"][1])
     cs = load().cards
-    dark = sum(cs[c].value for x, y, cards in view["lasting"] if [x, y] == here
-               for c in cards if cs[c].effect == "darkness")
+    dark = sum(cs[c].value for c in by_cell(view["lasting"]).get(here, [])
+               if cs[c].effect == "darkness")
     need = cs[monster].defence - me["attack"] + dark  # the roll must be higher than this
     return int(max(0, min(100, 100 - need)))
 
 
-def _monsters_here(view: Mapping[str, Any]) -> list[str]:
-    here = view["heroes"][view["current"]]["cell"]
-    return next((list(dict.fromkeys(m)) for x, y, m in view["enemies"] if [x, y] == here), [])
+def _monsters_here(view: View) -> list[str]:
+    x, y = view["heroes"][view["active"]]["cell"]
+    return list(dict.fromkeys(by_cell(view["enemies"]).get((x, y), [])))
 
 
-def _fields(game: Game[Any], kind: str, arg: str, lang: str, view: View) -> tuple[str, dict[str, Any]]:
-    """The variant of ``kind``'s sentence and its fields."""
-    t = tr(lang)
-    me = _me(view)
-    if kind == "draw":
-        n = int(arg)
-        paid = draw_cost(game, me["hand"], n) if me is not None else 0
-        f = {"count": t.count("cards", n), "cost": res(paid, lang),
-             "size": game.config["hand_size"]}
-        return (".none" if not n else ".paid" if paid else ""), f
-    if kind in ("move", "explore"):
-        f = {"dir": t(f"dir.{arg}")}
-        if kind == "move" and me is not None:
-            dx, dy = STEP[arg]
-            return ".to", {**f, "cell": cell((me["cell"][0] + dx, me["cell"][1] + dy), lang)}
-        return "", f
-    if kind == "place":
-        f = {"sides": sides_of(sum(SIDE_BITS[LETTERS[ch]] for ch in arg), lang)}
-        if view is not None and view.get("drawn_tile"):
-            return ".tile", {**f, "tile": tile_name(view["drawn_tile"], lang)}
-        return "", f
-    if kind in ("play", "resolve", "discard", "destroy", "remove", "imprison", "attack"):
-        return _card_fields(kind, load().card_by_name[arg], lang, view)
-    if kind == "nod":
-        x, y = arg.split(",")
-        return "", {"cell": cell((int(x), int(y)), lang)}
-    if kind in ("deceive", "target"):
-        f = {"hero": hero_name(_hero_id(arg), lang)}
-        if kind == "target" and view is not None and view.get("striker"):
-            return ".monster", {**f, "monster": card_name(view["striker"], lang)}
-        return "", f
-    if kind in ("show", "swap"):
-        return _quest_fields(kind, arg, lang, me)
-    return _plain_fields(kind, lang, me)
+# ------------------------------------------------------------------ each verb's sentence
+@FIELDS.on(Draw)
+def _draw(ask: Ask, verb: Draw) -> Fields:
+    n, me, lang = verb.count, _me(ask.view), ask.lang
+    paid = draw_cost(ask.game, me["hand"], n) if me is not None else 0
+    f = {"count": tr(lang).count("cards", n), "cost": res(paid, lang),
+         "size": ask.game.config["hand_size"]}
+    return "draw" + (".none" if not n else ".paid" if paid else ""), f
 
 
-def _card_fields(kind: str, cid: str, lang: str, view: View) -> tuple[str, dict[str, Any]]:
-    t = tr(lang)
+def _way(ask: Ask, verb: Move | Explore) -> Fields:
+    f = {"dir": side(verb.side, ask.lang)}
+    me = _me(ask.view)
+    if isinstance(verb, Move) and me is not None:
+        dx, dy = DELTA[verb.side]
+        return "move.to", {**f, "cell": cell((me["cell"][0] + dx, me["cell"][1] + dy), ask.lang)}
+    return verb.word, f
+
+
+FIELDS.on(Move)(_way)
+FIELDS.on(Explore)(_way)
+
+
+@FIELDS.on(Place)
+def _place(ask: Ask, verb: Place) -> Fields:
+    f = {"sides": sides_of(verb.passages, ask.lang)}
+    if ask.view is not None and ask.view.get("drawn_tile"):
+        return "place.tile", {**f, "tile": tile_name(ask.view["drawn_tile"], ask.lang)}
+    return "place", f
+
+
+def _card(ask: Ask, verb: Play | Resolve | DiscardCard | DestroyItem) -> Fields:
+    cid, lang = verb.card, ask.lang
     f: dict[str, Any] = {"card": card_name(cid, lang), "monster": card_name(cid, lang)}
-    if kind == "play":
-        return "", {**f, "cost": cost(play_cost(cid, view), lang), "effect": brief(cid, lang)}
-    if kind == "remove":
-        return "", {**f, "cost": res(load().cards[cid].damage + 1, lang)}
-    if kind == "imprison" and view is not None:
-        return ".room", {**f, "load": view["tain_load"], "capacity": load().cards["tain"].value}
-    if kind == "attack" and view is not None:
-        return ".odds", {**f, "chance": t("percent", n=chance(view, cid))}
-    return "", f
+    if isinstance(verb, Play):
+        return "play", {**f, "cost": cost(play_cost(cid, ask.view), lang),
+                        "effect": brief(cid, lang)}
+    return verb.word, f
 
 
-def _quest_fields(kind: str, arg: str, lang: str,
-                  me: Mapping[str, Any] | None) -> tuple[str, dict[str, Any]]:
-    qid = load().quest_by_name[arg]
-    f: dict[str, Any] = {"quest": quest_name(qid, lang)}
-    if kind == "swap":
-        return "", {**f, "cost": res(SWAP_COST, lang)}
+FIELDS.on(Play)(_card)
+FIELDS.on(Resolve)(_card)
+FIELDS.on(DiscardCard)(_card)
+FIELDS.on(DestroyItem)(_card)
+
+
+def _monster(ask: Ask, verb: Remove | Imprison | Attack) -> Fields:
+    m, lang, view = verb.monster, ask.lang, ask.view
+    f: dict[str, Any] = {"card": card_name(m, lang), "monster": card_name(m, lang)}
+    if isinstance(verb, Remove):
+        return "remove", {**f, "cost": res(load().cards[m].damage + 1, lang)}
+    if isinstance(verb, Imprison) and view is not None:
+        return "imprison.room", {**f, "load": view["tain_load"],
+                                 "capacity": load().cards["tain"].value}
+    if isinstance(verb, Attack) and view is not None:
+        return "attack.odds", {**f, "chance": tr(lang)("percent", n=chance(view, m))}
+    return verb.word, f
+
+
+FIELDS.on(Remove)(_monster)
+FIELDS.on(Imprison)(_monster)
+FIELDS.on(Attack)(_monster)
+
+
+@FIELDS.on(NodTo)
+def _nod(ask: Ask, verb: NodTo) -> Fields:
+    return "nod", {"cell": cell(verb.cell, ask.lang)}
+
+
+def _hero(ask: Ask, verb: DeceiveHero | TargetHero) -> Fields:
+    f = {"hero": hero_name(verb.hero, ask.lang)}
+    if isinstance(verb, TargetHero) and ask.view is not None and ask.view.get("striker"):
+        return "target.monster", {**f, "monster": card_name(ask.view["striker"], ask.lang)}
+    return verb.word, f
+
+
+FIELDS.on(DeceiveHero)(_hero)
+FIELDS.on(TargetHero)(_hero)
+
+
+def _quest(ask: Ask, verb: Show | Swap) -> Fields:
+    lang = ask.lang
+    f: dict[str, Any] = {"quest": quest_name(verb.quest, lang)}
+    if isinstance(verb, Swap):
+        return "swap", {**f, "cost": res(SWAP_COST, lang)}
+    me = _me(ask.view)
     if me is None:
-        return "", f
+        return "show", f
     level = me["level"]
-    return ".cost", {**f, "cost": res(LEVEL_COST[level], lang), "level": level + 1}
+    return "show.cost", {**f, "cost": res(LEVEL_COST[level], lang), "level": level + 1}
 
 
-def _plain_fields(kind: str, lang: str,
-                  me: Mapping[str, Any] | None) -> tuple[str, dict[str, Any]]:
-    t = tr(lang)
-    price = {"redraw": REDRAW_COST, "heal": HEAL_COST, "avatara": AVATARA_HEAL_COST,
-             "extra": EXTRA_TURN_COST, "swap_hidden": SWAP_COST}.get(kind, 0)
-    f: dict[str, Any] = {"cost": res(price, lang)}
-    if kind == "heal" and me is not None:
+FIELDS.on(Show)(_quest)
+FIELDS.on(Swap)(_quest)
+
+
+@FIELDS.on(Heal)
+def _heal(ask: Ask, verb: Heal) -> Fields:
+    f: dict[str, Any] = {"cost": res(HEAL_COST, ask.lang)}
+    me = _me(ask.view)
+    if me is not None:
         rate = load().heroes[me["hero"]].heal
-        return ".rate", {**f, "life": t.count("life", rate)}
-    return "", f
+        return "heal.rate", {**f, "life": tr(ask.lang).count("life", rate)}
+    return "heal", f
 
 
-def _key(kind: str, variant: str) -> str:
-    """``play_hidden`` is the ``hidden`` variant of ``play``."""
-    if kind.endswith("_hidden"):
-        return kind.removesuffix("_hidden") + ".hidden"
-    return kind + variant
+def _plain(ask: Ask, verb: Verb) -> Fields:
+    key = "stayput" if isinstance(verb, StayPut) else verb.word
+    return key, {"cost": res(PRICES.get(type(verb), 0), ask.lang)}
 
 
-def label(game: Game[Any], action: Action, lang: str = "en", view: View = None) -> str:
-    """The action as its taker reads it in a menu, with what it costs and does."""
-    kind, arg = parse(action[0])
-    variant, fields = _fields(game, kind, arg, lang, view)
-    if kind == "fight" and view is not None:
+FIELDS.on(Stay)(_plain)
+FIELDS.on(StayPut)(_plain)
+FIELDS.on(Pass)(_plain)
+FIELDS.on(Fight)(_plain)
+FIELDS.on(Redraw)(_plain)
+FIELDS.on(AvataraHeal)(_plain)
+FIELDS.on(ExtraTurn)(_plain)
+FIELDS.on(EndTurn)(_plain)
+
+
+@FIELDS.on(DreamOrder)
+def _order(ask: Ask, verb: DreamOrder) -> Fields:
+    return ("allow" if verb.allow else "forbid"), {"cost": res(0, ask.lang)}
+
+
+# ------------------------------------------------------------------ labels
+def _fields(game: Game[Any], action: Action, lang: str, view: View | None) -> Fields:
+    """The sentence of ``action``: by its verb, or, for an action known only by its text,
+    by the verb the notation reads (or the hidden form of a private action)."""
+    verb = action[1]
+    if not isinstance(verb, Verb):
+        hidden = HIDDEN.get(action[0])
+        if hidden is not None:
+            key, price = hidden
+            return key, {"cost": res(price, lang)}
+        verb = notation.parse(game, action[0])
+    return FIELDS(Ask(game, lang, view), verb)
+
+
+def label(game: Game[Any], action: Action, lang: str = "en",
+          view: Mapping[str, Any] | None = None) -> str:
+    """The action as its taker reads it in a menu, with what it costs and does, for the
+    taker's ``view`` (a :class:`.view.View`)."""
+    return _label(game, action, lang, cast("View | None", view))
+
+
+def _label(game: Game[Any], action: Action, lang: str, view: View | None) -> str:
+    if isinstance(action[1], Fight) and view is not None:
         t = tr(lang)
         odds = [t("label.odds", monster=card_name(m, lang),
                   chance=t("percent", n=chance(view, m))) for m in _monsters_here(view)]
         return t("label.fight.odds", odds=", ".join(odds))
-    return tr(lang)("label." + _key(kind, variant), **fields)
+    key, fields = _fields(game, action, lang, view)
+    return tr(lang)("label." + key, **fields)
 
 
 def told(game: Game[Any], text: str, lang: str = "en") -> str:
     """An action as others are told of it: ``plays a card face down``, ``goes north``."""
-    kind, arg = parse(text)
-    variant, fields = _fields(game, kind, arg, lang, None)
-    return tr(lang)("did." + _key(kind, variant), **fields)
+    key, fields = _fields(game, Action(text), lang, None)
+    return tr(lang)("did." + key, **fields)
 
 
-def costs(game: Game[Any], action: Action, view: View = None) -> bool:
-    """Whether the action spends resources (menus list such actions after the free ones)."""
-    kind, arg = parse(action[0])
-    if kind in PAID:
+def costs(game: Game[Any], action: Action, view: Mapping[str, Any] | None = None) -> bool:
+    """Whether the action spends resources (menus list such actions after the free ones), for
+    the taker's ``view`` (a :class:`.view.View`)."""
+    return _costs(game, action, cast("View | None", view))
+
+
+def _costs(game: Game[Any], action: Action, view: View | None) -> bool:
+    verb = action[1]
+    if not isinstance(verb, Verb):
+        if action[0] in HIDDEN:
+            return True
+        verb = notation.parse(game, action[0])
+    if isinstance(verb, PAID):
         return True
-    if kind == "play":
-        return play_cost(load().card_by_name[arg], view) > 0
-    if kind == "draw":
+    if isinstance(verb, Play):
+        return play_cost(verb.card, view) > 0
+    if isinstance(verb, Draw):
         me = _me(view)
-        return me is not None and draw_cost(game, me["hand"], int(arg)) > 0
+        return me is not None and draw_cost(game, me["hand"], verb.count) > 0
     return False

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.content import load_section
 
-from .cards import ITEM_EFFECTS
-from .content import PKG, Event, Monster, load
-from .text import LETTERS, SIDE_BITS, card_name, cost, hero_name, res, sides_of, tr
+from .content import ITEM_EFFECTS, PKG, Event, Monster, load
+from .names import card_name, cost, hero_name, res, sides_of, tr
 
 if TYPE_CHECKING:
     from meeple.core import Game
@@ -139,8 +138,9 @@ def _quests(lang: str) -> dict[str, dict[str, Any]]:
 def _tiles(lang: str) -> dict[str, dict[str, Any]]:
     t = tr(lang)
     out = {}
-    for tile in load().tiles.values():
-        mask = sum(SIDE_BITS[LETTERS[ch]] for ch in tile.passages)
+    c = load()
+    for tile in c.tiles.values():
+        mask = c.tile_mask[tile.id]
         sides = sides_of(mask, lang)
         text = t("text.tile.start") if tile.start else t("text.tile", sides=sides)
         nums: dict[str, Any] = {t("num.passages"): sides}

@@ -42,3 +42,6 @@ FINAL_TURNS = 2
 TWO_PLAYERS = 2
 #: Resources a healer pays for one use of his heal rate (MYTH-13).
 HEAL_COST = 1
+#: The Avatara's crossroads, the start square where every hero begins (MYTH-4): the cell
+#: ``(x, y) = (0, 0)`` every other cell is named from.
+START = (0, 0)

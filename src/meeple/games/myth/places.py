@@ -8,114 +8,235 @@ drawn tile; cards are played, discarded and resolved where they lie (the hand, t
 resolved); the monsters of the battle are attacked, removed or imprisoned where they stand;
 heroes are deceived and targeted on their cards; items are destroyed on their hero's card;
 quests are shown or swapped on the seat's quest cards.
+
+>>> cell(1, -2), card("hand", "trow"), item(0, "standard")
+('cell:1,-2', 'card:hand:trow', 'item:0:standard')
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from meeple.core import Action
+from meeple.components.tilegrid import DELTA, SIDES
+from meeple.core import Action, Dispatch, Verb
 
-from .content import load
-from .labels import STEP, parse
+from .verbs import (
+    Attack,
+    AvataraHeal,
+    DeceiveHero,
+    DestroyItem,
+    DiscardCard,
+    Draw,
+    DreamOrder,
+    EndTurn,
+    Explore,
+    ExtraTurn,
+    Fight,
+    Heal,
+    Imprison,
+    Move,
+    NodTo,
+    Pass,
+    Place,
+    Play,
+    Redraw,
+    Remove,
+    Resolve,
+    Show,
+    Stay,
+    StayPut,
+    Swap,
+    TargetHero,
+)
+from .view import by_cell, own_quests, tiles
 
 if TYPE_CHECKING:
     from meeple.core import Game
 
-#: Verbs with no spot on the table: passing on playing a card, the order of the Avatara (a
+    from .view import View
+
+#: The place keys of the board, with their blanks: a cell by its column and row, a pile, the
+#: drawn tile, a card by where it lies (``hand``, ``pending``) and its id, a hero's item by his
+#: seat and its id, a monster of the battle, a hero by his seat, a quest of the seat's.
+KEYS: dict[str, str] = {
+    "cell": "cell:{0},{1}", "deck": "deck:events", "tile": "tile:drawn", "card": "card:{0}:{1}",
+    "item": "item:{0}:{1}", "monster": "monster:{0}", "hero": "hero:{0}", "quest": "quest:{0}",
+}
+#: Verbs with no spot on the table: passing on playing a card, the order of the Great Dream (a
 #: yes/no for the whole table), starting the battle, and the choices of the turn's end (heal,
 #: the Avatara's heal, an extra turn, ending the turn), which are about the turn, not a thing.
-BUTTONS: frozenset[str] = frozenset({"pass", "order:", "fight", "heal", "avatara", "extra",
-                                     "end"})
-#: A tile's open sides as bits (meeple.components.tilegrid: N=1, E=2, S=4, W=8).
-SIDES = {"north": 1, "east": 2, "south": 4, "west": 8}
-OPPOSITE = {"north": "south", "east": "west", "south": "north", "west": "east"}
+BUTTONS: frozenset[type[Verb]] = frozenset({Pass, DreamOrder, Fight, Heal, AvataraHeal,
+                                            ExtraTurn, EndTurn})
 
 
-def _cell(x: int, y: int) -> str:
-    return f"cell:{x},{y}"
+def cell(x: int, y: int) -> str:
+    """A cell of the map: ``cell:1,-2``."""
+    return KEYS["cell"].format(x, y)
 
 
-def _here(view: Mapping[str, Any]) -> tuple[int, int]:
+def card(pile: str, cid: str) -> str:
+    """A card where it lies: ``card:hand:trow``, ``card:pending:nod``."""
+    return KEYS["card"].format(pile, cid)
+
+
+def item(seat: int, cid: str) -> str:
+    """An item on a hero's card: ``item:0:standard``."""
+    return KEYS["item"].format(seat, cid)
+
+
+def monster(cid: str) -> str:
+    """A monster of the battle: ``monster:thrall``."""
+    return KEYS["monster"].format(cid)
+
+
+def hero(seat: int) -> str:
+    """A hero's card: ``hero:1``."""
+    return KEYS["hero"].format(seat)
+
+
+def quest(qid: str) -> str:
+    """One of the seat's quests: ``quest:slay_thralls``."""
+    return KEYS["quest"].format(qid)
+
+
+#: The event deck and the dungeon tile drawn to lay.
+EVENT_DECK = KEYS["deck"]
+DRAWN_TILE = KEYS["tile"]
+
+#: The place of each verb for the acting seat's view (None: a button).
+WHERE: Dispatch[View, str | None] = Dispatch("Myth's places")
+
+
+def _here(view: View) -> tuple[int, int]:
     """The cell of the hero whose turn it is."""
-    x, y = view["heroes"][view["current"]]["cell"]
+    x, y = view["heroes"][view["active"]]["cell"]
     return int(x), int(y)
 
 
-def _seat_of(view: Mapping[str, Any], name: str) -> int:
-    return int(next(h["seat"] for h in view["heroes"] if h["name"] == name))
-
-
-def _card(kind: str, arg: str, view: Mapping[str, Any]) -> str:
-    cid = load().card_by_name[arg]
-    if kind in ("play", "discard"):
-        return f"card:hand:{cid}"
-    if kind == "resolve":
-        return f"card:pending:{cid}"
-    if kind == "destroy":
-        return f"item:{view['seat']}:{cid}"
-    return f"monster:{cid}"  # attack, remove, imprison: a monster of the battle
-
-
-def where(game: Game[Any], action: Action, view: Mapping[str, Any]) -> str | None:
-    """The place of ``action`` for the acting seat's ``view``; None for a button verb."""
-    kind, arg = parse(action[0])
+def _way(view: View, verb: Move | Explore) -> str:
     x, y = _here(view)
-    if kind in ("move", "explore"):
-        dx, dy = STEP[arg]
-        return _cell(x + dx, y + dy)
-    if kind == "place":
-        lx, ly = view["laying"]
-        return _cell(lx, ly)
-    if kind in ("stay", "stayput"):
-        return _cell(x, y)
-    if kind == "nod":
-        nx, ny = arg.split(",")
-        return _cell(int(nx), int(ny))
-    if kind == "draw":
-        return "deck:events"
-    if kind == "redraw":
-        return "tile:drawn"
-    if kind in ("play", "discard", "resolve", "destroy", "attack", "remove", "imprison"):
-        return _card(kind, arg, view)
-    if kind in ("deceive", "target"):
-        return f"hero:{_seat_of(view, arg)}"
-    if kind in ("show", "swap"):
-        return f"quest:{load().quest_by_name[arg]}"
+    dx, dy = DELTA[verb.side]
+    return cell(x + dx, y + dy)
+
+
+WHERE.on(Move)(_way)
+WHERE.on(Explore)(_way)
+
+
+@WHERE.on(Place)
+def _laying(view: View, verb: Place) -> str:
+    laying = view["laying"]
+    assert laying is not None
+    return cell(laying[0], laying[1])
+
+
+def _here_cell(view: View, verb: Stay | StayPut) -> str:
+    return cell(*_here(view))
+
+
+WHERE.on(Stay)(_here_cell)
+WHERE.on(StayPut)(_here_cell)
+
+
+@WHERE.on(NodTo)
+def _nod(view: View, verb: NodTo) -> str:
+    return cell(*verb.cell)
+
+
+@WHERE.on(Draw)
+def _deck(view: View, verb: Draw) -> str:
+    return EVENT_DECK
+
+
+@WHERE.on(Redraw)
+def _tile(view: View, verb: Redraw) -> str:
+    return DRAWN_TILE
+
+
+def _hand(view: View, verb: Play | DiscardCard) -> str:
+    return card("hand", verb.card)
+
+
+WHERE.on(Play)(_hand)
+WHERE.on(DiscardCard)(_hand)
+
+
+@WHERE.on(Resolve)
+def _pending(view: View, verb: Resolve) -> str:
+    return card("pending", verb.card)
+
+
+@WHERE.on(DestroyItem)
+def _item(view: View, verb: DestroyItem) -> str:
+    seat = view["seat"]
+    assert seat is not None
+    return item(seat, verb.card)
+
+
+def _monster(view: View, verb: Attack | Remove | Imprison) -> str:
+    return monster(verb.monster)
+
+
+WHERE.on(Attack)(_monster)
+WHERE.on(Remove)(_monster)
+WHERE.on(Imprison)(_monster)
+
+
+def _hero(view: View, verb: DeceiveHero | TargetHero) -> str:
+    return hero(next(h["seat"] for h in view["heroes"] if h["hero"] == verb.hero))
+
+
+WHERE.on(DeceiveHero)(_hero)
+WHERE.on(TargetHero)(_hero)
+
+
+def _quest(view: View, verb: Show | Swap) -> str:
+    return quest(verb.quest)
+
+
+WHERE.on(Show)(_quest)
+WHERE.on(Swap)(_quest)
+
+
+@WHERE.on(*BUTTONS)
+def _button(view: View, verb: Verb) -> None:
     return None
 
 
-def frontier(view: Mapping[str, Any]) -> list[tuple[int, int]]:
+def where(game: Game[Any], action: Action, view: Mapping[str, Any]) -> str | None:
+    """The place of ``action`` for the acting seat's ``view`` (a :class:`.view.View`); None
+    for a button verb."""
+    return WHERE(cast("View", view), action[1])
+
+
+def frontier(view: View) -> list[tuple[int, int]]:
     """The empty cells beyond the open passages of laid tiles, in a stable order."""
-    laid = {(x, y): mask for x, y, mask, _ in view["map"]}
+    laid = {(x, y): mask for x, y, mask, _ in tiles(view)}
     out: dict[tuple[int, int], None] = {}
     for (x, y), mask in laid.items():
-        for side, bit in SIDES.items():
-            dx, dy = STEP[side]
+        for side in SIDES:
+            dx, dy = DELTA[side]
             nb = (x + dx, y + dy)
-            if mask & bit and nb not in laid:
+            if mask & side and nb not in laid:
                 out[nb] = None
     return sorted(out, key=lambda c: (c[1], c[0]))
 
 
-def _keys(view: Mapping[str, Any]) -> Iterator[str]:
-    yield from (_cell(x, y) for x, y, _, _ in view["map"])
-    yield from (_cell(x, y) for x, y in frontier(view))
-    yield from ("deck:events", "tile:drawn")
+def _keys(view: View) -> Iterator[str]:
+    yield from (cell(x, y) for x, y, _, _ in tiles(view))
+    yield from (cell(x, y) for x, y in frontier(view))
+    yield from (EVENT_DECK, DRAWN_TILE)
     for h in view["heroes"]:
-        yield f"hero:{h['seat']}"
-        yield from (f"item:{h['seat']}:{i}" for i in h["items"])
-    here = list(_here(view))
-    for x, y, ms in view["enemies"]:
-        if [x, y] == here:
-            yield from (f"monster:{m}" for m in ms)
-    yield from (f"card:pending:{c}" for c in view["pending"])
-    yield from (f"card:hand:{c}" for c in view.get("hand", []))
-    yield from (f"quest:{q}" for q, _ in view.get("quests", []))
+        yield hero(h["seat"])
+        yield from (item(h["seat"], i) for i in h["items"])
+    yield from (monster(m) for m in by_cell(view["enemies"]).get(_here(view), []))
+    yield from (card("pending", c) for c in view["pending"])
+    yield from (card("hand", c) for c in view.get("hand", []))
+    yield from (quest(q) for q, _ in own_quests(view))
 
 
-def places(view: Mapping[str, Any]) -> frozenset[str]:
+def places(view: View) -> frozenset[str]:
     """Every place the board draws for ``view``: the laid cells and the frontier, the event
     deck and the drawn tile, each hero and his items, the monsters of the battle (those on
     the cell of the hero whose turn it is), the cards being resolved, the seat's hand and

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import ending, heroes, turn
-from .dungeon import START
-from .params import LEVEL_COST, SWAP_COST
+from . import heroes
+from .ending import finish
+from .params import LEVEL_COST, START, SWAP_COST
 
 if TYPE_CHECKING:
     from .state import MythState
@@ -19,31 +19,32 @@ WINNING_LEVEL = 4
 def done(st: MythState, seat: int, qid: str, trophies: Sequence[str] | None = None) -> bool:
     """Whether the proof of ``qid`` is at hand now (MYTH-16); ``trophies`` stands in for the
     hero's own when given (the heuristic's look past a battle)."""
-    q = st.game.c.quests[qid]
+    q = st.game.content.quests[qid]
     if q.kind == "kill":
         held = st.trophies[seat] if trophies is None else trophies
         return held.count(q.monster) >= q.count
-    return q.item in st.items[seat] and st.pos[seat] == START
+    return q.item in st.items[seat] and st.position[seat] == START
 
 
-def wants_trophy(st: MythState, seat: int, monster: str,
-                 trophies: Sequence[str] | None = None) -> bool:
-    """True when an unshown quest still needs another kill of this kind (MYTH-15);
-    ``trophies`` as in :func:`done`."""
-    qs = st.game.c.quests
-    need = sum(qs[q].count for q in st.quests[seat]
-               if qs[q].kind == "kill" and qs[q].monster == monster)
-    held = st.trophies[seat] if trophies is None else trophies
-    return need > held.count(monster)
+def choices(st: MythState) -> tuple[list[str], list[str]]:
+    """The quests the hero whose turn it is may show now (fulfilled, and the next level paid
+    for, MYTH-17) and those he may swap (unfulfilled, while the pile lasts, MYTH-19)."""
+    s = st.active
+    money = heroes.res(st, s)
+    held = list(dict.fromkeys(st.quests[s]))
+    shows = [q for q in held if done(st, s, q) and money >= LEVEL_COST[st.level[s]]]
+    swaps = ([q for q in held if not done(st, s, q)]
+             if money >= SWAP_COST and st.quest_pile else [])
+    return shows, swaps
 
 
 def show(st: MythState, q: str) -> None:
     """MYTH-17, MYTH-18: show a fulfilled quest, pay, rise a level; level 4 wins."""
-    s = st.cur
+    s = st.active
     heroes.pay(st, s, LEVEL_COST[st.level[s]])
     st.quests[s].remove(q)
     st.shown[s].append(q)
-    qc = st.game.c.quests[q]
+    qc = st.game.content.quests[q]
     if qc.kind == "kill":
         for _ in range(qc.count):
             st.trophies[s].remove(qc.monster)
@@ -51,16 +52,15 @@ def show(st: MythState, q: str) -> None:
     old = heroes.max_life(st, s)
     st.level[s] += 1
     st._emit("level", seat=s, quest=q, level=st.level[s])
-    turn.note(st, f"{heroes.hero_name(st, s)} reaches level {st.level[s]}")
     if st.level[s] >= WINNING_LEVEL:
-        ending.finish(st, (s,), "level-4", f"{heroes.hero_name(st, s)} reached level 4.")
+        finish(st, (s,), "level-4")
         return
     st.life[s] += heroes.max_life(st, s) - old  # MYTH-10
 
 
 def swap(st: MythState, q: str) -> None:
     """MYTH-19: pay to put an unfulfilled quest away and take the top of the quest pile."""
-    s = st.cur
+    s = st.active
     heroes.pay(st, s, SWAP_COST)
     st.quests[s].remove(q)
     st.quest_discard = (*st.quest_discard, q)

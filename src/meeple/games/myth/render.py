@@ -11,20 +11,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from . import lookup, text
+from . import lookup, notation, text
 from .content import load
+from .game import Myth
 from .labels import play_cost
+from .names import card_name, cell, cost, hero_name, quest_name, res, tile_name, tr
 from .params import LEVEL_COST
-from .text import card_name, cell, hero_name, quest_name, tile_name, tr
+from .verbs import Draw, Play
+from .view import by_cell, own_quests, tiles
 
 if TYPE_CHECKING:
-    from .game import MythGame
+    from .view import FaceDown, View
 
 #: Rows the board may take, leaving the rest of a 50-row screen to the menu of actions.
 ROWS = 34
@@ -35,7 +38,7 @@ GLYPH = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
 W_SIDE, E_SIDE = 8, 2
 
 
-def _marks(view: Mapping[str, Any], lang: str) -> dict[tuple[int, int], str]:
+def _marks(view: View, lang: str) -> dict[tuple[int, int], str]:
     """What stands on each cell: heroes' letters, then monsters, lasting cards, the start."""
     t = tr(lang)
     out: dict[tuple[int, int], str] = {}
@@ -43,30 +46,30 @@ def _marks(view: Mapping[str, Any], lang: str) -> dict[tuple[int, int], str]:
         if h["alive"]:
             c = (h["cell"][0], h["cell"][1])
             out[c] = out.get(c, "") + t(f"mark.{h['hero']}")
-    for x, y, _ in view["enemies"]:
-        out[(x, y)] = out.get((x, y), "") + t("mark.monsters")
-    for x, y, _ in view["lasting"]:
-        out[(x, y)] = out.get((x, y), "") + t("mark.lasting")
+    for c in by_cell(view["enemies"]):
+        out[c] = out.get(c, "") + t("mark.monsters")
+    for c in by_cell(view["lasting"]):
+        out[c] = out.get(c, "") + t("mark.lasting")
     out.setdefault((0, 0), t("mark.start"))
     return out
 
 
-def draw_map(view: Mapping[str, Any], lang: str) -> list[str]:
+def draw_map(view: View, lang: str) -> list[str]:
     """One row per row of tiles: each tile a glyph of its passages and two marks, a ``─``
     between two tiles open to each other; columns numbered on top, rows on the left."""
-    tiles = {(x, y): mask for x, y, mask, _ in view["map"]}
-    xs = range(min(x for x, _ in tiles), max(x for x, _ in tiles) + 1)
-    ys = range(min(y for _, y in tiles), max(y for _, y in tiles) + 1)
+    laid = {(x, y): mask for x, y, mask, _ in tiles(view)}
+    xs = range(min(x for x, _ in laid), max(x for x, _ in laid) + 1)
+    ys = range(min(y for _, y in laid), max(y for _, y in laid) + 1)
     marks = _marks(view, lang)
     lines = ["    " + "".join(f"{x:>2}  " for x in xs).rstrip()]
     for y in ys:
         row = f"{y:>3} "
         for x in xs:
-            m = tiles.get((x, y))
+            m = laid.get((x, y))
             if m is None:
                 row += "    "
                 continue
-            west = tiles.get((x - 1, y), 0)
+            west = laid.get((x - 1, y), 0)
             link = "─" if m & W_SIDE and west & E_SIDE else " "
             fill = "─" if m & E_SIDE else " "  # the passage east runs on under the marks
             row += link + GLYPH[m] + marks.get((x, y), "")[:2].ljust(2, fill)
@@ -74,7 +77,7 @@ def draw_map(view: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def legend(view: Mapping[str, Any], lang: str, width: int) -> list[str]:
+def legend(view: View, lang: str, width: int) -> list[str]:
     """The key to the map's marks, packed into lines ``width`` wide."""
     t = tr(lang)
     keys = [f"{t('mark.' + h['hero'])} {hero_name(h['hero'], lang)}" for h in view["heroes"]]
@@ -90,9 +93,11 @@ def legend(view: Mapping[str, Any], lang: str, width: int) -> list[str]:
     return lines
 
 
-def _doing(view: Mapping[str, Any], lang: str) -> str:
+def _doing(view: View, lang: str) -> str:
     t = tr(lang)
-    kind = view["decision"]["kind"]
+    decision = view["decision"]
+    assert decision is not None
+    kind = decision["kind"]
     if kind == "place":
         return t("doing.place", tile=tile_name(view["drawn_tile"], lang))
     if kind == "target":
@@ -100,29 +105,31 @@ def _doing(view: Mapping[str, Any], lang: str) -> str:
     return t.get(f"doing.{kind}", t("doing.wait"))
 
 
-def header(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+def header(view: View, names: list[str], lang: str) -> list[str]:
     """Whose turn and what is decided; the piles; the last turns and the Great Dream."""
     t = tr(lang)
     if view["over"]:
         lines = [t("screen.over", turns=t.count("turns", view["turn"]))]
     else:
-        lines = [t("screen.title", turn=view["turn"], who=names[view["to_act"]],
+        to_act = view["to_act"]
+        assert to_act is not None
+        lines = [t("screen.title", turn=view["turn"], who=names[to_act],
                    doing=_doing(view, lang))]
     lines.append(t("screen.piles", deck=view["event_deck"], discard=view["discard"],
                    tiles=view["tiles_left"], quests=view["quest_pile"],
                    bank=view["bank"]))
     if view["final_turns"] is not None and not view["over"]:
         lines.append(t("screen.final", turns=t.count("turns", view["final_turns"])))
-    cur = view["current"]
-    if view["heroes"][cur]["dream"] and not view["over"]:
+    active = view["active"]
+    if view["heroes"][active]["dream"] and not view["over"]:
         n = len(names)
-        master = next(names[(cur - i) % n] for i in range(1, n)
-                      if view["heroes"][(cur - i) % n]["alive"])
-        lines.append(t("screen.dreaming", master=master, name=names[cur]))
+        master = next(names[(active - i) % n] for i in range(1, n)
+                      if view["heroes"][(active - i) % n]["alive"])
+        lines.append(t("screen.dreaming", master=master, name=names[active]))
     return lines
 
 
-def heroes_table(view: Mapping[str, Any], names: list[str], lang: str) -> Table:
+def heroes_table(view: View, names: list[str], lang: str) -> Table:
     """A row per hero: level, life, attack, defence, attacks a round, resources, cards, quests
     done and cell; the hero whose turn it is marked ``>``."""
     t = tr(lang)
@@ -132,7 +139,7 @@ def heroes_table(view: Mapping[str, Any], names: list[str], lang: str) -> Table:
         table.add_column(t(f"col.{col}"), justify="left" if col == "hero" else "right",
                          no_wrap=True)
     for h in view["heroes"]:
-        mark = ">" if h["seat"] == view["current"] and not view["over"] else " "
+        mark = ">" if h["seat"] == view["active"] and not view["over"] else " "
         name = f"{mark}{t('mark.' + h['hero'])} {names[h['seat']]}"
         if not h["alive"]:
             table.add_row(name, str(h["level"]), t("screen.dead"), *[""] * 7)
@@ -143,7 +150,7 @@ def heroes_table(view: Mapping[str, Any], names: list[str], lang: str) -> Table:
     return table
 
 
-def items(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+def items(view: View, names: list[str], lang: str) -> list[str]:
     """Each hero's items and the monsters kept as proof of a kill."""
     t = tr(lang)
     out = []
@@ -161,18 +168,18 @@ def _grouped(ids: Iterable[str]) -> list[tuple[str, int]]:
     return [(c, ids.count(c)) for c in dict.fromkeys(ids)]
 
 
-def board(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+def board(view: View, names: list[str], lang: str) -> list[str]:
     """Monsters and lasting cards by cell, the face-down cards, the cards resolving."""
     t = tr(lang)
     cs = load().cards
     out = []
-    for x, y, ms in view["enemies"]:
+    for (x, y), ms in by_cell(view["enemies"]).items():
         shown = [t("screen.monster", times=t("screen.times", n=n) if n > 1 else "",
                    name=card_name(m, lang), attack=cs[m].attack, hit=cs[m].damage,
                    defence=cs[m].defence, first=t("screen.first") if cs[m].first_attack else "")
                  for m, n in _grouped(ms)]
         out.append(t("screen.monsters", cell=cell((x, y), lang)) + " " + ", ".join(shown))
-    for x, y, cards in view["lasting"]:
+    for (x, y), cards in by_cell(view["lasting"]).items():
         shown = [f"{card_name(c, lang)} ({lookup.brief(c, lang)})" for c in cards]
         out.append(t("screen.lasting", cell=cell((x, y), lang), cards=", ".join(shown)))
     if view["table"]:
@@ -184,31 +191,34 @@ def board(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
     return out
 
 
-def _face_down(e: Mapping[str, Any], names: list[str], lang: str) -> str:
+def _face_down(e: FaceDown, names: list[str], lang: str) -> str:
     t = tr(lang)
     who = t("from_deck") if e["by"] < 0 else t("played_by", name=names[e["by"]],
-                                               paid=text.cost(e["paid"], lang))
+                                               paid=cost(e["paid"], lang))
     return t("screen.your_card", card=card_name(e["card"], lang), who=who) if e["card"] else who
 
 
-def hand(view: Mapping[str, Any], lang: str) -> list[str]:
+def hand(view: View, lang: str) -> list[str]:
     """The viewer's cards, each with what playing it would cost now and what it does."""
     t = tr(lang)
-    if not view["hand"]:
+    held = view.get("hand", [])
+    if not held:
         return [t("screen.hand_empty")]
     return [t("screen.hand"), *(
         "  " + t("screen.hand_card", card=card_name(c, lang),
-                 cost=text.cost(play_cost(c, view), lang), effect=lookup.brief(c, lang))
-        for c, _ in _grouped(view["hand"]))]
+                 cost=cost(play_cost(c, view), lang), effect=lookup.brief(c, lang))
+        for c, _ in _grouped(held))]
 
 
-def quests(view: Mapping[str, Any], lang: str) -> list[str]:
+def quests(view: View, lang: str) -> list[str]:
     """The viewer's secret quests and how far each is."""
     t = tr(lang)
-    me = view["heroes"][view["seat"]]
+    seat = view["seat"]
+    assert seat is not None
+    me = view["heroes"][seat]
     qs = load().quests
-    out = [t("screen.quests", cost=text.res(LEVEL_COST[min(me["level"], 3)], lang))]
-    for qid, ready in view["quests"]:
+    out = [t("screen.quests", cost=res(LEVEL_COST[min(me["level"], 3)], lang))]
+    for qid, ready in own_quests(view):
         q = qs[qid]
         if ready:
             line = t("screen.quest_ready", quest=quest_name(qid, lang))
@@ -222,26 +232,30 @@ def quests(view: Mapping[str, Any], lang: str) -> list[str]:
 
 
 @functools.cache
-def _game(players: int) -> MythGame:
-    from .game import MythGame  # the game module binds this one's neighbours: imported late
-
-    return MythGame(players=players)
+def _game(players: int) -> Myth:
+    return Myth(players=players)
 
 
-def _retold(e: Mapping[str, Any]) -> bool:
+def _retold(game: Myth, e: Mapping[str, Any]) -> bool:
     """Events the screen's turn summary leaves out, since another one tells the same: the
     turn's announcement (the title), dice (told with the attack, trap or web they decided),
     a hidden card played and a draw (told with what was paid and drawn)."""
     if e["type"] in ("turn", "roll"):
         return True
-    return e["type"] == "action" and (e["action"] == "play a card"
-                                      or str(e["action"]).startswith("draw "))
+    if e["type"] != "action":
+        return False
+    words = str(e["action"])
+    hidden = notation.PUBLIC_VERB.get(words)
+    if hidden is not None:
+        return hidden is Play
+    return isinstance(notation.parse(game, words), Draw)
 
 
-def this_turn(view: Mapping[str, Any], names: list[str], lang: str) -> list[str]:
+def this_turn(view: View, names: list[str], lang: str) -> list[str]:
     """This turn's events as sentences, oldest first."""
     game = _game(view["players"])
-    return [text.describe(game, e, lang, names) for e in view["this_turn"] if not _retold(e)]
+    return [text.describe(game, e, lang, names) for e in view["this_turn"]
+            if not _retold(game, e)]
 
 
 def _rows(console: Console, options: ConsoleOptions, part: RenderableType) -> int:
@@ -251,7 +265,7 @@ def _rows(console: Console, options: ConsoleOptions, part: RenderableType) -> in
 class Screen:
     """The whole table as one seat sees it, laid out for the console's width."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int | None, lang: str) -> None:
+    def __init__(self, view: View, seat: int | None, lang: str) -> None:
         self.view, self.seat, self.lang = view, seat, lang
         self.names = text.seat_names(_game(view["players"]), view, lang)
 
@@ -304,4 +318,4 @@ class Screen:
 
 def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
     """The whole table as the seat sees it."""
-    return Screen(view, seat, lang)
+    return Screen(cast("View", view), seat, lang)

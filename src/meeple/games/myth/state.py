@@ -2,38 +2,40 @@
 
 A state holds only plain data: ids, counters, lists indexed by seat, cells as ``(x, y)``
 tuples. The rules are functions over it in the modules named after the rulebook's parts:
-:mod:`.turn`, :mod:`.dungeon`, :mod:`.events`, :mod:`.cards`, :mod:`.battle`, :mod:`.heroes`,
-:mod:`.quests`, :mod:`.ending`.
+:mod:`.heroes`, :mod:`.ending` and :mod:`.turn` at the bottom, then :mod:`.dungeon`,
+:mod:`.events`, :mod:`.cards`, :mod:`.battle` and :mod:`.quests`, sequenced by
+:mod:`.actions`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from meeple.components import dice
 from meeple.core import Action, Result, State
 
-from . import actions, heuristic, validate, view
-from . import turn as turns  # a field is named turn
+from . import actions, ending, heuristic, notation, validate, view
 from .decisions import Deceive, Destroy, Discard, Nod, Target
-from .dungeon import Cell
+from .turn import Ending, Phase, Step
+from .verbs import Cell  # the fields' annotations are read when the state is cloned
 
 if TYPE_CHECKING:
-    from .game import MythGame
+    from .game import Myth
+
 
 
 class MythState(State):
     """One moment of a game of Myth."""
 
-    game: MythGame
+    game: Myth
 
     _mutable = (
-        "hero", "level", "life", "alive", "pos", "hand", "quests", "shown", "trophies",
-        "items", "tok", "deck", "discard", "grid", "tile_of", "enemies", "lasting", "skip",
-        "extra", "dream", "pending",
+        "hero", "level", "life", "alive", "position", "hand", "quests", "shown", "trophies",
+        "items", "holdings", "deck", "discard", "grid", "tile_of", "enemies", "lasting",
+        "skip", "extra", "dream", "pending",
     )
-    # Rarely changed piles (tiles, quests, the log lines) and the short queues of a turn are
-    # immutable tuples rebuilt on change, so a clone shares them.
+    # Rarely changed piles (tiles, quests) and the short queues of a turn are immutable tuples
+    # rebuilt on change, so a clone shares them.
     _private_actions = True
 
     # seats
@@ -41,7 +43,7 @@ class MythState(State):
     level: list[int]
     life: list[int]
     alive: list[bool]
-    pos: list[Cell]
+    position: list[Cell]
     hand: list[list[str]]
     quests: list[list[str]]
     shown: list[list[str]]
@@ -50,7 +52,7 @@ class MythState(State):
     skip: list[int]
     extra: list[int]
     dream: list[int]
-    tok: dict[str, dict[str, int]]
+    holdings: dict[str, dict[str, int]]
     tain_load: int
     # piles
     deck: list[str]
@@ -66,18 +68,18 @@ class MythState(State):
     begun: tuple[Cell, ...]
     lasting: dict[Cell, list[str]]
     # turn
-    cur: int
+    active: int
     turn: int
-    step: str
-    phase: str
+    step: Step | None
+    phase: Phase
     dreaming: bool
-    forbid_cards: int  # 0 no order yet, 1 forbidden, 2 allowed (MYTH-93)
+    dream_order: Literal["forbid", "allow"] | None  # the dream master's order (MYTH-93)
     bought_extra: bool
     drawn_tile: str
     explore_side: int
     new_ground: bool
     moved: bool
-    final_left: int | None  # turns left once the event deck ran out (MYTH-24)
+    final_turns: int | None  # turns left once the event deck ran out (MYTH-24)
     # event round
     table: tuple[tuple[str, int, int], ...]  # (card, seat who played it or -1 for the deck, paid)
     offer_queue: tuple[int, ...]
@@ -88,39 +90,36 @@ class MythState(State):
     # the pending decisions, top last; restore decodes the stack by these kinds
     decisions: list[Nod | Discard | Destroy | Deceive | Target]
     # battle
-    bq: tuple[str, ...]
-    rolls: tuple[str, ...]
+    battle_queue: tuple[str, ...]
     # end
-    over_reason: str
-    detail: str
+    ending: Ending | None
     winners: tuple[int, ...]
 
-    _setup = turns.setup
+    _setup = actions.setup
     _legal_actions = actions.legal
-    _apply = actions.apply
+
+    def _apply(self, action: Action) -> None:
+        actions.RULES(self, action[1])
 
     def _turn_kind(self) -> str:
-        return self.step
+        return self.step or "setup"
 
     def _public_text(self, action: Action) -> str | None:
-        kind = action[1][0]
-        if kind == "play":
-            return "play a card"
-        if kind == "swap":
-            return "swap a quest"
-        return None
+        return notation.PUBLIC.get(type(action[1]))
 
     _evaluate = heuristic.evaluate
 
     def _result(self) -> Result:
         w = self.winners
         scores = tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.players))
-        heroes = self.game.c.heroes
-        return Result(w, scores, self.turn, self.over_reason, self.detail, extra={
+        heroes = self.game.content.heroes
+        return Result(w, scores, self.turn, self.ending or "", ending.detail(self), extra={
             "levels": list(self.level), "quests_done": [len(q) for q in self.shown],
             "alive": list(self.alive), "roles": [heroes[h].id for h in self.hero]})
 
-    _view = view.view
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return cast("dict[str, Any]", view.view(self, seat))
+
     _determinize = view.determinize
     _validate = validate.validate
 

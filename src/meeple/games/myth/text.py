@@ -8,88 +8,37 @@ given (already redacted for the seat that receives it) and the names of the seat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.core import Result
-from meeple.i18n import Texts, texts
 
 from .content import load
+from .labels import told
+from .names import (
+    card_name,
+    cause,
+    cell,
+    cost,
+    hero_name,
+    join,
+    quest_name,
+    res,
+    sides_of,
+    tile_name,
+    tr,
+)
 
 if TYPE_CHECKING:
     from meeple.core import Game
 
-PKG = "meeple.games.myth"
-SIDES = ("north", "east", "south", "west")
-#: The bit of each side in a tile's mask (meeple.components.tilegrid: N=1, E=2, S=4, W=8).
-SIDE_BITS = {"north": 1, "east": 2, "south": 4, "west": 8}
-LETTERS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-
-
-def tr(lang: str) -> Texts:
-    """Myth's catalogue in ``lang`` over the shared one."""
-    return texts(PKG, lang)
-
-
-def card_name(cid: str, lang: str) -> str:
-    """An event or monster card's name."""
-    c = load().cards[cid]
-    return c.name_ru if lang == "ru" else c.name
-
-
-def hero_name(hid: str, lang: str) -> str:
-    """A hero's name, as the rulebook calls the hero card."""
-    return load().heroes[hid].label(lang)
-
-
-def quest_name(qid: str, lang: str) -> str:
-    """A quest card's name."""
-    return load().quests[qid].label(lang)
-
-
-def tile_name(tid: str, lang: str) -> str:
-    """A dungeon tile's name."""
-    return load().tiles[tid].label(lang)
-
-
-def cell(c: Sequence[int], lang: str) -> str:
-    """A cell by its column and row from the Avatara's crossroads: ``1,-2``."""
-    return tr(lang)("cell", x=c[0], y=c[1])
-
-
-def join(items: Sequence[str], lang: str) -> str:
-    """``a, b and c``; one item alone; nothing: ``none``."""
-    if not items:
-        return tr(lang)("screen.none")
-    if len(items) == 1:
-        return items[0]
-    return tr(lang)("and", a=", ".join(items[:-1]), b=items[-1])
-
-
-def sides_of(mask: int, lang: str) -> str:
-    """The open sides of a tile mask in words: ``north, east and south``."""
-    t = tr(lang)
-    return join([t(f"side.{s}") for s in SIDES if mask & SIDE_BITS[s]], lang)
-
-
-def res(n: int, lang: str) -> str:
-    """``n`` resources in words (1 resource, 5 ресурсов)."""
-    return tr(lang).count("res", n)
-
-
-def cost(n: int, lang: str) -> str:
-    """A price: ``free`` or ``n resources``."""
-    return res(n, lang) if n else tr(lang)("free")
-
-
-def cause(why: str, lang: str) -> str:
-    """What hurt a hero: a card's name, or the Dwarf's charge."""
-    return card_name(why, lang) if why in load().cards else tr(lang)("cause.charge")
+    from .view import View
 
 
 # ------------------------------------------------------------------ seats
 def seat_names(game: Game[Any], view: Mapping[str, Any], lang: str = "en") -> list[str]:
-    """Each seat by its hero (Archer, Гном): heroes are dealt one each and never repeat."""
-    return [hero_name(h["hero"], lang) for h in view["heroes"]]
+    """Each seat by its hero (Archer, Гном): heroes are dealt one each and never repeat;
+    ``view`` is any seat's (a :class:`.view.View`)."""
+    return [hero_name(h["hero"], lang) for h in cast("View", view)["heroes"]]
 
 
 def _who(names: Sequence[str] | None, seat: int, lang: str) -> str:
@@ -104,8 +53,6 @@ Maker = Callable[["Game[Any]", Mapping[str, Any], str, Callable[[int], str]], Fi
 
 
 def _action(game: Game[Any], e: Mapping[str, Any], lang: str, who: Callable[[int], str]) -> Fields:
-    from .labels import told  # labels builds on this module's names
-
     return "", {"name": who(e["seat"]), "action": told(game, e["action"], lang)}
 
 

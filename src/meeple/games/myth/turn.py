@@ -1,34 +1,56 @@
-"""Set-up and the turn (MYTH-1 to MYTH-8, MYTH-25 to MYTH-32, MYTH-70, MYTH-71).
+"""Set-up and the turn's machinery (MYTH-1 to MYTH-8, MYTH-10, MYTH-24 to MYTH-32, MYTH-58,
+MYTH-65, MYTH-70, MYTH-71, MYTH-75, MYTH-102): whose turn it is, asking a seat, the draw,
+the way to the move and to the end, passing the turn; and what every mechanic shares: the
+event deck, the cells a battle or a web holds, wounds and death.
 
-Turn (MYTH-27): start (skipped turn, web escape) -> draw -> move or explore (tile placement) ->
-events (face-down cards offered clockwise, :mod:`.events`) -> resolution (:mod:`.cards`) ->
-battle (:mod:`.battle`) -> end (levels, quests, healing, extra turn). ``st.step`` names the
-turn's decision waited for; the choices a card asks of a hero wait on ``st.decisions``.
+Turn (MYTH-27): start (skipped turn, web escape) -> draw -> move or explore (tile placement,
+:mod:`.dungeon`) -> events (:mod:`.events`) -> resolution (:mod:`.cards`) -> battle
+(:mod:`.battle`) -> end (levels and quests, :mod:`.quests`; healing; an extra turn).
+
+This is the bottom of the mechanics: it imports none of them. A mechanic that hands over to
+another says so by returning the :data:`Stage` that comes next, and :mod:`.actions` runs it;
+a function that asked a seat to decide (or ended the game) returns None.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from meeple.components import deck as decks
 from meeple.components import dice, tokens
 
-from . import battle, cards, dungeon, ending, events, heroes, quests
-from .params import AVATARA_HEAL_COST, EXTRA_TURN_COST, HEAL_COST, LEVEL_COST, SWAP_COST
+from . import heroes
+from .ending import finish, finish_by_score, over
+from .heroes import OWNERS, RES, left_of, pay, res, right_of
+from .params import AVATARA_HEAL_COST, EXTRA_TURN_COST, FINAL_TURNS, HEAL_COST, START
 
 if TYPE_CHECKING:
     from .state import MythState
+    from .verbs import Cell
 
+
+#: The part of the turn (MYTH-27): set-up, the draw, the move, laying an explored tile, the
+#: events, resolving the revealed cards, the battle, the turn's end; "over" once it ended.
+Phase = Literal["setup", "draw", "move", "explore", "events", "resolve", "battle", "end", "over"]
+#: The decision the turn waits for when no card or monster asks one (``decisions`` empty).
+Step = Literal["draw", "move", "place", "forbid", "offer", "order", "sub", "prebattle",
+               "attack", "target", "end"]
+#: How the game ended (MYTH-20..24, and the safety limit of turns).
+Ending = Literal["level-4", "last-hero", "all-dead", "tiles-out", "events-out", "turn-limit"]
+
+#: What comes next once a mechanic has done its part: the web escape of a turn's start, the
+#: events of a cell, the revealed cards, the battle, the turn's end, the next turn.
+Stage = Literal["web", "events", "reveal", "battle", "end", "end_turn"] | None
 #: Quest cards dealt to each hero (MYTH-3).
 QUESTS_DEALT = 4
-#: Lines of the turn's log kept for the terminal.
-LOG_LINES = 12
+#: Lasting cards that last only for their cell's battle (MYTH-81..83).
+BATTLE_CARDS = ("darkness", "fury", "execute")
 
 
 # ------------------------------------------------------------------ set-up (MYTH-1..8)
-def setup(st: MythState) -> None:
+def setup(st: MythState) -> Stage:
     """Deal heroes, quests, tiles, resources and cards; the first player begins."""
-    c = st.game.c
+    c = st.game.content
     cfg = st.game.config
     n = st.players
     rng = st.rng
@@ -38,7 +60,7 @@ def setup(st: MythState) -> None:
     st.level = [1] * n
     st.life = [c.heroes[h].life[0] for h in st.hero]
     st.alive = [True] * n
-    st.pos = [dungeon.START] * n  # MYTH-4
+    st.position = [START] * n  # MYTH-4
     pile = list(c.quest_deck)
     decks.shuffle(pile, rng)
     st.quests = [decks.draw(pile, QUESTS_DEALT) for _ in range(n)]  # MYTH-3
@@ -51,9 +73,9 @@ def setup(st: MythState) -> None:
     decks.shuffle(tiles, rng)
     st.tiles = tuple(tiles)
     st.tile_discard = ()
-    st.grid = {dungeon.START: c.tile_mask[c.start_tile]}
-    st.tile_of = {dungeon.START: c.start_tile}
-    st.tok = tokens.new_holdings((*heroes.OWNERS[:n], "table"), {heroes.RES: cfg["bank"]})
+    st.grid = {START: c.tile_mask[c.start_tile]}
+    st.tile_of = {START: c.start_tile}
+    st.holdings = tokens.new_holdings((*OWNERS[:n], "table"), {RES: cfg["bank"]})
     for s in range(n):
         heroes.gain(st, s, cfg["start_resources"])  # MYTH-6
     st.deck = list(c.event_deck)
@@ -62,7 +84,7 @@ def setup(st: MythState) -> None:
     st.hand = [[] for _ in range(n)]
     decks.deal(st.deck, st.hand, cfg["hand_size"])  # MYTH-7
     _blank_turn(st)
-    start(st, first_player(st))
+    return start(st, first_player(st))
 
 
 def _blank_turn(st: MythState) -> None:
@@ -79,16 +101,15 @@ def _blank_turn(st: MythState) -> None:
     st.offer_queue = ()
     st.offer_double = st.other_played = False
     st.pending = []
-    st.affected_cell = dungeon.START
-    st.bq = ()
-    st.rolls = ()
-    st.over_reason = st.detail = ""
+    st.affected_cell = START
+    st.battle_queue = ()
+    st.ending = None
     st.winners = ()
-    st.final_left = None
-    st.turn = st.cur = 0
-    st.phase, st.step = "setup", ""
+    st.final_turns = None
+    st.turn = st.active = 0
+    st.phase, st.step = "setup", None
     st.dreaming = st.bought_extra = st.new_ground = st.moved = False
-    st.forbid_cards = 0
+    st.dream_order = None
     st.drawn_tile = ""
     st.explore_side = 0
 
@@ -105,31 +126,27 @@ def first_player(st: MythState) -> int:
             return contenders[0]
 
 
-# ------------------------------------------------------------------ flow
-def ask(st: MythState, step: str, seat: int) -> None:
+# ------------------------------------------------------------------ asking a seat
+def ask(st: MythState, step: Step, seat: int) -> None:
     """Wait for ``seat`` to decide at ``step``."""
     st.step = step
     st.to_act = seat
     st._legal = None
 
 
-def note(st: MythState, line: str) -> None:
-    """A line for the battle and event log of this turn (shown by the terminal)."""
-    st.rolls = (*st.rolls[1 - LOG_LINES:], line)
-
-
 def controller(st: MythState) -> int:
     """Who gives the orders this turn: the right-hand neighbour under the Great Dream."""
-    return heroes.right_of(st, st.cur) if st.dreaming else st.cur
+    return right_of(st, st.active) if st.dreaming else st.active
 
 
-def start(st: MythState, seat: int) -> None:
-    """Begin ``seat``'s turn (MYTH-27)."""
-    st.cur = seat
+# ------------------------------------------------------------------ the start (MYTH-27)
+def start(st: MythState, seat: int) -> Stage:
+    """Begin ``seat``'s turn: a flooded hero loses it, a webbed one tries to tear the web
+    (MYTH-75, the ``"web"`` stage), then the draw."""
+    st.active = seat
     st.turn += 1
-    st.rolls = ()
     st.moved = st.new_ground = st.bought_extra = False
-    st.forbid_cards = 0
+    st.dream_order = None
     st.drawn_tile = ""
     st.dreaming = st.dream[seat] > 0
     st.phase = "draw"
@@ -137,28 +154,31 @@ def start(st: MythState, seat: int) -> None:
     if st.skip[seat]:  # MYTH-77: a skipped turn, no drawing either
         st.skip[seat] -= 1
         st._emit("turn_lost", seat=seat)
-        note(st, f"{heroes.hero_name(st, seat)} loses the turn in the flooded place")
-        end_turn(st)
-        return
-    if cards.webbed(st, seat):  # MYTH-75: one attempt a turn
-        cards.escape_web(st, seat)
-    if draw_limit(st) > 0:
-        ask(st, "draw", controller(st))
-    else:
-        to_move(st)
+        return end_turn(st)
+    if webbed(st, seat):  # MYTH-75: one attempt a turn
+        return "web"
+    return to_draw(st)
 
 
 # ------------------------------------------------------------------ step 1: draw (MYTH-30..32)
+def to_draw(st: MythState) -> Stage:
+    """Ask for the draw, or go on to the move when the hero can draw nothing."""
+    if draw_limit(st) > 0:
+        ask(st, "draw", controller(st))
+        return None
+    return to_move(st)
+
+
 def draw_limit(st: MythState) -> int:
     """How many cards the hero could draw now (paid ones included)."""
-    s = st.cur
-    if battle.in_battle(st, s) or cards.webbed(st, s) or not st.deck:
+    s = st.active
+    if in_battle(st, s) or webbed(st, s) or not st.deck:
         return 0
     h = len(st.hand[s])
     free = max(0, int(st.game.config["hand_size"]) - h)
     if st.dreaming:  # MYTH-93: the controller may order a draw, never a paid one
         return min(free, len(st.deck))
-    n, money = free, heroes.res(st, s)
+    n, money = free, res(st, s)
     while extra_cost(st, h, n + 1) <= money and n + 1 <= len(st.deck):
         n += 1
     return min(n, len(st.deck))
@@ -170,117 +190,197 @@ def extra_cost(st: MythState, hand: int, n: int) -> int:
     return sum(2 ** (k - size) for k in range(hand + 1, hand + n + 1) if k > size)
 
 
-def draw(st: MythState, n: int) -> None:
+def draw(st: MythState, n: int) -> Stage:
     """Draw ``n`` event cards, paying for those beyond the hand size; then move."""
-    s = st.cur
+    s = st.active
     cost = 0 if st.dreaming else extra_cost(st, len(st.hand[s]), n)
-    heroes.pay(st, s, cost)
-    got = [c for c in (events.draw_event(st) for _ in range(n)) if c]
+    pay(st, s, cost)
+    got = [c for c in (draw_event(st) for _ in range(n)) if c]
     st.hand[s].extend(got)
     st._emit("drew", to=(s,), others={"seat": s, "count": len(got), "paid": cost},
              seat=s, count=len(got), paid=cost, cards=got)
-    to_move(st)
+    return to_move(st)
+
+
+def draw_event(st: MythState) -> str | None:
+    """The top card of the event deck; starts the last two turns when the deck runs out."""
+    cid = decks.draw_one(st.deck)
+    if cid is None:
+        return None
+    if not st.deck and st.final_turns is None:
+        st.final_turns = FINAL_TURNS  # MYTH-24
+        st._emit("deck_exhausted", seat=st.active)
+    return cid
 
 
 # ------------------------------------------------------------------ step 2: move (MYTH-33..37)
-def to_move(st: MythState) -> None:
-    """A hero in battle or in a web cannot move (MYTH-58, MYTH-75)."""
-    s = st.cur
+def to_move(st: MythState) -> Stage:
+    """A hero in battle or in a web cannot move: his battle follows (MYTH-58, MYTH-75)."""
+    s = st.active
     st.phase = "move"
-    if battle.in_battle(st, s) or cards.webbed(st, s):
-        battle.begin(st)
-        return
+    if in_battle(st, s) or webbed(st, s):
+        return "battle"
     ask(st, "move", controller(st))
+    return None
 
 
-# ------------------------------------------------------------ the end (MYTH-13, 17..19, 70, 71)
-def manage_options(st: MythState) -> list[tuple[str, str | None]]:
-    """Things a hero may do with resources in his turn: ``(kind, quest or None)``."""
-    s = st.cur
-    money = heroes.res(st, s)
-    out: list[tuple[str, str | None]] = []
-    for q in dict.fromkeys(st.quests[s]):
-        if quests.done(st, s, q) and money >= LEVEL_COST[st.level[s]]:
-            out.append(("show", q))
-    if money >= SWAP_COST and st.quest_pile:
-        out.extend(("swap", q) for q in dict.fromkeys(st.quests[s]) if not quests.done(st, s, q))
-    hurt = st.life[s] < heroes.max_life(st, s)
-    if hurt and st.game.c.heroes[st.hero[s]].heal and money >= HEAL_COST:
-        out.append(("heal", None))
-    if hurt and st.pos[s] == dungeon.START and money >= AVATARA_HEAL_COST:
-        out.append(("avatara", None))
-    return out
+# ------------------------------------------------------------------ what holds a cell
+def in_battle(st: MythState, seat: int) -> bool:
+    """A hero on a cell with monsters is in battle (MYTH-58)."""
+    return bool(st.enemies.get(st.position[seat]))
 
 
-def end_options(st: MythState) -> list[tuple[str, str | None]]:
-    """The end-of-turn choices: manage resources, buy an extra turn (MYTH-70), end."""
-    out = manage_options(st)
-    if not st.bought_extra and heroes.res(st, st.cur) >= EXTRA_TURN_COST:
-        out.append(("extra", None))
-    out.append(("end", None))
-    return out
+def webbed(st: MythState, seat: int) -> bool:
+    """Whether a web holds the hero's cell (MYTH-75)."""
+    cs = st.game.content.cards
+    return any(cs[c].effect == "web" for c in st.lasting.get(st.position[seat], ()))
 
 
-def to_end(st: MythState) -> None:
-    """Go to the end-of-turn step (skipped when there is nothing to choose)."""
-    if ending.over(st):
+def clear_battle_cards(st: MythState, cell: Cell) -> None:
+    """Darkness, Fury of an Enemy and Execute Place last only for the cell's battle."""
+    cards = st.lasting.get(cell)
+    if not cards:
         return
-    if not st.alive[st.cur]:
-        end_turn(st)
-        return
-    st.phase = "end"
-    if end_options(st) == [("end", None)]:
-        end_turn(st)
+    cs = st.game.content.cards
+    keep = [c for c in cards if cs[c].effect not in BATTLE_CARDS]
+    st.discard.extend(c for c in cards if cs[c].effect in BATTLE_CARDS)
+    if keep:
+        st.lasting[cell] = keep
     else:
-        ask(st, "end", st.cur)
+        del st.lasting[cell]
 
 
-def manage(st: MythState, kind: str, quest: str | None) -> None:
-    """One choice of :func:`manage_options` or :func:`end_options`, then the same step again."""
-    s = st.cur
-    if kind == "show":
-        assert quest is not None
-        quests.show(st, quest)
-        if ending.over(st):
-            return
-    elif kind == "swap":
-        assert quest is not None
-        quests.swap(st, quest)
-    elif kind == "heal":  # MYTH-13
-        heroes.pay(st, s, HEAL_COST)
-        heroes.heal(st, s, st.game.c.heroes[st.hero[s]].heal)
-    elif kind == "avatara":  # MYTH-71
-        heroes.pay(st, s, AVATARA_HEAL_COST)
-        heroes.heal(st, s, 1)
-    elif kind == "extra":  # MYTH-70
-        heroes.pay(st, s, EXTRA_TURN_COST)
-        st.extra[s] += 1
-        st.bought_extra = True
+def end_deserted(st: MythState) -> None:
+    """MYTH-102: a begun battle whose cell no living hero stands on (its heroes died or were
+    sent away) ends undecided: its battle cards are discarded, its monsters stay on the cell,
+    and a hero who comes later begins a new battle (MYTH-60 applies again)."""
+    held = {st.position[s] for s in heroes.living(st)}
+    for cell in [c for c in st.begun if c not in held]:
+        st.begun = tuple(c for c in st.begun if c != cell)
+        clear_battle_cards(st, cell)
+        st._emit("battle_deserted", cell=list(cell))
+
+
+# ------------------------------------------------------------------ wounds and death
+def hurt(st: MythState, seat: int, n: int, why: str) -> None:
+    """Take ``n`` life; at 0 or less the hero dies (MYTH-10). ``why`` is the id of the card
+    that hurt him, or ``"charge"`` for the dwarf's area attack (MYTH-63)."""
+    st.life[seat] -= n
+    st._emit("wound", seat=seat, amount=n, life=st.life[seat], cause=why)
+    if st.life[seat] <= 0:
+        kill(st, seat, why)
+
+
+def kill(st: MythState, seat: int, why: str) -> None:
+    """MYTH-65: a dead hero's cards and items are discarded and the player leaves."""
+    if not st.alive[seat]:
+        return
+    st.alive[seat] = False
+    st.life[seat] = min(st.life[seat], 0)
+    st.discard.extend(st.hand[seat])
+    st.hand[seat] = []
+    for it in st.items[seat]:
+        if it == "tain":
+            st.tain_load = 0
+        st.discard.append(it)
+    st.items[seat] = []
+    st.discard.extend(st.trophies[seat])
+    st.trophies[seat] = []
+    st.quest_discard = (*st.quest_discard, *st.quests[seat])
+    st.quests[seat] = []
+    pay(st, seat, res(st, seat))
+    st._emit("hero_died", seat=seat, hero=st.hero[seat], cause=why)
+    end_deserted(st)
+    alive = heroes.living(st)
+    if len(alive) == 1:
+        finish(st, (alive[0],), "last-hero")
+    elif not alive:
+        finish(st, (), "all-dead")
+
+
+# ------------------------------------------------------------ the end (MYTH-13, 70, 71)
+def healing(st: MythState) -> tuple[bool, bool]:
+    """Whether the wounded hero whose turn it is may heal at his rate (a healer with a
+    resource, MYTH-13), and buy a life of the Avatara (on the start square, MYTH-71)."""
+    s = st.active
+    if st.life[s] >= heroes.max_life(st, s):
+        return False, False
+    money = res(st, s)
+    return (money >= HEAL_COST and st.game.content.heroes[st.hero[s]].heal > 0,
+            st.position[s] == START and money >= AVATARA_HEAL_COST)
+
+
+def can_buy_extra(st: MythState) -> bool:
+    """MYTH-70: one extra turn may be bought at the end of a turn."""
+    return not st.bought_extra and res(st, st.active) >= EXTRA_TURN_COST
+
+
+def heal(st: MythState) -> None:
+    """MYTH-13: one use of the hero's heal rate for a resource."""
+    s = st.active
+    pay(st, s, HEAL_COST)
+    heroes.heal(st, s, st.game.content.heroes[st.hero[s]].heal)
+
+
+def avatara_heal(st: MythState) -> None:
+    """MYTH-71: the Avatara heals one life for resources."""
+    s = st.active
+    pay(st, s, AVATARA_HEAL_COST)
+    heroes.heal(st, s, 1)
+
+
+def buy_extra(st: MythState) -> None:
+    """MYTH-70: pay for another turn after this one."""
+    s = st.active
+    pay(st, s, EXTRA_TURN_COST)
+    st.extra[s] += 1
+    st.bought_extra = True
+
+
+def after_choice(st: MythState) -> Stage:
+    """Back to the step a choice of resources was made in: the end, or the move."""
+    if over(st):
+        return None
     if st.step == "end":
-        to_end(st)
-    else:
-        ask(st, "move", s)
+        return "end"
+    ask(st, "move", st.active)
+    return None
 
 
-def end_turn(st: MythState) -> None:
+def to_end(st: MythState, quest_choices: bool) -> Stage:
+    """Go to the end-of-turn step, skipped when there is nothing to choose; ``quest_choices``
+    says whether a quest may be shown or swapped (:func:`.quests.choices`)."""
+    if over(st):
+        return None
+    if not st.alive[st.active]:
+        return end_turn(st)
+    st.phase = "end"
+    heal, avatara = healing(st)
+    if quest_choices or heal or avatara or can_buy_extra(st):
+        ask(st, "end", st.active)
+        return None
+    return end_turn(st)
+
+
+def end_turn(st: MythState) -> Stage:
     """Close the turn and start the next one (an extra turn first, MYTH-70, MYTH-78)."""
-    if ending.over(st):
-        return
-    cur = st.cur
-    if st.dreaming and st.dream[cur] > 0:
-        st.dream[cur] -= 1
-    if st.final_left is not None:
-        st.final_left -= 1
-        if st.final_left == 0:  # MYTH-24
-            ending.finish_by_score(st, "events-out", "The event deck ran out two turns ago.")
-            return
+    if over(st):
+        return None
+    active = st.active
+    if st.dreaming and st.dream[active] > 0:
+        st.dream[active] -= 1
+    if st.final_turns is not None:
+        st.final_turns -= 1
+        if st.final_turns == 0:  # MYTH-24
+            finish_by_score(st, "events-out")
+            return None
     limit = st.game.config["max_turns"]
     if limit and st.turn >= limit:
-        ending.finish_by_score(st, "turn-limit", f"The safety limit of {limit} turns was reached.")
-        return
-    if st.alive[cur] and st.extra[cur] > 0:
-        st.extra[cur] -= 1
-        nxt = cur
+        finish_by_score(st, "turn-limit")
+        return None
+    if st.alive[active] and st.extra[active] > 0:
+        st.extra[active] -= 1
+        nxt = active
     else:
-        nxt = heroes.left_of(st, cur)
-    start(st, nxt)
+        nxt = left_of(st, active)
+    return start(st, nxt)

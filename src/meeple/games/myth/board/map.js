@@ -42,7 +42,7 @@ function cellDetails(ctx, x, y, tile) {
   if (here.length) lines.push(`${t("board.heroes_here")}: ${here.map((h) => ctx.names[h.seat]).join(", ")}`);
   for (const m of at(v.enemies, x, y)) lines.push(monsterLine(cat, m));
   for (const c of at(v.lasting, x, y)) lines.push(`${cardName(cat, c)}: ${(cat[c] || {}).brief || ""}`);
-  const [cx, cy] = v.heroes[v.current].cell;
+  const [cx, cy] = v.heroes[v.active].cell;
   if (cx === x && cy === y && v.table.length) lines.push(t("board.face_down", { n: v.table.length }));
   if (cx === x && cy === y && v.pending.length) lines.push(`${t("board.pending")}: ${v.pending.map((c) => cardName(cat, c)).join(", ")}`);
   return { title: tile ? cardName(cat, tile) : t("board.unexplored"), lines };
@@ -58,7 +58,7 @@ function tileCell(ctx, [x, y, mask, tile]) {
   g.append(label(S / 2, S - 9, `${x},${y}`, { class: "coord" }));
   const here = v.heroes.filter((h) => h.alive && h.cell[0] === x && h.cell[1] === y);
   here.forEach((h, i) => g.append(heroToken(ctx, h, 17 + (i % 2) * 66, 17 + Math.floor(i / 2) * 24)));
-  const [cx, cy] = v.heroes[v.current].cell;
+  const [cx, cy] = v.heroes[v.active].cell;
   if (cx === x && cy === y && v.table.length) g.append(svg("g", { class: "face-down-mark" },
     svg("rect", { x: 40, y: 4, width: 20, height: 26, rx: 3, class: "back-card" }),
     label(50, 17, v.table.length, { class: "count-ink" })));
@@ -70,7 +70,7 @@ function tileCell(ctx, [x, y, mask, tile]) {
   if (lasting.length) g.append(svg("g", { class: "lasting" },
     svg("rect", { x: 70, y: 67, width: 20, height: 26, rx: 3, class: "lasting-card" }),
     label(80, 80, lasting.length, { class: "count-ink light" })));
-  if (v.laying && v.heroes[v.current].cell[0] === x && v.heroes[v.current].cell[1] === y) {
+  if (v.laying && v.heroes[v.active].cell[0] === x && v.heroes[v.active].cell[1] === y) {
     g.classList.add("from");
   }
   // the stone's outline lies under the passages; a ring on top shows the place's highlight
@@ -81,7 +81,7 @@ function tileCell(ctx, [x, y, mask, tile]) {
 // A hero on the map: a circle in the seat's colour with the hero's letter (never colour alone).
 export function heroToken(ctx, h, cx, cy, r = 10) {
   return seatToken(h.seat, cx, cy, r, { mark: heroMark(h.hero), shape: 0,
-    cls: "hero-token" + (h.seat === ctx.view.current ? " current" : "") });
+    cls: "hero-token" + (h.seat === ctx.view.active ? " current" : "") });
 }
 
 // An empty cell beyond an open passage: explored by walking into it, or where the drawn tile

@@ -75,7 +75,7 @@ export function pending(ctx) {
 // The monsters on the cell of the hero whose turn it is: attacked, removed or imprisoned by a
 // click on them.
 export function battle(ctx) {
-  const v = ctx.view, [x, y] = v.heroes[v.current].cell;
+  const v = ctx.view, [x, y] = v.heroes[v.active].cell;
   const here = v.enemies.filter((e) => e[0] === x && e[1] === y).flatMap((e) => e[2]);
   if (!here.length) return null;
   return el("div", { class: "battle" }, el("h4", {}, t("board.battle", { x, y })),
@@ -133,8 +133,8 @@ export function heroCard(ctx, h) {
   const token = seatIcon(h.seat, 24, { mark: heroMark(h.hero), shape: 0 });
   const head = el("div", { class: "hero-head" }, token, el("strong", {}, name),
     h.seat === v.seat ? el("small", {}, t("board.you")) : null,
-    h.seat === v.current && !v.over ? el("small", { class: "now" }, t("board.now")) : null);
-  const card = el("div", { class: "hero-card" + (h.alive ? "" : " dead") + (h.seat === v.current ? " current" : "") }, head);
+    h.seat === v.active && !v.over ? el("small", { class: "now" }, t("board.now")) : null);
+  const card = el("div", { class: "hero-card" + (h.alive ? "" : " dead") + (h.seat === v.active ? " current" : "") }, head);
   if (!h.alive) card.append(el("p", {}, t("board.dead")));
   else {
     const life = el("div", { class: "life", role: "img", "aria-label": t("board.life", { life: h.life, max: h.max_life }) },
