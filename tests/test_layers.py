@@ -163,10 +163,6 @@ def test_a_game_may_name_the_agents_types_for_type_checking_only() -> None:
 
 
 # ------------------------------------------------------------------ a game's rules, unknotted
-#: Games whose modules still import each other in a circle at run time (being untied).
-KNOTTED: frozenset[str] = frozenset()
-
-
 def game_folders() -> list[Path]:
     return sorted(p.parent for p in (PACKAGE / "games").glob("*/game.py"))
 
@@ -221,8 +217,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 @pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
 def test_a_games_modules_never_import_each_other_in_a_circle(folder: Path) -> None:
     knots = cycles(run_time_graph(folder))
-    if folder.name in KNOTTED:
-        pytest.skip(f"{folder.name} is being untied")
     assert not knots, "run-time import cycles: " + "; ".join(" ↔ ".join(k) for k in knots)
 
 
