@@ -435,7 +435,7 @@ def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, 
     if told is not None:
         told[key] = done
     events = done[-EVENTS_SENT:]
-    legal = ([{"text": a.text, "label": game.label(a, lang, view),
+    legal = ([{"text": a.text, "verb": type(a[1]).__name__, "label": game.label(a, lang, view),
                "costs": game.costs(a, view), "where": game.where(a, view)}
               for a in st.legal_actions()]
              if seat is not None and st.to_act == seat and not st.is_over else [])

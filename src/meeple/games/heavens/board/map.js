@@ -56,9 +56,12 @@ function zoneOf(cell, radius) {
   return q === 0 ? 3 : (q < 0 ? 1 : 2);
 }
 
-// The verbs of the legal actions at a place, to mark attack targets and steps apart.
+// The verbs of the legal actions at a place (their classes, as the snapshot names them), to
+// mark attack targets and steps apart.
+const AIMS = new Set(["Attack", "AttackBase", "AttackTrap", "AttackArchitecture", "TargetCharacter", "TargetHex"]);
+
 function verbs(ctx, key) {
-  return new Set((ctx.places.get(key) || []).map((a) => a.text.split(" ")[0]));
+  return new Set((ctx.places.get(key) || []).map((a) => a.verb));
 }
 
 function hexTitle(cell, kind, ctx) {
@@ -176,10 +179,10 @@ function drawInside(g, c, k, ctx, codes) {
 // Marks the kind of action at a hex: a crosshair for an attack or a target, a dot for a step.
 function aim(g, ctx, key) {
   const v = verbs(ctx, key);
-  if (v.has("attack") || v.has("target")) {
+  if ([...v].some((name) => AIMS.has(name))) {
     g.append(svg("g", { class: "aim", "aria-hidden": "true" },
       svg("circle", { r: 24 }), svg("path", { d: "M-27 0 H-18 M27 0 H18 M0 -27 V-18 M0 27 V18" })));
-  } else if (v.has("step")) {
+  } else if (v.has("Step")) {
     g.append(svg("circle", { class: "stepdot", r: 5, cy: 0, "aria-hidden": "true" }));
   }
 }

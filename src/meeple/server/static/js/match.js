@@ -206,27 +206,16 @@ function hostControl(s) {
   } }, t("web.match.hand")));
 }
 
-// Catalogue entries named in the view: the seat's own first, then what lies on the table.
+// Catalogue entries the view names: the seat's own first (its `mine`), then the others it sees
+// on the table (`on_table`); the game says which is which, the page guesses nothing.
 function drawCards() {
   const cat = game.catalogue || {};
-  const found = (x, out) => {
-    if (typeof x === "string") { if (x.length > 2 && cat[x]) out.add(x); }
-    else if (Array.isArray(x)) x.forEach((y) => found(y, out));
-    else if (x && typeof x === "object") Object.values(x).forEach((v) => found(v, out));
-    return out;
-  };
-  const v = snap.view, s = snap.seat;
-  const own = new Set();
-  if (s !== null) {
-    for (const key of ["hand", "quests", "you"]) if (v[key] !== undefined) found(v[key], own);
-    for (const key of ["players", "heroes", "dwarves", "hands", "players_info"]) {
-      const part = v[key];
-      if (Array.isArray(part) && part[s] !== undefined) found(part[s], own);
-    }
-  }
-  const all = found(v, new Set());
+  const v = snap.view;
+  const known = (ids) => ids.filter((k) => cat[k]);
+  const own = new Set(known(v.mine));
+  const table = known(v.on_table).filter((k) => !own.has(k));
+  const all = new Set([...own, ...table]);
   $("cards").parentElement.hidden = all.size === 0;
-  const table = [...all].filter((k) => !own.has(k));
   const entry = (k) => {
     const e = cat[k];
     const nums = Object.entries(e.numbers || {}).map(([n, x]) => el("li", {}, `${n}: ${x}`));
