@@ -152,7 +152,7 @@ def test_a_die_rolled_cannot_be_undone() -> None:
 
 def test_hot_seat_shows_a_private_hand_only_to_its_seat() -> None:
     game = cast(Template, game_class("_template")(players=2))
-    hands = [sorted(game.cards[c].label("en") for c in h)
+    hands = [sorted(game.content.cards[c].label("en") for c in h)
              for h in game.new_state(seed=4).hands]
     assert hands[0] != hands[1]
     con, out = console()
