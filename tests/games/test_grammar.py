@@ -8,6 +8,7 @@ game object with the same options gives it again; rules dispatch on every verb o
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ def typed(game: str) -> None:
         pytest.skip(f"{game} has no typed verbs yet")
 
 
-def legal_of_random_play(game: Game, seeds: range, limit: int = 3000) -> list[Action]:
+def legal_of_random_play(game: Game[Any], seeds: range, limit: int = 3000) -> list[Action]:
     """Every legal action offered along a few random games (each distinct one once)."""
     seen: dict[str, Action] = {}
     for seed in seeds:

@@ -11,6 +11,7 @@ seat can take by their names.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -34,7 +35,7 @@ def lobby_keys(game_id: str) -> list[str]:
     return keys
 
 
-def lobby_texts(info: dict) -> list[str]:
+def lobby_texts(info: dict[str, Any]) -> list[str]:
     """Every text of a ``lobby_info`` a player reads."""
     out = [info["name"], info["description"]]
     for option in info["options"]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import re
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ def places_module(game_id: str) -> ModuleType:
     return importlib.import_module(f"meeple.games.{game_id}.places")
 
 
-def misplaced(game: Game, st: State, mod: ModuleType) -> list[str]:
+def misplaced(game: Game[Any], st: State, mod: ModuleType) -> list[str]:
     """What is wrong with the places of the legal actions of ``st``'s seat to act."""
     view = st.view(st.to_act)
     drawn = mod.places(view)

@@ -35,12 +35,13 @@ LOCALE = SRC.parent / "locale"
 
 def emitted_kinds(game_id: str) -> set[str]:
     """Every event kind the game's code passes to ``_emit``, read with ``ast``."""
-    kinds = set()
+    kinds: set[str] = set()
     for path in (SRC / game_id).glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "_emit" and node.args
-                    and isinstance(node.args[0], ast.Constant)):
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
                 kinds.add(node.args[0].value)
     return kinds
 
@@ -48,8 +49,8 @@ def emitted_kinds(game_id: str) -> set[str]:
 def po(path: Path) -> dict[str, tuple[str, ...]]:
     with path.open("rb") as f:
         cat = read_po(f)
-    return {(m.id[0] if isinstance(m.id, tuple) else m.id):
-            (tuple(m.string) if isinstance(m.string, tuple) else (m.string,))
+    return {(m.id if isinstance(m.id, str) else m.id[0]):
+            ((m.string,) if isinstance(m.string, str) else tuple(m.string or ()))
             for m in cat if m.id}
 
 

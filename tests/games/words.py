@@ -56,7 +56,7 @@ def content_ids(game_id: str) -> frozenset[str]:
 
 
 @cache
-def bare_ids(game: Game) -> frozenset[str]:
+def bare_ids(game: Game[Any]) -> frozenset[str]:
     """Content ids that are not a word of their own English name: such an id in English text
     is an internal name leaking (``tee`` for the tile called Fork)."""
     cat = game.catalogue("en")
@@ -68,7 +68,7 @@ def bare_ids(game: Game) -> frozenset[str]:
     return frozenset(out)
 
 
-def problems(text: str, lang: str, game: Game) -> list[str]:
+def problems(text: str, lang: str, game: Game[Any]) -> list[str]:
     """Everything wrong with ``text`` as words for a player, as sentences (empty: fine)."""
     found = []
     if not text.strip():

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import io
+from typing import cast
 
 from rich.console import Console
 
 import meeple
 from meeple.games._template.render import render
+from meeple.games._template.view import View
 
 
 def text_of(view: dict[str, object], seat: int | None, lang: str = "en") -> str:
     """What the terminal shows of ``view``, 60 columns wide, without trailing spaces."""
     c = Console(width=60, record=True, color_system=None, force_terminal=False,
                 file=io.StringIO())
-    c.print(render(view, seat, lang))
+    c.print(render(cast(View, view), seat, lang))
     return "\n".join(line.rstrip() for line in c.export_text().splitlines()) + "\n"
 
 

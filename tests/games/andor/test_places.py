@@ -91,7 +91,7 @@ def test_the_witch_sells_her_brew_where_she_stands() -> None:
 def test_tokens_are_picked_up_where_they_lie_and_a_farmer_is_dropped_from_the_hero() -> None:
     st = bare(at=[21, 5])
     st.farmers = {21: 1}
-    st.ground = {21: ["rune_red"]}
+    st.ground = {21: ("rune_red",)}
     st._legal = None
     w = where(st)
     assert w["pick up a farmer"] == "farmer:21"

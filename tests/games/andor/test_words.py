@@ -9,7 +9,7 @@ import pytest
 
 from meeple.core import Action
 from meeple.games.andor.state import AndorState
-from meeple.games.andor.text import amount
+from meeple.games.andor.words import amount
 from meeple.tui import screen
 
 from .helpers import Dice, bare, fight_with, new, sunrise

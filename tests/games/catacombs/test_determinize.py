@@ -37,7 +37,9 @@ def midgame(players: int = 3, seed: int = 11, actions: int = 200) -> CatacombsSt
     while True:
         if st.n_actions >= actions and any(a.text.startswith("explore")
                                            for a in st.legal_actions()):
-            cell = st.game.neighbours[st.position[st.active]][next(
+            at = st.position[st.active]
+            assert at is not None
+            cell = st.game.neighbours[at][next(
                 a.data.direction for a in st.legal_actions() if a.text.startswith("explore"))]
             if st.down[cell]:
                 return st
@@ -52,7 +54,9 @@ def test_a_card_turned_up_is_each_face_down_card_equally_likely() -> None:
     seat = st.to_act
     assert seat is not None
     explore = next(a for a in st.legal_actions() if a.text.startswith("explore"))
-    cell = st.game.neighbours[st.position[seat]][explore.data.direction]
+    at = st.position[seat]
+    assert at is not None
+    cell = st.game.neighbours[at][explore.data.direction]
     counts: Counter[int] = Counter()
     for k in range(DRAWS):
         w = st.determinize(seat, k)
@@ -97,6 +101,7 @@ def test_a_tile_drawn_is_each_tile_of_the_pile_equally_likely() -> None:
     for k in range(DRAWS):
         w = st.determinize(seat, k)
         w.apply("draw tile")
+        assert w.held_tile is not None
         counts[w.held_tile] += 1
     expected = {t: DRAWS / len(st.pile) for t in st.pile}
     assert set(counts) == set(expected)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Console
 
 import meeple
 from meeple.components import pile
 from meeple.games.catacombs.render import render
+from meeple.games.catacombs.view import View
 
 
 def scenario() -> Any:
@@ -52,7 +53,7 @@ def scenario() -> Any:
 
 def text(view: dict[str, Any], lang: str) -> str:
     c = Console(width=100, record=True, file=io.StringIO(), color_system=None)
-    c.print(render(view, 0, lang))
+    c.print(render(cast(View, view), 0, lang))
     return "\n".join(line.rstrip() for line in c.export_text().splitlines()) + "\n"
 
 

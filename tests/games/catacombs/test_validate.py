@@ -12,6 +12,7 @@ import pytest
 
 import meeple
 from meeple.core import RecordError
+from meeple.games.catacombs.game import Catacombs
 from meeple.games.catacombs.state import CatacombsState
 
 
@@ -109,7 +110,7 @@ def _fewer_slots(f: dict[str, Any]) -> None:
 
 
 def _worn_potion(f: dict[str, Any]) -> None:
-    f["screen"][0][0] = next(i for i, it in enumerate(meeple.load("catacombs").content.items)
+    f["screen"][0][0] = next(i for i, it in enumerate(Catacombs().content.items)
                              if it.kind == "potion")
 
 

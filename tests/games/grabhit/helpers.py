@@ -7,11 +7,14 @@ import dataclasses
 from typing import Any
 
 import meeple
+from meeple.components.wheel import Wheel
+from meeple.core import Rng
 from meeple.games.grabhit import phases
 from meeple.games.grabhit import turn as turns
 from meeple.games.grabhit.content import tables
 from meeple.games.grabhit.decisions import BuyLocation, KeepWeapon, ShieldCheck
-from meeple.games.grabhit.state import GrabHitState, Phase
+from meeple.games.grabhit.state import GrabHitState
+from meeple.games.grabhit.turn import Phase
 
 T = tables()
 ADVS = ["Ashir", "Violet", "Victor", "Garret", "Devite", "Rene", "Torsher", "Elizabeth"]
@@ -40,20 +43,21 @@ def new(players: int = 4, advs: list[str] | None = None, seed: int = 0,
     return st
 
 
-class RiggedWheel:
+class RiggedWheel(Wheel):
     """A wheel that stops on the sectors queued (in order), drawing nothing from the rng."""
 
     def __init__(self, queue: list[int]) -> None:
+        super().__init__(T.wheel.sectors)
         self.queue = queue
 
-    def spin(self, rng: object) -> int:
+    def spin(self, rng: Rng) -> int:
         return self.queue.pop(0)
 
 
 def rig(st: GrabHitState, *sectors: int) -> None:
     """Make the next spins stop on these sectors (in order)."""
     game = copy.copy(st.game)
-    game.content = dataclasses.replace(T, wheel=RiggedWheel(list(sectors)))  # type: ignore[misc]
+    game.content = dataclasses.replace(T, wheel=RiggedWheel(list(sectors)))
     st.game = game
 
 

@@ -10,6 +10,7 @@ from meeple.games.grabhit import cards, death, locations, phases, shield
 from meeple.games.grabhit import turn as turns
 from meeple.games.grabhit.content import BLUE, GREEN, RED
 from meeple.games.grabhit.decisions import BuyLocation
+from meeple.games.grabhit.game import GrabHit
 
 from .helpers import T, all_cards, card, new, rig, sector, stack, texts, turn
 
@@ -25,7 +26,7 @@ def test_gah1_components_have_the_rulebook_counts() -> None:
     assert sum(1 for c in T.cards if c.colour == RED) == 33
     assert {s.value for s in T.sectors} == set(range(1, 11))
     assert sum(1 for s in T.sectors if len(s.colours) == 2) == 3
-    assert any(s.colours == ("black",) or s.colours == ["black"] for s in T.sectors)
+    assert any(s.colours == ["black"] for s in T.sectors)
     assert [a.name for a in T.adventurers] == ["Ashir", "Violet", "Victor", "Garret", "Devite",
                                                "Rene", "Torsher", "Elizabeth"]
     assert {c.entry.weapon_class for c in T.cards if c.kind == "weapon"} == {  # type: ignore
@@ -36,10 +37,10 @@ def test_gah1_components_have_the_rulebook_counts() -> None:
 
 def test_gah2_setup_full_life_damaged_armour_capital() -> None:
     """GAH-2: each player picks a different adventurer: full life, damaged armour, capital."""
-    st = meeple.load("grabhit", players=3).new_state(seed=1)
-    assert st.to_act == 0 and "choose Ashir" in texts(st)  # type: ignore[arg-type]
+    st = GrabHit(players=3).new_state(seed=1)
+    assert st.to_act == 0 and "choose Ashir" in texts(st)
     st.apply("choose Ashir")
-    assert "choose Ashir" not in texts(st)  # type: ignore[arg-type]
+    assert "choose Ashir" not in texts(st)
     st.apply("choose Violet")
     st.apply("choose Victor")
     for s, a in enumerate(T.adventurers[:3]):
@@ -77,12 +78,12 @@ def test_gah4_gold_target_is_an_option() -> None:
 
 def test_gah5_highest_spin_starts() -> None:
     """GAH-5: everyone spins; the highest starts, ties spin again."""
-    st = meeple.load("grabhit", players=3).new_state(seed=4)
+    st = GrabHit(players=3).new_state(seed=4)
     for n in ("Ashir", "Violet"):
         st.apply(f"choose {n}")
-    rig(st, sector(5), sector(9), sector(9), sector(2), sector(7))  # type: ignore[arg-type]
+    rig(st, sector(5), sector(9), sector(9), sector(2), sector(7))
     st.apply("choose Victor")
-    assert st.first == 2 and st.active == 2  # type: ignore[attr-defined]
+    assert st.first == 2 and st.active == 2
     assert st.to_act == 2
 
 
@@ -94,7 +95,8 @@ def test_gah6_phases_run_in_order() -> None:
     rig(st, sector(3, "blue"))
     st.apply("spin")
     assert st.sector == sector(3, "blue")
-    assert st.phase == "free"  # phases 2 and 3 ran: gold and a blue card
+    # apply changed the phase; mypy keeps the narrowing of the assert before it
+    assert st.phase == "free"  # type: ignore[comparison-overlap]  # phases 2 and 3 ran: gold and a blue card
     assert st.gold[s] == T.adventurers[st.adventurer[s]].capital + 3
     assert len(st.weapons[s]) + len(st.hand[s]) == 1
 
@@ -127,7 +129,8 @@ def test_gah8_repair_never_above_maximum() -> None:
     assert texts(st) == ["repair Knight's Sword", "repair Battle Axe"] or set(texts(st)) == {
         "repair Knight's Sword", "repair Battle Axe"}
     st.apply("repair Battle Axe")
-    assert dict((h[0], h[1]) for h in st.weapons[0]) == {axe: 3, sword: 2}
+    # mypy keeps the narrowing of the assert "st.weapons[0] == ()" through the assignment
+    assert dict((h[0], h[1]) for h in st.weapons[0]) == {axe: 3, sword: 2}  # type: ignore[var-annotated]
 
 
 def test_gah9_mixed_sector_offers_two_colours() -> None:
@@ -621,7 +624,9 @@ def test_gah45_each_ability_works(adv: str) -> None:
     turn(st, 0, "free")
     options = [t for t in texts(st) if t.startswith("use ability")]
     st.apply(options[-1] if adv in ("Violet", "Garret", "Rene") else options[0])
-    kind, n = T.adventurers[st.adventurer[0]].ability, T.adventurers[st.adventurer[0]].amount
+    a = st.adventurer[0]
+    assert a is not None
+    kind, n = T.adventurers[a].ability, T.adventurers[a].amount
     if kind == "gain_per_location":
         assert st.gold[0] == n + 1
     elif kind in ("blast", "assassinate"):
@@ -908,8 +913,8 @@ def test_gah67_determinize_shuffles_only_decks() -> None:
     st = new(players=3)
     d = st.determinize(0, 5)
     assert d.view(0) == st.view(0)
-    assert [sorted(p) for p in d.deck] == [sorted(p) for p in st.deck]  # type: ignore[attr-defined]
-    assert d.hand == st.hand  # type: ignore[attr-defined]
+    assert [sorted(p) for p in d.deck] == [sorted(p) for p in st.deck]
+    assert d.hand == st.hand
 
 
 def test_gah68_turns_pass_in_seat_order() -> None:

@@ -11,6 +11,7 @@ from meeple.agents import make
 from meeple.agents.base import InfoSet
 from meeple.core import ConfigError
 from meeple.games.heavens.bots import WON, BalanceBot, make_balance, score
+from meeple.games.heavens.game import Heavens
 from meeple.sim.runner import play
 
 from .helpers import fresh, place, unlock
@@ -28,15 +29,15 @@ def test_balance_bots_play_whole_games_through_the_runner(players: int) -> None:
 
 
 def test_balance_bot_decides_the_same_in_worlds_its_seat_cannot_tell_apart() -> None:
-    st = meeple.load("heavens").new_state(seed=4)
+    st = Heavens().new_state(seed=4)
     chooser = random.Random(4)
     checked = 0
     while not st.is_over and checked < 25:
         seat = st.to_act
         assert seat is not None
         worlds = [st.determinize(seat, k) for k in (1, 2)]
-        other = 1 - st.game.side_of[seat]  # type: ignore[attr-defined]
-        if worlds[0].hands[other] != worlds[1].hands[other]:  # type: ignore[attr-defined]
+        other = 1 - st.game.side_of[seat]
+        if worlds[0].hands[other] != worlds[1].hands[other]:
             picks = {BalanceBot(7).choose(InfoSet(w, seat)).text for w in worlds}
             assert len(picks) == 1
             checked += 1

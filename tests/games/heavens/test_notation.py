@@ -15,6 +15,7 @@ import meeple
 from meeple.core import IllegalAction, RecordError, Verb, replay
 from meeple.games.heavens import actions, labels, places
 from meeple.games.heavens.content import PANTHEONS
+from meeple.games.heavens.game import Heavens
 from meeple.games.heavens.verbs import CardId, Hex, Summon, TargetHex
 
 HERE = Path(__file__).parent
@@ -56,7 +57,7 @@ def test_every_verb_has_a_rule_a_label_and_a_place_or_a_button() -> None:
 
 def test_a_central_summon_and_a_summon_from_hand_read_alike() -> None:
     """Descent from Olympus names its target as a summon: one verb, whatever the hex."""
-    g = meeple.load("heavens")
+    g = Heavens()
     zeus, f6 = CardId(g.ids.index("zeus")), Hex(g.board.index["f6"])
     assert g.action(Summon(zeus, f6)).text == "summon Zeus at f6"
     thor = CardId(g.ids.index("thor"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
@@ -15,6 +16,7 @@ from meeple.games.heavens import rings
 from meeple.games.heavens.render import render
 from meeple.games.heavens.rings import ARMOUR, ATTACK, POISON
 from meeple.games.heavens.state import HeavensState
+from meeple.games.heavens.view import View
 
 from .helpers import fresh, hexi, place, unlock
 
@@ -39,7 +41,7 @@ def scene() -> HeavensState:
 
 def text_of(st: HeavensState, lang: str, width: int) -> str:
     console = Console(width=width, record=True, color_system=None)
-    console.print(render(st.view(0), 0, lang))
+    console.print(render(cast(View, st.view(0)), 0, lang))
     return console.export_text()
 
 

@@ -10,13 +10,14 @@ from hypothesis import strategies as st_
 import meeple
 from meeple.games.heavens import board, cards, figures, rings
 from meeple.games.heavens.rings import ARMOUR, ATTACK, HEALTH, POISON
+from meeple.games.heavens.state import HeavensState
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
 COUNTS = {"black": 6, "green": 6, "grey": 8, "orange": 8, "red": 60, "white": 12}
 
 
-def stacked(st, colour):  # type: ignore[no-untyped-def]
+def stacked(st: HeavensState, colour: str) -> int:
     """Rings of a colour lying on the Heavens, counted from the stacks themselves."""
     n = 0
     for u in st.units.values():

@@ -10,7 +10,7 @@ import pytest
 
 import meeple
 from meeple.core import ConfigError, IllegalAction
-from meeple.games.heavens import cards, movement
+from meeple.games.heavens import cards, figures
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -230,5 +230,5 @@ def test_descent_counts_as_a_summon_for_the_lock() -> None:
     st.apply("play Descent from Olympus")
     st.apply("summon Zeus at f6")
     st.apply("summon Ares at e1")
-    assert st.summons[0] == 2 and not movement.locked(st, 0)
+    assert st.summons[0] == 2 and not figures.locked(st, 0)
     assert st.at[hexi(st, "e1")] == card(st, "ares")

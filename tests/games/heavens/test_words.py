@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 import meeple
@@ -12,6 +14,7 @@ from meeple.games.heavens.content import pantheon
 from meeple.games.heavens.drawing import map_lines
 from meeple.games.heavens.rings import ATTACK
 from meeple.games.heavens.state import HeavensState
+from meeple.games.heavens.view import View
 
 from .helpers import fresh, hexi, place, unlock
 
@@ -120,7 +123,7 @@ def test_the_map_fits_80_columns_and_shows_full_names_in_its_key() -> None:
     st = fresh(seed=1)
     unlock(st)
     place(st, "hermes", "f5")
-    lines = map_lines(st.view(0), "en")
+    lines = map_lines(cast(View, st.view(0)), "en")
     assert max(map(len, lines)) <= 77 and len(lines) == 12
     assert "f5 ●He" in lines[4]
     catalogue = st.game.catalogue("en")

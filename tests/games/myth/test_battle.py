@@ -27,7 +27,7 @@ def test_myth50_monsters_on_the_cell_start_a_battle() -> None:
     st = arena()
     st.active = 0
     log = script_rolls(st, [99])
-    st.table = [("thrall", -1, 0)]
+    st.table = (("thrall", -1, 0),)
     actions.carry_on(st, cards.reveal(st))
     assert log == [(0, "attack", 99)]
     assert not st.enemies and heroes.res(st, 0) == 6

@@ -47,7 +47,7 @@ def decision_points(players: int, seed: int) -> list[State]:
     """States of a random game where the seat to act has a real choice."""
     st = meeple.load("myth", players=players).new_state(seed=seed)
     r = random.Random(seed)
-    out = []
+    out: list[State] = []
     while not st.is_over and len(out) < 40:
         if len(st.legal_actions()) > 1:
             out.append(st.clone())

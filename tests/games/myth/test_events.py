@@ -69,7 +69,7 @@ def test_myth46_first_unmarked_last_and_ties_chosen() -> None:
     st.pending = ["thrall", "thrall"]
     assert cards.next_choices(st) == ["thrall"]
     st.pending = []
-    st.table = [("rest", -1, 0), ("splinters_of_relic", -1, 0), ("standard", -1, 0)]
+    st.table = (("rest", -1, 0), ("splinters_of_relic", -1, 0), ("standard", -1, 0))
     st.life[0] = 1
     actions.carry_on(st, cards.reveal(st))
     assert st.step == "order" and st.to_act == 0
@@ -119,7 +119,7 @@ def test_myth49_cell_events_hit_every_hero_there() -> None:
     turn_of(st, 0)
     st.apply("move east")  # explored: the free card cannot be played
     st.active = 0
-    st.table = [("splinters_of_relic", -1, 0), ("thrall", -1, 0)]
+    st.table = (("splinters_of_relic", -1, 0), ("thrall", -1, 0))
     script_rolls(st, [1] * 10)
     actions.carry_on(st, cards.reveal(st))
     assert heroes.res(st, 0) == 8 and heroes.res(st, 1) == 8

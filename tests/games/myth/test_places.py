@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from meeple.components.tilegrid import E, N
 from meeple.core import Verb
@@ -32,6 +33,7 @@ from meeple.games.myth.verbs import (
     Swap,
     TargetHero,
 )
+from meeple.games.myth.view import View
 from tests.games.words import random_play
 
 from .scenario import CARDS, QUESTS, fresh, open_cell, turn_of
@@ -42,10 +44,16 @@ def where(st: MythState, text: str) -> str | None:
     return st.game.where(action, st.view(st.to_act))
 
 
+def view_of(st: MythState, seat: int) -> View:
+    """What ``seat`` sees, as Myth's view."""
+    return cast(View, st.view(seat))
+
+
 def states() -> Iterator[MythState]:
     """Random games that reach every kind of choice (targets need two heroes on a cell)."""
     for players, seed in ((2, 2), (2, 4), (4, 1), (4, 2), (4, 3)):
         for st in random_play("myth", players, seed, 300):
+            assert isinstance(st, MythState)
             if not st.is_over and st.to_act is not None:
                 yield st
 
@@ -58,7 +66,7 @@ def test_moving_and_exploring_are_the_cells_they_lead_to() -> None:
     assert where(st, "explore east") == "cell:1,0"
     assert where(st, "stay") == "cell:0,0"
     drawn = st.view(0)["map"]
-    assert "cell:1,0" in places.places(st.view(0)) and [1, 0] not in [c[:2] for c in drawn]
+    assert "cell:1,0" in places.places(view_of(st, 0)) and [1, 0] not in [c[:2] for c in drawn]
 
 
 def test_laying_a_tile_is_its_cell_and_every_rotation_shares_it() -> None:
@@ -90,7 +98,8 @@ def test_drawing_is_the_event_deck_and_the_turn_end_is_buttons() -> None:
 def test_cards_are_played_from_the_hand_and_quests_shown_on_their_cards() -> None:
     seen: dict[type[Verb], set[str]] = {}
     for st in states():
-        view = st.view(st.to_act)
+        assert st.to_act is not None
+        view = view_of(st, st.to_act)
         for a in st.legal_actions():
             verb = a[1]
             place = st.game.where(a, view)
@@ -122,7 +131,7 @@ def test_the_buttons_are_the_turns_choices_with_no_thing_to_touch() -> None:
 def test_the_frontier_is_beyond_open_passages_only() -> None:
     st = fresh(2, 1)
     st.grid[(0, 0)] = N | E
-    view = st.view(0)
+    view = view_of(st, 0)
     assert places.frontier(view) == [(0, -1), (1, 0)]
     assert {"cell:0,-1", "cell:1,0", "cell:0,0"} <= places.places(view)
     assert "cell:0,1" not in places.places(view)
@@ -130,7 +139,7 @@ def test_the_frontier_is_beyond_open_passages_only() -> None:
 
 def test_another_seats_hand_is_no_place_of_mine() -> None:
     st = fresh(2, 1, empty_hands=False)
-    mine, theirs = st.view(0), st.view(1)
+    mine, theirs = view_of(st, 0), view_of(st, 1)
     only_mine = {f"card:hand:{c}" for c in set(st.hand[0]) - set(st.hand[1])}
     assert only_mine and only_mine <= places.places(mine)
     assert not only_mine & places.places(theirs)

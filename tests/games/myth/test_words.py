@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from meeple.games.myth import Myth
 from meeple.games.myth.verbs import Attack, CardId, Play
 
@@ -11,7 +13,7 @@ GAME = Myth(players=3)
 NAMES = {"en": ["Archer", "Dwarf", "Journeyman"], "ru": ["Лучник", "Гном", "Путник"]}
 
 
-def said(event: dict[str, object], lang: str) -> str:
+def said(event: Mapping[str, object], lang: str) -> str:
     return GAME.describe(event, lang, NAMES[lang])
 
 
