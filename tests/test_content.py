@@ -232,7 +232,7 @@ def test_any_price_either_loads_as_written_or_is_refused(catacombs_copy: Path, s
                                                              "sells")
             else:
                 game = meeple.load("catacombs")
-                cat = game.cat  # type: ignore[attr-defined]
+                cat = game.content  # type: ignore[attr-defined]
                 assert cat.items[cat.item_index[entry]].price == value
     finally:
         path.write_text(original, "utf-8")

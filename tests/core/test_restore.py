@@ -97,14 +97,14 @@ def test_cat6_a_dwarf_not_yet_at_an_entrance_cannot_be_restored_on_the_board() -
     s = cast(CatacombsState, played("catacombs", 4, 0))
     waiting = s.order[-1]  # CAT-6: entrances are chosen in turn order, so the last waits
     d = doc(s)
-    fields(d)["pos"][waiting] = 0
-    assert refusal(d) == f"fields.pos[{waiting}]: 0 for a dwarf who is not set up yet"
+    fields(d)["position"][waiting] = 0
+    assert refusal(d) == f"fields.position[{waiting}]: 0 for a dwarf who is not set up yet"
     d = doc(played("catacombs", 2, 40))
     seat = fields(d)["alive"].index(True)
-    fields(d)["pos"][seat] = None  # CAT-11: only a dead dwarf has left the board
-    assert refusal(d) == f"fields.pos[{seat}]: None for a dwarf who is alive"
-    fields(d)["pos"][seat] = -1  # no cell, and not the None of a dwarf off the board
-    assert refusal(d) == f"fields.pos[{seat}]: -1 is not in 0..99"
+    fields(d)["position"][seat] = None  # CAT-11: only a dead dwarf has left the board
+    assert refusal(d) == f"fields.position[{seat}]: None for a dwarf who is alive"
+    fields(d)["position"][seat] = -1  # no cell, and not the None of a dwarf off the board
+    assert refusal(d) == f"fields.position[{seat}]: -1 is not in 0..99"
 
 
 def test_hvn32_a_character_on_the_heavens_must_stand_or_lie_on_its_hex() -> None:

@@ -101,7 +101,7 @@ def test_view_rejects_seats_that_do_not_exist() -> None:
 def test_hidden_hands_are_counts_for_others_and_events_are_redacted() -> None:
     s = game_class("_template")(players=2).new_state(seed=3)
     v0, v1, spectator = s.view(0), s.view(1), s.view(None)
-    ids = [c.id for c in s.game.cards]
+    ids = [c.id for c in s.game.content.cards]
     assert v0["hand"] == sorted(ids[c] for c in s.hands[0])
     assert v1["hand"] == sorted(ids[c] for c in s.hands[1])
     assert spectator["hand"] is None and spectator["hand_sizes"] == [3, 3]

@@ -24,7 +24,7 @@ def test_the_oracle_meets_the_spin_the_game_will_make_and_a_fair_sample_does_not
     futures: dict[str, set[bool]] = {"oracle": set(), "cheat": set(), "fair": set()}
     for seed in range(6):
         true = game.new_state(seed=seed)
-        while true.view(None)["phase"] != "1":  # the turn's first phase, the spin
+        while true.view(None)["phase"] != "spin":  # the turn's first phase, the spin
             true.apply(true.legal_actions()[0])
         seat = true.to_act
         coming = true.clone()
