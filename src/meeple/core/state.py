@@ -89,6 +89,8 @@ class Game(Grammar, Generic[S]):
             )
         self.players = players
         self.config: dict[str, Any] = resolve(self.options, options)
+        #: the action table, built on first use (set here so the object keeps one layout)
+        self._table = None
         self.setup()
 
     def setup(self) -> None:
