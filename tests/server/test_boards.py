@@ -75,6 +75,8 @@ REFUSED = [
     "/boards/noughts/.hidden.js", "/boards/noughts/../noughts/__init__.py",
     "/boards/noughts/parts/../../__init__.py", "/boards/crosses/board.js",
     "/boards/_template/board.js", "/boards/chess/board.js",
+    "/boards/myth/" + "a" * 3000 + ".js", "/boards/myth/" + "a/" * 40 + "board.js",
+    "/boards/" + "m" * 3000 + "/board.js",
 ]
 
 

@@ -44,8 +44,10 @@ BOARD_MODULE = "board.js"
 BOARD_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                ".svg": "image/svg+xml"}
 #: One part of a board file's path: letters, digits, ``_``, ``-`` and dots, never first a dot
-#: (so never ``..`` nor a hidden file).
-BOARD_PART = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
+#: (so never ``..`` nor a hidden file), and no longer than a file name may be.
+BOARD_PART = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}")
+#: The longest path inside a board folder, and the most folders deep.
+BOARD_PATH_CHARS, BOARD_PATH_PARTS = 200, 4
 #: The catalogue keys the page reads (its own words, bot names, coins).
 PAGE_KEYS = ("web.", "bot.", "coins")
 
@@ -82,6 +84,8 @@ def board_file(game_id: str, path: str) -> tuple[Traversable, str] | None:
     """The file at ``path`` (``board.js``, ``parts/map.js``) in the board folder of
     ``game_id``, with its content type; None unless it is a ``.js``, ``.css`` or ``.svg`` file
     inside that folder, reached by plain names (no ``..``, no hidden file, no link out)."""
+    if len(path) > BOARD_PATH_CHARS or path.count("/") >= BOARD_PATH_PARTS:
+        return None
     folder = board_folder(game_id)
     parts = path.split("/")
     suffix = PurePosixPath(path).suffix
