@@ -146,6 +146,24 @@ def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str
         raise click.ClickException(str(e)) from None
 
 
+@main.command("rules")
+@click.argument("game", metavar="GAME", type=click.Choice(game_ids(), case_sensitive=False))
+@click.option("--lang", type=click.Choice(LANGS), default=LANGS[0], show_default=True,
+              help="The language to print the rules in.")
+@click.option("--width", type=click.IntRange(40, 200), default=88, show_default=True,
+              help="Columns to lay the text out in.")
+def rules_cmd(game: str, lang: str, width: int) -> None:
+    """How to play GAME: the goal, a turn, every action and what it costs, the ending, with
+    example positions drawn as the terminal draws the board (the page /rules/GAME shows the
+    same text)."""
+    from meeple.tui.howto import terminal_text  # noqa: PLC0415 - rich's Markdown, only here
+
+    try:
+        click.echo(terminal_text(game.lower(), lang, width), nl=False)
+    except MeepleError as e:
+        raise click.ClickException(str(e)) from None
+
+
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Show every action, waiting for Enter between them.")

@@ -25,6 +25,7 @@ from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng
 from .serial import encode
+from .story import summary_lines
 from .validate import decode_fields, decode_log
 
 S = TypeVar("S", bound="State")
@@ -172,6 +173,28 @@ class Game(Grammar, Generic[S]):
         an action that is a button (pass, end the turn). Each game binds it to its ``places``
         module, which also lists every place its board has."""
         return None
+
+    def why_not(self, view: Mapping[str, Any], lang: str = "en") -> list[tuple[Action, str]]:
+        """Actions the seat whose ``view`` this is might expect to take now that the rules
+        forbid, each with a short sentence saying which rule forbids it (the summoning lock, a
+        hit on the seat that hit you last, a card at double cost). Built from ``view`` alone, so
+        a reason can tell nothing the seat may not know; every action returned is illegal now
+        (``tests/games/test_why_not.py``). Each game binds it to its ``reasons`` module."""
+        return []
+
+    def changed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> frozenset[str]:
+        """The places (keys of ``places(after)``) whose content differs between two views of
+        the same seat, ``before`` and ``after``: what the board marks as changed since the
+        seat's last turn. Each game binds it to its ``places`` module."""
+        return frozenset()
+
+    def summary(self, events: Sequence[Mapping[str, Any]], lang: str = "en",
+                names: Sequence[str] | None = None) -> list[str]:
+        """What happened in ``events`` (one seat's events since its last decision), one line
+        per decision of another seat that changed the table: the decision's sentence followed
+        by what it caused. A game whose decisions can cancel each other out (an offer made and
+        withdrawn) binds its own in ``text``, where such pairs say nothing."""
+        return summary_lines(self, events, lang, names)
 
     def catalogue(self, lang: str = "en") -> dict[str, dict[str, Any]]:
         """Every card, item, tile, hero… by id: ``name``, ``kind``, ``text``, ``numbers``
