@@ -156,7 +156,7 @@ def rules_cmd(game: str, lang: str, width: int) -> None:
     """How to play GAME: the goal, a turn, every action and what it costs, the ending, with
     example positions drawn as the terminal draws the board (the page /rules/GAME shows the
     same text)."""
-    from meeple.tui.howto import terminal_text  # noqa: PLC0415 - rich's Markdown, only here
+    from meeple.tui.howto import terminal_text
 
     try:
         click.echo(terminal_text(game.lower(), lang, width), nl=False)

@@ -134,7 +134,7 @@ def _example(game_id: str, body: str) -> Example:
 def terminal_text(game_id: str, lang: str = "en", width: int = 88) -> str:
     """The how-to as the terminal prints it (``meeple rules``): the Markdown laid out, each
     example as the game's own board text for the example's seat."""
-    from .screen import renderer  # noqa: PLC0415 - the board text, only when asked for
+    from .screen import renderer
 
     page = read(game_id, lang)
     out = io.StringIO()
@@ -159,7 +159,7 @@ def anchors_wanted(game: Game[Any]) -> set[str]:
 
 def game_phases(game: Game[Any]) -> tuple[str, ...]:
     """The words of the game's ``Phase`` (its view's ``Keys.phase`` Literal), or none."""
-    import typing  # noqa: PLC0415
+    import typing
 
     module = __import__(type(game).__module__.rsplit(".", 1)[0] + ".view",
                         fromlist=["Keys"])
