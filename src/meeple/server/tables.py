@@ -439,11 +439,14 @@ def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, 
                "costs": game.costs(a, view), "where": game.where(a, view)}
               for a in st.legal_actions()]
              if seat is not None and st.to_act == seat and not st.is_over else [])
+    blocked = ([{"text": a.text, "verb": type(a[1]).__name__, "label": game.label(a, lang, view),
+                 "reason": reason, "where": game.where(a, view)}
+                for a, reason in game.why_not(view, lang)] if legal else [])
     snap: dict[str, Any] = {
         "match": match_id, "game": game.id,
         "version": st.n_actions if version is None else version,
         "seat": seat, "to_act": st.to_act, "names": names, "view": view,
-        "legal": legal,
+        "legal": legal, "blocked": blocked,
         "events": events, "events_from": len(done) - len(events), "over": st.is_over,
         "seats": [{"seat": s, "name": names[s], "kind": kind, "invited": invited,
                    "present": present} for s, (kind, invited, present) in enumerate(seats)],

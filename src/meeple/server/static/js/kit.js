@@ -115,8 +115,9 @@ export function actionLines(ctx, key, mark = "→") {
 
 // Make `node` (SVG or HTML) the spot of the place `key`: when legal actions happen there it
 // becomes a button named by their labels; one action is taken at a click or Enter, several open
-// a chooser.
-export function spot(node, key, ctx, { details = null } = {}) {
+// a chooser. `picture(action)`, when given, draws each choice (an SVG element: a tile in one
+// rotation, say), so the chooser shows pictures beside the labels.
+export function spot(node, key, ctx, { details = null, picture = null } = {}) {
   node.setAttribute("data-place", key);
   if (details) hover(node, details);
   const actions = ctx.places.get(key);
@@ -130,7 +131,7 @@ export function spot(node, key, ctx, { details = null } = {}) {
   const go = (e) => {
     e.stopPropagation();
     if (actions.length === 1) ctx.act(actions[0].text);
-    else choose(node, actions, ctx);
+    else choose(node, actions, ctx, picture);
   };
   node.addEventListener("click", go);
   node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
@@ -142,12 +143,19 @@ function titled(node, text) {
 }
 
 // A small menu of the actions that share one place, beside it; Escape or a click elsewhere
-// closes it.
-export function choose(node, actions, ctx) {
+// closes it. With `picture`, each choice is drawn (an SVG of 64 by 64 units) above its label.
+export function choose(node, actions, ctx, picture = null) {
   closeChooser();
-  const box = el("div", { class: "chooser", role: "menu", "aria-label": t("web.board.choose") },
+  const drawn = (a) => {
+    const p = picture ? picture(a) : null;
+    return p ? svg("svg", { class: "choice-picture", viewBox: "0 0 64 64", width: 64, height: 64,
+      "aria-hidden": "true" }, p) : null;
+  };
+  const box = el("div", { class: "chooser" + (picture ? " pictures" : ""), role: "menu",
+    "aria-label": t("web.board.choose") },
     actions.map((a) => el("button", { type: "button", role: "menuitem", class: "action" + (a.costs ? " costs" : ""),
-      "data-action": a.text, onclick: (e) => { e.stopPropagation(); closeChooser(); ctx.act(a.text); } }, a.label)),
+      "data-action": a.text, onclick: (e) => { e.stopPropagation(); closeChooser(); ctx.act(a.text); } },
+      drawn(a), el("span", {}, a.label))),
     el("button", { type: "button", class: "quiet", onclick: closeChooser }, t("web.board.cancel")));
   const r = node.getBoundingClientRect();
   box.style.left = `${Math.max(4, Math.min(window.innerWidth - 260, r.left + window.scrollX))}px`;
