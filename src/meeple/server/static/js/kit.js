@@ -172,8 +172,11 @@ document.addEventListener("click", (e) => { if (!e.target.closest || !e.target.c
 
 // The card under the pointer (or focused, or tapped): a title and lines of details.
 let tip = null;
+let tipFor = null;
 export function hover(node, details) {
   const show = () => {
+    if (tipFor === node && tip && !tip.hidden) return;
+    tipFor = node;
     const d = typeof details === "function" ? details() : details;
     if (!d) return;
     if (!tip) { tip = el("div", { class: "tip", role: "tooltip" }); document.body.append(tip); }
@@ -184,8 +187,10 @@ export function hover(node, details) {
     tip.style.left = `${Math.max(4, Math.min(window.innerWidth - w - 4, r.right + window.scrollX + 6))}px`;
     tip.style.top = `${Math.max(4, r.top + window.scrollY)}px`;
   };
-  const hide = () => { if (tip) tip.hidden = true; };
-  node.addEventListener("pointerenter", show);
+  const hide = hideTip;
+  // A moving mouse shows it (not merely a board redrawn under a still pointer); a touch shows
+  // it at once, and the next touch elsewhere takes it away.
+  node.addEventListener("pointermove", (e) => { if (e.pointerType === "mouse") show(); });
   node.addEventListener("pointerleave", hide);
   node.addEventListener("focus", show);
   node.addEventListener("blur", hide);
@@ -193,6 +198,14 @@ export function hover(node, details) {
   node.classList.add("has-tip");
   return node;
 }
+
+// The card under the pointer goes away at the next tap anywhere else, on scrolling and when
+// the board is drawn again (after a move): on a phone nothing lifts the finger "off" a place.
+export function hideTip() { if (tip) tip.hidden = true; tipFor = null; }
+document.addEventListener("pointerdown", (e) => {
+  if (!e.target.closest || !e.target.closest(".has-tip")) hideTip();
+}, true);
+window.addEventListener("scroll", hideTip, { passive: true });
 
 // Zoom and pan for a large map: the wheel or a pinch zooms, a drag pans, and three buttons
 // zoom in, out and back. The view box is kept per `key` so a redraw keeps the player's zoom.

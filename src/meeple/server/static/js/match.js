@@ -56,6 +56,8 @@ function headings() {
   $("h-players").textContent = t("web.match.players");
   $("h-cards").textContent = t("web.match.cards");
   $("h-log").textContent = t("web.match.log");
+  $("h-since").textContent = t("web.match.since");
+  dock();
   put($("motion"), motionSwitch());
   if (snap) draw();
 }
@@ -106,7 +108,9 @@ function draw() {
   document.title = (myTurn() ? `● ${t("web.match.your_turn")} — ` : "") + `${game.name} — meeple`;
   drawStatus();
   drawBoard($("board"), snap, game, act);
+  drawSince();
   drawActions();
+  drawDock();
   drawPlayers();
   drawCards();
   drawLog();
@@ -178,6 +182,40 @@ function drawActions() {
       disabled: waiting, onclick: () => act(a.text) }, a.label))));
   const undoButton = snap.undo ? el("button", { type: "button", id: "undo", class: "undo", disabled: waiting, onclick: undo }, t("web.match.undo")) : null;
   put(box, ...[filter, ...rows, undoButton].filter(Boolean));
+}
+
+// What the other seats did since this seat's last decision, one line per decision (the
+// snapshot's `since`, in the seat's language); the board marks the places that changed.
+function drawSince() {
+  const since = myTurn() && snap.since;
+  const lines = since ? since.lines : [];
+  $("since").hidden = !lines.length;
+  const more = since && since.more ? el("li", { class: "quiet" }, t("web.match.since_more", { n: since.more })) : null;
+  put($("since-lines"), more, ...lines.map((l) => el("li", {}, l)));
+}
+
+// On a phone the side panels are a sheet over the bottom of the board, opened by the dock's
+// buttons: the actions and the story are always one tap away.
+let tab = null;
+function dock() {
+  for (const b of $("dock").querySelectorAll("button")) {
+    b.onclick = () => { tab = tab === b.dataset.tab ? null : b.dataset.tab; drawDock(); };
+  }
+  drawDock();
+}
+
+function drawDock() {
+  const names = { actions: "web.match.actions", log: "web.match.log", players: "web.match.players", cards: "web.match.cards" };
+  for (const b of $("dock").querySelectorAll("button")) {
+    const k = b.dataset.tab;
+    const count = k === "actions" && snap && myTurn() ? ` (${snap.legal.length})` : "";
+    b.textContent = t(names[k]) + count;
+    b.setAttribute("aria-pressed", String(tab === k));
+    b.classList.toggle("mine", k === "actions" && Boolean(snap) && myTurn());
+  }
+  $("side").dataset.tab = tab || "";
+  document.body.classList.toggle("sheet-open", Boolean(tab));
+  if (tab === "log") { const log = $("log"); log.scrollTop = log.scrollHeight; }
 }
 
 function drawPlayers() {
