@@ -39,8 +39,10 @@ def play(tables: Tables, match: str, rng: random.Random, moves: int) -> tuple[in
                 offered += 1
                 continue
         st = tables.get(match).state
+        seat = st.to_act
+        assert seat is not None
         action = rng.choice(st.legal_actions())
-        tables.act(match, st.to_act, action.text, snap["version"], bot=st.to_act != 0)
+        tables.act(match, seat, action.text, snap["version"], bot=seat != 0)
     return offered, refused
 
 
@@ -75,6 +77,8 @@ def test_since_your_turn_names_places_of_the_board(tmp_path: Path, game_id: str)
             told += len(since["lines"])
         else:
             assert "since" not in snap
+        seat = st.to_act
+        assert seat is not None
         action = rng.choice(st.legal_actions())
-        tables.act(made.match, st.to_act, action.text, snap["version"], bot=st.to_act != 0)
+        tables.act(made.match, seat, action.text, snap["version"], bot=seat != 0)
     assert told, f"{game_id}: the person was never told what the bots did"
