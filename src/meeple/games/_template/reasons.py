@@ -1,12 +1,16 @@
-"""Why an action a player would expect is not offered now (docs/howto.md): the template's only
-forbidden play is a kind of card the seat does not hold. Read from the seat's view alone, so a
-reason tells nothing the seat may not know.
+"""Why an action a player would expect is not offered now (docs/howto.md).
+
+The template forbids nothing a player would expect: every card in the hand may be played, and
+the cards not in it are nowhere the seat could reach. A game with such rules (a move past a
+wall, a card it cannot afford) returns each such action with a sentence naming the rule,
+``(game.action(verb), t("why.<rule>", ...))``, built from the seat's view alone: a reason must
+tell nothing the seat may not know, and every action returned must be illegal now
+(``tests/games/test_why_not.py``).
 
 >>> import meeple
 >>> game = meeple.load("_template")
->>> st = game.new_state(seed=2)
->>> [(a.text, why) for a, why in why_not(game, st.view(0))]
-[('play blaze', 'You hold no Blaze: a card is played from your hand.')]
+>>> why_not(game, game.new_state(seed=2).view(0))
+[]
 """
 
 from __future__ import annotations
@@ -15,19 +19,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
-from meeple.i18n import texts
-
-from .verbs import CardId, Play
 
 if TYPE_CHECKING:
     from .game import Template
 
 
 def why_not(game: Template, view: Mapping[str, Any], lang: str = "en") -> list[tuple[Action, str]]:
-    """Each kind of card missing from the seat's hand, with the rule (TPL-2)."""
-    hand = view.get("hand")
-    if hand is None:
-        return []
-    t = texts(__package__, lang)
-    return [(game.action(Play(CardId(i))), t("why.not_in_hand", card=card.label(lang)))
-            for i, card in enumerate(game.content.cards) if card.id not in hand]
+    """Nothing is forbidden that a player would expect."""
+    return []
