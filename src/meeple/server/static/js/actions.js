@@ -35,9 +35,9 @@ export function drawActions(box, snap, { act, undo, help = null, waiting = false
       for (const b of box.querySelectorAll("button.action")) b.hidden = q && !b.textContent.toLowerCase().includes(q);
     } }) : null;
   const rows = [...groups.values()].map((g) => el("div", { class: "group" },
+    g[0].verb ? helpButton(help, `verb-${g[0].verb}`, g[0].label) : null,
     g.map((a) => el("button", { type: "button", class: "action" + (a.costs ? " costs" : ""), "data-action": a.text,
-      "data-verb": a.verb, disabled: waiting, onclick: () => act(a.text) }, a.label)),
-    g[0].verb ? helpButton(help, `verb-${g[0].verb}`, g[0].label) : null));
+      "data-verb": a.verb, disabled: waiting, onclick: () => act(a.text) }, a.label))));
   const blocked = snap.blocked || [];
   const forbidden = blocked.length ? el("div", { class: "blocked-actions" },
     el("h4", {}, t("web.match.blocked")),
