@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_csp import watched_page, violations
+from tests.browser.test_csp import violations, watched_page
 from tests.browser.test_pages import my_turn
 from tests.server.live import call
 

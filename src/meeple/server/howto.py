@@ -67,7 +67,7 @@ def example_snapshot(example: Example, index: int, lang: str) -> dict[str, Any]:
     board as text in ``screen`` for a game the page does not draw."""
     st = example.state()
     seat = example.seat
-    snap = build_snapshot(f"howto-{index}", st.game, st, seat, lang)
+    snap = build_snapshot(f"howto-{index + 1}", st.game, st, seat, lang)
     text = board_text(st.game, snap["view"], seat, lang)
     return snap if text is None else {**snap, "screen": text}
 
@@ -89,13 +89,30 @@ def _figure(index: int, snap: dict[str, Any], words: Any) -> str:
             f"<figcaption>{caption}</figcaption></figure>\n")
 
 
+def _header(game: str, name: str, lang: str, words: Any) -> str:
+    """The page's header, as the lobby's and the match's: the brand, the game, a way back to
+    the lobby and the language switch (links: the page is the server's, in one language)."""
+    current = ' aria-current="page"'
+    langs = "".join(
+        f'<a href="/rules/{html.escape(game)}?lang={code}" lang="{code}"'
+        f'{current if code == lang else ""}>{html.escape(language_name(code))}</a>'
+        for code in LANGS)
+    lobby, switch = html.escape(words("web.rules.lobby")), html.escape(words("web.rules.language"))
+    return ('<header class="top">\n'
+            '  <a class="brand" href="/"><img src="/static/meeple.svg" alt="" width="28" '
+            'height="28"> meeple</a>\n'
+            f'  <span class="game-name">{html.escape(name)}</span>\n'
+            f'  <a class="lobby-link" href="/?lang={lang}">{lobby}</a>\n'
+            f'  <nav class="langs" aria-label="{switch}">{langs}</nav>\n'
+            "</header>\n")
+
+
 @functools.lru_cache(maxsize=KEPT_PAGES)
 def page(game: str, lang: str, embed: bool) -> str:
     """The how-to page of ``game`` in ``lang`` as HTML (``embed``: without its header)."""
     howto = read(game, lang)
     words = texts(__package__, lang)
-    info = lobby_info(game, lang)
-    name = html.escape(info["name"])
+    name = lobby_info(game, lang)["name"]
     body: list[str] = []
     snaps: list[dict[str, Any]] = []
     for part in howto.parts:
@@ -106,25 +123,14 @@ def page(game: str, lang: str, embed: bool) -> str:
         else:
             body.append(_ANCHOR_PARAGRAPH.sub(r"\1", _MARKDOWN.render(part)))
     drawn = board_folder(game) is not None
-    data = {"game": {"id": game, "name": info["name"], "place_keys": dict(game_class(game).place_keys),
-                     "catalogue": game_class(game)().catalogue(lang)},
+    cls = game_class(game)
+    data = {"game": {"id": game, "name": name, "place_keys": dict(cls.place_keys),
+                     "catalogue": cls().catalogue(lang)},
             "lang": lang, "examples": snaps if drawn else []}
     sheet = (f'<link rel="stylesheet" href="/boards/{html.escape(game)}/board.css">\n'
              if drawn else "")
-    current = ' aria-current="page"'
-    langs = "".join(
-        f'<a href="/rules/{html.escape(game)}?lang={code}" lang="{code}"'
-        f'{current if code == lang else ""}>{html.escape(language_name(code))}</a>'
-        for code in LANGS)
-    header = "" if embed else (
-        '<header class="top">\n'
-        '  <a class="brand" href="/"><img src="/static/meeple.svg" alt="" width="28" height="28">'
-        " meeple</a>\n"
-        f'  <span class="game-name">{name}</span>\n'
-        f'  <a class="lobby-link" href="/?lang={lang}">{html.escape(words("web.rules.lobby"))}</a>\n'
-        f'  <nav class="langs" aria-label="{html.escape(words("web.rules.language"))}">{langs}</nav>\n'
-        "</header>\n")
-    title = html.escape(words("web.rules.title", game=info["name"]))
+    title = html.escape(words("web.rules.title", game=name))
+    kind = "rules-page embed" if embed else "rules-page"
     return (
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -133,8 +139,8 @@ def page(game: str, lang: str, embed: bool) -> str:
         '<link rel="stylesheet" href="/static/meeple.css">\n'
         f"{sheet}"
         '<script type="module" src="/static/js/rules.js"></script>\n'
-        f'</head>\n<body class="rules-page{" embed" if embed else ""}" data-game="{html.escape(game)}">\n'
-        f"{header}"
+        f'</head>\n<body class="{kind}" data-game="{html.escape(game)}">\n'
+        f'{"" if embed else _header(game, name, lang, words)}'
         f'<main class="rules" lang="{howto.lang}">\n{"".join(body)}</main>\n'
         f'<script type="application/json" id="howto-data">{_json(data)}</script>\n'
         "</body>\n</html>\n")
