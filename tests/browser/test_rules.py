@@ -108,3 +108,25 @@ def test_a_match_opens_the_rules_beside_the_table_at_an_actions_paragraph(
     page.wait_for_function("() => Number(document.body.dataset.version) === 1")
     assert page.is_visible("#rules-panel")
     assert violations(page) == []
+
+
+def test_the_open_rules_follow_the_match_pages_language(server: str, browser: Any) -> None:
+    status, match = call(f"{server}/api/matches",
+                         {"game": "tictactoe", "seats": ["human", "human"]})
+    assert status == 201, match
+    page = watched_page(browser)
+    page.goto(f"{match['seats'][0]['join_url']}&lang=en")
+    my_turn(page)
+    page.click("#actions .help[data-anchor='verb-Mark']")
+    frame = page.frame_locator("#rules-frame")
+    assert frame.locator("h1").inner_text() == HEADING["en"]
+    page.click("#langs button[lang=ru]")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    frame.locator(f"h1:text-is('{HEADING['ru']}')").wait_for()
+    assert page.inner_text("#rules-open") == RULES["ru"] and page.is_visible("#rules-panel")
+    inner = page.locator("#rules-frame").element_handle().content_frame()
+    inner.wait_for_function("() => location.hash === '#verb-Mark' && "
+                            "document.querySelector('main .lit') !== null")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#rules-panel")
+    assert violations(page) == []

@@ -123,7 +123,7 @@ function drawStatus() {
   else if (snap.to_act === null || snap.to_act === undefined) text = "";
   else text = t("web.match.waiting", { name: names[snap.to_act] });
   if (snap.seat === null) text = `${t("web.match.watching")} · ${text}`;
-  const phase = snap.view && snap.view.phase;
+  const phase = !snap.over && snap.view && snap.view.phase;
   put($("status"), text, phase && game.howto && text ? " " : null,
     phase && game.howto ? helpButton(openRules, `phase-${phase}`, text || game.name) : null);
   $("status").classList.toggle("mine", myTurn());
