@@ -7,10 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .state import Game
+    from .words import Words
 
 
-def summary_lines(game: Game[Any], events: Sequence[Mapping[str, Any]], lang: str = "en",
+def summary_lines(game: Words, events: Sequence[Mapping[str, Any]], lang: str = "en",
                   names: Sequence[str] | None = None,
                   skip: Callable[[Sequence[Mapping[str, Any]]], bool] | None = None) -> list[str]:
     """The default of :meth:`Game.summary`: the events cut into decisions (each starts at an
