@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from meeple.core import Game, Verb
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .actions import Menu
 from .content import Content, load
 from .params import OPTIONS
@@ -60,6 +60,7 @@ class Myth(Game[MythState]):
     place_keys = places.KEYS
     verb_text = notation.text
     parse_verb = notation.parse
+    why_not = reasons.why_not
 
     content: Content
 
