@@ -57,6 +57,7 @@ class Myth(Game[MythState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    changed = places.changed
     place_keys = places.KEYS
     verb_text = notation.text
     parse_verb = notation.parse
