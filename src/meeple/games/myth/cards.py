@@ -248,7 +248,7 @@ EFFECTS: dict[str, Callable[[MythState, Card, int], None]] = {
 
 # ------------------------------------------------------------------ webs (MYTH-75)
 def web(st: MythState, cid: str, cell: Cell, hit: list[int]) -> None:
-    """Only the hardest web on a cell holds; each hero on it tries once."""
+    """Only the hardest web on a cell holds; each hero on it tries once this turn."""
     cs = st.game.content.cards
     lst = st.lasting.get(cell, [])
     webs = [c for c in lst if cs[c].effect == "web"] + [cid]
@@ -262,12 +262,16 @@ def web(st: MythState, cid: str, cell: Cell, hit: list[int]) -> None:
 
 
 def escape_web(st: MythState, seat: int) -> bool:
-    """One attempt to tear the web; success frees every hero on the cell."""
+    """One attempt to tear the web, once a turn (a hero who tried already this turn, as when
+    two webs resolve together, does not try again); success frees every hero on the cell."""
     cs = st.game.content.cards
     cell = st.position[seat]
     webs = [c for c in st.lasting.get(cell, []) if cs[c].effect == "web"]
     if not webs:
         return True
+    if seat in st.web_tried:
+        return False
+    st.web_tried = (*st.web_tried, seat)
     need = cs[webs[0]].target
     r = st._roll(seat, "web")
     st._emit("web", seat=seat, roll=r, need=need, freed=r >= need)

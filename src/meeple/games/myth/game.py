@@ -42,7 +42,10 @@ class Myth(Game[MythState]):
     #: 3: the state's fields speak the common vocabulary (``active``, ``position``, ``ending``,
     #: ``battle_queue``...), so saved states of version 2 no longer restore; the actions'
     #: texts are unchanged, so a version 2 record read as version 3 replays the same game.
-    version = "3"
+    #: 4: a hero tries once a turn to tear a web, however many webs resolve (MYTH-75), so a
+    #: record of version 3 in which two webs resolved together no longer replays the same;
+    #: a state gained the field ``web_tried``, so saved states of version 3 no longer restore.
+    version = "4"
     options = OPTIONS
     state_class = MythState
     #: The rule-of-thumb player of the balance tables (docs/rules/myth.md).
