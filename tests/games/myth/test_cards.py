@@ -376,3 +376,15 @@ def test_myth49_order_and_tax_cancel_between_heroes_of_one_cell() -> None:
     st = together(3, (0, 1))
     reveal(st, "avatara_tax")
     assert [heroes.res(st, s) for s in range(3)] == [4, 4, 7]
+
+
+def test_myth104_order_and_tax_for_two_once_two_heroes_are_left() -> None:
+    """MYTH-104, MYTH-101: with four seats and two heroes dead, Order takes 4 from the one
+    opponent left and Tax gives him 4."""
+    st = apart(4)
+    turn.kill(st, 2, "trow")
+    turn.kill(st, 3, "trow")
+    reveal(st, "avatara_order")
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (9, 1)
+    reveal(st, "avatara_tax")
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (5, 5)

@@ -1,7 +1,8 @@
 """Records made by earlier versions of Myth (meeple.core.records): version 3 renamed the
 state's fields (so saved states of version 2 no longer restore), but kept every action's text,
 so a version 2 record is refused by its version alone, and read as the new version it replays
-the very same game (version 4 changed a rule this record never meets, MYTH-75)."""
+the very same game (version 4 changed two rules this record never meets, MYTH-75 and
+MYTH-104)."""
 
 from __future__ import annotations
 

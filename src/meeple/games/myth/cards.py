@@ -19,7 +19,6 @@ from . import heroes
 from .content import ARTIFACTS, ITEM_EFFECTS, Card
 from .decisions import Deceive, Destroy, Discard, Nod
 from .ending import over
-from .params import TWO_PLAYERS
 from .turn import BATTLE_CARDS, Stage, ask, clear_battle_cards, draw_event, end_deserted, hurt
 
 if TYPE_CHECKING:
@@ -212,12 +211,12 @@ def _order(st: MythState, c: Card, s: int) -> None:
     """MYTH-91, MYTH-101: every other hero pays the hero."""
     for o in heroes.clockwise_from(st, s):
         if o != s:
-            heroes.give(st, o, s, c.value2 if st.players == TWO_PLAYERS else c.value)
+            heroes.give(st, o, s, c.value2 if heroes.two_left(st) else c.value)
 
 
 def _tax(st: MythState, c: Card, s: int) -> None:
     """MYTH-92, MYTH-101: the hero pays the others, from his right, while he has resources."""
-    if st.players == TWO_PLAYERS:
+    if heroes.two_left(st):
         heroes.give(st, s, heroes.right_of(st, s), c.value2)
         return
     o = heroes.right_of(st, s)

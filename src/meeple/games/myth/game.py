@@ -42,9 +42,10 @@ class Myth(Game[MythState]):
     #: 3: the state's fields speak the common vocabulary (``active``, ``position``, ``ending``,
     #: ``battle_queue``...), so saved states of version 2 no longer restore; the actions'
     #: texts are unchanged, so a version 2 record read as version 3 replays the same game.
-    #: 4: a hero tries once a turn to tear a web, however many webs resolve (MYTH-75), so a
-    #: record of version 3 in which two webs resolved together no longer replays the same;
-    #: a state gained the field ``web_tried``, so saved states of version 3 no longer restore.
+    #: 4: a hero tries once a turn to tear a web, however many webs resolve (MYTH-75), and the
+    #: rules for two players hold once deaths leave two heroes alive (MYTH-104), so a record
+    #: of version 3 in which either happened no longer replays the same; a state gained the
+    #: field ``web_tried``, so saved states of version 3 no longer restore.
     version = "4"
     options = OPTIONS
     state_class = MythState
