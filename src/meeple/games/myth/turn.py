@@ -199,6 +199,8 @@ def draw(st: MythState, n: int) -> Stage:
     pay(st, s, cost)
     got = [c for c in (draw_event(st) for _ in range(n)) if c]
     st.hand[s].extend(got)
+    if not got:  # the action "draws no cards" says it all
+        return to_move(st)
     st._emit("drew", to=(s,), others={"seat": s, "count": len(got), "paid": cost},
              seat=s, count=len(got), paid=cost, cards=got)
     return to_move(st)
