@@ -44,7 +44,9 @@ class Catacombs(Game[CatacombsState]):
     #: 4: the state's fields are named in words (``active``, ``tile_card``, ``ending``...), so
     #: a saved state of version 3 is refused; the game, its actions' texts and its generator's
     #: stream are unchanged, so a record of version 3 replays once its version is set to 4.
-    version = "4"
+    #: 5: the speed potion jumps only from the dwarf's own entrance (CAT-41), so a record of
+    #: version 4 whose dwarf jumped from another's entrance no longer replays.
+    version = "5"
     options = OPTIONS
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).
