@@ -816,7 +816,9 @@ def test_cat41_speed_jump_only_from_the_dwarfs_own_entrance() -> None:
     give(st, s, "speed", "speed")
     own = st.position[s]
     assert own is not None and own in st.game.entrance_cells
-    assert st.view()["dwarves"][s]["entrance"] == st.game.content.entrances[st.entered[s]].id
+    mine = st.entered[s]
+    assert mine is not None and st.view()["dwarves"][s]["entrance"] == (
+        st.game.content.entrances[mine].id)
     st.apply("speed to south-east")
     assert st.position[s] == 99 and st.position[s] != own
     while st.active != s or st.phase != "move":

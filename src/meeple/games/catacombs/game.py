@@ -14,7 +14,7 @@ from typing import ClassVar
 from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Game, Verb
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .actions import Table, build_table
 from .board import SIDE_BITS
 from .content import Catalog, catalog
@@ -62,6 +62,7 @@ class Catacombs(Game[CatacombsState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    why_not = reasons.why_not
     # The action grammar (docs/architecture.md, "Actions").
     verb_text = notation.text
     parse_verb = notation.parse
