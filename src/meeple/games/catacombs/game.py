@@ -63,6 +63,7 @@ class Catacombs(Game[CatacombsState]):
     catalogue = lookup.catalogue
     where = places.where
     why_not = reasons.why_not
+    changed = places.changed
     # The action grammar (docs/architecture.md, "Actions").
     verb_text = notation.text
     parse_verb = notation.parse
