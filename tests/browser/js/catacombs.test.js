@@ -137,3 +137,40 @@ test("the card under the pointer tells what is on a cell and what may be done th
   cell.dispatchEvent(new PointerEvent("pointerleave"));
   root.remove();
 });
+
+test("once the game is over the turn line tells so, not whose turn it was", async () => {
+  await loadTexts("en", "catacombs");
+  const { snaps } = await played("catacombs", { steps: 4, seed: 4, options: OPTIONS });
+  const snap = snaps[0];
+  const who = snap.view.active;
+  const over = { ...snap, over: true, to_act: null, legal: [],
+    view: { ...snap.view, over: true, to_act: null } };
+  const root = await drawn(over);
+  const line = root.querySelector(".turn-panel .turn").textContent;
+  eq(line, "The game is over");
+  ok(!root.textContent.includes("'s turn"), root.querySelector(".turn-panel").textContent);
+  eq(root.querySelectorAll(".cat-map .token.acting").length, 0, "nobody is drawn as acting:");
+  ok(who !== null && who !== undefined, "the game had a dwarf to act before");
+  root.remove();
+});
+
+test("a card turned up on unexplored ground is not told as face down", async () => {
+  await loadTexts("en", "catacombs");
+  const { snaps } = await played("catacombs", { options: OPTIONS });
+  const snap = snaps[snaps[0].to_act], v = snap.view;
+  const i = 4 * v.size + 4, j = 4 * v.size + 5;  // e5 and f5: unexplored at the start
+  const cards = [...v.cards];
+  cards[i] = "monster:rat";  // as the Rollshtain leaves it
+  cards[j] = null;
+  const root = await drawn({ ...snap, view: { ...v, cards } });
+  const tipOf = (key) => {
+    root.querySelector(`[data-place="${key}"]`).dispatchEvent(new PointerEvent("pointerenter"));
+    return document.querySelector(".tip").textContent;
+  };
+  const up = tipOf("cell:e5");
+  ok(up.includes("Unexplored") && !up.includes("face-down") && up.includes("face up"), up);
+  const bare = tipOf("cell:f5");
+  ok(!bare.includes("face-down"), bare);
+  ok(tipOf("cell:g5").includes("face-down"), "a face-down card is still told so");
+  root.remove();
+});

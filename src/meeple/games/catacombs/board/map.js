@@ -59,7 +59,11 @@ function details(ctx, x, y, key) {
   const lines = [];
   const ent = entranceAt(view, x, y);
   if (ent && ctx.cat[ent]) lines.push(`${ctx.cat[ent].name}. ${ctx.cat[ent].text}`);
-  if (view.tiles[i] === null) lines.push(t("board.unexplored"));
+  if (view.tiles[i] === null) {
+    // A card turned up by the Rollshtain lies face up; a cell left bare has none.
+    const card = view.cards[i];
+    lines.push(t(card === "hidden" ? "board.unexplored" : card ? "board.unexplored_up" : "board.unexplored_bare"));
+  }
   else lines.push(t("board.passages", { sides: sidesText(view.tiles[i]) }));
   const thing = cardThing(view.cards[i]);
   const entry = thing && ctx.cat[thing.id];
@@ -116,7 +120,7 @@ function cell(ctx, x, y, reachable) {
   here.forEach((d, k) => {
     const off = here.length > 1 ? (k - (here.length - 1) / 2) * 18 : 0;
     const r = thing ? 8 : 11, cy = thing ? py + CELL - 11 : py + CELL / 2;
-    g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: view.phase !== "setup" && d.seat === view.active && d.alive }));
+    g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: view.phase !== "setup" && !view.over && d.seat === view.active && d.alive }));
   });
   return spot(g, key, ctx, { details: () => details(ctx, x, y, key) });
 }
