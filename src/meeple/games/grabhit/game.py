@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from meeple.core import Game
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .actions import Offers
 from .content import Tables, tables
 from .params import OPTIONS
@@ -49,6 +49,7 @@ class GrabHit(Game[GrabHitState]):
     where = places.where
     place_keys = places.KEYS
     catalogue = lookup.catalogue
+    why_not = reasons.why_not
     verb_text = notation.text
     parse_verb = notation.parse
 
