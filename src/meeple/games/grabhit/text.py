@@ -37,9 +37,42 @@ def names_of(view: View, lang: str) -> list[str]:
     return out
 
 
-def _who(names: Sequence[str] | None, seat: int | None, lang: str) -> str:
+#: The fields of an event that name a seat.
+SEAT_FIELDS = ("seat", "target", "killer", "owner")
+
+
+def heroes_then(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` (a seat's, oldest first, from the start) with the adventurer each named seat
+    led at that moment, where it is not the one that seat leads now: ``then`` maps the seat (as
+    a string) to that adventurer's content id (None before one was chosen). A seat's name is
+    its adventurer, and a rebirth may change it, so a past line names who acted then ("Garret
+    dies"), not who sits there now. The adventurers are read from the events themselves
+    (``chosen`` and ``reborn``); nothing is added when no seat has changed."""
+    now: dict[int, str] = {}
+    for e in events:
+        if e["type"] in ("chosen", "reborn"):
+            now[e["seat"]] = e["adventurer"]
+    if not now:
+        return events
+    led: dict[int, str | None] = {}
+    out = []
+    for e in events:
+        if e["type"] in ("chosen", "reborn"):  # these name the player and the new adventurer
+            led[e["seat"]] = e["adventurer"]
+        stale = {str(s): led.get(s) for k in SEAT_FIELDS
+                 if isinstance(s := e.get(k), int) and led.get(s) != now.get(s)}
+        out.append({**e, "then": stale} if stale else e)
+    return out
+
+
+def _who(names: Sequence[str] | None, seat: int | None, lang: str,
+         event: Event | None = None) -> str:
     if seat is None:
         return ""
+    then = event.get("then") if event is not None else None
+    if then is not None and str(seat) in then:  # the seat led another adventurer then
+        a = then[str(seat)]
+        return lookup.local_id(a, lang) if a else t(lang)("player", n=seat + 1)
     if names is not None and 0 <= seat < len(names):
         return names[seat]
     return t(lang)("player", n=seat + 1)
@@ -50,7 +83,7 @@ def describe(game: GrabHit, event: Event, lang: str = "en",
     """One event as a sentence in ``lang``; ``names``: each seat's name."""
     kind = event["type"]
     tx = t(lang)
-    f: dict[str, Any] = {"name": _who(names, event.get("seat"), lang)}
+    f: dict[str, Any] = {"name": _who(names, event.get("seat"), lang, event)}
     special = _SPECIAL.get(kind)
     if special is not None:
         key, extra = special(game, event, lang, names)
@@ -122,7 +155,7 @@ def _visit(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> T
     owner = e.get("owner")
     if owner is None or owner == e["seat"]:
         return "event.visit.bank", fields
-    return "event.visit", {**fields, "owner": _who(names, owner, lang)}
+    return "event.visit", {**fields, "owner": _who(names, owner, lang, e)}
 
 
 def _scroll_card(e: Event, key: str) -> Scroll:
@@ -144,7 +177,7 @@ def _cast(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> To
     if target is None:
         return "event.cast", f
     key = "event.cast.curse" if sc.kind == "curse" else "event.cast.target"
-    return key, {**f, "target": _who(names, target, lang)}
+    return key, {**f, "target": _who(names, target, lang, e)}
 
 
 def _effect(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
@@ -168,7 +201,7 @@ def _ability(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) ->
 
 
 def _hit(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
-    f = {"target": _who(names, e["target"], lang), "damage": e["damage"]}
+    f = {"target": _who(names, e["target"], lang, e), "damage": e["damage"]}
     if e["weapon"] == "fists":
         return "event.hit.fists", f
     return "event.hit", {**f, "weapon": lookup.local(e["weapon"], lang)}
@@ -182,7 +215,7 @@ def _death(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> T
     killer = e.get("killer")
     if killer is None or killer == e["seat"]:
         return "event.death", {}
-    return "event.death.killed", {"killer": _who(names, killer, lang)}
+    return "event.death.killed", {"killer": _who(names, killer, lang, e)}
 
 
 def _game_over(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
