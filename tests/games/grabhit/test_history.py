@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meeple.games.grabhit.state import GrabHitState
 
-from .helpers import new, turn
+from .helpers import card, new, turn
 
 
 def lines(st: GrabHitState, lang: str = "en") -> list[str]:
@@ -62,3 +62,49 @@ def test_nothing_is_added_while_every_seat_leads_the_adventurer_it_chose() -> No
                if e["type"] == "action" and e["action"].startswith("choose")]
     assert len(choices) == 2 and all("then" in e for e in choices)
     assert all("then" not in e for e in st.events(0) if e not in choices)
+
+
+def since_my_turn(st: GrabHitState, seat: int, start: int, lang: str = "en") -> list[str]:
+    """The story told short to ``seat`` of its events from index ``start`` on."""
+    names = st.game.seat_names(st.view(seat), lang)
+    return st.game.summary(st.events(seat)[start:], lang, names)
+
+
+def test_a_bid_made_void_by_its_bidders_death_and_the_quiet_steps_say_nothing() -> None:
+    st = new(players=4)  # Ashir, Violet, Victor, Garret
+    st.lots = [(card("solar_farm"), 0, 0, None)]
+    st.gold[2] = 20
+    start = len(st.events(0))
+    turn(st, 2, "free")
+    st.apply("bid 8 on Solar Energy Farm")
+    st.apply("done")
+    st.apply("attack with fists")
+    st.apply("hit Violet")
+    turn(st, 3, "hit")
+    st.life[2], st.armour[2] = 1, 0
+    st._legal = None
+    st.apply("attack with fists")
+    st.apply("hit Victor")
+    assert st.dead[2]
+    told = since_my_turn(st, 0, start)
+    assert told == [
+        "Victor — Hit Violet. Victor hits Violet with bare fists for 1 damage. "
+        "Violet: life 5, armour 0.",
+        "Garret — Hit Victor. Garret hits Victor with bare fists for 1 damage. "
+        "Victor: life 0, armour 0. Victor dies; Garret dealt the final blow and takes all "
+        "the gold. Nobody bid on Solar Energy Farm; it is discarded.",
+    ]
+    assert len(since_my_turn(st, 0, start, "ru")) == 2
+
+
+def test_a_bid_that_still_stands_is_told() -> None:
+    st = new(players=4)
+    st.lots = [(card("solar_farm"), 0, 0, None)]
+    st.gold[2] = 20
+    start = len(st.events(0))
+    turn(st, 2, "free")
+    st.apply("bid 8 on Solar Energy Farm")
+    st.apply("done")
+    told = since_my_turn(st, 0, start)
+    assert told == ["Victor — Bid 8 coins on Solar Energy Farm. "
+                    "Victor bids 8 coins on Solar Energy Farm."]

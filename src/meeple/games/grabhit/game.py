@@ -43,6 +43,7 @@ class GrabHit(Game[GrabHitState]):
 
     seat_names = text.seat_names
     describe = text.describe
+    summary = text.summary
     outcome = text.outcome
     label = labels.label
     costs = labels.costs

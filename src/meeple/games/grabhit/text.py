@@ -11,8 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from meeple.core import Action, Result
+from meeple.core.story import summary_lines
 
-from . import labels, lookup
+from . import labels, lookup, verbs
 from .content import Location, Scroll
 from .lookup import money, money_acc, money_gen, t
 
@@ -248,3 +249,49 @@ def outcome(game: GrabHit, result: Result, lang: str = "en",
         key = "outcome.won" if seat in result.winners else "outcome.line"
         lines.append(tx(key, name=_who(names, seat, lang), coins=money(int(gold), lang)))
     return lines
+
+
+#: Decisions that change nothing on the table by themselves: ending phase 4 or the hits, and
+#: taking up a weapon (the hits that follow name it).
+QUIET = (verbs.Done, verbs.Attack)
+
+
+def summary(game: GrabHit, events: Sequence[Event], lang: str = "en",
+            names: Sequence[str] | None = None) -> list[str]:
+    """One line per other seat's decision since the seat's last one (``Game.summary``),
+    leaving out the decisions that came to nothing: the quiet steps of a turn (``QUIET``) and a
+    bid made void before it was settled, when its bidder died (GAH-62 cancels his bids)."""
+    void = _void_bids(events)
+
+    def skip(decision: Sequence[Event]) -> bool:
+        first = decision[0]
+        if first.get("type") != "action":
+            return False
+        if id(first) in void:
+            return True
+        verb = game.logged(first["action"])[1] if len(decision) == 1 else None
+        return isinstance(verb, QUIET)
+
+    return summary_lines(game, events, lang, names, skip=skip)
+
+
+def _void_bids(events: Sequence[Event]) -> set[int]:
+    """The action events (by identity) of bids whose bidder died later in ``events`` while the
+    bid still stood: his death cancelled them, so they tell nothing that lasts."""
+    standing: dict[str, tuple[int, int]] = {}  # lot → (bidder, the bid's action event)
+    void: set[int] = set()
+    action: Event | None = None
+    for e in events:
+        kind = e.get("type")
+        if kind == "action":
+            action = e
+        elif kind == "bid" and action is not None:
+            standing[e["card"]] = (e["seat"], id(action))
+        elif kind in ("auction_won", "auction_failed", "auction_unsold"):
+            standing.pop(e["card"], None)
+        elif kind == "death":
+            for lot, (bidder, bid) in list(standing.items()):
+                if bidder == e["seat"]:
+                    void.add(bid)
+                    del standing[lot]
+    return void
