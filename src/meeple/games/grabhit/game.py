@@ -49,6 +49,7 @@ class GrabHit(Game[GrabHitState]):
     costs = labels.costs
     where = places.where
     place_keys = places.KEYS
+    changed = places.changed
     catalogue = lookup.catalogue
     why_not = reasons.why_not
     verb_text = notation.text
