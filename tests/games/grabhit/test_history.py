@@ -88,9 +88,8 @@ def test_a_bid_made_void_by_its_bidders_death_and_the_quiet_steps_say_nothing() 
     assert st.dead[2]
     told = since_my_turn(st, 0, start)
     assert told == [
-        "Victor — Hit Violet. Victor hits Violet with bare fists for 1 damage. "
-        "Violet: life 5, armour 0.",
-        "Garret — Hit Victor. Garret hits Victor with bare fists for 1 damage. "
+        "Victor hits Violet with bare fists for 1 damage. Violet: life 5, armour 0.",
+        "Garret hits Victor with bare fists for 1 damage. "
         "Victor: life 0, armour 0. Victor dies; Garret dealt the final blow and takes all "
         "the gold. Nobody bid on Solar Energy Farm; it is discarded.",
     ]
@@ -106,5 +105,4 @@ def test_a_bid_that_still_stands_is_told() -> None:
     st.apply("bid 8 on Solar Energy Farm")
     st.apply("done")
     told = since_my_turn(st, 0, start)
-    assert told == ["Victor — Bid 8 coins on Solar Energy Farm. "
-                    "Victor bids 8 coins on Solar Energy Farm."]
+    assert told == ["Victor bids 8 coins on Solar Energy Farm."]

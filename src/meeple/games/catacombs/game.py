@@ -58,6 +58,7 @@ class Catacombs(Game[CatacombsState]):
     seat_names = text.seat_names
     describe = text.describe
     outcome = text.outcome
+    summary = text.summary
     label = labels.label
     costs = labels.costs
     catalogue = lookup.catalogue
