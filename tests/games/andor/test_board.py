@@ -8,7 +8,7 @@ import pytest
 
 import meeple
 from meeple.core import ConfigError
-from meeple.games.andor import actions, legend, market, turn
+from meeple.games.andor import actions, legend, market, render, turn
 from meeple.games.andor.content import LETTERS, load
 
 from .helpers import Dice, bare, new, step, sunrise, texts
@@ -390,3 +390,18 @@ def test_and74_each_shield_holder_is_asked_in_turn_and_a_fog_event_resumes_the_m
     st.apply("block the event with the shield")
     assert st.items == [("shield",), ("shield:worn",)] and 14 not in st.fog
     assert step(st) == "after move" and st.to_act == 0 and "drink from the well" in texts(st)
+
+
+def test_and71_overrun_counts_no_shield_past_the_last() -> None:
+    """AND-71: the creature that finds no free golden shield takes none: the castle's count
+    stops at its shields ("1 of 1 taken", never "2 of 1"), and the story says none was free."""
+    st = bare(players=4, at=[5, 5, 5, 5])
+    st.creatures = {3: "gor", 2: "gor"}
+    sunrise(st)
+    assert st.is_over
+    castle = st.view(0)["castle"]
+    assert (castle["creatures"], castle["shields"]) == (1, 1)
+    told = [st.game.describe(e, "en") for e in st.events(0) if e["type"] == "castle"]
+    assert told[-1] == "A gor enters the castle, and no golden shield is free."
+    head = render.head(st.view(0), "en")[0]
+    assert "1 of 1 shields taken" in head

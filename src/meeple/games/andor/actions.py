@@ -91,7 +91,7 @@ def turn_actions(st: AndorState) -> list[Action]:
     """AND-44: the start of a hero's turn: an action, the end of the day, or free actions."""
     g = st.game
     s = st.active
-    out = day.step_actions(st, s)
+    out = day.step_actions(st, s, False)
     if can_spend(st, s):
         out.extend(fight.start_actions(st, s))
         out.append(g.fixed[Pass])
@@ -105,7 +105,7 @@ def turn_actions(st: AndorState) -> list[Action]:
 def moving_actions(st: AndorState) -> list[Action]:
     """AND-46: a move goes on step by step until the hero stops."""
     s = st.active
-    out = [st.game.fixed[Stop], *day.step_actions(st, s)]
+    out = [st.game.fixed[Stop], *day.step_actions(st, s, True)]
     if free.below_limit(st):
         out.extend(free.farmer_actions(st, s))
     return out

@@ -57,7 +57,7 @@ def _action(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
 
 
 def _castle(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
-    key = "event.castle.overrun" if e["creatures"] > e["shields"] else "event.castle.held"
+    key = "event.castle.overrun" if e["overrun"] else "event.castle.held"
     return tr(lang)(key, what=cap(creature(e["kind"], lang)), taken=e["creatures"],
                     shields=e["shields"])
 
