@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import pytest
 
@@ -10,6 +11,7 @@ import meeple
 from meeple.core import ConfigError
 from meeple.games.andor import actions, legend, market, render, turn
 from meeple.games.andor.content import LETTERS, load
+from meeple.games.andor.view import View
 
 from .helpers import Dice, bare, new, step, sunrise, texts
 
@@ -403,5 +405,5 @@ def test_and71_overrun_counts_no_shield_past_the_last() -> None:
     assert (castle["creatures"], castle["shields"]) == (1, 1)
     told = [st.game.describe(e, "en") for e in st.events(0) if e["type"] == "castle"]
     assert told[-1] == "A gor enters the castle, and no golden shield is free."
-    head = render.head(st.view(0), "en")[0]
+    head = render.head(cast("View", st.view(0)), "en")[0]
     assert "1 of 1 shields taken" in head
