@@ -15,6 +15,7 @@ from meeple.core import Action, Dispatch, Verb
 from . import creatures, day, events, fight, fog, free, legend, market, sunrise, turn
 from .decisions import AfterMove, BlockEvent, Moving, Reward
 from .heroes import can_spend, has
+from .params import HOURS_PER_DAY
 from .verbs import (
     AcceptRoll,
     AddHerb,
@@ -63,6 +64,9 @@ Rule = Callable[["AndorState", V], None]
 
 #: The rules of each verb: ``RULES(state, verb)`` (one handler per verb, docs/architecture.md).
 RULES: Dispatch[AndorState, None] = Dispatch("Andor's rules")
+#: Verbs whose button prices an hour (a move by the hour too): past the 7th it is overtime, and
+#: the log tells "1 hour and 2 willpower" as the button did (AND-25).
+HOURLY: frozenset[type[Verb]] = frozenset({Pass, Attack, Join, KeepFighting})
 
 
 def set_up(st: AndorState) -> None:
@@ -70,6 +74,14 @@ def set_up(st: AndorState) -> None:
     legend.set_up(st)
     read_card(st, "A")
     turn.begin_turn(st, legend.first_hero(st))
+
+
+def apply(st: AndorState, verb: Verb) -> None:
+    """A verb's rule; an hour its taker's button priced as overtime is told with it."""
+    if (type(verb) in HOURLY or (type(verb) is Move and not verb.wineskin)) \
+            and st.to_act is not None and st.hours[st.to_act] >= HOURS_PER_DAY:
+        st._emit("overtime", seat=st.to_act)
+    RULES(st, verb)
 
 
 # ---------------------------------------------------------------------- legal actions
