@@ -67,6 +67,7 @@ class Andor(Game[AndorState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    changed = places.changed
     why_not = reasons.why_not
     place_keys = places.KEYS
     # The action grammar (docs/architecture.md, "Actions"): verbs.py and notation.py.
