@@ -407,3 +407,13 @@ def test_and71_overrun_counts_no_shield_past_the_last() -> None:
     assert told[-1] == "A gor enters the castle, and no golden shield is free."
     head = render.head(cast("View", st.view(0)), "en")[0]
     assert "1 of 1 shields taken" in head
+
+
+def test_the_heroes_option_lists_heroes_by_their_ids() -> None:
+    """AND-40: the option names distinct heroes; a wrong one is refused before the game."""
+    heroes = next(p for p in meeple.load("andor").options if p.name == "heroes")
+    assert heroes.items == ("warrior", "archer", "dwarf", "wizard")
+    assert heroes.coerce("archer, wizard") == "archer, wizard"
+    for bad in ("archer,archer", "knight"):
+        with pytest.raises(ConfigError, match="distinct items"):
+            heroes.coerce(bad)
