@@ -31,7 +31,7 @@ def lobby_keys(game_id: str) -> list[str]:
     keys = ["game.description"]
     for p in game_class(game_id).options:
         keys.append(f"option.{p.name}")
-        keys += [f"option.{p.name}.{c}" for c in p.choices or ()]
+        keys += [f"option.{p.name}.{c}" for c in (*(p.choices or ()), *(p.items or ()))]
     return keys
 
 
@@ -39,7 +39,8 @@ def lobby_texts(info: dict[str, Any]) -> list[str]:
     """Every text of a ``lobby_info`` a player reads."""
     out = [info["name"], info["description"]]
     for option in info["options"]:
-        out += [option["doc"], *option.get("choice_names", {}).values()]
+        out += [option["doc"], *option.get("choice_names", {}).values(),
+                *option.get("item_names", {}).values()]
     return out + [b["name"] for b in info["bots"]]
 
 
@@ -83,6 +84,11 @@ def test_lobby_info_is_the_info_in_words(game_id: str, lang: str) -> None:
         else:
             assert option["choices"] == list(p.choices)
             assert option["choice_names"] == {c: t(f"option.{p.name}.{c}") for c in p.choices}
+        if p.items is None:
+            assert "item_names" not in option
+        else:
+            assert option["items"] == list(p.items)
+            assert option["item_names"] == {i: t(f"option.{p.name}.{i}") for i in p.items}
     untouched = {k for k in plain if k not in ("name", "description", "options")}
     assert {k: info[k] for k in untouched} == {k: plain[k] for k in untouched}
     bad = [f"{text!r} {p}" for text in lobby_texts(info)
@@ -110,6 +116,9 @@ def test_the_lobby_words_are_the_players_own() -> None:
     legend = next(o for o in andor["options"] if o["name"] == "legend")
     assert legend["choice_names"] == {"intro": "Вводная легенда «Первый дозор»",
                                       "full": "Полная легенда «Тлеющая башня»"}
+    heroes = next(o for o in andor["options"] if o["name"] == "heroes")
+    assert heroes["item_names"] == {"warrior": "Воин Торн", "archer": "Лучница Чада",
+                                    "dwarf": "Гном Крам", "wizard": "Волшебница Эара"}
     heavens = lobby_info("heavens", "en")
     pantheon = next(o for o in heavens["options"] if o["name"] == "pantheon_b")
     assert pantheon["choice_names"]["norse"] == "Norse pantheon"

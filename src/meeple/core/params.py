@@ -31,6 +31,9 @@ class Param:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    #: A text option that lists some of these, comma-separated, each at most once (the heroes
+    #: by seat): a lobby may offer each item by its name.
+    items: tuple[str, ...] | None = None
 
     @property
     def kind(self) -> type:
@@ -67,6 +70,11 @@ class Param:
         except (TypeError, ValueError):
             raise ConfigError(f"option '{self.name}' must be {self._allowed()}, "
                               f"got {value!r}") from None
+        if self.items is not None:
+            listed = [x.strip() for x in str(v).split(",") if x.strip()]
+            if any(x not in self.items for x in listed) or len(set(listed)) != len(listed):
+                raise ConfigError(f"option '{self.name}' must list distinct items of "
+                                  f"{', '.join(self.items)}, comma-separated; got {v!r}")
         if self.choices is not None and v not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise ConfigError(f"option '{self.name}' must be one of {allowed}; got {v!r}")
@@ -92,6 +100,8 @@ class Param:
                              "type": self.kind.__name__}
         if self.choices is not None:
             d["choices"] = list(self.choices)
+        if self.items is not None:
+            d["items"] = list(self.items)
         if self.minimum is not None:
             d["min"] = self.minimum
         if self.maximum is not None:

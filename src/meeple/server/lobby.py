@@ -9,6 +9,8 @@ its English text from ``info()`` there, and a choice its value.
 >>> info = lobby_info("andor", "ru")
 >>> info["name"], info["options"][0]["choice_names"]["intro"]
 ('Легенды Андора', 'Вводная легенда «Первый дозор»')
+>>> info["options"][1]["items"], info["options"][1]["item_names"]["archer"]
+(['warrior', 'archer', 'dwarf', 'wizard'], 'Лучница Чада')
 >>> [b["name"] for b in info["bots"]]
 ['случайный', 'жадный', 'думающий', 'сценарный']
 """
@@ -38,7 +40,8 @@ def bot_name(spec: str, t: Texts) -> str:
 def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
     """``Game.info()`` of ``game_id`` in ``lang``: ``name`` in that language, ``description``
     and each option's ``doc`` from the catalogue, ``choice_names`` (choice → its name) beside
-    an option's ``choices``, ``bots``: each seat spec a lobby offers with its ``name``, and
+    an option's ``choices`` and ``item_names`` (item → its name) beside the ``items`` an option
+    lists (Andor's heroes by seat), ``bots``: each seat spec a lobby offers with its ``name``, and
     ``agents``: the name of every agent a seat may have (by agent name, and by spec for the
     game's own bots), so that a page names any seat without a list of its own.
     An unknown game or language is a :class:`~meeple.core.errors.ConfigError`."""
@@ -54,6 +57,9 @@ def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
         if "choices" in option:
             option["choice_names"] = {str(c): t.get(f"{key}.{c}", str(c))
                                       for c in option["choices"]}
+        if "items" in option:
+            option["item_names"] = {str(i): t.get(f"{key}.{i}", str(i))
+                                    for i in option["items"]}
     info["bots"] = [{"spec": spec, "name": bot_name(spec, t)} for spec in offered(game_id)]
     info["agents"] = {spec: bot_name(spec, t)
                       for spec in (*(a.name for a in AGENTS), *game_bots(game_id))}

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from meeple.core import Action, ConfigError, Game
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .content import Content, Legend, load
 from .fight import mean_roll
 from .heuristic import distances
@@ -67,6 +67,8 @@ class Andor(Game[AndorState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    changed = places.changed
+    why_not = reasons.why_not
     place_keys = places.KEYS
     # The action grammar (docs/architecture.md, "Actions"): verbs.py and notation.py.
     verb_text = notation.text

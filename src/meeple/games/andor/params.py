@@ -8,7 +8,7 @@ OPTIONS = (
     Param("legend", "full", "Which legend to play: the introductory one or the full one.",
           choices=("intro", "full")),
     Param("heroes", "warrior,archer,dwarf,wizard",
-          "Heroes by seat, comma-separated; seat i plays the i-th hero."),
+          "Heroes by seat, comma-separated; seat i plays the i-th hero.", items=HERO_IDS),
     Param("early_victory", False,
           "End the legend with a win as soon as its goals are met (default: only at N)."),
     Param("strength_max", 14, "The most strength a hero can have.", minimum=1, maximum=30),
