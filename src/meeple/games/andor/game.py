@@ -55,7 +55,7 @@ class Andor(Game[AndorState]):
     #: 2: the event deck is a pile, its card chosen when drawn (records of 1 play otherwise);
     #: 3: the state's fields are words (``strength``, ``ending``): a state saved by 2 is
     #: refused, while the actions of a record of 2 play the same (their texts are unchanged).
-    version = "3"
+    version = "4"
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.andor.bots:make_balance"}
     #: A hero who falls to 0 willpower is told so, whoever's turn it is.
     notices = frozenset({"knocked_out"})
