@@ -38,6 +38,7 @@ class SideView(TypedDict):
     discard: list[str]  # HVN-20: the discard pile, public, in the order the cards went there
     summoned: int  # characters summoned so far (HVN-43)
     held: bool  # HVN-43: its gods may not leave its summoning hexes yet
+    gods: list[str]  # the pantheon's characters in card order (the map's codes follow it)
 
 
 class HandView(TypedDict):
@@ -154,6 +155,7 @@ def view(st: HeavensState, seat: int | None) -> Keys:
         "discard": [g.ids[c] for c in st.discard[side]],
         "summoned": st.summons[side],
         "held": locked(st, side),
+        "gods": [g.ids[c] for c in g.side_cards[side] if g.is_character[c]],
     } for side in (0, 1)]
     hands: list[HandView] = []
     for s in range(st.players):
