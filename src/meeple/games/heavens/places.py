@@ -2,8 +2,9 @@
 
 Every hex of the Heavens is a place ``hex:<label>`` (``hex:f6``); every card of the acting
 seat's hand is a place ``card:hand:<card id>``. A card is played, summoned or discarded from the
-hand (a summon's hex is then chosen beside the card); a god acts from its own hex (move,
-ability, stop moving); an attack, a step, a target, rings to pick up are the hex they aim at.
+hand (for a summon the board then lights the hexes it may go to); a god acts from its own hex
+(move, ability, stop moving); an attack, a step, a target, rings to pick up are the hex they aim
+at.
 :data:`KEYS` holds the templates and :func:`hex_key` and :func:`hand_key` fill them: every key
 this module makes goes through them.
 """
