@@ -187,3 +187,17 @@ def test_changed_marks_a_base_hit_and_a_trap_set() -> None:
 
 def _base_attack(st: HeavensState) -> Action:
     return next(a for a in st.legal_actions() if type(a[1]).__name__ == "AttackBase")
+
+
+def test_an_ability_with_no_enemy_in_reach_says_so() -> None:
+    st = fresh()
+    unlock(st)
+    cards.set_hand(st, 0, [])
+    place(st, "zeus", "f5")  # Zeus's ability reaches an enemy within 3 hexes
+    place(st, "thor", "f9")
+    why = reasons(st)
+    name = next(t for t in why if t.startswith("ability Zeus"))
+    assert why[name].endswith("needs an enemy god within 3 hexes, and none stands there.")
+    assert "в пределах 3 гексов" in reasons(st, "ru")[name]
+    place(st, "odin", "f8")
+    assert not any(t.startswith("ability Zeus") for t in reasons(st))

@@ -9,6 +9,7 @@ actions named are those a look at the board suggests and the rules forbid:
 * a god that cannot act: incapacitated (HVN-3) or trapped (HVN-5);
 * an enemy god or base just out of reach: too far, a god that fights only in melee, no chain of
   empty hexes to it (HVN-16, HVN-33);
+* an ability aimed at an enemy god with no enemy god within its reach;
 * a summon when every summoning hex of the side is occupied (HVN-13), or of a god the box
   has too few health rings for (HVN-2).
 
@@ -24,8 +25,8 @@ from meeple.core import Action, Verb
 from meeple.i18n import Texts
 
 from .attack import MIN_RANGED
-from .lookup import base_name, card_name, words
-from .verbs import Attack, AttackBase, CardId, Hex, Move, Step, Summon
+from .lookup import ability_name, base_name, card_name, words
+from .verbs import Attack, AttackBase, CardId, Hex, Move, Step, Summon, UseAbility
 
 if TYPE_CHECKING:
     from .game import Heavens
@@ -66,8 +67,10 @@ class Reasons:
         self.out: list[tuple[Action, str]] = []
         self.ids = {cid: i for i, cid in enumerate(game.ids)}
 
-    def say(self, verb: Verb, key: str, **fields: Any) -> None:
-        self.out.append((self.game.action(verb), self.t(key, **fields)))
+    def say(self, verb: Verb, key: str, count: int | None = None, **fields: Any) -> None:
+        """Name the forbidden action with its reason (words counting ``count`` when given)."""
+        words = self.t(key, **fields) if count is None else self.t.count(key, count, **fields)
+        self.out.append((self.game.action(verb), words))
 
     def name(self, cid: str) -> str:
         return card_name(cid, self.lang)
@@ -105,6 +108,7 @@ class Reasons:
             else:
                 self._held(c, u)
                 self._reach(c, u)
+                self._ability(c, u)
 
     def _held(self, c: CardId, u: UnitView) -> None:
         """HVN-43: a held god with no free summoning hex next to it cannot move at all."""
@@ -133,7 +137,7 @@ class Reasons:
             d = b.dist[here][there]
             if d <= 1:
                 continue  # a neighbour is fought in melee
-            fields = {"card": self.name(u["card"]), "target": target, "n": d}
+            fields: dict[str, Any] = {"card": self.name(u["card"]), "target": target, "n": d}
             if not shoots:
                 if d <= 1 + NEAR:
                     self.say(verb, "why.melee_only", **fields)
@@ -145,6 +149,19 @@ class Reasons:
                     shot = b.line_of_fire(here, reach, self.blk)
                 if not shot & b.bit[there]:
                     self.say(verb, "why.no_line", **fields)
+
+    def _ability(self, c: CardId, u: UnitView) -> None:
+        """An ability aimed at an enemy god within its reach, with none there."""
+        g, b = self.game, self.game.board
+        ab = g.ability[c]
+        if ab.target != "enemy" or ab.cost > self.v["tokens"]:
+            return
+        dist = b.dist[b.index[u["hex"]]]
+        near = (dist[b.index[e["hex"]]] for e in self.v["units"]
+                if e["side"] != self.side and not e["fallen"])
+        if all(d > ab.range for d in near):
+            self.say(UseAbility(c), "why.ability.enemy", ab.range, card=self.name(u["card"]),
+                     ability=ability_name(u["card"], self.lang))
 
     def summons(self) -> None:
         """HVN-13, HVN-2: summons when every summoning hex is occupied (one occupied hex is
