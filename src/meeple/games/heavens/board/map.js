@@ -130,6 +130,7 @@ function light(g, action, ctx, wide) {
   g.setAttribute("role", "button");
   g.setAttribute("tabindex", "0");
   g.setAttribute("aria-label", action.label);
+  g.dataset.action = action.text;
   g.append(svg("polygon", { points: corners(wide, S - 5), class: "lit-ring", "aria-hidden": "true" }));
   const go = (e) => { e.stopPropagation(); ctx.act(action.text); };
   g.addEventListener("click", go);
