@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meeple.games.grabhit.state import GrabHitState
 
-from .helpers import card, new, turn
+from .helpers import card, new, rig, sector, turn
 
 
 def lines(st: GrabHitState, lang: str = "en") -> list[str]:
@@ -106,3 +106,20 @@ def test_a_bid_that_still_stands_is_told() -> None:
     st.apply("done")
     told = since_my_turn(st, 0, start)
     assert told == ["Victor bids 8 coins on Solar Energy Farm."]
+
+
+def test_a_treasury_that_works_says_how_much_it_gave() -> None:
+    """GAH-45: Ashir's Royal treasury is told with the coins it brought, not just "works"."""
+    st = new(players=2, advs=["Ashir", "Victor"])
+    st.gold = [0, 10]
+    st.locations[0] = (card("frozen_lake"),)
+    rig(st, sector(10, "red"))
+    turn(st, 0, "free")
+    start = len(st.events(1))
+    st.apply("use ability")
+    told = [st.game.describe(e, "en", st.game.seat_names(st.view(1)))
+            for e in st.events(1)[start:]]
+    assert any("gains 5 coins" in line for line in told), told
+    ru = [st.game.describe(e, "ru", st.game.seat_names(st.view(1), "ru"))
+          for e in st.events(1)[start:]]
+    assert any("получает 5 монет" in line for line in ru), ru
