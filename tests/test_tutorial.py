@@ -32,13 +32,16 @@ from tests.registered import forget_games
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "writing-a-game.md"
-FILE = re.compile(r"(?:#|//|/\*) (pig/[\w/]+\.(?:py|po|js|css))(?: \*/)?\n")
+FILE = re.compile(r"(?:#|//|/\*|<!--) (pig/[\w/]+\.(?:py|po|js|css|md))(?: \*/| -->)?\n")
 #: The languages of the blocks that may be files: modules, catalogues and the board.
-FILE_LANGS = ("python", "po", "js", "css")
+FILE_LANGS = ("python", "po", "js", "css", "markdown")
 
 
 def blocks(lang: str) -> list[str]:
-    return re.findall(rf"```{lang}\n(.*?)```", DOC.read_text("utf-8"), re.S)
+    """The tutorial's blocks in ``lang``, fenced by three backticks or by four (a how-to page
+    holds fenced blocks of its own)."""
+    found = re.findall(rf"(`{{3,4}}){lang}\n(.*?)\1", DOC.read_text("utf-8"), re.S)
+    return [body for _, body in found]
 
 
 def pyproject() -> dict[str, Any]:
@@ -104,10 +107,10 @@ def test_the_tutorial_writes_the_parts_of_a_game(pig_site: Path) -> None:
     written = sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
                      if p.is_file())
     assert written == ["__init__.py", "actions.py", "board/board.css", "board/board.js",
-                       "game.py", "heuristic.py", "labels.py",
+                       "game.py", "heuristic.py", "howto/en.md", "howto/ru.md", "labels.py",
                        "locale/en.po", "locale/ru.po", "lookup.py", "notation.py", "params.py",
-                       "places.py", "render.py", "state.py", "text.py", "turn.py", "verbs.py",
-                       "view.py"]
+                       "places.py", "reasons.py", "render.py", "state.py", "text.py", "turn.py",
+                       "verbs.py", "view.py"]
 
 
 def test_the_package_ships_its_catalogues_and_its_board(pig_site: Path) -> None:
@@ -165,7 +168,8 @@ def test_the_tutorials_game_passes_the_whole_contract_suite(pig_site: Path) -> N
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs",
          "tests/games/test_contract.py", "tests/games/test_shape.py",
-         "tests/games/test_grammar.py", "tests/games/test_views.py"],
+         "tests/games/test_grammar.py", "tests/games/test_views.py",
+         "tests/games/test_howto.py", "tests/games/test_why_not.py"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
         stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]

@@ -8,13 +8,14 @@ import pytest
 from click.testing import CliRunner
 
 from meeple.cli import main
-from meeple.core import ContentError, game_class, game_ids
+from meeple.core import ContentError, game_class
 from meeple.i18n import LANGS
 from meeple.tui.howto import _example, anchors_wanted, read, terminal_text
 
+from .checked import checked_games
 from .words import problems
 
-GAMES = game_ids(hidden=True)
+GAMES = checked_games()
 CASES = [(g, lang) for g in GAMES for lang in LANGS]
 
 

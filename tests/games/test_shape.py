@@ -38,7 +38,7 @@ CONTRACT = frozenset({
 #: The modules every game package holds (docs/architecture.md, "A game's parts").
 PARTS = ("__init__.py", "game.py", "state.py", "verbs.py", "notation.py", "actions.py",
          "view.py", "render.py", "text.py", "labels.py", "places.py", "lookup.py",
-         "locale/en.po", "locale/ru.po")
+         "reasons.py", "howto/en.md", "howto/ru.md", "locale/en.po", "locale/ru.po")
 #: Names a game's modules once had, each holding a mix of the parts above.
 RETIRED = ("rules.py", "balance.py", "policy.py", "strategy.py", "data.py", "base.py",
            "world.py", "frozen.py", "economy.py", "reach.py", "odds.py")
@@ -149,12 +149,13 @@ def test_a_determinized_world_offers_the_same_actions(game: str, players: int) -
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_binds_its_words(game: str) -> None:
-    """The six word methods and ``where`` are the game's own, bound to the modules named after
-    them."""
+    """The six word methods, ``where``, ``changed`` and ``why_not`` are the game's own, bound
+    to the modules named after them."""
     cls = game_class(game)
     pkg = cls.__module__.rpartition(".")[0]
     homes = {"seat_names": "text", "describe": "text", "outcome": "text", "label": "labels",
-             "costs": "labels", "catalogue": "lookup", "where": "places"}
+             "costs": "labels", "catalogue": "lookup", "where": "places", "changed": "places",
+             "why_not": "reasons"}
     for name, module in homes.items():
         fn = getattr(cls, name)
         assert fn.__module__ == f"{pkg}.{module}", f"{game}.{name} comes from {fn.__module__}"

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import game_class, game_ids
+from meeple.core import game_class
 from meeple.i18n import LANGS
 
+from .checked import checked_games
 from .words import problems, random_play
 
-GAMES = game_ids(hidden=True)
+GAMES = checked_games()
 COUNTS = [(g, n) for g in GAMES for n in game_class(g).allowed_players()]
 
 
