@@ -4,11 +4,15 @@ option changes and what each choice is called, and the bots that can take a seat
 ``Game.info()`` is the English data of a game; its words for a lobby live in the game's own
 catalogues (``games/<id>/locale/<lang>.po``): ``game.description``, ``option.<name>`` and
 ``option.<name>.<choice>``. A game that lacks one of them (a new game, not yet translated) shows
-its English text from ``info()`` there, and a choice its value.
+its English text from ``info()`` there; a choice without its own key is named as the game's
+catalogue names the thing of that id (Andor's heroes), else by its value. An option whose value
+lists several of its choices in order is marked ``many`` (``Param.many``).
 
 >>> info = lobby_info("andor", "ru")
 >>> info["name"], info["options"][0]["choice_names"]["intro"]
 ('Легенды Андора', 'Вводная легенда «Первый дозор»')
+>>> info["options"][1]["many"], info["options"][1]["choice_names"]["archer"]
+(True, 'Лучница Чада')
 >>> [b["name"] for b in info["bots"]]
 ['случайный', 'жадный', 'думающий', 'сценарный']
 """
@@ -48,12 +52,19 @@ def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
     info = cls.info()
     info["name"] = localized(cls, "name", lang)
     info["description"] = t.get("game.description", info["description"])
+    catalogue: dict[str, dict[str, Any]] | None = None
     for option in info["options"]:
         key = f"option.{option['name']}"
         option["doc"] = t.get(key, option["doc"])
         if "choices" in option:
-            option["choice_names"] = {str(c): t.get(f"{key}.{c}", str(c))
-                                      for c in option["choices"]}
+            names: dict[str, str] = {}
+            for c in map(str, option["choices"]):
+                name = t.get(f"{key}.{c}", "")
+                if not name:  # a choice that is a thing of the game: its catalogue's name
+                    catalogue = catalogue if catalogue is not None else cls().catalogue(lang)
+                    name = catalogue.get(c, {}).get("name", c)
+                names[c] = name
+            option["choice_names"] = names
     info["bots"] = [{"spec": spec, "name": bot_name(spec, t)} for spec in offered(game_id)]
     info["agents"] = {spec: bot_name(spec, t)
                       for spec in (*(a.name for a in AGENTS), *game_bots(game_id))}
