@@ -158,7 +158,7 @@ def test_a_finished_match_is_replayed_by_anyone_through_any_eyes(client: TestCli
     assert [e["action"] for e in last["events"] if e["type"] == "action"] == \
         client.get(f"/api/matches/{match}/record").json()["actions"]
     first = client.get(f"{url}?seat=1&step=0").json()
-    assert first["step"] == 0 and not first["over"] and first["view_of"] == 1
+    assert first["step"] == 0 and not first["over"] and first["finished"] and first["view_of"] == 1
     assert client.get(f"{url}?step=3", headers=auth(tokens[0])).json()["version"] == 3
     assert client.get(f"{url}?seat=1&step=2", headers=auth(tokens[0])).status_code == 200
 

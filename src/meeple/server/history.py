@@ -147,7 +147,7 @@ def asked_view(request: Request, seat: int | None, live: Live) -> int | str | No
 
 async def replay(request: Request) -> JSONResponse:
     """The snapshot of the match after its first ``step`` actions, as the view asked saw it
-    then, with ``step`` and ``steps``."""
+    then, with ``step``, ``steps`` and ``finished`` (whether the match is over now)."""
     server = request.app.state.server
     match = request.path_params["match"]
     seat = await server.off(server.seat, request, match)
@@ -182,7 +182,7 @@ def step_snapshot(replays: Replays, live: Live, actions: list[Action], step: int
         newest = everything[-EVENTS_SENT:]
         snap.update(events=tell(live.game, newest, lang, snap["names"]),
                     events_from=len(everything) - len(newest))
-    snap.update(step=step, steps=len(actions),
+    snap.update(step=step, steps=len(actions), finished=live.state.is_over,
                 view_of=SPECTATOR if whose is None else whose)
     return snap
 

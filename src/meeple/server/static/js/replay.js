@@ -62,10 +62,10 @@ async function show(step) {
 }
 
 function headings() {
-  $("first").textContent = `⏮ ${t("web.replay.first")}`;
-  $("back").textContent = `◀ ${t("web.replay.back")}`;
-  $("forward").textContent = `${t("web.replay.forward")} ▶`;
-  $("last").textContent = `${t("web.replay.last")} ⏭`;
+  $("first").textContent = `« ${t("web.replay.first")}`;
+  $("back").textContent = `‹ ${t("web.replay.back")}`;
+  $("forward").textContent = `${t("web.replay.forward")} ›`;
+  $("last").textContent = `${t("web.replay.last")} »`;
   $("slider").setAttribute("aria-label", t("web.replay.slider"));
   $("seen-by").textContent = t("web.replay.seen_by");
   $("h-players").textContent = t("web.match.players");
@@ -93,10 +93,11 @@ function draw() {
 }
 
 // The views this link may choose: its own seat and a spectator's while the game goes on (the
-// server refuses the rest), and once it is over every seat's and the referee's.
+// server refuses the rest), and once the match is over (at any step) every seat's and the
+// referee's.
 function drawViews() {
   const choices = [];
-  if (snap.over) {
+  if (snap.finished) {
     snap.names.forEach((name, s) => choices.push([String(s), s === ownSeat ? t("web.replay.your_seat", { name }) : name]));
     choices.push(["spectator", t("web.replay.spectator")], ["referee", t("web.replay.referee")]);
   } else if (ownSeat !== null) {
@@ -105,8 +106,8 @@ function drawViews() {
   const shown = String(snap.view_of);
   put($("view"), choices.map(([value, label]) => el("option", { value, selected: value === shown }, label)));
   $("view-label").hidden = choices.length < 2;
-  $("note").hidden = snap.over;
-  $("note").textContent = snap.over ? "" : t("web.replay.going_on");
+  $("note").hidden = snap.finished;
+  $("note").textContent = snap.finished ? "" : t("web.replay.going_on");
 }
 
 function drawResult() {
