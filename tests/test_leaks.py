@@ -143,7 +143,8 @@ def received(s: State, seat: int, tries: list[str]) -> dict[str, Any]:
 
 def in_words(s: State, seat: int) -> dict[str, Any]:
     """What ``seat`` reads in either language: its events told, its menu labelled, the seats'
-    names, and its screen at 80 columns."""
+    names, why the actions it might expect are forbidden, its story told short, and its screen
+    at 80 columns."""
     game, view = s.game, s.view(seat)
     out: dict[str, Any] = {"screen": screen(game, s, seat, "en", 80)}
     for lang in ("en", "ru"):
@@ -151,7 +152,10 @@ def in_words(s: State, seat: int) -> dict[str, Any]:
         out[lang] = {"names": names,
                      "events": [game.describe(e, lang, names) for e in s.events(seat)],
                      "labels": ([game.label(a, lang, view) for a in s.legal_actions()]
-                                if s.to_act == seat else [])}
+                                if s.to_act == seat else []),
+                     # why an expected action is forbidden, and the story told short
+                     "why_not": [(a.text, why) for a, why in game.why_not(view, lang)],
+                     "summary": game.summary(s.events(seat), lang, names)}
     return out
 
 

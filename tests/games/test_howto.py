@@ -14,7 +14,7 @@ from meeple.tui.howto import _example, anchors_wanted, read, terminal_text
 
 from .words import problems
 
-GAMES = game_ids()
+GAMES = game_ids(hidden=True)
 CASES = [(g, lang) for g in GAMES for lang in LANGS]
 
 

@@ -25,8 +25,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import texts
 from meeple.server.lobby import lobby_info
+from meeple.tui.howto import has_howto
 
-from . import history, pages
+from . import history, howto, pages
 from .guard import Guard
 from .hub import CLOSED, CLOSED_CLOSE, DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
 from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, lang_of, parse, too_big, whole
@@ -73,7 +74,8 @@ async def body_of(request: Request, model: type[B]) -> B:
 async def list_games(request: Request) -> JSONResponse:
     lang = lang_of(request)
     return JSONResponse([{**lobby_info(gid, lang), "catalogue": game_class(gid)().catalogue(lang),
-                          "place_keys": dict(game_class(gid).place_keys)}
+                          "place_keys": dict(game_class(gid).place_keys),
+                          "howto": has_howto(gid)}
                          for gid in game_ids()])
 
 
@@ -428,6 +430,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         Route("/api/matches/{match}/seats/{seat:int}", set_seat, methods=["POST"]),
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
+        Route("/rules/{game}", howto.rules),
         *history.routes(),
         *pages.routes(),
     ], exception_handlers={

@@ -31,8 +31,9 @@ from meeple.core import Action, State
 
 from .inputs import lang_of, whole
 from .pages import STATIC
+from .recap import actors
 from .refusal import Refused
-from .tables import EVENTS_SENT, Live, Tables, actors, build_snapshot, story, tell
+from .tables import EVENTS_SENT, Live, Tables, build_snapshot, story, tell
 
 #: The most events one page of the history holds.
 HISTORY_PAGE = 200

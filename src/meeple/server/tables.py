@@ -25,9 +25,9 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from meeple.core import Game, State, game_class, restore
-from meeple.undo import undo_allowed
 
 from .pages import board_text
+from .recap import Mine, Plan, latest, plan_undo, replay, since
 from .store import LogRow, MatchRow, NewMatch, Store
 
 #: A snapshot of the whole state is kept every this many versions (restore replays the rest).
@@ -115,20 +115,30 @@ class Live:
         default_factory=dict)
     #: The newest board text for each (seat, language), with its version.
     boards: dict[tuple[int | None, str], tuple[int, str | None]] = field(default_factory=dict)
+    #: Each person's latest action in this timeline (None: none yet), once known.
+    mine: dict[int, Mine | None] = field(default_factory=dict)
+    #: Each person's undo plan at the version it was made for.
+    plans: dict[int, Plan] = field(default_factory=dict)
 
+    def latest(self, seat: int) -> Mine | None:
+        """The seat's latest action, found by replaying the log the first time it is asked."""
+        if seat not in self.mine:
+            self.mine[seat] = latest(self.game, self.row.seed, self.state, seat)
+        return self.mine[seat]
 
-def actors(st: State) -> list[int]:
-    """The seat that took each action of the timeline, in order (core tells every applied
-    action, in everyone's events, as ``{"type": "action", "seat": …}``)."""
-    return [e["seat"] for e in st.events(None) if e["type"] == "action"]
+    def plan(self, seat: int) -> Plan:
+        """The seat's undo plan at this version (made once per version)."""
+        kept = self.plans.get(seat)
+        if kept is None or kept.version != self.version:
+            kept = self.plans[seat] = plan_undo(self.state, seat, self.latest(seat),
+                                                self.version)
+        return kept
 
-
-def replay(game: Game[Any], seed: int, actions: Sequence[Any]) -> State:
-    """The state after ``actions`` from the start of a game dealt with ``seed``."""
-    st: State = game.new_state(seed=seed)
-    for a in actions:
-        st.apply(a)
-    return st
+    def new_timeline(self) -> None:
+        """Forget what was told and remembered of the old timeline (after an undo)."""
+        self.told.clear()
+        self.mine.clear()
+        self.plans.clear()
 
 
 def current(game: Game[Any], data: Any) -> bool:
@@ -278,7 +288,9 @@ class Tables:
                     raise self._damaged(match_id, f"its log after version {live.version}: "
                                                   f"{e.what}") from None
             if any(entry.kind == "undo" for entry in rows):
-                live.told.clear()
+                live.new_timeline()
+            for entry in rows:
+                live.mine.pop(entry.seat, None)  # acted elsewhere: found again when asked
             live.state, live.row, live.version = state, row, new
             return True
 
@@ -319,10 +331,13 @@ class Tables:
         if kept is not None and kept[0] == basis:
             return kept[1]
         seats = [(k, row.invited[s], s in present) for s, k in enumerate(row.kinds)]
-        undo = (seat is not None and not st.is_over and _alone(row, seat)
-                and seat in actors(st))
+        person = seat is not None and row.kinds[seat] == HUMAN
+        undo = (seat is not None and person and not st.is_over and _alone(row, seat)
+                and live.plan(seat).refusal is None)
         snap = build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
                               seats=seats, undo=undo, told=live.told)
+        if seat is not None and person and st.to_act == seat and not st.is_over:
+            snap["since"] = since(live.game, st, seat, live.latest(seat), lang, snap["names"])
         live.built[(seat, lang)] = (basis, snap)
         return snap
 
@@ -352,6 +367,10 @@ class Tables:
                 self.live.pop(match_id, None)  # another server wrote first: read it again
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
             live.state, live.version = nxt, new
+            if bot:
+                live.mine.pop(seat, None)  # found again if a person takes the seat back
+            else:
+                live.mine[seat] = Mine(st.n_actions, st, nxt.view(seat))
             if new % SNAPSHOT_EVERY == 0 or nxt.is_over:
                 self.store.save_snapshot(match_id, new, nxt.to_json())
             return self._snapshot(live, seat, lang)
@@ -361,27 +380,21 @@ class Tables:
         is a bot's and :func:`meeple.undo.undo_allowed` agrees; the seat's new snapshot.
         Raises StaleVersion, SeatIsBot, OtherPeople or UndoRefused, with the match unchanged.
 
-        The rewound state is found without holding the match (a state is replaced, never
-        changed), so it may run in a worker thread; the version is checked again to commit."""
+        The plan is the one the seat's snapshot offered the undo from (:mod:`.recap`), so an
+        undo offered is an undo that succeeds; the version is checked again to commit."""
         live = self.get(match_id)
         with live.lock:
-            st, row = live.state, live.row
+            row = live.row
             if version != live.version:
                 raise StaleVersion(self._snapshot(live, seat, lang))
             if row.kinds[seat] != HUMAN:
                 raise SeatIsBot()
             if not _alone(row, seat):
                 raise OtherPeople()
-        if st.is_over:
-            raise UndoRefused("over")
-        mine = [i for i, s in enumerate(actors(st)) if s == seat]
-        if not mine:
-            raise UndoRefused("none")
-        timeline, kept = list(st.actions_taken()), mine[-1]
-        before = replay(live.game, row.seed, timeline[:kept])
-        refusal = undo_allowed(before, timeline[kept:], seat, humans={seat})
-        if refusal is not None:
-            raise UndoRefused(refusal)
+            plan = live.plan(seat)
+        if plan.refusal is not None or plan.before is None:
+            raise UndoRefused(plan.refusal or "none")
+        before, kept = plan.before, plan.index
         with live.lock:
             if live.version != version or live.row.kinds != row.kinds:
                 raise StaleVersion(self._snapshot(live, seat, lang))
@@ -389,8 +402,8 @@ class Tables:
             if not self.store.undo(match_id, new, seat, kept, before.to_json()):
                 self.live.pop(match_id, None)
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
-            live.state, live.version = before, new
-            live.told.clear()  # another timeline: its events are told afresh
+            live.state, live.version = before.clone(), new
+            live.new_timeline()  # its events are told afresh, its latest actions found again
             return self._snapshot(live, seat, lang)
 
     def set_seat(self, match_id: str, seat: int, kind: str) -> str | None:

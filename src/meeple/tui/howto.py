@@ -57,8 +57,8 @@ class Example:
 
     def state(self) -> State:
         """The example's state; ContentError if an action is not legal on the way."""
-        game = load(self.game, self.players, **dict(self.options))
-        st = game.new_state(self.seed)
+        game = load(self.game, self.players, dict(self.options))
+        st: State = game.new_state(self.seed)
         for i, text in enumerate(self.actions):
             why = st.check(text)
             if why is not None:

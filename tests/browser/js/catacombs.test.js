@@ -125,14 +125,14 @@ test("the card under the pointer tells what is on a cell and what may be done th
   const root = await drawn(snap);
   const info = await gameInfo("catacombs");
   const cell = root.querySelector('[data-place="cell:a1"]');
-  cell.dispatchEvent(new PointerEvent("pointerenter"));
+  cell.dispatchEvent(new PointerEvent("pointermove", { pointerType: "mouse" }));
   const tip = document.querySelector(".tip");
   ok(tip && !tip.hidden, "a card shows");
   ok(tip.textContent.includes("Cell A1"), tip.textContent);
   ok(tip.textContent.includes(info.catalogue.nw.name), "the entrance is named");
   const enter = snap.legal.find((a) => a.where === "cell:a1");
   ok(tip.textContent.includes(enter.label), "the action there is told");
-  root.querySelector('[data-place="cell:e5"]').dispatchEvent(new PointerEvent("pointerenter"));
+  root.querySelector('[data-place="cell:e5"]').dispatchEvent(new PointerEvent("pointermove", { pointerType: "mouse" }));
   ok(tip.textContent.includes("Unexplored"), tip.textContent);
   cell.dispatchEvent(new PointerEvent("pointerleave"));
   root.remove();

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meeple.core import Game
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .content import Card, Content, load
 from .params import OPTIONS
 from .state import TemplateState
@@ -29,6 +29,8 @@ class Template(Game[TemplateState]):
     label = labels.label
     costs = labels.costs
     where = places.where
+    changed = places.changed
+    why_not = reasons.why_not
     place_keys = places.KEYS
     catalogue = lookup.catalogue
     # The action grammar (docs/architecture.md, "Actions").

@@ -35,3 +35,10 @@ def where(game: Template, action: Action, view: Mapping[str, Any]) -> str | None
 def places(view: Mapping[str, Any]) -> frozenset[str]:
     """The cards of the seat's hand, the only part of the table anyone touches."""
     return frozenset(hand_key(c) for c in cast("View", view)["hand"] or ())
+
+
+def changed(game: Template, before: Mapping[str, Any], after: Mapping[str, Any]) -> frozenset[str]:
+    """The kinds of card in the seat's hand whose count changed between two of its views (its
+    hand is the only place the template draws)."""
+    old, new = before.get("hand") or [], after.get("hand") or []
+    return frozenset(hand_key(c) for c in set(new) if old.count(c) != new.count(c))

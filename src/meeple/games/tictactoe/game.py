@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.core import Game
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .state import TicTacToeState
 from .verbs import UNIVERSE, Mark
 
@@ -24,6 +24,8 @@ class TicTacToe(Game[TicTacToeState]):
     label = labels.label
     costs = labels.costs
     where = places.where
+    changed = places.changed
+    why_not = reasons.why_not
     place_keys = places.KEYS
     catalogue = lookup.catalogue
     verb_text = notation.text

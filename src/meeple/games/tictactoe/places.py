@@ -36,3 +36,18 @@ def cell(index: int) -> str:
 def places(view: Mapping[str, Any]) -> frozenset[str]:
     """The nine cells the board draws, free or marked."""
     return frozenset(cell(i) for i in range(len(NAMES)))
+
+
+def changed(game: TicTacToe, before: Mapping[str, Any], after: Mapping[str, Any]) -> frozenset[str]:
+    """The cells marked between two views of one seat.
+
+    >>> import meeple
+    >>> game = meeple.load("tictactoe")
+    >>> st = game.new_state()
+    >>> before = st.view(0)
+    >>> st.apply("mark b2")
+    >>> sorted(changed(game, before, st.view(0)))
+    ['cell:b2']
+    """
+    rows = zip("".join(before["board"]), "".join(after["board"]), strict=True)
+    return frozenset(cell(i) for i, (a, b) in enumerate(rows) if a != b)

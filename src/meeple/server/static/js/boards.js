@@ -3,7 +3,7 @@
 // that has a place (its `where`) a click on that place (docs/boards.md); a game without one
 // shows its board as the terminal draws it, in words (snapshot.screen).
 
-import { context } from "./kit.js";
+import { context, hideTip } from "./kit.js";
 import { el, put } from "./texts.js";
 
 const loaded = new Map();
@@ -30,6 +30,18 @@ export async function drawBoard(box, snap, game, act) {
   const mod = await load(snap.game);
   if (ticket !== drawing) return;  // a newer snapshot is being drawn
   if (!mod) { put(box, el("pre", { class: "screen" }, "")); return; }
+  hideTip();
   mod.draw(box, context(snap, game, act));
+  markChanged(box, snap);
   box.dataset.drawn = String(snap.version);
+}
+
+// The places that changed since the seat's last turn (the snapshot's `since.places`, which the
+// game computes from the seat's own two views) are marked until the seat acts.
+function markChanged(box, snap) {
+  const keys = (snap.since && snap.since.places) || [];
+  for (const k of keys) {
+    for (const node of box.querySelectorAll(`[data-place="${CSS.escape(k)}"]`)) node.classList.add("changed");
+  }
+  box.dataset.changed = String(keys.length);
 }

@@ -99,13 +99,30 @@ export function placesOf(snap) {
   return out;
 }
 
+// The actions the rules forbid the seat now, with the reason of each (the snapshot's
+// `blocked`, the game's own words), by their place (those with no place are left out).
+export function blockedOf(snap) {
+  const out = new Map();
+  for (const b of snap.blocked || []) {
+    if (!b.where) continue;
+    if (!out.has(b.where)) out.set(b.where, []);
+    out.get(b.where).push(b);
+  }
+  return out;
+}
+
 // What a board module receives: the snapshot, the game's catalogue in the page's language,
-// `act(text)` to send an action, and the places of the legal actions. The game's place keys
-// become those `place` fills.
+// `act(text)` to send an action, the places of the legal actions and those of the forbidden
+// ones (`blocked`, each with its reason). The game's place keys become those `place` fills.
 export function context(snap, game, act) {
   keys = (game && game.place_keys) || {};
   return { snap, view: snap.view, cat: (game && game.catalogue) || {}, act, places: placesOf(snap),
-    seat: snap.seat, names: snap.names || [] };
+    blocked: blockedOf(snap), seat: snap.seat, names: snap.names || [] };
+}
+
+// The lines that say why the actions forbidden at the place `key` are (label — reason).
+export function blockedLines(ctx, key, mark = "✕") {
+  return ((ctx.blocked && ctx.blocked.get(key)) || []).map((b) => `${mark} ${b.label} — ${b.reason}`);
 }
 
 // The labels of the legal actions at the place `key`, as lines of a card ("→ label").
@@ -117,10 +134,27 @@ export function actionLines(ctx, key, mark = "→") {
 // becomes a button named by their labels; one action is taken at a click or Enter, several open
 // a chooser. `picture(action)`, when given, draws each choice (an SVG element: a tile in one
 // rotation, say), so the chooser shows pictures beside the labels.
+// A place where some action is forbidden now shows why in its card (after its own details)
+// and says it to a screen reader; the reasons are the game's, never the page's.
 export function spot(node, key, ctx, { details = null, picture = null } = {}) {
   node.setAttribute("data-place", key);
-  if (details) hover(node, details);
   const actions = ctx.places.get(key);
+  const why = blockedLines(ctx, key);
+  if (why.length) {
+    const own = details;
+    const title = actions ? actions.map((a) => a.label).join(" · ") : t("web.board.not_now");
+    details = () => {
+      const d = (typeof own === "function" ? own() : own) || { title, lines: [] };
+      return { ...d, lines: [...(d.lines || []), ...why] };
+    };
+    node.classList.add("blocked");
+    node.setAttribute("data-blocked", why.join("\n"));
+    if (!actions) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("aria-label", why.join(" · "));
+    }
+  }
+  if (details) hover(node, details);
   if (!actions) return node;
   node.classList.add("place");
   node.setAttribute("role", "button");
@@ -172,8 +206,11 @@ document.addEventListener("click", (e) => { if (!e.target.closest || !e.target.c
 
 // The card under the pointer (or focused, or tapped): a title and lines of details.
 let tip = null;
+let tipFor = null;
 export function hover(node, details) {
   const show = () => {
+    if (tipFor === node && tip && !tip.hidden) return;
+    tipFor = node;
     const d = typeof details === "function" ? details() : details;
     if (!d) return;
     if (!tip) { tip = el("div", { class: "tip", role: "tooltip" }); document.body.append(tip); }
@@ -184,8 +221,10 @@ export function hover(node, details) {
     tip.style.left = `${Math.max(4, Math.min(window.innerWidth - w - 4, r.right + window.scrollX + 6))}px`;
     tip.style.top = `${Math.max(4, r.top + window.scrollY)}px`;
   };
-  const hide = () => { if (tip) tip.hidden = true; };
-  node.addEventListener("pointerenter", show);
+  const hide = hideTip;
+  // A moving mouse shows it (not merely a board redrawn under a still pointer); a touch shows
+  // it at once, and the next touch elsewhere takes it away.
+  node.addEventListener("pointermove", (e) => { if (e.pointerType === "mouse") show(); });
   node.addEventListener("pointerleave", hide);
   node.addEventListener("focus", show);
   node.addEventListener("blur", hide);
@@ -193,6 +232,14 @@ export function hover(node, details) {
   node.classList.add("has-tip");
   return node;
 }
+
+// The card under the pointer goes away at the next tap anywhere else, on scrolling and when
+// the board is drawn again (after a move): on a phone nothing lifts the finger "off" a place.
+export function hideTip() { if (tip) tip.hidden = true; tipFor = null; }
+document.addEventListener("pointerdown", (e) => {
+  if (!e.target.closest || !e.target.closest(".has-tip")) hideTip();
+}, true);
+window.addEventListener("scroll", hideTip, { passive: true });
 
 // Zoom and pan for a large map: the wheel or a pinch zooms, a drag pans, and three buttons
 // zoom in, out and back. The view box is kept per `key` so a redraw keeps the player's zoom.

@@ -34,8 +34,14 @@ async function draw() {
   await drawOpen();
 }
 
+// The how-to page of `g` in the page's language, or nothing for a game without one.
+function howtoLink(g, attrs = {}) {
+  return g.howto ? el("a", { class: "howto", href: `/rules/${encodeURIComponent(g.id)}?lang=${lang}`, ...attrs },
+    t("web.lobby.howto")) : null;
+}
+
 function drawGames() {
-  const list = games.map((g) => el("button", {
+  const list = games.map((g) => el("div", { class: "game-tile" }, el("button", {
     type: "button", class: "game-card" + (chosen && chosen.id === g.id ? " chosen" : ""),
     "data-game": g.id, onclick: () => {
       chosen = g; created = null; drawGames(); drawSetup(); drawCreated();
@@ -43,7 +49,8 @@ function drawGames() {
       $("setup").scrollIntoView({ behavior: smooth(), block: "start" });
     },
   }, el("strong", {}, g.name), el("span", {}, g.description),
-     el("small", {}, t("web.lobby.players", { players: playersText(g) }))));
+     el("small", {}, t("web.lobby.players", { players: playersText(g) }))),
+  howtoLink(g, { "data-howto": g.id })));
   put($("games"), el("h1", {}, t("web.lobby.choose")), el("div", { class: "game-grid" }, list));
 }
 
@@ -124,7 +131,7 @@ function drawSetup() {
     : null;
   put(box, 
     el("h2", {}, g.name),
-    el("p", { class: "description" }, g.description),
+    el("p", { class: "description" }, g.description, g.howto ? " " : null, howtoLink(g)),
     el("div", { class: "option" }, el("label", { for: "players" }, t("web.lobby.how_many")), players),
     el("fieldset", { id: "seats", class: "seats" }),
     options,

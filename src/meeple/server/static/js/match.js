@@ -4,7 +4,9 @@
 
 import { call, Link } from "./net.js";
 import { drawBoard } from "./boards.js";
+import { drawActions as actionsIn, helpButton } from "./actions.js";
 import { motionSwitch } from "./kit.js";
+import { openRules, rulesControl } from "./rules-panel.js";
 import { botName } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
@@ -57,6 +59,8 @@ function headings() {
   $("h-players").textContent = t("web.match.players");
   $("h-cards").textContent = t("web.match.cards");
   $("h-log").textContent = t("web.match.log");
+  $("h-since").textContent = t("web.match.since");
+  dock();
   put($("motion"), motionSwitch());
   if (snap) draw();
 }
@@ -104,10 +108,13 @@ function draw() {
   Object.assign(document.body.dataset, { version: snap.version, turn: myTurn() ? "mine" : "other",
     over: snap.over, waiting });
   $("game-name").textContent = game.name;
+  rulesControl($("rules-open"), game, lang);
   document.title = (myTurn() ? `● ${t("web.match.your_turn")} — ` : "") + `${game.name} — meeple`;
   drawStatus();
   drawBoard($("board"), snap, game, act);
+  drawSince();
   drawActions();
+  drawDock();
   drawPlayers();
   drawCards();
   drawLog();
@@ -121,7 +128,9 @@ function drawStatus() {
   else if (snap.to_act === null || snap.to_act === undefined) text = "";
   else text = t("web.match.waiting", { name: names[snap.to_act] });
   if (snap.seat === null) text = `${t("web.match.watching")} · ${text}`;
-  $("status").textContent = text;
+  const phase = !snap.over && snap.view && snap.view.phase;
+  put($("status"), text, phase && game.howto && text ? " " : null,
+    phase && game.howto ? helpButton(openRules, `phase-${phase}`, text || game.name) : null);
   $("status").classList.toggle("mine", myTurn());
   const res = $("result");
   res.hidden = !snap.over;
@@ -159,31 +168,42 @@ async function undo() {
     : { type: "error", status: r.status, code: r.data && r.data.code, reason: r.data && r.data.reason });
 }
 
-function verb(text) { return text.split(" ")[0]; }
-
 function drawActions() {
-  const box = $("actions");
-  if (!myTurn()) {
-    put(box, el("p", { class: "quiet" }, snap.over ? t("web.match.over") : snap.seat === null ? t("web.match.watching") : t("web.match.not_yet")));
-    return;
+  actionsIn($("actions"), snap, { act, undo, help: game.howto ? openRules : null, waiting, mine: myTurn() });
+}
+
+// What the other seats did since this seat's last decision, one line per decision (the
+// snapshot's `since`, in the seat's language); the board marks the places that changed.
+function drawSince() {
+  const since = myTurn() && snap.since;
+  const lines = since ? since.lines : [];
+  $("since").hidden = !lines.length;
+  const more = since && since.more ? el("li", { class: "quiet" }, t("web.match.since_more", { n: since.more })) : null;
+  put($("since-lines"), more, ...lines.map((l) => el("li", {}, l)));
+}
+
+// On a phone the side panels are a sheet over the bottom of the board, opened by the dock's
+// buttons: the actions and the story are always one tap away.
+let tab = null;
+function dock() {
+  for (const b of $("dock").querySelectorAll("button")) {
+    b.onclick = () => { tab = tab === b.dataset.tab ? null : b.dataset.tab; drawDock(); };
   }
-  const legal = [...snap.legal].sort((a, b) => Number(a.costs) - Number(b.costs));
-  const groups = new Map();
-  for (const a of legal) {
-    const k = `${a.costs ? 1 : 0}:${verb(a.text)}`;
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(a);
+  drawDock();
+}
+
+function drawDock() {
+  const names = { actions: "web.match.actions", log: "web.match.log", players: "web.match.players", cards: "web.match.cards" };
+  for (const b of $("dock").querySelectorAll("button")) {
+    const k = b.dataset.tab;
+    const count = k === "actions" && snap && myTurn() ? ` (${snap.legal.length})` : "";
+    b.textContent = t(names[k]) + count;
+    b.setAttribute("aria-pressed", String(tab === k));
+    b.classList.toggle("mine", k === "actions" && Boolean(snap) && myTurn());
   }
-  const filter = legal.length > 16 ? el("input", { type: "search", class: "filter", placeholder: t("web.match.find"),
-    "aria-label": t("web.match.find"), oninput: (e) => {
-      const q = e.target.value.toLowerCase();
-      for (const b of box.querySelectorAll("button.action")) b.hidden = q && !b.textContent.toLowerCase().includes(q);
-    } }) : null;
-  const rows = [...groups.values()].map((g) => el("div", { class: "group" }, g.map((a) =>
-    el("button", { type: "button", class: "action" + (a.costs ? " costs" : ""), "data-action": a.text,
-      disabled: waiting, onclick: () => act(a.text) }, a.label))));
-  const undoButton = snap.undo ? el("button", { type: "button", id: "undo", class: "undo", disabled: waiting, onclick: undo }, t("web.match.undo")) : null;
-  put(box, ...[filter, ...rows, undoButton].filter(Boolean));
+  $("side").dataset.tab = tab || "";
+  document.body.classList.toggle("sheet-open", Boolean(tab));
+  if (tab === "log") { const log = $("log"); log.scrollTop = log.scrollHeight; }
 }
 
 function drawPlayers() {
