@@ -150,6 +150,7 @@ def test_the_story_loads_its_earlier_events(server: str, browser: Any, shot: Any
     page = watched_page(browser)
     page.goto(f"{server}/match/{match}?token={token}&lang=en")
     page.wait_for_selector("#earlier")
+    page.wait_for_selector("#board[data-drawn]")
     shot(page, "before")
     first = int(page.get_attribute("#log", "data-first") or "0")
     assert first > 0 and page.locator("#log li").count() == 201  # the button and 200 events
@@ -176,10 +177,17 @@ def test_the_lobby_form_comes_into_view_with_named_choices(server: str, browser:
         page.goto(f"{server}/?lang={lang}")
         page.click("[data-game=andor]")
         # Scrolled until the form is at the top, or the page can scroll no further.
-        page.wait_for_function("() => { const r = document.querySelector('#setup')"
-                               ".getBoundingClientRect(); return r.top >= 0 && (r.top < 40 "
-                               "|| r.top < innerHeight / 2 && scrollY + innerHeight >= "
-                               "document.documentElement.scrollHeight - 2); }")
+        where: list[float] = []
+        for _ in range(100):
+            where = page.evaluate("() => [document.querySelector('#setup')"
+                                  ".getBoundingClientRect().top, scrollY + innerHeight, "
+                                  "document.documentElement.scrollHeight, innerHeight]")
+            top, seen, height, tall = where
+            if 0 <= top and (top < 40 or (top < tall / 2 and seen >= height - 2)):
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError(f"the form is not in view: {where}")
         page.screenshot(path=str(SHOTS / f"lobby-{lang}-{size}-tapped.png"))  # the viewport
         page.click("#setup details.options summary")
         heroes = page.locator("[data-many=heroes] select")
