@@ -81,7 +81,8 @@ def quoted(text: str) -> str:
 
 def take(page: Any, action: dict[str, Any]) -> str:
     """Do ``action`` as a person would: click its place on the board (and pick it from the
-    chooser when the place has several), else its button; say which was used."""
+    chooser when the place has several, or on the map when the board lights the spots it may
+    go to, as a summon's hexes), else its button; say which was used."""
     before = int(page.evaluate("document.body.dataset.version"))
     if action["where"]:
         spot = page.locator(f"#board [data-place={quoted(action['where'])}]").first
@@ -89,9 +90,10 @@ def take(page: Any, action: dict[str, Any]) -> str:
         assert action["label"] in (spot.get_attribute("aria-label") or "")
         spot.scroll_into_view_if_needed()
         spot.click()
-        chooser = page.locator(f".chooser [data-action={quoted(action['text'])}]")
+        chooser = page.locator(f".chooser [data-action={quoted(action['text'])}], "
+                               f"#board .lit[data-action={quoted(action['text'])}]")
         if chooser.count():
-            chooser.click()
+            chooser.first.click()
         used = "board"
     else:
         page.locator(f"#actions button[data-action={quoted(action['text'])}]").click()

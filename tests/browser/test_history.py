@@ -183,14 +183,14 @@ def test_the_lobby_form_comes_into_view_with_named_choices(server: str, browser:
                                   ".getBoundingClientRect().top, scrollY + innerHeight, "
                                   "document.documentElement.scrollHeight, innerHeight]")
             top, seen, height, tall = where
-            if 0 <= top and (top < 40 or (top < tall / 2 and seen >= height - 2)):
+            if top >= 0 and (top < 40 or (top < tall / 2 and seen >= height - 2)):
                 break
             time.sleep(0.1)
         else:
             raise AssertionError(f"the form is not in view: {where}")
         page.screenshot(path=str(SHOTS / f"lobby-{lang}-{size}-tapped.png"))  # the viewport
         page.click("#setup details.options summary")
-        heroes = page.locator("[data-many=heroes] select")
+        heroes = page.locator("[data-items=heroes] select")
         assert heroes.count() == 4
         names = heroes.first.locator("option").all_inner_texts()
         assert ("Воин Торн" in names) if lang == "ru" else ("The warrior Thorn" in names), names

@@ -27,31 +27,20 @@ CYRILLIC = re.compile("[а-яё]", re.I)
 
 
 def lobby_keys(game_id: str) -> list[str]:
-    """Every catalogue key the lobby reads for ``game_id`` (a choice that is a thing of the
-    game, such as Andor's heroes, is named by its catalogue entry instead)."""
-    things = game_class(game_id)().catalogue("en")
+    """Every catalogue key the lobby reads for ``game_id``."""
     keys = ["game.description"]
     for p in game_class(game_id).options:
         keys.append(f"option.{p.name}")
-        keys += [f"option.{p.name}.{c}" for c in p.choices or () if not p.many
-                 or c not in things]
+        keys += [f"option.{p.name}.{c}" for c in (*(p.choices or ()), *(p.items or ()))]
     return keys
-
-
-def choice_name(game_id: str, t: Any, lang: str, option: str, choice: str) -> str:
-    """What the lobby calls ``choice`` of ``option``: its catalogue key's text, else the name
-    of the thing of that id in the game's catalogue, else the choice itself."""
-    key = f"option.{option}.{choice}"
-    if t.has(key):
-        return str(t(key))
-    return str(game_class(game_id)().catalogue(lang).get(choice, {}).get("name", choice))
 
 
 def lobby_texts(info: dict[str, Any]) -> list[str]:
     """Every text of a ``lobby_info`` a player reads."""
     out = [info["name"], info["description"]]
     for option in info["options"]:
-        out += [option["doc"], *option.get("choice_names", {}).values()]
+        out += [option["doc"], *option.get("choice_names", {}).values(),
+                *option.get("item_names", {}).values()]
     return out + [b["name"] for b in info["bots"]]
 
 
@@ -94,8 +83,12 @@ def test_lobby_info_is_the_info_in_words(game_id: str, lang: str) -> None:
             assert "choice_names" not in option
         else:
             assert option["choices"] == list(p.choices)
-            assert option["choice_names"] == {c: choice_name(game_id, t, lang, p.name, c)
-                                              for c in p.choices}
+            assert option["choice_names"] == {c: t(f"option.{p.name}.{c}") for c in p.choices}
+        if p.items is None:
+            assert "item_names" not in option
+        else:
+            assert option["items"] == list(p.items)
+            assert option["item_names"] == {i: t(f"option.{p.name}.{i}") for i in p.items}
     untouched = {k for k in plain if k not in ("name", "description", "options")}
     assert {k: info[k] for k in untouched} == {k: plain[k] for k in untouched}
     bad = [f"{text!r} {p}" for text in lobby_texts(info)
@@ -124,7 +117,8 @@ def test_the_lobby_words_are_the_players_own() -> None:
     assert legend["choice_names"] == {"intro": "Вводная легенда «Первый дозор»",
                                       "full": "Полная легенда «Тлеющая башня»"}
     heroes = next(o for o in andor["options"] if o["name"] == "heroes")
-    assert heroes["many"] and heroes["choice_names"]["wizard"] == "Волшебница Эара"
+    assert heroes["item_names"] == {"warrior": "Воин Торн", "archer": "Лучница Чада",
+                                    "dwarf": "Гном Крам", "wizard": "Волшебница Эара"}
     heavens = lobby_info("heavens", "en")
     pantheon = next(o for o in heavens["options"] if o["name"] == "pantheon_b")
     assert pantheon["choice_names"]["norse"] == "Norse pantheon"
@@ -144,13 +138,8 @@ def test_a_game_without_lobby_words_shows_its_english(monkeypatch: pytest.Monkey
     layout = next(o for o in info["options"] if o["name"] == "layout")
     assert info["description"] == cls.description
     assert layout["doc"] == next(p.doc for p in cls.options if p.name == "layout")
-    # A choice without words of its own is named as the catalogue names the thing of its id.
-    assert layout["choice_names"]["flanks"] == cls().catalogue("ru")["flanks"]["name"]
+    assert layout["choice_names"]["flanks"] == "flanks"
     assert layout["choice_names"]["forward"] == t("option.layout.forward")
-    monkeypatch.setattr(cls, "catalogue", lambda self, lang="en": {})
-    info = lobby_info("heavens", "ru")
-    layout = next(o for o in info["options"] if o["name"] == "layout")
-    assert layout["choice_names"]["flanks"] == "flanks"  # ... else by its value
 
 
 @pytest.mark.parametrize(("game_id", "lang"), [("chess", "en"), ("andor", "de")])

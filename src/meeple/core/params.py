@@ -7,8 +7,6 @@
 Traceback (most recent call last):
 ...
 meeple.core.errors.ConfigError: option 'max_rounds' must be at least 0, got -1
->>> Param("heroes", "a,b", "Heroes by seat.", choices=("a", "b", "c"), many=True).coerce("c, a")
-'c, a'
 """
 
 from __future__ import annotations
@@ -33,9 +31,9 @@ class Param:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
-    #: The value is a comma-separated list of distinct ``choices``, in an order that matters
-    #: (heroes by seat), rather than one of them.
-    many: bool = False
+    #: A text option that lists some of these, comma-separated, each at most once (the heroes
+    #: by seat): a lobby may offer each item by its name.
+    items: tuple[str, ...] | None = None
 
     @property
     def kind(self) -> type:
@@ -72,8 +70,11 @@ class Param:
         except (TypeError, ValueError):
             raise ConfigError(f"option '{self.name}' must be {self._allowed()}, "
                               f"got {value!r}") from None
-        if self.many:
-            return self._list(v)
+        if self.items is not None:
+            listed = [x.strip() for x in str(v).split(",") if x.strip()]
+            if any(x not in self.items for x in listed) or len(set(listed)) != len(listed):
+                raise ConfigError(f"option '{self.name}' must list distinct items of "
+                                  f"{', '.join(self.items)}, comma-separated; got {v!r}")
         if self.choices is not None and v not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise ConfigError(f"option '{self.name}' must be one of {allowed}; got {v!r}")
@@ -82,16 +83,6 @@ class Param:
         if self.maximum is not None and v > self.maximum:
             raise ConfigError(f"option '{self.name}' must be at most {self.maximum:g}, got {v!r}")
         return v
-
-    def _list(self, value: str) -> str:
-        """A list option's value, checked: distinct choices, comma-separated."""
-        parts = [p.strip() for p in value.split(",") if p.strip()]
-        if (not parts or len(set(parts)) != len(parts)
-                or any(p not in (self.choices or ()) for p in parts)):
-            allowed = ", ".join(map(str, self.choices or ()))
-            raise ConfigError(f"option '{self.name}' must list distinct values of {allowed}, "
-                              f"separated by commas; got {value!r}")
-        return value
 
     def _allowed(self) -> str:
         """What the option accepts, in words: ``int from 1 to 40``, ``one of a, b``."""
@@ -109,8 +100,8 @@ class Param:
                              "type": self.kind.__name__}
         if self.choices is not None:
             d["choices"] = list(self.choices)
-        if self.many:
-            d["many"] = True
+        if self.items is not None:
+            d["items"] = list(self.items)
         if self.minimum is not None:
             d["min"] = self.minimum
         if self.maximum is not None:

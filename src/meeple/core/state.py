@@ -13,7 +13,7 @@ game has run.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
@@ -25,8 +25,8 @@ from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng
 from .serial import encode
-from .story import summary_lines
 from .validate import decode_fields, decode_log
+from .words import Words
 
 S = TypeVar("S", bound="State")
 
@@ -40,7 +40,7 @@ _SEEN: weakref.WeakKeyDictionary[State, dict[int, tuple[Any, Any]]] = (
 STATE_FORMAT = "meeple-state/1"
 
 
-class Game(Grammar, Generic[S]):
+class Game(Grammar, Words, Generic[S]):
     """A game with its players and options fixed; builds states of type ``S``.
 
     Immutable once made, but for the action table it builds the first time it is asked.
@@ -142,69 +142,6 @@ class Game(Grammar, Generic[S]):
         d["_legal"] = None
         st._setup()
         return st
-
-    # Words for people (docs/words.md). Each game binds these to its ``text`` module, which
-    # reads its catalogues (``games/<id>/locale/<lang>.po``); the plain defaults below are
-    # for a game that has none yet, and ``tests/games/test_words.py`` fails on any of them.
-
-    def seat_names(self, view: Mapping[str, Any], lang: str = "en") -> list[str]:
-        """What each seat is called in sentences (a hero, a colour), from any seat's view."""
-        return [f"Seat {i + 1}" for i in range(self.players)]
-
-    def describe(self, event: Mapping[str, Any], lang: str = "en",
-                 names: Sequence[str] | None = None) -> str:
-        """An event (one of ``events(seat)``) as a sentence; ``names``: each seat's name."""
-        detail = ", ".join(f"{k} {v}" for k, v in event.items() if k != "type")
-        return f"{event['type']}: {detail}" if detail else str(event["type"])
-
-    def label(self, action: Action, lang: str = "en",
-              view: Mapping[str, Any] | None = None) -> str:
-        """An action as the seat taking it reads it, with what it costs and does; ``view`` is
-        that seat's view, for what the label depends on. The action text stays the record's."""
-        return action[0]
-
-    def costs(self, action: Action, view: Mapping[str, Any] | None = None) -> bool:
-        """Whether ``action`` spends something (menus list such actions after free ones)."""
-        return False
-
-    def where(self, action: Action, view: Mapping[str, Any]) -> str | None:
-        """Where ``action`` happens on the table the page draws from ``view`` (the acting
-        seat's): a place key such as ``cell:b2`` or ``hex:3,-1`` (docs/boards.md), or None for
-        an action that is a button (pass, end the turn). Each game binds it to its ``places``
-        module, which also lists every place its board has."""
-        return None
-
-    def why_not(self, view: Mapping[str, Any], lang: str = "en") -> list[tuple[Action, str]]:
-        """Actions the seat whose ``view`` this is might expect to take now that the rules
-        forbid, each with a short sentence saying which rule forbids it (the summoning lock, a
-        hit on the seat that hit you last, a card at double cost). Built from ``view`` alone, so
-        a reason can tell nothing the seat may not know; every action returned is illegal now
-        (``tests/games/test_why_not.py``). Each game binds it to its ``reasons`` module."""
-        return []
-
-    def changed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> frozenset[str]:
-        """The places (keys of ``places(after)``) whose content differs between two views of
-        the same seat, ``before`` and ``after``: what the board marks as changed since the
-        seat's last turn. Each game binds it to its ``places`` module."""
-        return frozenset()
-
-    def summary(self, events: Sequence[Mapping[str, Any]], lang: str = "en",
-                names: Sequence[str] | None = None) -> list[str]:
-        """What happened in ``events`` (one seat's events since its last decision), one line
-        per decision of another seat that changed the table: the decision's sentence followed
-        by what it caused. A game whose decisions can cancel each other out (an offer made and
-        withdrawn) binds its own in ``text``, where such pairs say nothing."""
-        return summary_lines(self, events, lang, names)
-
-    def catalogue(self, lang: str = "en") -> dict[str, dict[str, Any]]:
-        """Every card, item, tile, hero… by id: ``name``, ``kind``, ``text``, ``numbers``
-        (label → value) and ``source`` (rulebook or authored), in ``lang``."""
-        return {}
-
-    def outcome(self, result: Result, lang: str = "en",
-                names: Sequence[str] | None = None) -> list[str]:
-        """The result in words: a headline, then one line per seat."""
-        return [result.detail or result.reason]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} players={self.players} options={self.config}>"

@@ -4,15 +4,13 @@ option changes and what each choice is called, and the bots that can take a seat
 ``Game.info()`` is the English data of a game; its words for a lobby live in the game's own
 catalogues (``games/<id>/locale/<lang>.po``): ``game.description``, ``option.<name>`` and
 ``option.<name>.<choice>``. A game that lacks one of them (a new game, not yet translated) shows
-its English text from ``info()`` there; a choice without its own key is named as the game's
-catalogue names the thing of that id (Andor's heroes), else by its value. An option whose value
-lists several of its choices in order is marked ``many`` (``Param.many``).
+its English text from ``info()`` there, and a choice its value.
 
 >>> info = lobby_info("andor", "ru")
 >>> info["name"], info["options"][0]["choice_names"]["intro"]
 ('Легенды Андора', 'Вводная легенда «Первый дозор»')
->>> info["options"][1]["many"], info["options"][1]["choice_names"]["archer"]
-(True, 'Лучница Чада')
+>>> info["options"][1]["items"], info["options"][1]["item_names"]["archer"]
+(['warrior', 'archer', 'dwarf', 'wizard'], 'Лучница Чада')
 >>> [b["name"] for b in info["bots"]]
 ['случайный', 'жадный', 'думающий', 'сценарный']
 """
@@ -42,7 +40,8 @@ def bot_name(spec: str, t: Texts) -> str:
 def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
     """``Game.info()`` of ``game_id`` in ``lang``: ``name`` in that language, ``description``
     and each option's ``doc`` from the catalogue, ``choice_names`` (choice → its name) beside
-    an option's ``choices``, ``bots``: each seat spec a lobby offers with its ``name``, and
+    an option's ``choices`` and ``item_names`` (item → its name) beside the ``items`` an option
+    lists (Andor's heroes by seat), ``bots``: each seat spec a lobby offers with its ``name``, and
     ``agents``: the name of every agent a seat may have (by agent name, and by spec for the
     game's own bots), so that a page names any seat without a list of its own.
     An unknown game or language is a :class:`~meeple.core.errors.ConfigError`."""
@@ -52,19 +51,15 @@ def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
     info = cls.info()
     info["name"] = localized(cls, "name", lang)
     info["description"] = t.get("game.description", info["description"])
-    catalogue: dict[str, dict[str, Any]] | None = None
     for option in info["options"]:
         key = f"option.{option['name']}"
         option["doc"] = t.get(key, option["doc"])
         if "choices" in option:
-            names: dict[str, str] = {}
-            for c in map(str, option["choices"]):
-                name = t.get(f"{key}.{c}", "")
-                if not name:  # a choice that is a thing of the game: its catalogue's name
-                    catalogue = catalogue if catalogue is not None else cls().catalogue(lang)
-                    name = catalogue.get(c, {}).get("name", c)
-                names[c] = name
-            option["choice_names"] = names
+            option["choice_names"] = {str(c): t.get(f"{key}.{c}", str(c))
+                                      for c in option["choices"]}
+        if "items" in option:
+            option["item_names"] = {str(i): t.get(f"{key}.{i}", str(i))
+                                    for i in option["items"]}
     info["bots"] = [{"spec": spec, "name": bot_name(spec, t)} for spec in offered(game_id)]
     info["agents"] = {spec: bot_name(spec, t)
                       for spec in (*(a.name for a in AGENTS), *game_bots(game_id))}

@@ -137,3 +137,90 @@ test("the card under the pointer tells what is on a cell and what may be done th
   cell.dispatchEvent(new PointerEvent("pointerleave"));
   root.remove();
 });
+
+test("once the game is over the turn line tells so, not whose turn it was", async () => {
+  await loadTexts("en", "catacombs");
+  const { snaps } = await played("catacombs", { steps: 4, seed: 4, options: OPTIONS });
+  const snap = snaps[0];
+  const who = snap.view.active;
+  const over = { ...snap, over: true, to_act: null, legal: [],
+    view: { ...snap.view, over: true, to_act: null } };
+  const root = await drawn(over);
+  const line = root.querySelector(".turn-panel .turn").textContent;
+  eq(line, "The game is over");
+  ok(!root.textContent.includes("'s turn"), root.querySelector(".turn-panel").textContent);
+  eq(root.querySelectorAll(".cat-map .token.acting").length, 0, "nobody is drawn as acting:");
+  ok(who !== null && who !== undefined, "the game had a dwarf to act before");
+  root.remove();
+});
+
+test("a card turned up on unexplored ground is not told as face down", async () => {
+  await loadTexts("en", "catacombs");
+  const { snaps } = await played("catacombs", { options: OPTIONS });
+  const snap = snaps[snaps[0].to_act], v = snap.view;
+  const i = 4 * v.size + 4, j = 4 * v.size + 5;  // e5 and f5: unexplored at the start
+  const cards = [...v.cards];
+  cards[i] = "monster:rat";  // as the Rollshtain leaves it
+  cards[j] = null;
+  const root = await drawn({ ...snap, view: { ...v, cards } });
+  const tipOf = (key) => {
+    root.querySelector(`[data-place="${key}"]`).dispatchEvent(new PointerEvent("pointerenter"));
+    return document.querySelector(".tip").textContent;
+  };
+  const up = tipOf("cell:e5");
+  ok(up.includes("Unexplored") && !up.includes("face-down") && up.includes("face up"), up);
+  const bare = tipOf("cell:f5");
+  ok(!bare.includes("face-down"), bare);
+  ok(tipOf("cell:g5").includes("face-down"), "a face-down card is still told so");
+  root.remove();
+});
+
+test("each way to lay or turn a tile is drawn in the chooser as the tile turned so", async () => {
+  await loadTexts("en", "catacombs");
+  const { rotationPicture } = await import("/boards/catacombs/glyphs.js");
+  eq(rotationPicture({ text: "stay" }), null);
+  eq(rotationPicture({ text: "place ESW" }).getAttribute("data-mask"), "14");
+  eq(rotationPicture({ text: "turn tile to N" }).getAttribute("data-mask"), "1");
+  const { snaps } = await played("catacombs", { options: OPTIONS });
+  const snap = snaps[snaps[0].to_act];
+  const legal = ["ESW", "NSW", "NEW"].map((s) => ({ text: `place ${s}`, label: `Lay ${s}`, where: "cell:b1", costs: false }));
+  const sent = [];
+  const root = await drawn({ ...snap, legal }, sent);
+  root.querySelector('[data-place="cell:b1"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const chooser = document.querySelector(".chooser.pictures");
+  ok(chooser, "the chooser draws pictures");
+  const masks = [...chooser.querySelectorAll(".choice-picture [data-mask]")].map((g) => g.getAttribute("data-mask"));
+  eq(masks, ["14", "13", "11"]);
+  for (const pic of chooser.querySelectorAll(".choice-picture")) {
+    eq(pic.querySelectorAll(".floor").length, 4, "a hub and three arms:");
+  }
+  chooser.querySelector('[data-action="place NSW"]').click();
+  eq(sent, ["place NSW"]);
+  root.remove();
+});
+
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+test("no name or value on the map is drawn under a dwarf", async () => {
+  await loadTexts("en", "catacombs");
+  const { snaps } = await played("catacombs", { steps: 14, seed: 3, options: OPTIONS });
+  const snap = snaps[0], v = snap.view, n = v.size;
+  const tiles = [...v.tiles], cards = [...v.cards], cauldrons = [...v.cauldrons];
+  tiles[n + 1] = 15; cards[n + 1] = null; cauldrons[n + 1] = "copper";  // b2: a cauldron
+  tiles[n + 2] = 15; cards[n + 2] = "monster:rat";  // c2: a monster
+  const dwarves = v.dwarves.map((d, k) => ({ ...d, cell: [1 + (k % 2), 1] }));
+  const more = [...dwarves, ...dwarves.map((d) => ({ ...d }))];  // crowded cells too
+  for (const ds of [dwarves, more]) {
+    const root = await drawn({ ...snap, view: { ...v, tiles, cards, cauldrons, dwarves: ds } });
+    const tokens = [...root.querySelectorAll(".cat-map .token .body")].map((t) => t.getBoundingClientRect());
+    const texts = [...root.querySelectorAll(".cat-map .value, .cat-map .thing-name")];
+    ok(texts.length >= 2, "a value and a name are drawn");
+    for (const text of texts) {
+      const box = text.getBoundingClientRect();
+      ok(!tokens.some((t) => overlaps(box, t)), `"${text.textContent}" lies under a dwarf`);
+    }
+    root.remove();
+  }
+});

@@ -4,7 +4,7 @@
 import { test, eq, ok, played, gameInfo, placesMatchLegal } from "/jstest/harness.js";
 import { context } from "/static/js/kit.js";
 import { loadTexts } from "/static/js/texts.js";
-import { animate, board } from "/boards/heavens/board.js";
+import { animate, board, summonHex } from "/boards/heavens/board.js";
 
 const info = await gameInfo("heavens");
 await loadTexts("en", "heavens");
@@ -33,20 +33,36 @@ test("every placed action of many positions is a place named by its labels", asy
   }
 });
 
-test("at the start a summon is a hand card whose chooser sends the chosen hex", async () => {
+test("a summon: the god card picked up lights its hexes on the map, a click there sends it", async () => {
   const { snaps } = await played("heavens");
   const snap = acting(snaps), sent = [];
   const summon = snap.legal.find((a) => a.text.startsWith("summon"));
   ok(summon && summon.where.startsWith("card:hand:"), "a summon from the hand");
-  const root = draw(snap, sent);
-  document.body.append(root);
-  try {
-    root.querySelector(`[data-place="${summon.where}"]`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    const choices = [...document.querySelectorAll(".chooser [data-action]")].map((b) => b.dataset.action);
-    eq(choices, snap.legal.filter((a) => a.where === summon.where).map((a) => a.text));
-    document.querySelector(`.chooser [data-action="${summon.text}"]`).click();
-    eq(sent, [summon.text]);
-  } finally { root.remove(); }
+  const ctx = context(snap, info, (a) => sent.push(a));
+  const root = board(ctx);
+  eq(root.querySelectorAll(".hx.lit").length, 0, "nothing lit before the card is picked");
+  root.querySelector(`[data-place="${summon.where}"]`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  eq(document.querySelectorAll(".chooser").length, 0, "no word menu");
+  const picked = board(ctx);
+  const mine = snap.legal.filter((a) => a.where === summon.where);
+  const lit = [...picked.querySelectorAll(".hx.lit")];
+  eq(lit.map((g) => g.dataset.hex).sort(), mine.map((a) => summonHex(a)).sort(), "its summoning hexes lit");
+  ok(picked.focusBox && picked.focusBox[2] < picked.querySelector(".hv-map").viewBox.baseVal.width,
+    "the map zooms in on them");
+  ok(picked.querySelector(`[data-place="${summon.where}"]`).classList.contains("picked"), "the card shown picked");
+  const hex = picked.querySelector(`.hx.lit[data-hex="${summonHex(summon)}"]`);
+  hex.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  eq(sent, [summon.text]);
+});
+
+test("hex labels stay clear of the pieces and a god's code is its own", async () => {
+  const { snaps } = await played("heavens", { steps: 90, seed: 2 });
+  const snap = snaps[0], root = board(context(snap, info, () => {}));
+  for (const u of snap.view.units.filter((x) => !x.fallen)) {
+    eq(root.querySelectorAll(`[data-hex="${u.hex}"] .coord`).length, 0, `no label under ${u.card}`);
+  }
+  const codes = [...root.querySelectorAll(".unit .code")].map((n) => n.textContent);
+  eq(new Set(codes).size, codes.length, "codes differ");
 });
 
 test("a place with one action sends exactly that action", async () => {

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import pytest
 
 import meeple
 from meeple.core import ConfigError
-from meeple.games.andor import actions, legend, market, turn
+from meeple.games.andor import actions, legend, market, render, turn
 from meeple.games.andor.content import LETTERS, load
+from meeple.games.andor.view import View
 
 from .helpers import Dice, bare, new, step, sunrise, texts
 
@@ -390,3 +392,28 @@ def test_and74_each_shield_holder_is_asked_in_turn_and_a_fog_event_resumes_the_m
     st.apply("block the event with the shield")
     assert st.items == [("shield",), ("shield:worn",)] and 14 not in st.fog
     assert step(st) == "after move" and st.to_act == 0 and "drink from the well" in texts(st)
+
+
+def test_and71_overrun_counts_no_shield_past_the_last() -> None:
+    """AND-71: the creature that finds no free golden shield takes none: the castle's count
+    stops at its shields ("1 of 1 taken", never "2 of 1"), and the story says none was free."""
+    st = bare(players=4, at=[5, 5, 5, 5])
+    st.creatures = {3: "gor", 2: "gor"}
+    sunrise(st)
+    assert st.is_over
+    castle = st.view(0)["castle"]
+    assert (castle["creatures"], castle["shields"]) == (1, 1)
+    told = [st.game.describe(e, "en") for e in st.events(0) if e["type"] == "castle"]
+    assert told[-1] == "A gor enters the castle, and no golden shield is free."
+    head = render.head(cast("View", st.view(0)), "en")[0]
+    assert "1 of 1 shields taken" in head
+
+
+def test_the_heroes_option_lists_heroes_by_their_ids() -> None:
+    """AND-40: the option names distinct heroes; a wrong one is refused before the game."""
+    heroes = next(p for p in meeple.load("andor").options if p.name == "heroes")
+    assert heroes.items == ("warrior", "archer", "dwarf", "wizard")
+    assert heroes.coerce("archer, wizard") == "archer, wizard"
+    for bad in ("archer,archer", "knight"):
+        with pytest.raises(ConfigError, match="distinct items"):
+            heroes.coerce(bad)

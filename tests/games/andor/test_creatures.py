@@ -170,3 +170,22 @@ def test_and16_reward_split_one_point_at_a_time() -> None:
         gave += 1
     assert gave == 6
     assert st.gold[0] == 1 + 3 and st.willpower[0] == 7 + 3
+
+
+def test_and16_wardrak_reward_is_six_in_all_not_six_and_six() -> None:
+    """AND-16: the rulebook's "6 gold and 6 willpower" for a wardrak is one reward of 6,
+    each point gold or willpower: all six as willpower leave the gold as it was."""
+    st = bare(at=[9, 5])
+    st.strength[0] = 14
+    round_ = [6, 6, 6, black(6), black(8)]  # 20 vs 10+8: 2 damage, then 1 black die
+    weak = [6, 6, 6, black(6)]  # 20 vs 16: 4 damage
+    fight_with(st, 0, 9, "wardrak", round_ + weak + weak)
+    st.apply("fight on")
+    st.apply("fight on")
+    willpower, gold = st.willpower[0], st.gold[0]
+    points = 0
+    while step(st) == "reward":
+        st.apply("give 1 willpower to the warrior")
+        points += 1
+    assert points == 6
+    assert st.willpower[0] == willpower + 6 and st.gold[0] == gold

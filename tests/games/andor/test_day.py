@@ -243,3 +243,21 @@ def test_and49_no_attack_in_the_turn_of_the_move() -> None:
     assert st.to_act == 1
     st.apply("pass")
     assert "fight the gor on 9" in texts(st)
+
+
+def test_and20_out_of_hours_no_wineskin_walk() -> None:
+    """AND-20, AND-39: the wineskin carries a hero one region further in a move; a hero out of
+    hours may not set out with it, he only ends his day. A move begun with an hour may go on
+    with the wineskin after that hour was the last."""
+    st = bare(at=[3, 3])
+    st.items[0] = ("wineskin",)
+    st.hours[0] = 10
+    st._legal = None
+    assert not any(t.startswith("move") for t in texts(st))
+    assert "end day" in texts(st)
+    st.hours[0] = 9
+    st.willpower[0] = 7
+    st._legal = None
+    st.apply("move to 9")  # the tenth hour
+    assert st.hours[0] == 10
+    assert "move to 18 with the wineskin" in texts(st)

@@ -68,13 +68,15 @@ def test_articles_and_creatures_are_conserved(seed: int, players: int) -> None:
     assert s.game.castle not in s.creatures
 
 
-#: Version 2 (the event deck is a pile whose card is chosen when drawn).
+#: Version 2 (the event deck is a pile whose card is chosen when drawn); a hero out of hours
+#: no longer walks with the wineskin (AND-20), and the creature that overruns the castle takes
+#: no shield (3 of 3 taken, AND-71).
 GOLDEN: tuple[object, ...] = (
-    171, 10, 9,
+    162, 10, 9,
     [(3, 'herb_gor'), (27, 'gor'), (42, 'wardrak'), (58, 'troll'), (64, 'tower_skral')],
-    [1, 2], [1, 3], [0, 1], 4, 'castle-overrun',
+    [2, 3], [1, 3], [0, 1], 3, 'castle-overrun',
 )
-GOLDEN_LEGAL_SUM = 741
+GOLDEN_LEGAL_SUM = 726
 RENDER_HEAD = [
     'The Ember Tower · day 1 · narrator at A · castle: 0 of 3 shields taken',
     "Goals by letter N: defeat the tower skral (region 64) — not yet; bring the healer's herb "

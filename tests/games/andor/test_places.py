@@ -6,6 +6,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,6 +28,7 @@ from meeple.games.andor.verbs import (
     Withdraw,
 )
 
+from ..words import random_play
 from .helpers import Dice, bare, black, fight_with
 
 
@@ -197,3 +199,35 @@ def test_the_boards_map_is_the_contents_map() -> None:
                                               c.map.river_x)
     bridges = re.search(r"bridges: (\[.*\]),", js)
     assert bridges is not None and json.loads(bridges.group(1)) == [list(b) for b in c.map.bridges]
+
+
+def test_changed_marks_what_moved_and_nothing_else() -> None:
+    st = bare(at=[3, 5])
+    st.creatures = {44: "gor"}
+    st.wells_full = st.wells_full | {14}
+    g = st.game
+    before = st.view(1)
+    st.apply("move to 9")
+    st.apply("stop")
+    after = st.view(1)
+    assert g.changed(before, after) == {"region:3", "region:9", "hero:warrior"}
+    assert g.changed(after, after) == frozenset()
+    st.apply("end day")
+    st.apply("end day")  # sunrise: the gor marches from 44 to 39, the narrator steps
+    dawn = st.view(1)
+    marked = g.changed(after, dawn)
+    assert {"region:44", "region:39", "creature:39"} <= marked
+    assert "region:3" not in marked and "well:14" not in marked
+    assert marked <= places.places(dawn)
+
+
+def test_changed_names_only_places_of_the_board_and_every_hero_whose_board_changed() -> None:
+    previous: dict[str, Any] | None = None
+    for st in random_play("andor", 2, 5, max_steps=200):
+        view = st.view(0)
+        if previous is not None:
+            marked = st.game.changed(previous, view)
+            assert marked <= places.places(view)
+            for old, new in zip(previous["heroes"], view["heroes"], strict=True):
+                assert (old != new) == (f"hero:{new['hero']}" in marked)
+        previous = dict(view)

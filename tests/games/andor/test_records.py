@@ -27,5 +27,5 @@ def test_a_record_of_version_2_replays_to_its_result_with_todays_rules(path: Pat
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
 def test_a_record_naming_version_2_is_refused_with_the_versions(path: Path) -> None:
     record = json.loads(path.read_text("utf-8"))
-    with pytest.raises(RecordError, match="made with andor version 2; this meeple has version 3"):
+    with pytest.raises(RecordError, match="made with andor version 2; this meeple has version 4"):
         meeple.replay(record)

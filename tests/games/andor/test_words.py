@@ -91,6 +91,29 @@ def test_an_overtime_hour_costs_willpower_in_the_label() -> None:
     assert g.label(Action("pass"), "ru", view) == "Пропустить ход — 1 час и 2 очка воли"
 
 
+def test_the_log_tells_the_overtime_its_button_priced() -> None:
+    """AND-25: "Fight on — 1 hour and 2 willpower" on the button is what the log says too."""
+    st = bare(at=[9, 5])
+    st.strength[0] = 14
+    st.willpower[0] = 12
+    st.hours[0] = 7  # the fight's first round is the 8th hour
+    fight_with(st, 0, 9, "troll", [6, 6, 6, 1, 2, 3])  # 6 + 14 = 20 vs 3 + 14 = 17
+    view = st.view(0)
+    assert view["step"] == "fight on"
+    on = Action("fight on")
+    button = st.game.label(on, "en", view)
+    assert button == "Fight on — 1 hour and 2 willpower"
+    mark = len(st.events(None))
+    st.apply("fight on")
+    assert f"The warrior Thorn: {button}" in said(st, "en", mark)
+    assert "Воин Торн: Сражаться дальше — 1 час и 2 очка воли" in said(st, "ru", mark)
+    assert ("The warrior Thorn: Fight the troll on region 9 — 1 hour and 2 willpower a round"
+            in said(st, "en"))
+    early = bare(at=[3, 5])
+    early.apply("move to 9")
+    assert "The warrior Thorn: Move to region 9 — 1 hour" in said(early, "en")
+
+
 def test_named_regions_keep_their_names_in_both_languages() -> None:
     st = bare(at=[5, 5])
     g, view = st.game, st.view(0)

@@ -808,6 +808,27 @@ def test_cat41_speed_potion_walk_or_entrance_jump() -> None:
     assert st2.position[s2] == 99 and st2.pack[s2] == [] and st2.phase == "end"
 
 
+def test_cat41_speed_jump_only_from_the_dwarfs_own_entrance() -> None:
+    """CAT-41: the jump leaves from the entrance the dwarf chose at set-up, to any other; a
+    dwarf standing on someone else's entrance (walked or jumped there) may not jump on."""
+    st = started()
+    s = st.active
+    give(st, s, "speed", "speed")
+    own = st.position[s]
+    assert own is not None and own in st.game.entrance_cells
+    mine = st.entered[s]
+    assert mine is not None and st.view()["dwarves"][s]["entrance"] == (
+        st.game.content.entrances[mine].id)
+    st.apply("speed to south-east")
+    assert st.position[s] == 99 and st.position[s] != own
+    while st.active != s or st.phase != "move":
+        st.apply("end turn" if "end turn" in legal(st) else decision(st)[0])
+    assert not [t for t in legal(st) if t.startswith("speed to")]  # not its own entrance
+    st.position[s] = own
+    fresh(st)
+    assert "speed to south-east" in legal(st)
+
+
 def test_cat42_invisibility_passes_one_monster() -> None:
     """CAT-42: sneak past a monster without a battle, walking on."""
     st = started()

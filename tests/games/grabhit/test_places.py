@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import meeple
 from meeple.games.grabhit import places
 from meeple.games.grabhit.content import BLUE, GREEN
 from meeple.games.grabhit.state import GrabHitState
 
 from ..words import random_play
-from .helpers import card, new, sector, stack, turn
+from .helpers import card, new, rig, sector, stack, turn
 
 
 def placed(st: GrabHitState) -> dict[str, str | None]:
@@ -120,3 +122,59 @@ def test_random_games_meet_every_button_and_nothing_else_is_one() -> None:
                     unplaced.add(a.text.split()[0])
     assert unplaced == {"done", "accept", "decline"}
     assert {"choose", "spin", "draw", "buy", "bid", "attack", "hit", "cast"} <= verbs
+
+
+def changes(st: GrabHitState, before: dict[str, Any], seat: int) -> set[str]:
+    """The places changed since ``before`` for ``seat``, checked to be places drawn now."""
+    after = st.view(seat)
+    got = st.game.changed(before, after)
+    assert got <= places.places(after), got - places.places(after)
+    return set(got)
+
+
+def test_a_turn_seen_from_the_other_seat_marks_the_wheel_the_deck_and_both_mats() -> None:
+    st = new(players=2)
+    turn(st, 1, "end")
+    rig(st, sector(3, "blue"))
+    stack(st, BLUE, card("hatchet"))
+    turn(st, 0, "spin")
+    before = st.view(1)
+    assert changes(st, before, 1) == set()
+    for text in ("spin", "done", "attack with Hatchet", "hit Violet"):
+        st.apply(text)
+    assert changes(st, before, 1) == {"wheel:spin", "deck:blue", "mat:0", "weapon:0:0",
+                                      "mat:1"}
+
+
+def test_a_bid_marks_its_lot_and_a_bought_location_its_place() -> None:
+    st = new(players=2)
+    st.lots = [(card("solar_farm"), 1, 0, None)]
+    st.gold[0] = 30
+    turn(st, 0, "free")
+    before = st.view(1)
+    st.apply("bid 9 on Solar Energy Farm")
+    assert changes(st, before, 1) == {"lot:0"}
+    st.locations[0] = (card("frozen_lake"),)
+    assert changes(st, before, 1) == {"lot:0", "loc:0:0", "mat:0"}
+
+
+def test_a_card_drawn_into_ones_own_hand_marks_that_card() -> None:
+    st = new(players=2)
+    before = st.view(0)
+    st.hand[0] = (card("fireball"),)
+    assert changes(st, before, 0) == {"card:hand:0"}
+    assert changes(st, st.view(1), 1) == set()
+    st.hand[1] = (card("fireball"),)
+    assert changes(st, before, 0) == {"card:hand:0", "mat:1"}
+
+
+def test_changes_are_places_of_the_board_in_random_play() -> None:
+    seen: dict[int, dict[str, Any]] = {}
+    for st in random_play("grabhit", 4, 3):
+        for seat in range(4):
+            view = st.view(seat)
+            assert st.game.changed(view, view) == frozenset()
+            if seat in seen:
+                assert st.game.changed(seen[seat], view) <= places.places(view)
+            if st.to_act == seat:
+                seen[seat] = view

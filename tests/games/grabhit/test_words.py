@@ -7,6 +7,9 @@ from typing import Any
 import pytest
 
 from meeple.core import Action
+from meeple.games.grabhit.content import COLOURS
+from meeple.games.grabhit.lookup import t
+from meeple.i18n import LANGS
 
 from .helpers import new
 
@@ -125,3 +128,18 @@ def test_outcome_names_every_seat() -> None:
     assert GAME.outcome(result, "ru", NAMES["ru"]) == [
         "Вайлет собирает нужное золото и побеждает.", "Ашир: 12 монет",
         "Вайлет: 50 монет — победа", "Виктор: 1 монета"]
+
+
+#: Characters that a reader can take for a digit at a glance, beside the sector's coins.
+LOOK_LIKE_DIGITS = set("0123456789OoОоDЗзЭэBbВGgбSsIilL|ZzЧTТAА")
+
+
+def test_the_deck_marks_cannot_be_read_as_coins() -> None:
+    """Each deck's mark on the wheel, the decks and the cards: one character, none of them a
+    digit or a letter that reads as one (З as 3, B as 8), all different, and the same in every
+    language, so a deck is known by its mark whatever the language."""
+    marks = {lang: [t(lang)(f"board.mark.{c}") for c in (*COLOURS, "black")] for lang in LANGS}
+    for found in marks.values():
+        assert all(len(m) == 1 and m not in LOOK_LIKE_DIGITS for m in found), found
+        assert len(set(found)) == len(found)
+    assert all(found == marks[LANGS[0]] for found in marks.values())

@@ -115,6 +115,19 @@ def test_myth75_hardest_web_counts() -> None:
     assert st.lasting[(0, 0)] == ["web_trap"] and st.discard.count("web_trap") == 2 - 1
 
 
+def test_myth75_two_webs_at_once_give_one_escape_try() -> None:
+    """MYTH-75: two Web Traps resolving together hold as one web (the hardest; the other
+    leaves play) and the hero tries once to tear it this turn, not once for each web."""
+    st = apart()
+    log = script_rolls(st, [1, 100])
+    reveal(st, "web_trap", "web_trap")
+    assert [what for _, what, _ in log] == ["web"]  # one try, failed
+    assert turn.webbed(st, 0)
+    assert st.lasting[(0, 0)] == ["web_trap"] and st.discard.count("web_trap") == 1
+    actions.carry_on(st, turn.start(st, 0))  # his next turn: one new try
+    assert [what for _, what, _ in log] == ["web", "web"] and not turn.webbed(st, 0)
+
+
 def test_myth76_nod_moves_anywhere_explored() -> None:
     """MYTH-76: Nod offers every explored cell."""
     st = apart()
@@ -363,3 +376,15 @@ def test_myth49_order_and_tax_cancel_between_heroes_of_one_cell() -> None:
     st = together(3, (0, 1))
     reveal(st, "avatara_tax")
     assert [heroes.res(st, s) for s in range(3)] == [4, 4, 7]
+
+
+def test_myth104_order_and_tax_for_two_once_two_heroes_are_left() -> None:
+    """MYTH-104, MYTH-101: with four seats and two heroes dead, Order takes 4 from the one
+    opponent left and Tax gives him 4."""
+    st = apart(4)
+    turn.kill(st, 2, "trow")
+    turn.kill(st, 3, "trow")
+    reveal(st, "avatara_order")
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (9, 1)
+    reveal(st, "avatara_tax")
+    assert (heroes.res(st, 0), heroes.res(st, 1)) == (5, 5)

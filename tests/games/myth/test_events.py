@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.myth import actions, cards, heroes
+from meeple.games.myth import actions, cards, heroes, turn
 from meeple.games.myth.content import load as content
 
 from .scenario import CARDS, fresh, open_cell, script_rolls, texts, turn_of
@@ -145,3 +145,16 @@ def test_myth100_two_players_second_deck_card() -> None:
     st.apply("play Thrall")
     assert len(st.deck) == n
     assert CARDS["thrall"].monster
+
+
+def test_myth104_two_player_rules_once_a_death_leaves_two_heroes() -> None:
+    """MYTH-104: in a game of three, once a hero is dead the two left play by the rules for
+    two: the opponent's silence on new ground brings a second deck card (MYTH-100)."""
+    st = fresh(3, 1)
+    turn.kill(st, 2, "trow")
+    st.hand[1] = ["thrall"]
+    st.deck.extend(["rest", "splinters_of_relic"])
+    explore_east(st)
+    assert st.to_act == 1
+    st.apply("pass")
+    assert sorted(st.pending) == ["rest", "splinters_of_relic"] and st.step == "order"

@@ -70,7 +70,8 @@ def test_the_price_of_a_card_follows_the_codex_and_explored_ground() -> None:
     st.items[0] = ["codex"]
     st.offer_double, st.step = True, "offer"
     trow = GAME.action(Play(CardId("trow")))
-    assert GAME.label(trow, "en", st.view(0)).startswith("Play Trow — 6 resources:")
+    assert GAME.label(trow, "en", st.view(0)).startswith(
+        "Play Trow — 6 resources, double on explored ground:")
 
 
 def test_swapping_a_quest_shows_its_price_and_comes_after_the_moves() -> None:

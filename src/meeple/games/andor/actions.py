@@ -15,6 +15,7 @@ from meeple.core import Action, Dispatch, Verb
 from . import creatures, day, events, fight, fog, free, legend, market, sunrise, turn
 from .decisions import AfterMove, BlockEvent, Moving, Reward
 from .heroes import can_spend, has
+from .params import HOURS_PER_DAY
 from .verbs import (
     AcceptRoll,
     AddHerb,
@@ -63,6 +64,9 @@ Rule = Callable[["AndorState", V], None]
 
 #: The rules of each verb: ``RULES(state, verb)`` (one handler per verb, docs/architecture.md).
 RULES: Dispatch[AndorState, None] = Dispatch("Andor's rules")
+#: Verbs whose button prices an hour (a move by the hour too): past the 7th it is overtime, and
+#: the log tells "1 hour and 2 willpower" as the button did (AND-25).
+HOURLY: frozenset[type[Verb]] = frozenset({Pass, Attack, Join, KeepFighting})
 
 
 def set_up(st: AndorState) -> None:
@@ -70,6 +74,14 @@ def set_up(st: AndorState) -> None:
     legend.set_up(st)
     read_card(st, "A")
     turn.begin_turn(st, legend.first_hero(st))
+
+
+def apply(st: AndorState, verb: Verb) -> None:
+    """A verb's rule; an hour its taker's button priced as overtime is told with it."""
+    if (type(verb) in HOURLY or (type(verb) is Move and not verb.wineskin)) \
+            and st.to_act is not None and st.hours[st.to_act] >= HOURS_PER_DAY:
+        st._emit("overtime", seat=st.to_act)
+    RULES(st, verb)
 
 
 # ---------------------------------------------------------------------- legal actions
@@ -91,7 +103,7 @@ def turn_actions(st: AndorState) -> list[Action]:
     """AND-44: the start of a hero's turn: an action, the end of the day, or free actions."""
     g = st.game
     s = st.active
-    out = day.step_actions(st, s)
+    out = day.step_actions(st, s, False)
     if can_spend(st, s):
         out.extend(fight.start_actions(st, s))
         out.append(g.fixed[Pass])
@@ -105,7 +117,7 @@ def turn_actions(st: AndorState) -> list[Action]:
 def moving_actions(st: AndorState) -> list[Action]:
     """AND-46: a move goes on step by step until the hero stops."""
     s = st.active
-    out = [st.game.fixed[Stop], *day.step_actions(st, s)]
+    out = [st.game.fixed[Stop], *day.step_actions(st, s, True)]
     if free.below_limit(st):
         out.extend(free.farmer_actions(st, s))
     return out

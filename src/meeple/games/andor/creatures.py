@@ -28,10 +28,13 @@ def destination(st: AndorState, region: int) -> int | None:
 def enter(st: AndorState, kind: str, region: int) -> None:
     """A creature arrives on a region: farmers there die; the castle takes it on a shield."""
     if region == st.game.castle:  # AND-70/71
-        st.castle_creatures += 1
-        free = st.game.shields + st.castle_farmers
-        st._emit("castle", kind=kind, creatures=st.castle_creatures, shields=free)
-        if st.castle_creatures > free:
+        shields = st.game.shields + st.castle_farmers
+        overrun = st.castle_creatures >= shields
+        if not overrun:  # a creature with no free shield takes none: the count stops at them
+            st.castle_creatures += 1
+        st._emit("castle", kind=kind, creatures=st.castle_creatures, shields=shields,
+                 overrun=overrun)
+        if overrun:
             turn.finish(st, "castle-overrun",
                         f"A {kind} entered the castle and no golden shield was free.")
         return

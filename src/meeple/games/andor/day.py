@@ -16,11 +16,16 @@ if TYPE_CHECKING:
     from .state import AndorState
 
 
-def step_actions(st: AndorState, seat: int) -> list[Action]:
-    """Steps to neighbouring regions: by hour (or herb walking), or by wineskin."""
+def step_actions(st: AndorState, seat: int, moving: bool) -> list[Action]:
+    """Steps to neighbouring regions: by hour (or herb walking), or by wineskin.
+
+    ``moving``: the hero is in the middle of a move. The wineskin carries him one region
+    further in a move (AND-39); out of hours he cannot set out with it (AND-20)."""
     g = st.game
     here = st.position[seat]  # AND-46/47: any neighbour, bridges included
     pays = st.free_steps > 0 or can_spend(st, seat)
+    if not (pays or moving):
+        return []
     if st.free_steps == 0 and st.items[seat] and has(st, seat, "wineskin") is not None:
         return list(g.steps_or_skin[here] if pays else g.skin_steps[here])
     return list(g.steps[here]) if pays else []

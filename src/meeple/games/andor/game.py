@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from meeple.core import Action, ConfigError, Game
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .content import Content, Legend, load
 from .fight import mean_roll
 from .heuristic import distances
@@ -55,7 +55,7 @@ class Andor(Game[AndorState]):
     #: 2: the event deck is a pile, its card chosen when drawn (records of 1 play otherwise);
     #: 3: the state's fields are words (``strength``, ``ending``): a state saved by 2 is
     #: refused, while the actions of a record of 2 play the same (their texts are unchanged).
-    version = "3"
+    version = "4"
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.andor.bots:make_balance"}
     #: A hero who falls to 0 willpower is told so, whoever's turn it is.
     notices = frozenset({"knocked_out"})
@@ -67,6 +67,8 @@ class Andor(Game[AndorState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    changed = places.changed
+    why_not = reasons.why_not
     place_keys = places.KEYS
     # The action grammar (docs/architecture.md, "Actions"): verbs.py and notation.py.
     verb_text = notation.text

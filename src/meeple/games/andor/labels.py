@@ -62,11 +62,13 @@ if TYPE_CHECKING:
 
 
 class Reader(NamedTuple):
-    """Who reads a label: the game, the language, and the taker's view if known."""
+    """Who reads a label: the game, the language, and the taker's view if known; for an action
+    read from the log, whether its hour was overtime (the view of that moment is gone)."""
 
     game: Andor
     lang: str
     view: View | None
+    overtime: bool = False
 
 
 #: Each verb's label: ``LABELS(reader, verb)``.
@@ -91,6 +93,12 @@ def label(game: Andor, action: Action, lang: str = "en",
     return LABELS(Reader(game, lang, cast("View | None", view)), verb_of(game, action))
 
 
+def logged_label(game: Andor, action: Action, lang: str, overtime: bool) -> str:
+    """An action of the log as its taker's button read it: ``overtime`` when its hour was
+    one of the 8th to 10th (AND-25), so the log tells the willpower the button did."""
+    return LABELS(Reader(game, lang, None, overtime), verb_of(game, action))
+
+
 def costs(game: Andor, action: Action, view: Mapping[str, Any] | None = None) -> bool:
     """Whether the action spends hours, gold, willpower or a use of an article."""
     return type(verb_of(game, action)) in COSTLY
@@ -106,10 +114,11 @@ def _me(view: View | None) -> HeroView | None:
     return heroes[seat] if seat is not None and 0 <= seat < len(heroes) else None
 
 
-def hour_cost(view: View | None, lang: str) -> str:
+def hour_cost(r: Reader) -> str:
     """An hour, and the willpower it costs too once the day's 7 hours are spent (AND-25)."""
-    me = _me(view)
-    if me is not None and me["hours"] >= HOURS_PER_DAY:
+    me = _me(r.view)
+    lang = r.lang
+    if r.overtime or (me is not None and me["hours"] >= HOURS_PER_DAY):
         return tr(lang)("cost.overtime", wp=amount("willpower", OVERTIME_COST, lang))
     return tr(lang)("cost.hour")
 
@@ -129,7 +138,7 @@ def _move(r: Reader, verb: Move) -> str:
     if verb.wineskin:
         return tr(r.lang)("label.move_skin", to=place(verb.region, "to", r.lang))
     return tr(r.lang)("label.move", to=place(verb.region, "to", r.lang),
-                      cost=hour_cost(r.view, r.lang))
+                      cost=hour_cost(r))
 
 
 @LABELS.on(Stop)
@@ -142,13 +151,13 @@ def _stop(r: Reader, verb: Stop) -> str:
 
 @LABELS.on(Pass, Join, KeepFighting)
 def _hour(r: Reader, verb: AndorVerb) -> str:
-    return tr(r.lang)(f"label.{verb.key}", cost=hour_cost(r.view, r.lang))
+    return tr(r.lang)(f"label.{verb.key}", cost=hour_cost(r))
 
 
 @LABELS.on(Attack)
 def _fight(r: Reader, verb: Attack) -> str:
     return tr(r.lang)("label.fight", what=creature(verb.creature, r.lang, "the"),
-                      at=place(verb.region, "at", r.lang), cost=hour_cost(r.view, r.lang))
+                      at=place(verb.region, "at", r.lang), cost=hour_cost(r))
 
 
 #: Gifts that, while a fight's reward is shared out, come from the reward.

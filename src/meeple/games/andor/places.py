@@ -284,3 +284,64 @@ def places(view: Mapping[str, Any]) -> frozenset[str]:
             out.add(carried(h["hero"]))
     out |= {item(a.partition(":")[0]) for a in _me(v)["articles"]}
     return frozenset(out)
+
+
+# ---------------------------------------------------------------------- what changed
+def contents(view: Mapping[str, Any]) -> dict[str, object]:
+    """What each place of ``view`` holds, for comparing two views (a place missing here holds
+    nothing): a region its heroes, creature, fog, farmers, articles, well, closure and witch;
+    a creature its kind and numbers; a die its face; a hero his board; a ware its stock."""
+    v = cast("View", view)
+    here: dict[int, list[object]] = {}
+
+    def at(r: int) -> list[object]:
+        return here.setdefault(r, [])
+
+    out: dict[str, object] = {}
+    for h in v["heroes"]:
+        at(h["region"]).append(("hero", h["hero"]))
+        out[hero(h["hero"])] = (h["region"], h["strength"], h["willpower"], h["gold"],
+                                h["hours"], h["ended"], tuple(h["articles"]), h["farmers"])
+        if h["farmers"]:
+            out[carried(h["hero"])] = h["farmers"]
+    for c in v["creatures"]:
+        at(c["region"]).append(("creature", c["kind"]))
+        out[creature(c["region"])] = (c["kind"], c["strength"], c["willpower"])
+    f = v["fight"]
+    if f is not None:
+        out[creature(f["region"])] = (f["kind"], f["strength"], f["willpower"])
+        for k, face in enumerate(f["dice"]):
+            out[die(k)] = (face, k == f["black"])
+    for r, token in v["fog"]:
+        at(r).append(("fog", token))
+    for r, n in v["farmers"]:
+        at(r).append(("farmers", n))
+        out[farmer(r)] = n
+    for r, items in v["ground"]:
+        at(r).append(("ground", tuple(items)))
+        for it in items:
+            out[ground(r, it)] = items.count(it)
+    for r, full in v["wells"]:
+        at(r).append(("well", full))
+        out[well(r)] = full
+    for r in v["blocked"]:
+        at(r).append(("blocked",))
+    if v["witch"] is not None:
+        at(v["witch"]).append(("witch",))
+        out[witch(v["witch"])] = True
+    out.update((shop(a), n) for a, n in v["stock"].items())
+    out.update((region(r), tuple(things)) for r, things in here.items())
+    for a in _me(v)["articles"]:
+        key = item(a.partition(":")[0])
+        held = out.get(key, ())
+        out[key] = (*cast("tuple[str, ...]", held), a)
+    return out
+
+
+def changed(game: Andor, before: Mapping[str, Any], after: Mapping[str, Any]
+            ) -> frozenset[str]:
+    """The places of ``after`` whose content differs from ``before`` (two views of one seat):
+    heroes and creatures that moved or whose numbers changed, fog revealed, wells emptied or
+    filled, farmers and articles taken or left, stock sold, dice rolled."""
+    old, new = contents(before), contents(after)
+    return frozenset(k for k in places(after) if old.get(k) != new.get(k))

@@ -7,7 +7,7 @@ sequenced by :mod:`.actions`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action, State
 
@@ -76,7 +76,20 @@ class AndorState(State):
     _legal_actions = actions.legal
 
     def _apply(self, action: Action) -> None:
-        actions.RULES(self, action[1])
+        actions.apply(self, action[1])
+
+    def events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The events, each action told with the overtime its button priced (AND-25): the
+        ``overtime`` mark a rule leaves right after its action becomes ``"overtime": true``
+        on that action."""
+        out: list[dict[str, Any]] = []
+        for e in super().events(seat):
+            if e["type"] == "overtime" and out and out[-1]["type"] == "action" \
+                    and out[-1]["seat"] == e["seat"]:
+                out[-1] = {**out[-1], "overtime": True}
+            else:
+                out.append(e)
+        return out
 
     _result = legend.result
 

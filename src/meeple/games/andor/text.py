@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from meeple.core import Action
 
 from .content import load
-from .labels import label
+from .labels import logged_label
 from .params import HOURS_PER_DAY, KNOCKED_OUT_WILLPOWER, OVERTIME_COST
 from .words import (
     Names,
@@ -53,11 +53,12 @@ def _who(names: Names, seat: int) -> str:
 
 def _action(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
     return tr(lang)("event.action", name=cap(_who(names, e["seat"])),
-                    label=label(game, Action(e["action"]), lang, None))
+                    label=logged_label(game, Action(e["action"]), lang,
+                                       e.get("overtime", False)))
 
 
 def _castle(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
-    key = "event.castle.overrun" if e["creatures"] > e["shields"] else "event.castle.held"
+    key = "event.castle.overrun" if e["overrun"] else "event.castle.held"
     return tr(lang)(key, what=cap(creature(e["kind"], lang)), taken=e["creatures"],
                     shields=e["shields"])
 
@@ -85,6 +86,12 @@ def _pass(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
         return tr(lang)("event.pass.overtime", name=name, hours=e["hours"],
                         cost=amount("willpower", OVERTIME_COST, lang))
     return tr(lang)("event.pass.day", name=name, hours=e["hours"], day=HOURS_PER_DAY)
+
+
+def _overtime(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
+    """An overtime hour told on its own (AndorState.events tells it with its action)."""
+    return tr(lang)("event.overtime", name=cap(_who(names, e["seat"])),
+                    cost=amount("willpower", OVERTIME_COST, lang))
 
 
 def _move(game: Andor, e: Mapping[str, Any], lang: str, names: Names) -> str:
@@ -197,7 +204,7 @@ OUTCOME_KEY = {"goals-met": "won", "goals-unmet": "unmet", "castle-overrun": "ov
 DESCRIBE: dict[str, Describer] = {
     "action": _action, "castle": _castle, "farmers_lost": _farmers_lost,
     "creature_placed": _creature_placed, "creature_moved": _creature_moved, "pass": _pass,
-    "move": _move, "farmers_saved": _farmers_saved,
+    "move": _move, "overtime": _overtime, "farmers_saved": _farmers_saved,
     "herb_delivered": _seat_only("event.herb_delivered"), "end_day": _end_day,
     "event": _event, "event_blocked": _event_blocked, "fight": _fight,
     "withdraw": _seat_only("event.withdraw"), "invitation": _invitation, "flip": _flip,

@@ -108,6 +108,8 @@ class Keys(GameKeys):
     cards_read: list[str]
     creature_bonus: int
     fight: FightView | None
+    #: Steps the healer's herb still carries the hero to act without hours (AND-81).
+    free_steps: int
 
 
 class View(Keys, BaseView):
@@ -139,7 +141,7 @@ def view(st: AndorState, seat: int | None) -> Keys:
         "market_open": st.market_open, "stock": dict(sorted(st.stock.items())),
         "event_deck": len(st.deck), "last_event": st.last_event,
         "cards_read": list(st.cards_read), "creature_bonus": st.creature_bonus,
-        "fight": _fight(st),
+        "fight": _fight(st), "free_steps": st.free_steps,
     }
 
 

@@ -25,6 +25,12 @@ def mask_text(mask: int) -> str:
     return "".join(ch for ch, b in zip(LETTERS, SIDE_BITS, strict=True) if mask & b)
 
 
+def own_entrance(st: CatacombsState, s: int) -> int | None:
+    """CAT-41: the cell of the entrance dwarf ``s`` chose at set-up (None before it chose)."""
+    e = st.entered[s]
+    return None if e is None else st.game.content.entrances[e].cell
+
+
 def sides(st: CatacombsState, cell: int) -> int:
     """The open sides of ``cell``: its tile's mask. A cell with no tile (a dwarf stands on
     unexplored ground when the pile ran out before he could build, CAT-57) bars no side."""

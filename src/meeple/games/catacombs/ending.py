@@ -5,7 +5,8 @@ CAT-24: the rulebook lets the players agree to stop when nobody can reach unexpl
 can walk through passages (past monsters it has or can buy a chance against, or can sneak past
 or banish) to an open side that faces unexplored ground; or when it can break or turn walls (a
 destruction potion held, affordable or brewable, a Spinner) and some reachable cell borders
-unexplored ground; a speed potion adds every entrance's region to its reach.
+unexplored ground; a speed potion adds every entrance's region to its reach when the dwarf
+can reach its own entrance, the only one it may jump from (CAT-41).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 from meeple.core import Result
 
 from .backpack import CRISTALL_STANDS_FOR, HALVES, holds, recipe_need
-from .board import SIDE_BITS, cell_of, connected, monster_at, sides
+from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -124,7 +125,7 @@ def way_forward(st: CatacombsState, s: int) -> bool:
     at_entrance = bool(region(st, [here], frozenset()) & entrances)
     can_beat = beatable(st, s, at_entrance)
     cells = region(st, [here], can_beat)
-    if at_entrance and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
+    if own_entrance(st, s) in cells and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
         cells |= region(st, sorted(entrances), can_beat)
     tile, nb = st.tile, g.neighbours
     for c in cells:

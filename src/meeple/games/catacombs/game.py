@@ -14,7 +14,7 @@ from typing import ClassVar
 from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Game, Verb
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .actions import Table, build_table
 from .board import SIDE_BITS
 from .content import Catalog, catalog
@@ -44,7 +44,9 @@ class Catacombs(Game[CatacombsState]):
     #: 4: the state's fields are named in words (``active``, ``tile_card``, ``ending``...), so
     #: a saved state of version 3 is refused; the game, its actions' texts and its generator's
     #: stream are unchanged, so a record of version 3 replays once its version is set to 4.
-    version = "4"
+    #: 5: the speed potion jumps only from the dwarf's own entrance (CAT-41), so a record of
+    #: version 4 whose dwarf jumped from another's entrance no longer replays.
+    version = "5"
     options = OPTIONS
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).
@@ -56,10 +58,13 @@ class Catacombs(Game[CatacombsState]):
     seat_names = text.seat_names
     describe = text.describe
     outcome = text.outcome
+    summary = text.summary
     label = labels.label
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    why_not = reasons.why_not
+    changed = places.changed
     # The action grammar (docs/architecture.md, "Actions").
     verb_text = notation.text
     parse_verb = notation.parse

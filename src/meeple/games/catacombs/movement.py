@@ -11,7 +11,7 @@ from meeple.core import Action
 
 from . import turn
 from .backpack import holds, spend_effect
-from .board import DIRS, OPP, SIDE_BITS, cell_of, connected, monster_at, sides
+from .board import DIRS, OPP, SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -51,7 +51,7 @@ def move_actions(st: CatacombsState) -> list[Action]:
     if holds(st, s, "speed"):  # CAT-41
         if can_walk:
             out.append(A.speed_walk)
-        if here in g.entrance_cells:
+        if here == own_entrance(st, s):  # from the dwarf's own entrance only
             out += [A.speed_to[k] for k, e in enumerate(g.content.entrances) if e.cell != here]
     out.append(A.stay)
     return out
@@ -129,7 +129,7 @@ def speed_walk(st: CatacombsState) -> None:
 
 
 def speed_to(st: CatacombsState, e: int) -> None:
-    """CAT-41: a jump from an entrance to another."""
+    """CAT-41: a jump from the dwarf's own entrance to another."""
     s = st.active
     spend_effect(st, s, "speed")
     entrance = st.game.content.entrances[e]

@@ -16,6 +16,7 @@ buttons.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -294,4 +295,42 @@ def places(view: Mapping[str, Any]) -> frozenset[str]:
         out |= {stat(s, r) for r in RAISES}
         out |= {slot(s, name) for name in SLOTS}
         out |= {item(s, i) for i in d["backpack"]}
+    return frozenset(out)
+
+
+def changed(game: Catacombs, before: Mapping[str, Any],
+            after: Mapping[str, Any]) -> frozenset[str]:
+    """The places of ``after`` whose content differs from ``before`` (two views of one seat):
+    a cell whose tile, card, cauldron or dwarves changed; the die rolled again; the pile drawn
+    from; a face-up tile put aside or taken; a dwarf's sheet (experience, kills, alive), its
+    stats, purse, screen slots and the things of its backpack that came or went."""
+    b, a = cast("View", before), cast("View", after)
+    size = a["size"]
+    out: set[str] = set()
+    if b["size"] != size or len(b["dwarves"]) != len(a["dwarves"]):
+        return places(after)
+    for name in ("tiles", "cards", "cauldrons"):
+        old, new = b[name], a[name]
+        out |= {cell((i % size, i // size)) for i in range(size * size) if old[i] != new[i]}
+    for d0, d1 in zip(b["dwarves"], a["dwarves"], strict=True):
+        s = d1["seat"]
+        if (d0["cell"], d0["alive"]) != (d1["cell"], d1["alive"]):
+            out |= {cell(xy) for xy in (d0["cell"], d1["cell"]) if xy is not None}
+        sheet0 = (d0["experience"], d0["kills"], d0["alive"], d0["thresholds"])
+        if sheet0 != (d1["experience"], d1["kills"], d1["alive"], d1["thresholds"]):
+            out.add(seat(s))
+        out |= {stat(s, r) for r in RAISES if d0[r] != d1[r]}
+        if d0["money"] != d1["money"]:
+            out.add(purse(s))
+        worn0, worn1 = cast("dict[str, str | None]", d0["screen"]), cast(
+            "dict[str, str | None]", d1["screen"])
+        out |= {slot(s, n) for n in SLOTS if worn0[n] != worn1[n]}
+        had, has = Counter(d0["backpack"]), Counter(d1["backpack"])
+        out |= {item(s, i) for i in has if has[i] != had[i]}
+    if (b["last_roll"], b["walk_left"]) != (a["last_roll"], a["walk_left"]):
+        out.add(die())
+    if b["tile_pile"] != a["tile_pile"]:
+        out.add(pile())
+    up0, up1 = Counter(b["face_up_tiles"]), Counter(a["face_up_tiles"])
+    out |= {tile(t) for t in up1 if up1[t] != up0[t]}
     return frozenset(out)

@@ -11,7 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Result
+from meeple.core.story import summary_lines
 
+from . import verbs
 from .events import ARTIFACT_EXPERIENCE, VEIN_EXPERIENCE
 from .labels import label
 from .lookup import card_thing, cell, join, money, name, sides, words
@@ -185,3 +187,31 @@ def outcome(game: Catacombs, result: Result, lang: str = "en",
         line = t("outcome.line", name=names[s], exp=exp_text, kills=t.count("kills", kills[s]))
         lines.append(t("outcome.won", line=line) if s in result.winners else line)
     return lines
+
+
+#: The steps of composing a trade offer (CAT-61): they change nothing until the offer is sent,
+#: and an offer cancelled before it is sent changed nothing at all.
+COMPOSING = (verbs.OfferTrade, verbs.Give, verbs.Ask, verbs.GiveCoins, verbs.AskCoins,
+             verbs.CancelTrade)
+
+
+def summary(game: Catacombs, events: Sequence[Event], lang: str = "en",
+            names: Sequence[str] | None = None) -> list[str]:
+    """One line per other seat's decision since the seat's last one (``Game.summary``): the
+    steps of composing an offer say nothing, the offer sent says what it gives and asks.
+
+    >>> import meeple
+    >>> game = meeple.load("catacombs")
+    >>> told = [{"type": "action", "seat": 1, "action": "offer trade to seat 0"},
+    ...         {"type": "action", "seat": 1, "action": "ask 100 coins"},
+    ...         {"type": "action", "seat": 1, "action": "cancel trade"}]
+    >>> summary(game, told)
+    []
+    """
+
+    def skip(decision: Sequence[Event]) -> bool:
+        first = decision[0]
+        return (first.get("type") == "action" and len(decision) == 1
+                and isinstance(game.parse_verb(first["action"]), COMPOSING))
+
+    return summary_lines(game, events, lang, names, skip=skip)

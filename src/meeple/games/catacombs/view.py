@@ -49,6 +49,9 @@ class DwarfView(TypedDict):
     #: ``[x, y]``; None before it enters and once it has fallen.
     cell: list[int] | None
     came_from: list[int] | None
+    #: The id of the entrance it chose at set-up (CAT-6), the one a speed potion jumps from
+    #: (CAT-41); None before it chose.
+    entrance: str | None
     health: int
     strength: int
     #: Permanent armour plus what the screen adds (CAT-15).
@@ -154,6 +157,7 @@ def _dwarf(st: CatacombsState, s: int) -> DwarfView:
         "alive": st.alive[s],
         "cell": g.xy(cell) if (cell := st.position[s]) is not None else None,
         "came_from": g.xy(came) if (came := st.came_from[s]) is not None else None,
+        "entrance": g.content.entrances[e].id if (e := st.entered[s]) is not None else None,
         "health": st.health[s],
         "strength": st.strength[s],
         "armour": armour_of(st, s),

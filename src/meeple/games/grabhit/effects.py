@@ -129,10 +129,10 @@ def on_self(st: GrabHitState, s: int, eff: str, amount: int, weapon: int | None)
     elif eff in ("repair_weapon", "mend"):
         assert weapon is not None
         weapons.repair(st, s, weapon, amount)
-    elif eff == "gain_gold":
-        gain(st, s, amount)
-    elif eff == "gain_per_location":
-        gain(st, s, amount + len(st.locations[s]))
+    elif eff in ("gain_gold", "gain_per_location"):
+        coins = amount + (len(st.locations[s]) if eff == "gain_per_location" else 0)
+        st._emit("gained", seat=s, gold=coins)  # the story says what it gave
+        gain(st, s, coins)
     elif eff == "draw_blue":
         draw(st, s, BLUE)
     elif eff == "draw_red":

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from meeple.core import Game
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .actions import Offers
 from .content import Tables, tables
 from .params import OPTIONS
@@ -43,12 +43,15 @@ class GrabHit(Game[GrabHitState]):
 
     seat_names = text.seat_names
     describe = text.describe
+    summary = text.summary
     outcome = text.outcome
     label = labels.label
     costs = labels.costs
     where = places.where
     place_keys = places.KEYS
+    changed = places.changed
     catalogue = lookup.catalogue
+    why_not = reasons.why_not
     verb_text = notation.text
     parse_verb = notation.parse
 

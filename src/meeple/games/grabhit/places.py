@@ -317,3 +317,64 @@ def places(view: Mapping[str, Any]) -> frozenset[str]:
     for p in v["players_info"]:
         out |= _seat_places(p)
     return frozenset(out)
+
+
+# ---------------------------------------------------------------- what changed between views
+
+#: What a seat's mat shows besides its weapons, shields, locations and own hand (their own
+#: places): the adventurer, life, armour, gold, the upgrades and curses on him, his state.
+MAT_KEYS = ("adventurer", "life", "max_life", "armour", "max_armour", "gold", "upgrades",
+            "curses", "income", "limbo", "immune", "dead", "died", "defending")
+
+
+def _mat(p: PlayerView, seat: int | None) -> tuple[object, ...]:
+    """What ``p``'s mat shows; another seat's hand lies on its mat (everything is open)."""
+    shown = tuple(p[k] for k in MAT_KEYS)  # type: ignore[literal-required]
+    return shown if p["seat"] == seat else (*shown, p["hand"])
+
+
+def _at(things: Sequence[object], i: int) -> object:
+    return things[i] if i < len(things) else None
+
+
+def changed(game: GrabHit, before: Mapping[str, Any], after: Mapping[str, Any]
+            ) -> frozenset[str]:
+    """The places of ``after`` whose content differs from ``before`` (two views of one seat):
+    the wheel stopped elsewhere, a deck or its discards changed, an offered card, a lot (its
+    bid too), a centre card or a card of one's hand that is new, and on each seat's mat its
+    adventurer and numbers, a weapon (durability, blueprints), a shield, a location."""
+    b, a = cast("View", before), cast("View", after)
+    out: set[str] = set()
+    if (b["wheel"], b["last_spin"]) != (a["wheel"], a["last_spin"]):
+        out.add(wheel())
+    for c in COLOURS:
+        if (b["decks"][c], b["discards"][c]) != (a["decks"][c], a["discards"][c]):
+            out.add(deck(c))
+    at_table = [{p["adventurer"] for p in v["players_info"]} for v in (b, a)]
+    if a["pending"] is not None:
+        out |= {adventurer(x) for x in a["pending"].get("adventurers", ())
+                if (x in at_table[0]) != (x in at_table[1])}
+    offered = _offered(b["pending"])
+    out |= {offer(i) for i, c in enumerate(_offered(a["pending"])) if _at(offered, i) != c}
+    out |= {lot(i) for i, x in enumerate(a["auction"]) if _at(b["auction"], i) != x}
+    out |= {centre(i) for i, x in enumerate(a["centre"]) if _at(b["centre"], i) != x}
+    seat = a["seat"]
+    for p in a["players_info"]:
+        out |= _seat_changed(b["players_info"][p["seat"]], p, seat)
+    return frozenset(out)
+
+
+def _seat_changed(b: PlayerView, a: PlayerView, seat: int | None) -> set[str]:
+    s = a["seat"]
+    out: set[str] = set()
+    if _mat(b, seat) != _mat(a, seat):
+        out.add(mat(s))
+    if (b["adventurer"], b["ability"]) != (a["adventurer"], a["ability"]):
+        out.add(ability(s))
+    out |= {weapon(s, i) for i, w in enumerate(a["weapons"]) if _at(b["weapons"], i) != w}
+    out |= {shield(s, i) for i, x in enumerate(a["shields"]) if _at(b["shields"], i) != x}
+    out |= {location(s, i) for i, x in enumerate(a["locations"])
+            if _at(b["locations"], i) != x}
+    if s == seat:
+        out |= {hand(i) for i, x in enumerate(a["hand"]) if _at(b["hand"], i) != x}
+    return out

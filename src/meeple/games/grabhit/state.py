@@ -11,11 +11,11 @@ values on ``decisions`` (``decisions.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action, State
 
-from . import actions, heuristic, phases, validate, victory, view
+from . import actions, heuristic, phases, text, validate, victory, view
 from .decisions import GrabHitDecision
 from .turn import Ending, Phase
 
@@ -87,3 +87,8 @@ class GrabHitState(State):
     _validate = validate.validate
     _evaluate = heuristic.evaluate
     _turn_kind = view.turn_kind
+
+    def events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """What happened, each event also naming the adventurer a seat led then where a rebirth
+        has changed it since (``text.heroes_then``)."""
+        return text.heroes_then(super().events(seat))

@@ -11,8 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from meeple.core import Action, Result
+from meeple.core.story import summary_lines
 
-from . import labels, lookup
+from . import labels, lookup, verbs
 from .content import Location, Scroll
 from .lookup import money, money_acc, money_gen, t
 
@@ -37,9 +38,42 @@ def names_of(view: View, lang: str) -> list[str]:
     return out
 
 
-def _who(names: Sequence[str] | None, seat: int | None, lang: str) -> str:
+#: The fields of an event that name a seat.
+SEAT_FIELDS = ("seat", "target", "killer", "owner")
+
+
+def heroes_then(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` (a seat's, oldest first, from the start) with the adventurer each named seat
+    led at that moment, where it is not the one that seat leads now: ``then`` maps the seat (as
+    a string) to that adventurer's content id (None before one was chosen). A seat's name is
+    its adventurer, and a rebirth may change it, so a past line names who acted then ("Garret
+    dies"), not who sits there now. The adventurers are read from the events themselves
+    (``chosen`` and ``reborn``); nothing is added when no seat has changed."""
+    now: dict[int, str] = {}
+    for e in events:
+        if e["type"] in ("chosen", "reborn"):
+            now[e["seat"]] = e["adventurer"]
+    if not now:
+        return events
+    led: dict[int, str | None] = {}
+    out = []
+    for e in events:
+        if e["type"] in ("chosen", "reborn"):  # these name the player and the new adventurer
+            led[e["seat"]] = e["adventurer"]
+        stale = {str(s): led.get(s) for k in SEAT_FIELDS
+                 if isinstance(s := e.get(k), int) and led.get(s) != now.get(s)}
+        out.append({**e, "then": stale} if stale else e)
+    return out
+
+
+def _who(names: Sequence[str] | None, seat: int | None, lang: str,
+         event: Event | None = None) -> str:
     if seat is None:
         return ""
+    then = event.get("then") if event is not None else None
+    if then is not None and str(seat) in then:  # the seat led another adventurer then
+        a = then[str(seat)]
+        return lookup.local_id(a, lang) if a else t(lang)("player", n=seat + 1)
     if names is not None and 0 <= seat < len(names):
         return names[seat]
     return t(lang)("player", n=seat + 1)
@@ -50,7 +84,7 @@ def describe(game: GrabHit, event: Event, lang: str = "en",
     """One event as a sentence in ``lang``; ``names``: each seat's name."""
     kind = event["type"]
     tx = t(lang)
-    f: dict[str, Any] = {"name": _who(names, event.get("seat"), lang)}
+    f: dict[str, Any] = {"name": _who(names, event.get("seat"), lang, event)}
     special = _SPECIAL.get(kind)
     if special is not None:
         key, extra = special(game, event, lang, names)
@@ -91,6 +125,10 @@ def _phase2(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> 
     return "event.phase2", {"coins": money_acc(e["gold"], lang)}
 
 
+def _gained(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
+    return "event.gained", {"coins": money_acc(e["gold"], lang)}
+
+
 def _colour(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
     return f"event.{e['type']}.{e['colour']}", {}
 
@@ -122,7 +160,7 @@ def _visit(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> T
     owner = e.get("owner")
     if owner is None or owner == e["seat"]:
         return "event.visit.bank", fields
-    return "event.visit", {**fields, "owner": _who(names, owner, lang)}
+    return "event.visit", {**fields, "owner": _who(names, owner, lang, e)}
 
 
 def _scroll_card(e: Event, key: str) -> Scroll:
@@ -144,7 +182,7 @@ def _cast(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> To
     if target is None:
         return "event.cast", f
     key = "event.cast.curse" if sc.kind == "curse" else "event.cast.target"
-    return key, {**f, "target": _who(names, target, lang)}
+    return key, {**f, "target": _who(names, target, lang, e)}
 
 
 def _effect(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
@@ -168,7 +206,7 @@ def _ability(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) ->
 
 
 def _hit(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
-    f = {"target": _who(names, e["target"], lang), "damage": e["damage"]}
+    f = {"target": _who(names, e["target"], lang, e), "damage": e["damage"]}
     if e["weapon"] == "fists":
         return "event.hit.fists", f
     return "event.hit", {**f, "weapon": lookup.local(e["weapon"], lang)}
@@ -182,7 +220,7 @@ def _death(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> T
     killer = e.get("killer")
     if killer is None or killer == e["seat"]:
         return "event.death", {}
-    return "event.death.killed", {"killer": _who(names, killer, lang)}
+    return "event.death.killed", {"killer": _who(names, killer, lang, e)}
 
 
 def _game_over(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) -> Told:
@@ -192,7 +230,7 @@ def _game_over(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) 
 
 _SPECIAL: dict[str, Callable[[GrabHit, Event, str, Sequence[str] | None], Told]] = {
     "action": _action, "chosen": _chosen, "reborn": _chosen, "spin": _spin,
-    "phase2": _phase2, "reshuffle": _colour, "nothing_to_draw": _colour, "draw": _draw,
+    "phase2": _phase2, "gained": _gained, "reshuffle": _colour, "nothing_to_draw": _colour, "draw": _draw,
     "buy": _price, "auction_open": _price, "repair": _repair, "visit": _visit,
     "upgrade": _upgrade, "shield": _upgrade, "cast": _cast, "effect": _effect,
     "ability": _ability, "hit": _hit, "damage": _damage, "death": _death,
@@ -215,3 +253,49 @@ def outcome(game: GrabHit, result: Result, lang: str = "en",
         key = "outcome.won" if seat in result.winners else "outcome.line"
         lines.append(tx(key, name=_who(names, seat, lang), coins=money(int(gold), lang)))
     return lines
+
+
+#: Decisions that change nothing on the table by themselves: ending phase 4 or the hits, and
+#: taking up a weapon (the hits that follow name it).
+QUIET = (verbs.Done, verbs.Attack)
+
+
+def summary(game: GrabHit, events: Sequence[Event], lang: str = "en",
+            names: Sequence[str] | None = None) -> list[str]:
+    """One line per other seat's decision since the seat's last one (``Game.summary``),
+    leaving out the decisions that came to nothing: the quiet steps of a turn (``QUIET``) and a
+    bid made void before it was settled, when its bidder died (GAH-62 cancels his bids)."""
+    void = _void_bids(events)
+
+    def skip(decision: Sequence[Event]) -> bool:
+        first = decision[0]
+        if first.get("type") != "action":
+            return False
+        if id(first) in void:
+            return True
+        verb = game.logged(first["action"])[1] if len(decision) == 1 else None
+        return isinstance(verb, QUIET)
+
+    return summary_lines(game, events, lang, names, skip=skip)
+
+
+def _void_bids(events: Sequence[Event]) -> set[int]:
+    """The action events (by identity) of bids whose bidder died later in ``events`` while the
+    bid still stood: his death cancelled them, so they tell nothing that lasts."""
+    standing: dict[str, tuple[int, int]] = {}  # lot → (bidder, the bid's action event)
+    void: set[int] = set()
+    action: Event | None = None
+    for e in events:
+        kind = e.get("type")
+        if kind == "action":
+            action = e
+        elif kind == "bid" and action is not None:
+            standing[e["card"]] = (e["seat"], id(action))
+        elif kind in ("auction_won", "auction_failed", "auction_unsold"):
+            standing.pop(e["card"], None)
+        elif kind == "death":
+            for lot, (bidder, bid) in list(standing.items()):
+                if bidder == e["seat"]:
+                    void.add(bid)
+                    del standing[lot]
+    return void

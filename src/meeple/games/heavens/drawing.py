@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import board
-from .content import pantheons
 from .lookup import card_name, words
 
 if TYPE_CHECKING:
@@ -32,17 +31,19 @@ CELL = 7
 
 def codes(view: View, lang: str) -> dict[str, str]:
     """A two-letter code for every character of both pantheons, unique among them: the first
-    letter of the name and the first following letter not yet paired with it."""
+    letter of the name and the first following letter not yet paired with it (side A's gods
+    first, each pantheon in card order; the drawn board's ``board/codes.js`` follows the same
+    rule)."""
     out: dict[str, str] = {}
     used: set[str] = set()
     for side in view["sides"]:
-        for c in pantheons()[side["pantheon"]][1]:
-            name = card_name(c.id, lang)
+        for cid in side["gods"]:
+            name = card_name(cid, lang)
             pick = next((name[0] + ch.lower() for ch in name[1:]
                          if ch.isalpha() and name[0] + ch.lower() not in used),
                         name[:2])
             used.add(pick)
-            out[c.id] = pick
+            out[cid] = pick
     return out
 
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from meeple.content import localized
 from meeple.core import ConfigError, ContentError, Game, Verb
 
-from . import actions, labels, lookup, notation, places, text
+from . import actions, labels, lookup, notation, places, reasons, text
 from .board import board
 from .content import Ability, Power, load
 from .params import OPTIONS
@@ -61,6 +61,8 @@ class Heavens(Game[HeavensState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    changed = places.changed
+    why_not = reasons.why_not
     place_keys = places.KEYS
     # The action grammar (docs/architecture.md, "Actions").
     verb_text = notation.text

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from meeple.core import Action, Dispatch, IllegalAction, Verb
 from meeple.i18n import Texts
 
+from .attack import MIN_RANGED
 from .content import Character, Effect, Power
 from .lookup import ability_name, base_name, card_name, cards, words
 from .verbs import (
@@ -110,8 +111,11 @@ def _hit(r: Reading, attacker: int, where: str | None, armour: int) -> str:
     if a is None or where is None:
         return ""
     b = r.game.board
-    melee = b.dist[b.index[a["hex"]]][b.index[where]] == 1
+    d = b.dist[b.index[a["hex"]]][b.index[where]]
+    melee = d == 1
     g = r.game
+    if not melee and not MIN_RANGED <= d <= g.range[attacker]:
+        return ""  # out of reach: no blow to tell of
     power = (g.melee[attacker] if melee else g.ranged[attacker]) + a["attack"]
     return r.t("label.hit." + ("melee" if melee else "ranged"),
                damage=r.t.count("n.damage", max(0, power - armour)))
@@ -195,7 +199,7 @@ def _target_hex(r: Reading, verb: TargetHex) -> str:
     _, c, _ = pending
     e = (c.ability.effects if isinstance(c, Character) else c.effects)[0]
     if e.kind == "leap":
-        return r.t("label.target.leap", card=c.label(r.lang), hex=where)
+        return r.t("label.target.leap", card=c.label(r.lang), hex=where) + _defeats(r, verb.hex)
     if e.kind in ("trap", "build"):
         return r.t(f"label.target.{e.kind}", hex=where, n=e.amount)
     return r.t("label.target.destroy_trap", hex=where)
@@ -219,12 +223,35 @@ def _discard(r: Reading, verb: Discard) -> str:
 
 @LABELS.on(Move)
 def _move(r: Reading, verb: Move) -> str:
-    return r.t.count("label.move", r.game.move[verb.card], card=r.card(verb.card))
+    """HVN-34; HVN-43: a god held on the summoning hexes goes no further than they lead."""
+    text = r.t.count("label.move", r.game.move[verb.card], card=r.card(verb.card))
+    g = r.game
+    me = _unit(r.view, g.ids[verb.card])
+    if r.view is not None and me is not None:
+        side = r.view["sides"][g.card_side[verb.card]]
+        if side["held"] and me["hex"] in side["summoning"]:
+            text += r.t("label.move.held")
+    return text
+
+
+def _defeats(r: Reading, h: int) -> str:
+    """HVN-42: entering a hex where a god lies fallen defeats it, one's own as well: a warning
+    for the action that would do it, from the taker's view."""
+    if r.view is None:
+        return ""
+    where = r.hex(h)
+    fallen = next((u for u in r.view["units"] if u["hex"] == where and u["fallen"]), None)
+    if fallen is None:
+        return ""
+    seat = r.view["seat"]
+    own = seat is not None and fallen["side"] == r.game.side_of[seat]
+    return r.t("label.defeat.own" if own else "label.defeat",
+               card=card_name(fallen["card"], r.lang))
 
 
 @LABELS.on(Step)
 def _step(r: Reading, verb: Step) -> str:
-    return r.t("label.step", hex=r.hex(verb.hex))
+    return r.t("label.step", hex=r.hex(verb.hex)) + _defeats(r, verb.hex)
 
 
 @LABELS.on(Play)
@@ -242,7 +269,7 @@ def _ability(r: Reading, verb: UseAbility) -> str:
 
 @LABELS.on(Summon)
 def _summon(r: Reading, verb: Summon) -> str:
-    return r.t("label.summon", card=r.card(verb.card), hex=r.hex(verb.hex))
+    return r.t("label.summon", card=r.card(verb.card), hex=r.hex(verb.hex)) + _defeats(r, verb.hex)
 
 
 @LABELS.on(Acquire)

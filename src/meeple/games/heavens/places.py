@@ -2,8 +2,9 @@
 
 Every hex of the Heavens is a place ``hex:<label>`` (``hex:f6``); every card of the acting
 seat's hand is a place ``card:hand:<card id>``. A card is played, summoned or discarded from the
-hand (a summon's hex is then chosen beside the card); a god acts from its own hex (move,
-ability, stop moving); an attack, a step, a target, rings to pick up are the hex they aim at.
+hand (for a summon the board then lights the hexes it may go to); a god acts from its own hex
+(move, ability, stop moving); an attack, a step, a target, rings to pick up are the hex they aim
+at.
 :data:`KEYS` holds the templates and :func:`hex_key` and :func:`hand_key` fill them: every key
 this module makes goes through them.
 """
@@ -154,3 +155,39 @@ def places(view: Mapping[str, Any]) -> frozenset[str]:
     own = next((h for h in v["hands"] if h["seat"] == seat), None)
     hand = {hand_key(c) for c in (own["cards"] or ())} if own else set()
     return frozenset(hexes | hand)
+
+
+def _contents(v: View) -> dict[str, tuple[Any, ...]]:
+    """What lies on each hex that holds anything: gods standing or fallen with their rings, a
+    trap, architecture, dropped rings, a base and its health."""
+    out: dict[str, list[Any]] = {}
+    for u in v["units"]:
+        out.setdefault(u["hex"], []).append(tuple(sorted(u.items())))
+    for kind in ("traps", "architecture"):
+        for h, n in v[kind].items():
+            out.setdefault(h, []).append((kind, n))
+    for h, d in v["dropped"].items():
+        out.setdefault(h, []).append(("dropped", d["armour"], d["attack"]))
+    for s in v["sides"]:
+        out.setdefault(s["base"], []).append(("base", s["base_health"]))
+    return {h: tuple(sorted(things, key=repr)) for h, things in out.items()}
+
+
+def _hand(v: View) -> list[str]:
+    seat = v["seat"]
+    own = next((h for h in v["hands"] if h["seat"] == seat), None)
+    return list(own["cards"] or ()) if own else []
+
+
+def changed(game: Heavens, before: Mapping[str, Any], after: Mapping[str, Any]
+            ) -> frozenset[str]:
+    """The places whose content differs between two views of one seat: each hex where a god
+    arrived, left, fell, was hurt, healed or got rings, where a trap, a column or dropped rings
+    came, changed or went, each base whose health changed; and each card new in the seat's
+    hand."""
+    b, a = cast("View", before), cast("View", after)
+    was, now = _contents(b), _contents(a)
+    out = {hex_key(h) for h in was.keys() | now.keys() if was.get(h) != now.get(h)}
+    held = set(_hand(b))
+    out.update(hand_key(c) for c in _hand(a) if c not in held)
+    return frozenset(out) & places(after)

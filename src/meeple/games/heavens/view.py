@@ -16,6 +16,7 @@ from meeple.core.views import BaseView, GameKeys
 from .cards import set_deck, set_hand
 from .content import map_info, rings
 from .decisions import Acquire, ChooseTarget
+from .figures import locked
 from .lookup import base_id
 from .rings import ARMOUR, ATTACK, FALLEN, HEALTH, HEX, POISON, STUN
 from .turn import Phase, Step
@@ -36,6 +37,8 @@ class SideView(TypedDict):
     deck: int  # cards left in the deck
     discard: list[str]  # HVN-20: the discard pile, public, in the order the cards went there
     summoned: int  # characters summoned so far (HVN-43)
+    held: bool  # HVN-43: its gods may not leave its summoning hexes yet
+    gods: list[str]  # the pantheon's characters in card order (the map's codes follow it)
 
 
 class HandView(TypedDict):
@@ -151,6 +154,8 @@ def view(st: HeavensState, seat: int | None) -> Keys:
         "deck": len(st.deck[side]),
         "discard": [g.ids[c] for c in st.discard[side]],
         "summoned": st.summons[side],
+        "held": locked(st, side),
+        "gods": [g.ids[c] for c in g.side_cards[side] if g.is_character[c]],
     } for side in (0, 1)]
     hands: list[HandView] = []
     for s in range(st.players):

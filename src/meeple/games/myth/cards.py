@@ -19,7 +19,6 @@ from . import heroes
 from .content import ARTIFACTS, ITEM_EFFECTS, Card
 from .decisions import Deceive, Destroy, Discard, Nod
 from .ending import over
-from .params import TWO_PLAYERS
 from .turn import BATTLE_CARDS, Stage, ask, clear_battle_cards, draw_event, end_deserted, hurt
 
 if TYPE_CHECKING:
@@ -212,12 +211,12 @@ def _order(st: MythState, c: Card, s: int) -> None:
     """MYTH-91, MYTH-101: every other hero pays the hero."""
     for o in heroes.clockwise_from(st, s):
         if o != s:
-            heroes.give(st, o, s, c.value2 if st.players == TWO_PLAYERS else c.value)
+            heroes.give(st, o, s, c.value2 if heroes.two_left(st) else c.value)
 
 
 def _tax(st: MythState, c: Card, s: int) -> None:
     """MYTH-92, MYTH-101: the hero pays the others, from his right, while he has resources."""
-    if st.players == TWO_PLAYERS:
+    if heroes.two_left(st):
         heroes.give(st, s, heroes.right_of(st, s), c.value2)
         return
     o = heroes.right_of(st, s)
@@ -248,7 +247,7 @@ EFFECTS: dict[str, Callable[[MythState, Card, int], None]] = {
 
 # ------------------------------------------------------------------ webs (MYTH-75)
 def web(st: MythState, cid: str, cell: Cell, hit: list[int]) -> None:
-    """Only the hardest web on a cell holds; each hero on it tries once."""
+    """Only the hardest web on a cell holds; each hero on it tries once this turn."""
     cs = st.game.content.cards
     lst = st.lasting.get(cell, [])
     webs = [c for c in lst if cs[c].effect == "web"] + [cid]
@@ -262,12 +261,16 @@ def web(st: MythState, cid: str, cell: Cell, hit: list[int]) -> None:
 
 
 def escape_web(st: MythState, seat: int) -> bool:
-    """One attempt to tear the web; success frees every hero on the cell."""
+    """One attempt to tear the web, once a turn (a hero who tried already this turn, as when
+    two webs resolve together, does not try again); success frees every hero on the cell."""
     cs = st.game.content.cards
     cell = st.position[seat]
     webs = [c for c in st.lasting.get(cell, []) if cs[c].effect == "web"]
     if not webs:
         return True
+    if seat in st.web_tried:
+        return False
+    st.web_tried = (*st.web_tried, seat)
     need = cs[webs[0]].target
     r = st._roll(seat, "web")
     st._emit("web", seat=seat, roll=r, need=need, freed=r >= need)

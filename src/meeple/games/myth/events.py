@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import heroes
-from .params import TWO_PLAYERS
 from .turn import Stage, ask, controller, draw_event
 
 if TYPE_CHECKING:
@@ -71,7 +70,7 @@ def next_offer(st: MythState) -> Stage:
             ask(st, "offer", s)
             return None
         st.offer_queue = st.offer_queue[1:]
-    if st.players == TWO_PLAYERS and st.new_ground and not st.other_played:
+    if heroes.two_left(st) and st.new_ground and not st.other_played:
         _deal_from_deck(st)  # MYTH-100: the two-player second deck card
     return "reveal" if st.table else "battle"
 

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from meeple.core import Game, Verb
 
-from . import labels, lookup, notation, places, text
+from . import labels, lookup, notation, places, reasons, text
 from .actions import Menu
 from .content import Content, load
 from .params import OPTIONS
@@ -42,7 +42,11 @@ class Myth(Game[MythState]):
     #: 3: the state's fields speak the common vocabulary (``active``, ``position``, ``ending``,
     #: ``battle_queue``...), so saved states of version 2 no longer restore; the actions'
     #: texts are unchanged, so a version 2 record read as version 3 replays the same game.
-    version = "3"
+    #: 4: a hero tries once a turn to tear a web, however many webs resolve (MYTH-75), and the
+    #: rules for two players hold once deaths leave two heroes alive (MYTH-104), so a record
+    #: of version 3 in which either happened no longer replays the same; a state gained the
+    #: field ``web_tried``, so saved states of version 3 no longer restore.
+    version = "4"
     options = OPTIONS
     state_class = MythState
     #: The rule-of-thumb player of the balance tables (docs/rules/myth.md).
@@ -57,9 +61,11 @@ class Myth(Game[MythState]):
     costs = labels.costs
     catalogue = lookup.catalogue
     where = places.where
+    changed = places.changed
     place_keys = places.KEYS
     verb_text = notation.text
     parse_verb = notation.parse
+    why_not = reasons.why_not
 
     content: Content
 

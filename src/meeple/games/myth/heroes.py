@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from meeple.components import tokens
 
+from .params import TWO_PLAYERS
+
 if TYPE_CHECKING:
     from .state import MythState
     from .verbs import Cell
@@ -58,6 +60,12 @@ def give(st: MythState, src: int, dst: int, n: int) -> int:
 def living(st: MythState) -> list[int]:
     """Living seats in seat order."""
     return [s for s in range(st.players) if st.alive[s]]
+
+
+def two_left(st: MythState) -> bool:
+    """Whether the rules for two players hold (MYTH-100, MYTH-101): two seats, or two heroes
+    still alive in a game begun by more (MYTH-104: the dead players have left the game)."""
+    return sum(st.alive) == TWO_PLAYERS
 
 
 def clockwise_from(st: MythState, seat: int) -> list[int]:

@@ -96,6 +96,12 @@ def draw_cost(game: Game[Any], hand: int, n: int) -> int:
     return sum(2 ** (k - size) for k in range(hand + 1, hand + n + 1) if k > size)
 
 
+def doubled(view: View | None) -> bool:
+    """Whether cards are offered now at double price, the hero being on explored ground
+    (MYTH-47)."""
+    return view is not None and view["double_cost"] and view["step"] == "offer"
+
+
 def play_cost(cid: str, view: View | None) -> int:
     """What the taker pays to play ``cid``: the Codex takes one off, explored ground doubles."""
     base = load().cards[cid].cost
@@ -104,8 +110,7 @@ def play_cost(cid: str, view: View | None) -> int:
         return base
     mine = view["heroes"][seat]
     c = max(1, base - 1) if base and "codex" in mine["items"] else base
-    double = view["double_cost"] and view["step"] == "offer"  # only while cards are offered
-    return c * 2 if double else c
+    return c * 2 if doubled(view) else c  # only while cards are offered
 
 
 def chance(view: View, monster: str) -> int:
@@ -128,10 +133,16 @@ def _monsters_here(view: View) -> list[str]:
 @FIELDS.on(Draw)
 def _draw(ask: Ask, verb: Draw) -> Fields:
     n, me, lang = verb.count, _me(ask.view), ask.lang
+    size = int(ask.game.config["hand_size"])
     paid = draw_cost(ask.game, me["hand"], n) if me is not None else 0
-    f = {"count": tr(lang).count("cards", n), "cost": res(paid, lang),
-         "size": ask.game.config["hand_size"]}
-    return "draw" + (".none" if not n else ".paid" if paid else ""), f
+    free = min(n, max(0, size - me["hand"])) if me is not None else n
+    f = {"count": tr(lang).count("cards", n), "cost": res(paid, lang), "size": size,
+         "free": free, "extra": n - free}
+    if not n:
+        return "draw.none", f
+    if not paid:
+        return "draw", f
+    return ("draw.paid" if free else "draw.beyond"), f
 
 
 def _way(ask: Ask, verb: Move | Explore) -> Fields:
@@ -159,8 +170,9 @@ def _card(ask: Ask, verb: Play | Resolve | DiscardCard | DestroyItem) -> Fields:
     cid, lang = verb.card, ask.lang
     f: dict[str, Any] = {"card": card_name(cid, lang), "monster": card_name(cid, lang)}
     if isinstance(verb, Play):
-        return "play", {**f, "cost": cost(play_cost(cid, ask.view), lang),
-                        "effect": brief(cid, lang)}
+        price = play_cost(cid, ask.view)
+        key = "play.double" if price and doubled(ask.view) else "play"
+        return key, {**f, "cost": cost(price, lang), "effect": brief(cid, lang)}
     return verb.word, f
 
 

@@ -15,6 +15,7 @@ quests are shown or swapped on the seat's quest cards.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -242,3 +243,62 @@ def places(view: View) -> frozenset[str]:
     the cell of the hero whose turn it is), the cards being resolved, the seat's hand and
     quests."""
     return frozenset(_keys(view))
+
+
+# ------------------------------------------------------------------ what changed
+def _where_heroes(view: View) -> dict[tuple[int, int], list[int]]:
+    out: dict[tuple[int, int], list[int]] = {}
+    for h in view["heroes"]:
+        if h["alive"]:
+            out.setdefault((int(h["cell"][0]), int(h["cell"][1])), []).append(h["seat"])
+    return out
+
+
+def _cells(view: View) -> dict[tuple[int, int], tuple[Any, ...]]:
+    """What each cell shows: its tile, the living heroes on it, its monsters and lasting
+    cards (only cells showing something)."""
+    laid = {(x, y): (mask, tile) for x, y, mask, tile in tiles(view)}
+    heroes = _where_heroes(view)
+    enemies, lasting = by_cell(view["enemies"]), by_cell(view["lasting"])
+    keys = {*laid, *heroes, *enemies, *lasting}
+    return {c: (laid.get(c), sorted(heroes.get(c, [])), sorted(enemies.get(c, [])),
+                sorted(lasting.get(c, []))) for c in keys}
+
+
+def _added(before: list[str], after: list[str]) -> set[str]:
+    """The ids of which ``after`` holds more than ``before``."""
+    return set(Counter(after) - Counter(before))
+
+
+def _changes(before: View, after: View) -> Iterator[str]:
+    old_cells, new_cells = _cells(before), _cells(after)
+    for c in {*old_cells, *new_cells}:
+        if old_cells.get(c) != new_cells.get(c):
+            yield cell(*c)
+    if before["event_deck"] != after["event_deck"]:
+        yield EVENT_DECK
+    if before["drawn_tile"] != after["drawn_tile"]:
+        yield DRAWN_TILE
+    old_heroes = {h["seat"]: h for h in before["heroes"]}
+    for h in after["heroes"]:
+        was = old_heroes.get(h["seat"])
+        if was != h:
+            yield hero(h["seat"])
+        yield from (item(h["seat"], i) for i in _added(was["items"] if was else [], h["items"]))
+    x, y = _here(after)
+    yield from (monster(m) for m in _added(by_cell(before["enemies"]).get((x, y), []),
+                                            by_cell(after["enemies"]).get((x, y), [])))
+    yield from (card("pending", c) for c in _added(before["pending"], after["pending"]))
+    yield from (card("hand", c) for c in _added(before.get("hand", []), after.get("hand", [])))
+    old_quests = dict(own_quests(before))
+    yield from (quest(q) for q, done in own_quests(after) if old_quests.get(q) != done)
+
+
+def changed(game: Game[Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> frozenset[str]:
+    """The places of ``after`` whose content differs from ``before`` (two views of one seat):
+    a cell whose tile, heroes, monsters or lasting cards changed; the event deck when its size
+    did; the drawn tile; a hero whose open numbers or holdings changed; items, monsters of the
+    battle, cards being resolved, cards of the hand new since ``before``; a quest new or newly
+    fulfilled."""
+    b, a = cast("View", before), cast("View", after)
+    return frozenset(_changes(b, a)) & places(a)

@@ -67,6 +67,7 @@ class MythState(State):
     enemies: dict[Cell, list[str]]
     begun: tuple[Cell, ...]
     lasting: dict[Cell, list[str]]
+    web_tried: tuple[int, ...]  # seats that tried to tear a web this turn (MYTH-75)
     # turn
     active: int
     turn: int

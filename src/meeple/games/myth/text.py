@@ -69,8 +69,6 @@ def _drew(game: Game[Any], e: Mapping[str, Any], lang: str, who: Callable[[int],
     t = tr(lang)
     f: dict[str, Any] = {"name": who(e["seat"]), "count": t.count("cards", e["count"]),
                          "paid": res(e["paid"], lang)}
-    if not e["count"]:
-        return ".none", f
     if "cards" in e:
         f["cards"] = join([card_name(c, lang) for c in e["cards"]], lang)
         return (".cards_paid" if e["paid"] else ".cards"), f

@@ -94,6 +94,7 @@ def _blank_turn(st: MythState) -> None:
     st.enemies = {}
     st.begun = ()
     st.lasting = {}
+    st.web_tried = ()
     st.skip = [0] * n
     st.extra = [0] * n
     st.dream = [0] * n
@@ -146,6 +147,7 @@ def start(st: MythState, seat: int) -> Stage:
     st.active = seat
     st.turn += 1
     st.moved = st.new_ground = st.bought_extra = False
+    st.web_tried = ()  # MYTH-75: one try to tear a web each turn
     st.dream_order = None
     st.drawn_tile = ""
     st.dreaming = st.dream[seat] > 0
@@ -197,6 +199,8 @@ def draw(st: MythState, n: int) -> Stage:
     pay(st, s, cost)
     got = [c for c in (draw_event(st) for _ in range(n)) if c]
     st.hand[s].extend(got)
+    if not got:  # the action "draws no cards" says it all
+        return to_move(st)
     st._emit("drew", to=(s,), others={"seat": s, "count": len(got), "paid": cost},
              seat=s, count=len(got), paid=cost, cards=got)
     return to_move(st)

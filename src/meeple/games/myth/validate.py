@@ -74,6 +74,7 @@ def _counts(st: MythState) -> None:
     if st.final_turns is not None:
         in_range(st, "final_turns", 0, n)
     in_range(st, "offer_queue", 0, n - 1)
+    in_range(st, "web_tried", 0, n - 1)
     in_range(st, "winners", 0, n - 1)
 
 

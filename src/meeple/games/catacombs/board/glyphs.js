@@ -42,6 +42,17 @@ export function tilePaths(mask, x, y, s) {
   return passages(mask, { x, y, size: s, width: 0.46, wall: "wall" });
 }
 
+// A choice of the tile's rotation ("place ESW", "turn tile to NES") drawn as the tile turned
+// that way, in the chooser's 64 by 64 square; null for any other action. The letters are the
+// open sides as the game writes them (north, east, south, west).
+export function rotationPicture(action) {
+  const m = /^(?:place|turn tile to) ([NESW]+)$/.exec(action.text || "");
+  if (!m) return null;
+  const mask = [...m[1]].reduce((sum, ch) => sum | BITS["NESW".indexOf(ch)], 0);
+  return svg("g", { class: "tile-pic", "data-mask": mask },
+    svg("rect", { x: 0, y: 0, width: 64, height: 64, rx: 4, class: "ground" }), tilePaths(mask, 0, 0, 64));
+}
+
 // A thing's kind by a shape of its own (and a colour): a monster's fangs, a vein's crystal, a
 // weapon's blade, armour's shield, a potion's flask, a treasure's coin, an artifact's star, an
 // ingredient's leaf, a cauldron's pot. Centred on (x, y), `r` its half-size.

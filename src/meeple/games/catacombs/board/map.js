@@ -4,7 +4,7 @@
 
 import { actionLines, fit, label, spot, svg } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
-import { BITS, STEP, cellKey, cellName, kindGlyph, sidesText, tilePaths, token } from "./glyphs.js";
+import { BITS, STEP, cellKey, cellName, kindGlyph, rotationPicture, sidesText, tilePaths, token } from "./glyphs.js";
 
 export const CELL = 60;
 export const MARGIN = 22;
@@ -59,7 +59,11 @@ function details(ctx, x, y, key) {
   const lines = [];
   const ent = entranceAt(view, x, y);
   if (ent && ctx.cat[ent]) lines.push(`${ctx.cat[ent].name}. ${ctx.cat[ent].text}`);
-  if (view.tiles[i] === null) lines.push(t("board.unexplored"));
+  if (view.tiles[i] === null) {
+    // A card turned up by the Rollshtain lies face up; a cell left bare has none.
+    const card = view.cards[i];
+    lines.push(t(card === "hidden" ? "board.unexplored" : card ? "board.unexplored_up" : "board.unexplored_bare"));
+  }
   else lines.push(t("board.passages", { sides: sidesText(view.tiles[i]) }));
   const thing = cardThing(view.cards[i]);
   const entry = thing && ctx.cat[thing.id];
@@ -99,8 +103,9 @@ function cell(ctx, x, y, reachable) {
   if (ent) g.append(svg("path", { d: `M${px + 6} ${py + 20} L${px + 6} ${py + 10} Q${px + 14} ${py + 2} ${px + 22} ${py + 10} L${px + 22} ${py + 20} Z`, class: "door" }));
   const caul = view.cauldrons[i];
   if (caul) {
-    g.append(kindGlyph("cauldron", px + 15, py + CELL - 16, 9));
-    g.append(label(px + 15, py + CELL - 15, cauldronValue(ctx, caul), { class: "value" }));
+    // The pot and its value in the top left corner, clear of the dwarves in the bottom row.
+    g.append(kindGlyph("cauldron", px + 15, py + 15, 9));
+    g.append(label(px + 15, py + 16, cauldronValue(ctx, caul), { class: "value" }));
   }
   const thing = cardThing(view.cards[i]);
   const here = dwarvesAt(view, x, y);
@@ -115,10 +120,14 @@ function cell(ctx, x, y, reachable) {
   if (reachable) g.append(svg("circle", { cx: px + CELL - 10, cy: py + 10, r: 5, class: "reach" }));
   here.forEach((d, k) => {
     const off = here.length > 1 ? (k - (here.length - 1) / 2) * 18 : 0;
-    const r = thing ? 8 : 11, cy = thing ? py + CELL - 11 : py + CELL / 2;
-    g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: view.phase !== "setup" && d.seat === view.active && d.alive }));
+    // Beside a card or a cauldron the dwarves stand small in the bottom row, so that no name
+    // or value is drawn under them.
+    const low = thing || caul;
+    const r = low ? 8 : 11, cy = low ? py + CELL - 11 : py + CELL / 2;
+    g.append(token(d.seat, px + CELL / 2 + off, cy, r, { dead: !d.alive, acting: view.phase !== "setup" && !view.over && d.seat === view.active && d.alive }));
   });
-  return spot(g, key, ctx, { details: () => details(ctx, x, y, key) });
+  // Laying or turning a tile: each way round is shown as the tile turned so in the chooser.
+  return spot(g, key, ctx, { details: () => details(ctx, x, y, key), picture: rotationPicture });
 }
 
 export function map(ctx) {

@@ -50,8 +50,10 @@ export function lastFight(snap) {
 
 export function turnPanel(ctx, fresh) {
   const v = ctx.view;
-  const who = v.phase !== "setup" ? ctx.names[v.active] : null;
-  const rows = [el("p", { class: "turn" }, who ? t("board.turn", { name: who }) : t("board.setup"))];
+  // Once the game is over nobody's turn is told, only that it is over.
+  const who = v.phase !== "setup" && !v.over ? ctx.names[v.active] : null;
+  const head = v.over ? t("board.over") : who ? t("board.turn", { name: who }) : t("board.setup");
+  const rows = [el("p", { class: "turn" }, head)];
   rows.push(el("p", {}, t("board.veins", { n: v.veins_found, total: v.veins_to_end })));
   const { box, die: g } = dieNode(ctx);
   const walk = v.step === "walk"

@@ -8,7 +8,7 @@
 
 import { fan, freshEvents, label, lines, place, spot, svg, wrap } from "/static/js/kit.js";
 import { el, put, t } from "/static/js/texts.js";
-import { card, cardHeight, DECK, DECKS, colourName, details, flow, letter } from "./parts.js";
+import { card, cardHeight, DECK, DECKS, colourName, details, flow, mark } from "./parts.js";
 import { mat } from "./mat.js";
 import { animate, wheel } from "./wheel.js";
 
@@ -27,7 +27,7 @@ function decks(ctx, y) {
     const back = svg("g", { transform: `translate(${x},18)`, class: "deck" },
       svg("rect", { width: 108, height: 58, rx: 8, fill: DECK[c], class: "deck-frame" }),
       svg("rect", { x: 5, y: 5, width: 98, height: 48, rx: 6, fill: "none", stroke: "#fff", "stroke-opacity": 0.6, "stroke-dasharray": "3 3" }),
-      label(20, 22, letter(c), { "font-size": 18, "font-weight": 700, fill: "#fff" }),
+      label(20, 22, mark(c), { "font-size": 18, "font-weight": 700, fill: "#fff" }),
       label(66, 22, n, { "font-size": 18, "font-weight": 700, fill: "#fff" }),
       label(54, 44, t("board.discarded", { n: gone }), { "font-size": 10, fill: "#fff" }));
     const top = gone ? nameOf(ctx, v.discards[c][gone - 1]) : null;

@@ -1,14 +1,16 @@
-// Grab and Hit's small drawing parts: deck colours with their letters, cards and chips in SVG
+// Grab and Hit's small drawing parts: deck colours with their marks, cards and chips in SVG
 // with their words fitted in, and the hover card of a catalogue entry.
 
 import { COLOURS, SEAT_COLOURS, charsIn, fit, label, lines, svg, textWidth, wrap } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
 
-// The three decks and the black trap sector: Okabe–Ito colours, each also with its letter.
+// The three decks and the black trap sector: Okabe–Ito colours, each also with its mark (a
+// shape, the same in every language: a letter such as З or B would read as 3 or 8 beside the
+// sector's coins).
 export const DECK = { blue: COLOURS.blue, green: COLOURS.green, red: COLOURS.vermillion, black: "#222222" };
 export const DECKS = ["blue", "green", "red"];
-export function letter(colour) {
-  return t(`board.letter.${colour}`);
+export function mark(colour) {
+  return t(`board.mark.${colour}`);
 }
 export function colourName(colour) {
   return t(`board.colour.${colour}`);
@@ -19,13 +21,13 @@ export function seatColour(s) {
 }
 
 // A card in SVG at (x, y): a frame (its first child, the place's outline), a colour band with
-// the deck's letter, a name in up to two lines and small lines below it.
+// the deck's mark, a name in up to two lines and small lines below it.
 export function card(x, y, w, h, { name, colour = null, small = [], cls = "" }) {
   const g = svg("g", { transform: `translate(${x},${y})`, class: `gah-card ${cls}` },
     svg("rect", { width: w, height: h, rx: 7, class: "frame" }));
   if (colour) {
     g.append(svg("rect", { x: 0, y: 0, width: 14, height: h, rx: 4, fill: DECK[colour], class: "band" }),
-      label(7, 11, letter(colour), { "font-size": 10, fill: "#fff", "font-weight": 700 }));
+      label(7, 11, mark(colour), { "font-size": 10, fill: "#fff", "font-weight": 700 }));
   }
   const left = colour ? 20 : 7;
   const named = wrap(name, Math.max(6, charsIn(w - left - 4, 12)), 2);
@@ -48,7 +50,7 @@ export function chip(x, y, w, text, { cls = "", colour = null } = {}) {
   let left = 9;
   if (colour) {
     g.append(svg("circle", { cx: 11, cy: 11, r: 7, fill: DECK[colour] }),
-      label(11, 11.5, letter(colour), { "font-size": 9, fill: "#fff", "font-weight": 700 }));
+      label(11, 11.5, mark(colour), { "font-size": 9, fill: "#fff", "font-weight": 700 }));
     left = 22;
   }
   g.append(label(left, 11.5, fit(text, Math.max(4, charsIn(w - left - 6, 11))), { "font-size": 11, "text-anchor": "start" }));

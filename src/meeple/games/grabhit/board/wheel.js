@@ -1,10 +1,10 @@
-// The wheel of fortune: its sectors in their order (coins, the deck's colour and letter, repair
+// The wheel of fortune: its sectors in their order (coins, the deck's colour and mark, repair
 // symbols), a pointer at the top on the sector of the last spin, the hub that spins it (the
 // place "wheel:spin"), and under it this turn's sector and the last spin in words.
 
 import { animationsOn, hover, label, lines, place, spin, spot, svg, wrap } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
-import { DECK, letter } from "./parts.js";
+import { DECK, mark } from "./parts.js";
 
 const R = 118;
 
@@ -59,7 +59,7 @@ function sectorNode(s, i, [from, to], current) {
   const mid = (from + to) / 2;
   const at = (r) => `rotate(${mid}) translate(0,${-r})`;
   g.append(label(0, 0, s.value, { transform: at(103), "font-size": 15, class: "coins" }));
-  g.append(label(0, 0, cols.map(letter).join(""), { transform: at(84), "font-size": 9.5, class: "letters" }));
+  g.append(label(0, 0, cols.map(mark).join(""), { transform: at(84), "font-size": 9.5, class: "marks" }));
   s.symbols.forEach((k, i) => {
     const sym = symbol(k);
     sym.setAttribute("transform", `${at(66 - i * 16)} scale(1.1)`);

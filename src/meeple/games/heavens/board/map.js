@@ -100,7 +100,8 @@ export function sideName(ctx, side) {
 
 // The field: every hex a place, its contents inside; the hexes with actions drawn last so their
 // highlighted outline is never covered by a neighbour.
-export function field(ctx, codes, wide = false) {
+// `lit`: the hexes a summon being placed may go to (label → its action), lit and clickable.
+export function field(ctx, codes, wide = false, lit = new Map()) {
   const view = ctx.view, hexes = cells(view.map, wide), kind = kinds(view);
   const four = view.players === 4;
   const zoneTexts = four ? zoneWords(ctx) : null;
@@ -113,12 +114,27 @@ export function field(ctx, codes, wide = false) {
       svg("polygon", { points: corners(wide, S - 1), class: cls }));
     drawInside(g, c, k, ctx, codes);
     spot(g, key, ctx, { details: () => hexDetails(c, k, ctx, zoneTexts && zoneTexts[zone]) });
+    const summon = lit.get(c.label);
+    if (summon) light(g, summon, ctx, wide);
     return g;
   });
   const plain = groups.filter((g) => !g.classList.contains("place"));
   const live = groups.filter((g) => g.classList.contains("place"));
   const layer = svg("g", { class: "field" }, plain, four ? zoneLines(hexes, view.map.radius, wide) : null, live);
   return { layer, hexes };
+}
+
+// A hex a summon may go to: lit, and a click (or Enter) on it summons there.
+function light(g, action, ctx, wide) {
+  g.classList.add("place", "lit");
+  g.setAttribute("role", "button");
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("aria-label", action.label);
+  g.dataset.action = action.text;
+  g.append(svg("polygon", { points: corners(wide, S - 5), class: "lit-ring", "aria-hidden": "true" }));
+  const go = (e) => { e.stopPropagation(); ctx.act(action.text); };
+  g.addEventListener("click", go);
+  g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
 }
 
 // Four players: who moves in each zone (1 the columns left of the centre, 2 those right of it,
@@ -150,13 +166,13 @@ function zoneLines(hexes, radius, wide) {
 function drawInside(g, c, k, ctx, codes) {
   const view = ctx.view, key = place("hex", c.label);
   if (k && k.base !== undefined) {
-    g.append(sideMark(k.base, 0, -6, 17, "base-mark"),
-      label(0, -6, view.sides[k.base].base_health, { class: "base-hp" }),
-      label(0, 20, c.label, { class: "coord" }));
+    g.append(sideMark(k.base, 0, -8, 15, "base-mark"),
+      label(0, -8, view.sides[k.base].base_health, { class: "base-hp" }),
+      coord(c.label, 19));
     aim(g, ctx, key);
     return;
   }
-  if (k && k.summon !== undefined) g.append(sideMark(k.summon, 0, 0, 22, "summon-mark"));
+  if (k && k.summon !== undefined) g.append(sideMark(k.summon, 0, -3, 13, "summon-mark"));
   if (k && k.central) g.append(svg("path", { class: "star", d: starPath(0, -19, 5, 2.2) }));
   const units = view.units.filter((u) => u.hex === c.label);
   const standing = units.find((u) => !u.fallen), fallen = units.find((u) => u.fallen);
@@ -166,14 +182,22 @@ function drawInside(g, c, k, ctx, codes) {
     if (fallen) g.append(svg("g", { transform: "translate(-21,17) scale(.7)" }, fallenMark(fallen, codes)));
     g.append(unit(standing, codes, ctx));
   } else {
+    // the label stands above what lies on the hex, or low on an empty one: never under a piece
     const things = [col && column(col), trap && trapMark(trap), fallen && fallenMark(fallen, codes),
       drop && dropped(drop)].filter(Boolean);
     const n = things.length, gap = 24;
-    things.forEach((x, i) => g.append(n === 1 ? x
-      : svg("g", { transform: `translate(${(i - (n - 1) / 2) * gap},2) scale(.75)` }, x)));
-    g.append(label(0, n ? -20 : 20, c.label, { class: "coord" }));
+    things.forEach((x, i) => g.append(svg("g", { transform: n === 1 ? "translate(0,5) scale(.8)"
+      : `translate(${(i - (n - 1) / 2) * gap},6) scale(.7)` }, x)));
+    g.append(coord(c.label, n ? -19 : 19));
   }
   aim(g, ctx, key);
+}
+
+// A hex's label. Drawn COORD units high: the board hides the labels while that is less than
+// 11 pixels on screen (board.js), until the map is zoomed in.
+export const COORD = 12;
+function coord(text, y) {
+  return label(0, y, text, { class: "coord" });
 }
 
 // Marks the kind of action at a hex: a crosshair for an attack or a target, a dot for a step.

@@ -5,6 +5,7 @@
 
 import { COLOURS, label, starPath, svg } from "/static/js/kit.js";
 import { t } from "/static/js/texts.js";
+import { godCodes } from "./codes.js";
 
 export const SIDE = [COLOURS.blue, COLOURS.yellow];
 
@@ -51,22 +52,11 @@ export function icon(node, size = 18) {
   return svg("svg", { class: "icon", viewBox: "-10 -10 20 20", width: size, height: size, "aria-hidden": "true" }, node);
 }
 
-// Two letters for every god on the field, unique among them: the first letter of its name and
-// the first later letter that no other god paired with it yet.
+// Two letters for every god of the game, unique among them and the same all game long
+// (codes.js holds the rule, shared with the terminal's).
 export function codes(ctx) {
-  const ids = [...new Set(ctx.view.units.map((u) => u.card))].sort();
-  const used = new Set(), out = {};
-  for (const id of ids) {
-    const name = (ctx.cat[id] && ctx.cat[id].name) || "";
-    let pick = name.slice(0, 2);
-    for (const ch of name.slice(1)) {
-      const c = name[0] + ch.toLowerCase();
-      if (/\p{L}/u.test(ch) && !used.has(c)) { pick = c; break; }
-    }
-    used.add(pick);
-    out[id] = pick;
-  }
-  return out;
+  const sides = ctx.view.sides.map((s) => s.gods || []);
+  return godCodes(sides, (id) => ctx.cat[id] && ctx.cat[id].name);
 }
 
 // What a hover card says of a god: its name and side, its rings and state, its card's text.

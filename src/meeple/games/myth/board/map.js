@@ -55,7 +55,6 @@ function tileCell(ctx, [x, y, mask, tile]) {
     svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "stone" }),
     lanes(mask));
   if (tile === "start") g.append(svg("path", { d: "M50 36 L54 46 L64 50 L54 54 L50 64 L46 54 L36 50 L46 46 Z", class: "avatara" }));
-  g.append(label(S / 2, S - 9, `${x},${y}`, { class: "coord" }));
   const here = v.heroes.filter((h) => h.alive && h.cell[0] === x && h.cell[1] === y);
   here.forEach((h, i) => g.append(heroToken(ctx, h, 17 + (i % 2) * 66, 17 + Math.floor(i / 2) * 24)));
   const [cx, cy] = v.heroes[v.active].cell;
@@ -73,6 +72,10 @@ function tileCell(ctx, [x, y, mask, tile]) {
   if (v.laying && v.heroes[v.active].cell[0] === x && v.heroes[v.active].cell[1] === y) {
     g.classList.add("from");
   }
+  // the cell's name at the bottom middle, clear of the heroes (top corners), the face-down
+  // cards (top middle), the monsters and lasting cards (bottom corners), and drawn after them
+  // so that nothing ever covers it
+  g.append(label(S / 2, S - 9, `${x},${y}`, { class: "coord" }));
   // the stone's outline lies under the passages; a ring on top shows the place's highlight
   g.append(svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "ring" }));
   return spot(g, place("cell", x, y), ctx, { details: () => cellDetails(ctx, x, y, tile) });
@@ -84,8 +87,32 @@ export function heroToken(ctx, h, cx, cy, r = 10) {
     cls: "hero-token" + (h.seat === ctx.view.active ? " current" : "") });
 }
 
+// The passages a "place" action lays the drawn tile with: its text names the open sides
+// ("place NES"); null for any other action.
+const LETTER_BITS = { N: 1, E: 2, S: 4, W: 8 };
+export function placedMask(text) {
+  const m = /^place ([NESW]+)$/.exec(text);
+  return m ? [...m[1]].reduce((mask, ch) => mask | LETTER_BITS[ch], 0) : null;
+}
+
+// The drawn tile in the rotation a "place" action lays it, for the chooser (64 by 64 units):
+// the stone, its passages, and a dot on the side the hero comes in by.
+export function rotationPicture(ctx, action) {
+  const mask = placedMask(action.text);
+  if (mask === null) return null;
+  const v = ctx.view, g = svg("g", { class: "tile-pic" },
+    svg("rect", { x: 2, y: 2, width: 60, height: 60, rx: 5, class: "stone" }),
+    passages(mask, { size: 64, width: LANE / S, floor: "lane" }));
+  const hero = v.heroes[v.active].cell;
+  if (v.laying) {
+    const dx = hero[0] - v.laying[0], dy = hero[1] - v.laying[1];
+    g.append(svg("circle", { cx: 32 + dx * 25, cy: 32 + dy * 25, r: 5, class: "way-in" }));
+  }
+  return g;
+}
+
 // An empty cell beyond an open passage: explored by walking into it, or where the drawn tile
-// is laid.
+// is laid (each rotation of the tile drawn in the chooser).
 function emptyCell(ctx, [x, y]) {
   const v = ctx.view;
   const laying = v.laying && v.laying[0] === x && v.laying[1] === y;
@@ -95,7 +122,7 @@ function emptyCell(ctx, [x, y]) {
   const details = () => (laying && v.drawn_tile
     ? { title: t("board.drawn", { tile: cardName(ctx.cat, v.drawn_tile) }), lines: [t("board.cell", { x, y }), t("board.turn_it")] }
     : { title: t("board.unexplored"), lines: [t("board.cell", { x, y })] });
-  return spot(g, place("cell", x, y), ctx, { details });
+  return spot(g, place("cell", x, y), ctx, { details, picture: (a) => rotationPicture(ctx, a) });
 }
 
 // The map's extent in map units: every laid and frontier cell, with a margin, at least three

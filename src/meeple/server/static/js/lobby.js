@@ -72,28 +72,28 @@ function playersText(g) {
   return c.length > 1 && c[c.length - 1] - c[0] === c.length - 1 ? `${c[0]}–${c[c.length - 1]}` : c.join(", ");
 }
 
-// An option whose value lists several of its choices in order (Andor's heroes by seat): a list
-// of places, each choosing one; choosing a value another place holds swaps the two, so the list
-// stays a list of distinct choices. Each choice shows its name and sends its id.
+// An option whose value lists some of its `items` in order (Andor's heroes by seat): a list of
+// places, each choosing one item; choosing an item another place holds swaps the two, so the
+// list stays one of distinct items. Each item shows its name (`item_names`) and sends its id.
 function orderInput(opt, id) {
-  const names = opt.choice_names || {};
+  const names = opt.item_names || {};
   const given = String(opt.default).split(",").map((v) => v.trim()).filter(Boolean);
-  const order = [...given, ...opt.choices.filter((c) => !given.includes(c))];
-  const box = el("div", { id, class: "choice-order", "data-many": opt.name });
+  const order = [...given, ...opt.items.filter((c) => !given.includes(c))];
+  const box = el("div", { id, class: "choice-order", "data-items": opt.name });
   const picks = order.map((value, i) => el("select", { "data-index": i, "data-was": value,
     "aria-label": `${opt.doc} ${i + 1}`, onchange: (e) => {
       const pick = e.target;
       const other = picks.find((p) => p !== pick && p.value === pick.value);
       if (other) { other.value = pick.dataset.was; other.dataset.was = other.value; }
       pick.dataset.was = pick.value;
-    } }, opt.choices.map((c) => el("option", { value: c, selected: c === value }, names[c] || c))));
+    } }, opt.items.map((c) => el("option", { value: c, selected: c === value }, names[c] || c))));
   put(box, picks.map((p, i) => el("label", {}, el("span", {}, `${i + 1}.`), p)));
   return box;
 }
 
 // The value an option's input holds, as the server takes it.
 function optionValue(opt, input) {
-  if (opt.many) return [...input.querySelectorAll("select")].map((p) => p.value).join(",");
+  if (opt.items) return [...input.querySelectorAll("select")].map((p) => p.value).join(",");
   if (opt.type === "bool") return input.checked;
   if (opt.type === "int") return Number(input.value);
   return input.value;
@@ -102,7 +102,7 @@ function optionValue(opt, input) {
 function optionInput(opt) {
   const id = `opt-${opt.name}`;
   let input;
-  if (opt.choices && opt.many) {
+  if (opt.items) {
     return el("div", { class: "option" }, el("span", { class: "label" }, opt.doc), orderInput(opt, id));
   } else if (opt.choices) {
     input = el("select", { id, name: opt.name },
