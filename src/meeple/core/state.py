@@ -480,6 +480,13 @@ class State:
                     out.append({"type": kind, **others})
         return out
 
+    def referee_events(self) -> list[dict[str, Any]]:
+        """What happened, oldest first, with nothing redacted: every action as taken and
+        every event as its own receivers saw it. Only for the whole record (a replay once the
+        game is over); never for a seat."""
+        return [{"type": "action", "seat": e[1], "action": e[2][0]} if e[0] == "A"
+                else {"type": e[1], **e[2]} for e in self._entries()]
+
     def actions_taken(self) -> Iterator[Action]:
         """Every action applied since the start, in order."""
         for e in self._entries():

@@ -23,14 +23,14 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
-from meeple.i18n import LANGS, texts
+from meeple.i18n import texts
 from meeple.server.lobby import lobby_info
 from meeple.tui.howto import has_howto
 
-from . import howto, pages
+from . import history, howto, pages
 from .guard import Guard
 from .hub import CLOSED, CLOSED_CLOSE, DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
-from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, parse, too_big
+from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, lang_of, parse, too_big, whole
 from .limits import Limits
 from .messages import read_message
 from .outbox import Abortable
@@ -64,13 +64,6 @@ NOT_STORED = f"{NO_WRITES}: the move was not stored and the match is as it was; 
 def wants_board(conn: HTTPConnection) -> bool:
     """Whether the request asks for the board as text (``?board=text``)."""
     return conn.query_params.get("board") == "text"
-
-
-def lang_of(conn: HTTPConnection) -> str:
-    lang = conn.query_params.get("lang", "en")
-    if lang not in LANGS:
-        raise Refused(422, f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
-    return lang
 
 
 async def body_of(request: Request, model: type[B]) -> B:
@@ -167,16 +160,6 @@ async def list_matches(request: Request) -> JSONResponse:
     return JSONResponse([{"match": r.id, "game": r.game, "players": r.players,
                           "seats": list(r.kinds), "free": r.free, "version": r.version}
                          for r in rows if r.id not in server.tables.damaged])
-
-
-def whole(conn: HTTPConnection, name: str, default: int, low: int, high: int) -> int:
-    """The query's ``name`` as a whole number from ``low`` to ``high``, or a 422."""
-    raw = conn.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        raise Refused(422, f"{name} must be a whole number from {low} to {high}")
-    return int(raw)
 
 
 async def join(request: Request) -> JSONResponse:
@@ -448,6 +431,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         Route("/api/matches/{match}/record", record),
         WebSocketRoute("/ws/matches/{match}", socket),
         Route("/rules/{game}", howto.rules),
+        *history.routes(),
         *pages.routes(),
     ], exception_handlers={
         Refused: refused, UnknownMatch: refused, MatchClosed: refused, HTTPException: refused,
@@ -456,4 +440,5 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
                     Middleware(Abortable), Middleware(BodyLimit, limit=server.limits.body_bytes)],
         lifespan=lifespan)
     app.state.server = server
+    app.state.replays = history.Replays()
     return app

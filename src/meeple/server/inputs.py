@@ -14,8 +14,11 @@ from typing import Annotated, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from meeple.i18n import LANGS
 
 from .refusal import Refused
 
@@ -104,6 +107,25 @@ def explain(error: ValidationError) -> str:
 def _plain(msg: str) -> str:
     """pydantic's message in the API's words."""
     return msg.replace("Input should be", "should be").replace("String should", "should")
+
+
+def lang_of(conn: HTTPConnection) -> str:
+    """The query's ``lang`` (default English), or a 422 naming the languages spoken."""
+    lang = conn.query_params.get("lang", "en")
+    if lang not in LANGS:
+        raise Refused(422, f"unknown language {lang[:40]!r}; choose one of: {', '.join(LANGS)}")
+    return lang
+
+
+def whole(conn: HTTPConnection, name: str, default: int, low: int, high: int) -> int:
+    """The query's ``name`` as a whole number from ``low`` to ``high``, or a 422 saying so
+    (never echoing what was sent)."""
+    raw = conn.query_params.get(name)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 18) or not low <= int(raw) <= high:
+        raise Refused(422, f"{name} must be a whole number from {low} to {high}")
+    return int(raw)
 
 
 def too_big(limit: int) -> str:

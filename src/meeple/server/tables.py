@@ -434,24 +434,26 @@ def _alone(row: MatchRow, seat: int) -> bool:
 def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, lang: str, *,
                    version: int | None = None, seats: Sequence[tuple[str, bool, bool]] = (),
                    undo: bool = False,
-                   told: dict[Told, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+                   told: dict[Told, list[dict[str, Any]]] | None = None,
+                   playing: bool = True) -> dict[str, Any]:
     """The seat's snapshot: its view, its newest events in words, its legal actions with
     labels. ``version``: the match's (default: the state's action count); ``seats``: each
     seat's (kind, invited, present); ``undo``: whether the seat may ask to undo; ``told``: the
-    events told so far in this timeline, kept so that only new ones are put in words."""
+    events told so far in this timeline, kept so that only new ones are put in words;
+    ``playing``: False for a snapshot of the past (a replay), which offers no actions."""
     view = st.view(seat)
     names = game.seat_names(view, lang)
     seen = st.events(seat)
-    key: Told = (seat, lang, tuple(names))
-    done = told.get(key, []) if told is not None else []
-    done = done + [{**e, "text": game.describe(e, lang, names)} for e in seen[len(done):]]
-    if told is not None:
-        told[key] = done
+    if told is None:  # only the newest are sent: only they are put in words
+        done: list[dict[str, Any]] = [*seen[:-EVENTS_SENT], *tell(game, seen[-EVENTS_SENT:],
+                                                                   lang, names)]
+    else:
+        done = story(game, seen, seat, lang, names, told)
     events = done[-EVENTS_SENT:]
     legal = ([{"text": a.text, "verb": type(a[1]).__name__, "label": game.label(a, lang, view),
                "costs": game.costs(a, view), "where": game.where(a, view)}
               for a in st.legal_actions()]
-             if seat is not None and st.to_act == seat and not st.is_over else [])
+             if playing and seat is not None and st.to_act == seat and not st.is_over else [])
     blocked = ([{"text": a.text, "verb": type(a[1]).__name__, "label": game.label(a, lang, view),
                  "reason": reason, "where": game.where(a, view)}
                 for a, reason in game.why_not(view, lang)] if legal else [])
@@ -468,3 +470,21 @@ def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, 
         result = st.result()
         snap["result"] = {**result.to_dict(), "text": game.outcome(result, lang, names)}
     return snap
+
+
+def tell(game: Game[Any], events: Sequence[dict[str, Any]], lang: str,
+         names: Sequence[str]) -> list[dict[str, Any]]:
+    """``events`` each with its sentence in ``lang`` (``text``)."""
+    return [{**e, "text": game.describe(e, lang, names)} for e in events]
+
+
+def story(game: Game[Any], seen: Sequence[dict[str, Any]], seat: int | None, lang: str,
+          names: Sequence[str], told: dict[Told, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Every event of ``seen`` (the seat's, oldest first) with its sentence, kept in ``told``
+    for this timeline so that only the new ones are put in words."""
+    key: Told = (seat, lang, tuple(names))
+    done = told.get(key, [])
+    if len(done) < len(seen):
+        done = done + tell(game, seen[len(done):], lang, list(names))
+        told[key] = done
+    return done[:len(seen)]

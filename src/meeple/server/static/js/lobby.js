@@ -43,11 +43,28 @@ function howtoLink(g, attrs = {}) {
 function drawGames() {
   const list = games.map((g) => el("div", { class: "game-tile" }, el("button", {
     type: "button", class: "game-card" + (chosen && chosen.id === g.id ? " chosen" : ""),
-    "data-game": g.id, onclick: () => { chosen = g; created = null; drawGames(); drawSetup(); drawCreated(); },
+    "data-game": g.id, onclick: () => {
+      chosen = g; created = null; drawGames(); drawSetup(); drawCreated();
+      // The form is below every game: on a phone that is a screen or more further down.
+      $("setup").scrollIntoView({ behavior: smooth(), block: "start" });
+    },
   }, el("strong", {}, g.name), el("span", {}, g.description),
      el("small", {}, t("web.lobby.players", { players: playersText(g) }))),
   howtoLink(g, { "data-howto": g.id })));
   put($("games"), el("h1", {}, t("web.lobby.choose")), el("div", { class: "game-grid" }, list));
+}
+
+function smooth() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
+// `url` (a match's link) with the page's language, so a person opening it in a fresh browser
+// reads the page in the language the match was made in.
+function withLang(url) {
+  if (!url) return url;
+  const u = new URL(url, location.href);
+  u.searchParams.set("lang", lang);
+  return u.toString();
 }
 
 function playersText(g) {
@@ -55,10 +72,39 @@ function playersText(g) {
   return c.length > 1 && c[c.length - 1] - c[0] === c.length - 1 ? `${c[0]}–${c[c.length - 1]}` : c.join(", ");
 }
 
+// An option whose value lists some of its `items` in order (Andor's heroes by seat): a list of
+// places, each choosing one item; choosing an item another place holds swaps the two, so the
+// list stays one of distinct items. Each item shows its name (`item_names`) and sends its id.
+function orderInput(opt, id) {
+  const names = opt.item_names || {};
+  const given = String(opt.default).split(",").map((v) => v.trim()).filter(Boolean);
+  const order = [...given, ...opt.items.filter((c) => !given.includes(c))];
+  const box = el("div", { id, class: "choice-order", "data-items": opt.name });
+  const picks = order.map((value, i) => el("select", { "data-index": i, "data-was": value,
+    "aria-label": `${opt.doc} ${i + 1}`, onchange: (e) => {
+      const pick = e.target;
+      const other = picks.find((p) => p !== pick && p.value === pick.value);
+      if (other) { other.value = pick.dataset.was; other.dataset.was = other.value; }
+      pick.dataset.was = pick.value;
+    } }, opt.items.map((c) => el("option", { value: c, selected: c === value }, names[c] || c))));
+  put(box, picks.map((p, i) => el("label", {}, el("span", {}, `${i + 1}.`), p)));
+  return box;
+}
+
+// The value an option's input holds, as the server takes it.
+function optionValue(opt, input) {
+  if (opt.items) return [...input.querySelectorAll("select")].map((p) => p.value).join(",");
+  if (opt.type === "bool") return input.checked;
+  if (opt.type === "int") return Number(input.value);
+  return input.value;
+}
+
 function optionInput(opt) {
   const id = `opt-${opt.name}`;
   let input;
-  if (opt.choices) {
+  if (opt.items) {
+    return el("div", { class: "option" }, el("span", { class: "label" }, opt.doc), orderInput(opt, id));
+  } else if (opt.choices) {
     input = el("select", { id, name: opt.name },
       opt.choices.map((c) => el("option", { value: c, selected: c === opt.default },
         (opt.choice_names || {})[c] || c)));
@@ -135,8 +181,7 @@ function readOptions(g) {
   for (const opt of g.options) {
     const input = $(`opt-${opt.name}`);
     if (!input) continue;
-    let v = opt.type === "bool" ? input.checked : input.value;
-    if (opt.type === "int") v = Number(v);
+    const v = optionValue(opt, input);
     if (v !== opt.default) out[opt.name] = v;
   }
   return out;
@@ -154,10 +199,11 @@ async function create() {
     $("create-error").textContent = t("web.lobby.refused", { reason: (r.data && r.data.reason) || r.status });
     return;
   }
+  $("create-error").textContent = "";
   created = { ...r.data, game: g };
   localStorage.setItem(`meeple.match.${created.match}`, JSON.stringify({ host: created.host }));
   drawCreated();
-  $("created").scrollIntoView({ behavior: "smooth" });
+  $("created").scrollIntoView({ behavior: smooth() });
 }
 
 function copyButton(text) {
@@ -175,15 +221,16 @@ function drawCreated() {
   const mine = humans[0];
   const items = humans.slice(1).map((s) => el("li", {},
     el("span", {}, t("web.lobby.invite", { n: s.seat + 1 })),
-    el("input", { type: "text", readonly: true, value: s.join_url, "aria-label": t("web.lobby.invite", { n: s.seat + 1 }) }),
-    copyButton(s.join_url)));
+    el("input", { type: "text", readonly: true, value: withLang(s.join_url), "data-seat": s.seat, "aria-label": t("web.lobby.invite", { n: s.seat + 1 }) }),
+    copyButton(withLang(s.join_url))));
+  const watch = withLang(created.watch_url);
   put(box, 
     el("h2", {}, t("web.lobby.created")),
     humans.length > 1 ? el("p", {}, t("web.lobby.send_links")) : null,
     items.length ? el("ul", { class: "invites" }, items) : null,
-    el("p", {}, el("a", { class: "primary button", id: "play", href: created.host_url || (mine ? mine.join_url : created.watch_url) }, mine ? t("web.lobby.play", { n: mine.seat + 1 }) : t("web.lobby.watch"))),
+    el("p", {}, el("a", { class: "primary button", id: "play", href: withLang(created.host_url || (mine ? mine.join_url : created.watch_url)) }, mine ? t("web.lobby.play", { n: mine.seat + 1 }) : t("web.lobby.watch"))),
     el("p", {}, el("small", {}, t("web.lobby.watch_link")), " ",
-      el("input", { type: "text", readonly: true, value: created.watch_url }), copyButton(created.watch_url)),
+      el("input", { type: "text", readonly: true, id: "watch-link", value: watch }), copyButton(watch)),
   );
 }
 
@@ -194,7 +241,7 @@ async function drawOpen() {
     return el("li", {},
       el("span", {}, t("web.lobby.open_row", { game: g ? g.name : m.game, free: m.free ?? 0, players: m.players })),
       el("button", { type: "button", onclick: () => join(m.match) }, t("web.lobby.join")),
-      el("a", { href: `/match/${m.match}` }, t("web.lobby.watch")));
+      el("a", { href: withLang(`/match/${m.match}`) }, t("web.lobby.watch")));
   });
   put($("open"), el("h2", {}, t("web.lobby.open")),
     rows.length ? el("ul", { class: "open-list" }, rows) : el("p", {}, t("web.lobby.none_open")));
@@ -202,7 +249,7 @@ async function drawOpen() {
 
 async function join(match) {
   const r = await call("POST", `/api/matches/${match}/join`, {});
-  if (r.status === 200) location.href = r.data.join_url;
+  if (r.status === 200) location.href = withLang(r.data.join_url);
   else await drawOpen();
 }
 

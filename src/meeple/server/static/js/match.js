@@ -44,6 +44,7 @@ async function start() {
   readCreds();
   await loadTexts(asked);
   langSwitch($("langs"), async () => {
+    story = { first: 0, events: [] };  // told again in the new language by the next snapshot
     if (snap) await loadGame(snap.game);
     link.reopen(socketUrl());
     headings();
@@ -135,8 +136,13 @@ function drawStatus() {
   res.hidden = !snap.over;
   if (snap.over && snap.result) {
     const lines = Array.isArray(snap.result.text) ? snap.result.text : [snap.result.text];
+    const id = encodeURIComponent(matchId);
     put(res, el("strong", {}, lines[0]), ...lines.slice(1).map((l) => el("p", {}, l)),
-      el("a", { class: "button", href: "/" }, t("web.match.again")));
+      el("p", { class: "after" },
+        el("a", { class: "button", id: "replay", href: `/match/${id}/replay` }, t("web.match.replay")),
+        el("a", { class: "button", id: "record", href: `/api/matches/${id}/record`,
+          download: `meeple-${snap.game}-${matchId}.json` }, t("web.match.record")),
+        el("a", { class: "button", href: "/" }, t("web.match.again"))));
   }
 }
 
@@ -248,14 +254,44 @@ function drawCards() {
     all.size ? null : el("p", { class: "quiet" }, t("web.match.no_cards")));
 }
 
-function drawLog() {
+// The story: the snapshot's newest events, and the earlier ones loaded a page at a time from the
+// history on asking. `story` is a run of the seat's events without a gap, from index `first`.
+let story = { first: 0, events: [] };
+const STORY_PAGE = 200;
+
+function learnStory() {
+  const base = snap.events_from;
+  const end = story.first + story.events.length;
+  if (!story.events.length || base > end || base < story.first) story = { first: base, events: [...snap.events] };
+  else story = { first: story.first, events: [...story.events.slice(0, base - story.first), ...snap.events] };
+}
+
+async function loadEarlier(button) {
+  button.disabled = true;
+  const to = story.first;
+  const from = Math.max(0, to - STORY_PAGE);
+  const q = new URLSearchParams({ from, limit: to - from, lang });
+  const r = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/history?${q}`, undefined, creds.token);
+  if (r.status !== 200 || story.first !== to) { button.disabled = false; if (r.status !== 200) banner(t("web.err.history")); return; }
+  story = { first: from, events: [...r.data.events, ...story.events] };
+  const box = $("log");
+  const below = box.scrollHeight - box.scrollTop;  // keep the events in view where they were
+  drawLog(true);
+  box.scrollTop = box.scrollHeight - below;
+}
+
+function drawLog(kept = false) {
   const box = $("log");
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-  const events = snap.events;
-  const earlier = snap.events_from > 0 ? el("li", { class: "quiet" }, t("web.match.earlier", { n: snap.events_from })) : null;
-  put(box, earlier, ...events.map((e) => el("li", { class: e.type === "action" ? "act" : "fx" }, e.text)));
-  if (atEnd || !box.dataset.drawn) box.scrollTop = box.scrollHeight;
+  if (!kept) learnStory();
+  const earlier = story.first > 0 ? el("li", { class: "earlier" }, el("button", { type: "button", id: "earlier",
+    onclick: (e) => loadEarlier(e.currentTarget) }, t("web.match.earlier", { n: story.first }))) : null;
+  put(box, earlier, ...story.events.map((e) => el("li", { class: e.type === "action" ? "act" : "fx" }, e.text)));
+  box.dataset.first = String(story.first);
+  if (!kept && (atEnd || !box.dataset.drawn)) box.scrollTop = box.scrollHeight;
   box.dataset.drawn = "1";
+  $("replay-link").href = `/match/${encodeURIComponent(matchId)}/replay`;
+  $("replay-link").textContent = t("web.match.replay_so_far");
 }
 
 start();
