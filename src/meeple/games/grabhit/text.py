@@ -230,7 +230,8 @@ def _game_over(game: GrabHit, e: Event, lang: str, names: Sequence[str] | None) 
 
 _SPECIAL: dict[str, Callable[[GrabHit, Event, str, Sequence[str] | None], Told]] = {
     "action": _action, "chosen": _chosen, "reborn": _chosen, "spin": _spin,
-    "phase2": _phase2, "gained": _gained, "reshuffle": _colour, "nothing_to_draw": _colour, "draw": _draw,
+    "phase2": _phase2, "gained": _gained, "reshuffle": _colour, "nothing_to_draw": _colour,
+    "draw": _draw,
     "buy": _price, "auction_open": _price, "repair": _repair, "visit": _visit,
     "upgrade": _upgrade, "shield": _upgrade, "cast": _cast, "effect": _effect,
     "ability": _ability, "hit": _hit, "damage": _damage, "death": _death,
