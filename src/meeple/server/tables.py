@@ -98,6 +98,10 @@ Told = tuple[int | None, str, tuple[str, ...]]
 EVENTS_SENT = 200
 
 
+#: Undo refusals that more actions after the undo point never lift.
+LASTING = frozenset({"chance", "human", "reveal"})
+
+
 @dataclass
 class Live:
     """A match being played: its stored row, game, current state and version (its log's
@@ -129,9 +133,17 @@ class Live:
     def plan(self, seat: int) -> Plan:
         """The seat's undo plan at this version (made once per version)."""
         kept = self.plans.get(seat)
-        if kept is None or kept.version != self.version:
-            kept = self.plans[seat] = plan_undo(self.state, seat, self.latest(seat),
-                                                self.version)
+        if kept is not None and kept.version == self.version:
+            return kept
+        mine = self.latest(seat)
+        if (kept is not None and mine is not None and kept.index == mine.index
+                and kept.refusal in LASTING):
+            # Chance drawn, another person's decision or a reveal stays in the timeline as
+            # it grows: the plan stands without replaying the worlds again.
+            kept = dataclasses.replace(kept, version=self.version)
+        else:
+            kept = plan_undo(self.state, seat, mine, self.version)
+        self.plans[seat] = kept
         return kept
 
     def new_timeline(self) -> None:
