@@ -376,8 +376,10 @@ def test_no_payload_tells_a_seat_or_a_spectator_what_is_hidden_from_it(
     if game != "andor":  # ...and another seat's snapshot its hand, seat 0's to a spectator
         s = states[richest]
         assert leaks(build_snapshot(t.match, s.game, s, 1, "en"), facts[richest])
-        assert leaks(build_snapshot(t.match, s.game, s, 0, "en"),
-                     facts_of(s, None, memo[richest]))
+        # Seat 0's hand, at some version, to a spectator (a version where it holds a card the
+        # public roster does not name: Heavens' gods are named on their pantheon's card).
+        assert any(leaks(build_snapshot(t.match, states[v].game, states[v], 0, "en"),
+                         facts_of(states[v], None, memo[v])) for v in sorted(memo))
 
 
 def test_the_check_finds_what_another_seats_snapshot_gives_away() -> None:
