@@ -96,7 +96,10 @@ def take(page: Any, action: dict[str, Any]) -> str:
             chooser.first.click()
         used = "board"
     else:
-        page.locator(f"#actions button[data-action={quoted(action['text'])}]").click()
+        button = page.locator(f"#actions button[data-action={quoted(action['text'])}]")
+        if not button.is_visible() and page.locator("#dock").is_visible():
+            page.locator("#dock [data-tab=actions]").click()  # a phone: the actions' sheet
+        button.click()
         used = "button"
     page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}",
                            timeout=60_000)

@@ -164,7 +164,7 @@ test("a card turned up on unexplored ground is not told as face down", async () 
   cards[j] = null;
   const root = await drawn({ ...snap, view: { ...v, cards } });
   const tipOf = (key) => {
-    root.querySelector(`[data-place="${key}"]`).dispatchEvent(new PointerEvent("pointerenter"));
+    root.querySelector(`[data-place="${key}"]`).dispatchEvent(new PointerEvent("pointermove", { pointerType: "mouse" }));
     return document.querySelector(".tip").textContent;
   };
   const up = tipOf("cell:e5");

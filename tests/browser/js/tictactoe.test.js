@@ -64,7 +64,7 @@ test("a forbidden action's reason is in its place's card, as the game gives it",
   ok(node.classList.contains("blocked") && !node.classList.contains("place"));
   eq(node.getAttribute("data-blocked"), `✕ Mark ${taken} — That square is taken.`);
   document.body.append(root);
-  node.dispatchEvent(new PointerEvent("pointerenter"));
+  node.dispatchEvent(new PointerEvent("pointermove", { pointerType: "mouse" }));
   const tip = document.querySelector(".tip");
   ok(tip && !tip.hidden && tip.textContent.includes("That square is taken."), "no reason in the card");
   root.remove();

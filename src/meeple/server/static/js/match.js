@@ -150,6 +150,7 @@ function drawStatus() {
 export async function act(text) {
   if (!myTurn() || waiting) return;
   waiting = true;
+  if (tab === "actions") { tab = null; drawDock(); }  // on a phone: back to the board
   drawActions();
   const msg = { type: "act", action: text, version: snap.version };
   if (link.send(msg)) return;
