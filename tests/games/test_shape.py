@@ -32,7 +32,8 @@ GAMES = [pytest.param(g, id=g) for g in checked_games()]
 #: The public names a State has: the contract (docs/contract.md) and the base's own data.
 CONTRACT = frozenset({
     "to_act", "legal_actions", "apply", "check", "parse", "is_over", "result", "view", "clone",
-    "determinize", "events", "to_json", "from_json", "record", "actions_taken", "evaluate",
+    "determinize", "events", "referee_events", "to_json", "from_json", "record",
+    "actions_taken", "evaluate",
     "game", "players", "seed", "rng", "n_actions", "decisions",
 })
 #: The modules every game package holds (docs/architecture.md, "A game's parts").
