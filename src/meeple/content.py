@@ -110,12 +110,20 @@ def where(package: str, filename: str) -> str:
     return f"{game_of(package)}/content/{filename}"
 
 
+#: The content folder shipped with each package, once found.
+_shipped: dict[str, Traversable] = {}
+
+
 def folder(package: str) -> Traversable:
     """The content folder a package reads now: an override, or the one shipped with it."""
     if package in _overrides:
         return _overrides[package]
+    found = _shipped.get(package)
+    if found is not None:
+        return found  # found once: a view that reads its content does not search again
     try:
-        return resources.files(package).joinpath("content")
+        found = _shipped[package] = resources.files(package).joinpath("content")
+        return found
     except ModuleNotFoundError as e:
         raise ContentError(f"{where(package, '')}: no such game package ({e})",
                            file=where(package, ""), entry="package", field="package") from None

@@ -7,7 +7,8 @@ restart or an undo the memory is rebuilt once by replaying the log.
 
 * The undo offered in a snapshot is the policy's own answer (:func:`meeple.undo.undo_allowed`),
   computed once per version, and the undo itself uses the same plan: the button is shown exactly
-  when the undo would succeed.
+  when the undo would succeed. As on Board Game Arena, a person takes a move back on their own
+  turn: while the bots move nothing is offered (and nothing is computed).
 * "Since your turn" is built from the seat's own events and its own two views: one line per
   decision of another seat (``Game.summary``) and the places whose content changed
   (``Game.changed``), so it tells the seat nothing it may not know.
@@ -39,7 +40,8 @@ class Mine:
 @dataclass(frozen=True)
 class Plan:
     """How an undo for a seat would go at one version: the timeline index it goes back to, the
-    state there, and None or why it is refused (``none``, ``over`` or the policy's reason)."""
+    state there, and None or why it is refused (``none``, ``over``, ``turn`` — it is not the
+    seat's turn — or the policy's reason)."""
 
     version: int
     index: int
@@ -77,6 +79,8 @@ def plan_undo(st: State, seat: int, mine: Mine | None, version: int) -> Plan:
     """Whether ``seat`` may take back its latest action now, and to what."""
     if st.is_over:
         return Plan(version, -1, None, "over")
+    if st.to_act != seat:
+        return Plan(version, -1, None, "turn")  # on its own turn, once the others have moved
     if mine is None:
         return Plan(version, -1, None, "none")
     timeline = list(st.actions_taken())[mine.index:]
