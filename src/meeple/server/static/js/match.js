@@ -7,25 +7,16 @@ import { drawBoard } from "./boards.js";
 import { drawActions as actionsIn, helpButton } from "./actions.js";
 import { motionSwitch } from "./kit.js";
 import { openRules, rulesControl } from "./rules-panel.js";
-import { botName } from "./seats.js";
+import { botName, gameInfo, readCreds } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
-const kept = `meeple.match.${matchId}`;
 let creds = {};       // {token, host} of this browser for this match
 let snap = null;      // the newest snapshot
 let game = null;      // the game's info and catalogue in the page's language
 let link = null;
 let waiting = false;  // an action was sent and its answer has not come
-
-function readCreds() {
-  creds = JSON.parse(localStorage.getItem(kept) || "{}");
-  const q = new URLSearchParams(location.search);
-  for (const k of ["token", "host"]) if (q.get(k)) creds[k] = q.get(k);
-  localStorage.setItem(kept, JSON.stringify(creds));
-  if (q.get("token") || q.get("host")) history.replaceState(null, "", location.pathname);
-}
 
 function socketUrl() {
   const q = new URLSearchParams({ lang, board: "text" });
@@ -34,14 +25,12 @@ function socketUrl() {
 }
 
 async function loadGame(id) {
-  await loadTexts(lang, id);
-  const r = await call("GET", `/api/games?lang=${lang}`);
-  game = (r.data || []).find((g) => g.id === id) || { id, name: id, catalogue: {} };
+  game = await gameInfo(id);
 }
 
 async function start() {
   const asked = await chosenLang();  // before the link's ?token= (and ?lang=) leave the address bar
-  readCreds();
+  creds = readCreds(matchId);
   await loadTexts(asked);
   langSwitch($("langs"), async () => {
     story = { first: 0, events: [] };  // told again in the new language by the next snapshot

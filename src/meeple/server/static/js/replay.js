@@ -6,12 +6,11 @@
 
 import { call } from "./net.js";
 import { drawBoard } from "./boards.js";
-import { botName } from "./seats.js";
+import { botName, gameInfo, readCreds } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const kept = `meeple.match.${matchId}`;
 let creds = {};      // {token, host} of this browser for this match (the match page keeps them)
 let snap = null;     // the step drawn
 let game = null;     // the game's info and catalogue in the page's language
@@ -19,18 +18,8 @@ let view = "";       // the view asked: "" (the seat's own, or a spectator's), a
 let ownSeat = null;  // the seat this browser's token opens, once the server has said
 let asking = 0;      // the newest request: an older answer is not drawn over a newer one
 
-function readCreds() {
-  creds = JSON.parse(localStorage.getItem(kept) || "{}");
-  const q = new URLSearchParams(location.search);
-  for (const k of ["token", "host"]) if (q.get(k)) creds[k] = q.get(k);
-  localStorage.setItem(kept, JSON.stringify(creds));
-  if (q.get("token") || q.get("host")) history.replaceState(null, "", location.pathname);
-}
-
 async function loadGame(id) {
-  await loadTexts(lang, id);
-  const r = await call("GET", `/api/games?lang=${lang}`);
-  game = (r.data || []).find((g) => g.id === id) || { id, name: id, catalogue: {} };
+  game = await gameInfo(id);
 }
 
 function banner(text) {
@@ -141,7 +130,7 @@ function go(step) {
 
 async function start() {
   const asked = await chosenLang();
-  readCreds();
+  creds = readCreds(matchId);
   await loadTexts(asked);
   headings();
   langSwitch($("langs"), async () => { if (snap) await loadGame(snap.game); headings(); if (snap) show(snap.step); });

@@ -2,7 +2,27 @@
 // with the game (`/api/games`: `agents`, every agent a seat may have, in the page's language),
 // so the page keeps no list of agents.
 
-import { t } from "./texts.js";
+import { call } from "./net.js";
+import { lang, loadTexts, t } from "./texts.js";
+
+// This browser's credentials for a match ({token, host}), kept per match; a link's ?token= and
+// ?host= are taken into them and leave the address bar. The match page and the replay share them.
+export function readCreds(matchId) {
+  const kept = `meeple.match.${matchId}`;
+  const creds = JSON.parse(localStorage.getItem(kept) || "{}");
+  const q = new URLSearchParams(location.search);
+  for (const k of ["token", "host"]) if (q.get(k)) creds[k] = q.get(k);
+  localStorage.setItem(kept, JSON.stringify(creds));
+  if (q.get("token") || q.get("host")) history.replaceState(null, "", location.pathname);
+  return creds;
+}
+
+// A game's info and catalogue in the page's language, with its board words loaded.
+export async function gameInfo(id) {
+  await loadTexts(lang, id);
+  const r = await call("GET", `/api/games?lang=${lang}`);
+  return (r.data || []).find((g) => g.id === id) || { id, name: id, catalogue: {} };
+}
 
 // The name of the agent of `spec` ("mcts:800@2s", "myth:balance") among `agents`: the spec
 // itself, a game's bot without its argument, or the agent its name starts with.
