@@ -91,7 +91,7 @@ def test_the_replay_viewer_steps_through_a_finished_match(server: str, browser: 
 
 def test_a_replay_of_a_game_going_on_shows_only_the_seats_own_view(server: str, browser: Any,
                                                                    shot: Any) -> None:
-    status, made = call(f"{server}/api/matches", {"game": "myth",
+    status, made = call(f"{server}/api/matches", {"game": "myth", "seed": 5,
                                                   "seats": ["human", "random", "random"]})
     assert status == 201, made
     match, token = made["match"], made["seats"][0]["token"]
