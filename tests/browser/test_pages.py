@@ -50,6 +50,7 @@ def version(page: Any) -> int:
 def click_action(page: Any, rng: random.Random) -> None:
     """Click one of the seat's action buttons and wait for the table to move on."""
     before = version(page)
+    page.wait_for_selector("#actions button.action")  # drawn with the turn, or say which
     buttons = page.locator("#actions button.action")
     buttons.nth(rng.randrange(buttons.count())).click()
     page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}",
