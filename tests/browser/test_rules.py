@@ -90,12 +90,10 @@ def test_a_match_opens_the_rules_beside_the_table_at_an_actions_paragraph(
     page.click("#status .help[data-anchor='phase-play']")
     assert page.is_visible("#rules-panel")
     inner = page.locator("#rules-frame").element_handle().content_frame()
-    inner.wait_for_function("() => location.hash === '#phase-play' && "
-                            "document.querySelector('main .lit') !== null")
+    inner.wait_for_function("() => document.body.dataset.lit === 'phase-play'")
     # An action's "?" moves it to its verb's paragraph.
     page.click("#actions .help[data-anchor='verb-Mark']")
-    inner.wait_for_function("() => location.hash === '#verb-Mark' && "
-                            "document.querySelector('main .lit') !== null")
+    inner.wait_for_function("() => document.body.dataset.lit === 'verb-Mark'")
     assert inner.locator("main .lit").first.inner_text() == (
         "Mark a square" if lang == "en" else "Поставить знак")
     for name, (w, h) in SIZES.items():
@@ -125,8 +123,7 @@ def test_the_open_rules_follow_the_match_pages_language(server: str, browser: An
     frame.locator(f"h1:text-is('{HEADING['ru']}')").wait_for()
     assert page.inner_text("#rules-open") == RULES["ru"] and page.is_visible("#rules-panel")
     inner = page.locator("#rules-frame").element_handle().content_frame()
-    inner.wait_for_function("() => location.hash === '#verb-Mark' && "
-                            "document.querySelector('main .lit') !== null")
+    inner.wait_for_function("() => document.body.dataset.lit === 'verb-Mark'")
     page.keyboard.press("Escape")
     assert page.is_hidden("#rules-panel")
     assert violations(page) == []

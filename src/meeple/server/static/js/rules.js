@@ -50,6 +50,7 @@ function light() {
   for (const n of document.querySelectorAll(".lit")) n.classList.remove("lit", "lit-first");
   const id = decodeURIComponent(location.hash.slice(1));
   const anchor = id ? document.getElementById(id) : null;
+  document.body.dataset.lit = anchor ? id : "";  // which paragraph is lit, for whoever waits on it
   if (!anchor) return;
   const parts = section(anchor);
   parts.forEach((n, i) => n.classList.add("lit", ...(i ? [] : ["lit-first"])));
