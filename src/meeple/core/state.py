@@ -68,6 +68,10 @@ class Game(Grammar, Words, Generic[S]):
     #: Event kinds that matter so much to the seat they name (their ``seat`` field) that the
     #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
     notices: ClassVar[frozenset[str]] = frozenset()
+    #: The ``Result.reason`` values that are meeple's own safety limits (a round cap that keeps
+    #: every game finite), not endings the rules give: a report counts such games apart, since
+    #: they measure the limit rather than the game.
+    safety_endings: ClassVar[frozenset[str]] = frozenset()
     #: The folder of the game's package holding its browser board (docs/boards.md): ``board.js``
     #: (the module the page loads), its parts and ``board.css``, served as ``/boards/<id>/…``.
     #: None (or no ``board.js`` there): no drawn board, the page shows the terminal's.

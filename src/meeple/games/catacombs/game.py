@@ -51,6 +51,7 @@ class Catacombs(Game[CatacombsState]):
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.catacombs.bots:make_balance"}
+    safety_endings: ClassVar[frozenset[str]] = frozenset({"round-limit"})
     #: A dwarf's fall is told to its player as a notice (CAT-11).
     notices = frozenset({"death"})
 

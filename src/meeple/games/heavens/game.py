@@ -50,6 +50,7 @@ class Heavens(Game[HeavensState]):
     options = OPTIONS
     state_class = HeavensState
     bots: ClassVar[dict[str, str]] = {"balance": "meeple.games.heavens.bots:make_balance"}
+    safety_endings: ClassVar[frozenset[str]] = frozenset({"round-limit"})
     #: No seat is ever knocked out alone (a side wins or loses as a whole), so nothing here
     #: needs a notice beyond the result.
     notices: ClassVar[frozenset[str]] = frozenset()

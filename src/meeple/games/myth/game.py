@@ -51,6 +51,7 @@ class Myth(Game[MythState]):
     state_class = MythState
     #: The rule-of-thumb player of the balance tables (docs/rules/myth.md).
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.myth.bots:make_balance"}
+    safety_endings: ClassVar[frozenset[str]] = frozenset({"turn-limit"})
     #: A hero's death reaches his player as a notice (MYTH-65).
     notices = frozenset({"hero_died"})
 

@@ -1,0 +1,68 @@
+"""Every game ends by its rules under every bot: greedy, the game's own scripted bot and the
+search, at every player count, on fixed seeds. A game stopped by one of meeple's safety limits
+(``Game.safety_endings``: a round cap that keeps a game finite) measures the limit, not the
+game, so here it is a failure that names the bot, the count and the seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from meeple.agents import info_set, make_agents
+from meeple.core import game_class
+
+#: The five rulebook games and the seats whose games must end by the rules.
+GAMES = ("myth", "catacombs", "grabhit", "heavens", "andor")
+#: Games per game, bot and player count; seeds follow on from ``SEED``.
+GAMES_EACH = 2
+SEED = 400
+#: Far beyond any real game of these five: a game still going after this many actions loops.
+MOST_ACTIONS = 30_000
+
+
+def counts(game_id: str) -> tuple[int, ...]:
+    cls = game_class(game_id)
+    return cls.player_counts or tuple(range(cls.min_players, cls.max_players + 1))
+
+
+def cases(bot: str) -> list[Any]:
+    return [pytest.param(g, n, id=f"{g}-{n}p") for g in GAMES for n in counts(g)]
+
+
+def play_out(game_id: str, players: int, spec: str, seed: int) -> tuple[str, int]:
+    """The ending of one game with every seat played by ``spec``, and its length in actions."""
+    game = game_class(game_id)(players=players)
+    agents = make_agents([spec] * players, players, seed, game_id)
+    state = game.new_state(seed=seed)
+    for _ in range(MOST_ACTIONS):
+        if state.to_act is None:
+            return state.result().reason, state.n_actions
+        seat = state.to_act
+        state.apply(agents[seat].choose(info_set(agents[seat], state, seat)))
+    return "still going", state.n_actions
+
+
+def check(game_id: str, players: int, spec: str, games: int = GAMES_EACH) -> None:
+    limits = game_class(game_id).safety_endings | {"still going"}
+    for seed in range(SEED, SEED + games):
+        reason, length = play_out(game_id, players, spec, seed)
+        assert reason not in limits, (
+            f"{game_id} with {players} {spec} seats, seed {seed}: "
+            f"ended on {reason!r} after {length} actions")
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases("greedy"))
+def test_greedy_seats_end_the_game_by_its_rules(game_id: str, players: int) -> None:
+    check(game_id, players, "greedy")
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases("balance"))
+def test_the_games_own_bot_ends_the_game_by_its_rules(game_id: str, players: int) -> None:
+    check(game_id, players, f"{game_id}:balance")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_search_seats_end_the_game_by_its_rules(game_id: str) -> None:
+    check(game_id, 2, "mcts:24", games=1)
