@@ -65,6 +65,11 @@ class Game(Grammar, Words, Generic[S]):
     #: Scripted bots this game offers as agents: name -> ``"module:factory"``, where
     #: ``factory(argument, seed)`` returns an agent; seated as ``"<game id>:<name>"``.
     bots: ClassVar[Mapping[str, str]] = {}
+    #: The game's scripted policy on a full state, for search rollouts: ``"module:function"``
+    #: where ``function(state, rng)`` returns a legal action of ``state.to_act`` (``rng`` a
+    #: :class:`meeple.core.Rng`, its only source of chance). Read only by search, on
+    #: determinizations it owns; empty: the game has none.
+    rollout_policy: ClassVar[str] = ""
     #: Event kinds that matter so much to the seat they name (their ``seat`` field) that the
     #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
     notices: ClassVar[frozenset[str]] = frozenset()
