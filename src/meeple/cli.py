@@ -494,37 +494,50 @@ def default_db() -> Path:
 
 @main.command("arena")
 @click.argument("game")
-@click.option("--seats", required=True,
-              help=f"Comma-separated agents, one per seat: {SEATS} (docs/bots.md).")
+@click.option("--seats", help=f"Comma-separated agents, one per seat: {SEATS} (docs/bots.md).")
+@click.option("--ladder", metavar="SPEC..BUDGET",
+              help="Instead of --seats: a budget range doubled step by step (mcts@0.1s..1.6s, "
+                   "mcts:50..800), each rung against the one below it.")
+@click.option("--against", metavar="AGENT", help="With --ladder: every rung against this agent.")
 @click.option("--games", "n_games", type=click.IntRange(min=1), default=20, show_default=True,
-              help="Games to play (a multiple of the player count keeps seats balanced).")
+              help="Games to play (per ladder step; a multiple of the player count keeps "
+                   "seats balanced).")
 @click.option("--players", type=click.IntRange(min=1), default=None,
-              help="Player count (default: one per agent).")
+              help="Player count (default: one per agent; 2 on a ladder).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A game option; repeat for several.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games played at once in separate processes (same results).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def arena_cmd(game: str, seats: str, n_games: int, players: int | None, seed: int,
-              options: tuple[str, ...], jobs: int, as_json: bool) -> None:
-    """Pit agents against each other in GAME and report win rates with 95% intervals."""
-    from meeple.sim.arena import Played, arena, print_report
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Run directory: keeps each game as it finishes; the same command resumes.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the report as JSON (the games' lines go to stderr).")
+def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | None,
+              n_games: int, players: int | None, seed: int, options: tuple[str, ...],
+              jobs: int, out: Path | None, as_json: bool) -> None:
+    """Pit agents against each other in GAME: each game is printed as it ends, then win rates
+    with 95% intervals, time per decision (forced decisions apart) and safety-limit endings."""
+    from meeple.sim.arena import print_report
+    from meeple.sim.ladder import print_ladder, streamed
 
-    specs = [s.strip() for s in seats.split(",") if s.strip()]
-    done = [0]
-
-    def progress(p: Played) -> None:
-        done[0] += 1
-        click.echo(f"\rgame {done[0]}/{n_games}", nl=False, err=True)
-
-    report = arena(game, specs, n_games, players, seed, parse_pairs(options), jobs,
-                   on_game=None if as_json else progress)
+    if (seats is None) == (ladder is None):
+        raise Refused("give --seats (agents, one per seat) or --ladder (a budget range)")
+    if against is not None and ladder is None:
+        raise Refused("--against goes with --ladder")
+    try:
+        report = streamed(Console(stderr=True) if as_json else console, game, seats, ladder,
+                          against, n_games, players, seed, parse_pairs(options), jobs, out)
+    except KeyboardInterrupt:
+        kept = f" {out} keeps the games played; run the same command to resume." if out else ""
+        click.echo(f"Interrupted.{kept}", err=True)
+        raise SystemExit(130) from None
     if as_json:
         click.echo(json.dumps(report, indent=1))
+    elif seats is not None:
+        print_report(report, console)
     else:
-        click.echo("", err=True)
-        print_report(report)
+        print_ladder(report, console)
 
 
 @main.command("simulate", cls=_OneLineUsage)

@@ -397,9 +397,9 @@ def test_arena_command_json() -> None:
     args = ["arena", "tictactoe", "--seats", "mcts:50,random", "--games", "4", "--json"]
     first = CliRunner().invoke(main, args)
     assert first.exit_code == 0, first.output
-    report = json.loads(first.output)
+    report = json.loads(first.stdout)  # each game is told on stderr
     assert report["seats"] == ["mcts:50", "random"] and report["games"] == 4
-    again = json.loads(CliRunner().invoke(main, args).output)
+    again = json.loads(CliRunner().invoke(main, args).stdout)
     assert [a["wins"] for a in again["agents"]] == [a["wins"] for a in report["agents"]]
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any, Protocol
 
 from meeple.core import ConfigError, RecordError, replay
 
@@ -37,14 +37,41 @@ except ImportError:  # not on Windows: runs there are not locked
 
 from .tally import Tally
 
-if TYPE_CHECKING:
-    from .simulate import RunSpec
-
 #: The keys of a record line, in the order a run writes them.
 RECORD_KEYS = ("index", "format", "game", "version", "players", "options", "seed", "seats",
                "actions", "actors", "result", "error")
 _ERROR_KEYS = ("type", "message", "traceback")
 _HINT = "Delete that line to play its game again, or use another --out."
+
+
+class Spec(Protocol):
+    """What a run directory needs of the spec of its run (``meeple simulate``'s
+    :class:`~meeple.sim.simulate.RunSpec`, ``meeple arena``'s
+    :class:`~meeple.sim.arena.ArenaSpec`)."""
+
+    @property
+    def players(self) -> int:
+        """Seats at each game's table."""
+
+    @property
+    def max_actions(self) -> int:
+        """The actions after which a game counts as failed (``TooLong``)."""
+
+    @property
+    def record_keys(self) -> tuple[str, ...]:
+        """The keys of a record line, in the order a run writes them."""
+
+    def params(self) -> dict[str, Any]:
+        """The spec as JSON-able data (``run.json``)."""
+
+    def header(self, index: int) -> dict[str, Any]:
+        """The fields of game ``index``'s record that the spec decides."""
+
+    def extra_problems(self, line: dict[str, Any]) -> list[str]:
+        """What is wrong with the fields of ``line`` beyond :data:`RECORD_KEYS`."""
+
+    def changed(self, key: str) -> str:
+        """What it means that the parameter ``key`` of ``run.json`` differs ('' for nothing)."""
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -85,7 +112,7 @@ class RunDir:
         self.summary_file = path / "summary.json"
         self._lock_fd: int | None = None
 
-    def open(self, spec: RunSpec, games: int, *, verify: bool = False) -> Kept:
+    def open(self, spec: Spec, games: int, *, verify: bool = False) -> Kept:
         """Create or resume a run of ``games`` games: the records already played.
 
         The directory stays locked against other runs until :meth:`close`. ConfigError when
@@ -102,7 +129,7 @@ class RunDir:
                                   f"{e.strerror or e}") from None
             raise
 
-    def _open(self, spec: RunSpec, games: int, verify: bool) -> Kept:
+    def _open(self, spec: Spec, games: int, verify: bool) -> Kept:
         self._prepare(spec)
         kept = self._read(spec)
         beyond = sorted(i for i in kept.lines if i >= games)
@@ -120,7 +147,7 @@ class RunDir:
                     stale.unlink()
         return kept
 
-    def _prepare(self, spec: RunSpec) -> None:
+    def _prepare(self, spec: Spec) -> None:
         if self.path.exists() and not self.path.is_dir():
             raise ConfigError(f"{self.path} is a file; --out needs a directory")
         self.path.mkdir(parents=True, exist_ok=True)
@@ -133,7 +160,8 @@ class RunDir:
                 raise ConfigError(f"{self.run_file} is not a run's parameters: {e}") from None
             if not isinstance(old, dict):
                 raise ConfigError(f"{self.run_file} is not a run's parameters")
-            diffs = [f"{k} {params.get(k)!r} (the run has {old.get(k)!r})"
+            diffs = [f"{k} {params.get(k)!r} (the run has {old.get(k)!r}"
+                     + (f": {spec.changed(k)})" if spec.changed(k) else ")")
                      for k in sorted(set(params) | set(old))
                      if not _same(params.get(k), old.get(k))]
             if diffs:
@@ -170,7 +198,7 @@ class RunDir:
             os.close(self._lock_fd)  # closing the file releases the lock
             self._lock_fd = None
 
-    def _read(self, spec: RunSpec) -> Kept:
+    def _read(self, spec: Spec) -> Kept:
         kept = Kept()
         if not self.records.exists():
             return kept
@@ -214,7 +242,7 @@ class RunDir:
             f.seek(offset)
             return self._parse(f.read(length), number)
 
-    def verify(self, spec: RunSpec, kept: Kept) -> None:
+    def verify(self, spec: Spec, kept: Kept) -> None:
         """Replay every kept record; RecordError naming the first that does not reproduce."""
         for index in sorted(kept.lines):
             problem = replay_problem(self.read_line(kept, index), spec.max_actions)
@@ -251,7 +279,7 @@ def _is_seat_list(value: Any, players: int) -> bool:
         isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in value)
 
 
-def record_problems(spec: RunSpec, line: dict[str, Any], raw: bytes = b"") -> list[str]:
+def record_problems(spec: Spec, line: dict[str, Any], raw: bytes = b"") -> list[str]:
     """What makes ``line`` not the record a run of ``spec`` writes for its index (empty: none).
 
     Checked without replaying: the fields the spec decides, and the shape of the play. ``raw``,
@@ -262,10 +290,11 @@ def record_problems(spec: RunSpec, line: dict[str, Any], raw: bytes = b"") -> li
     if not _is_index(index):
         return [f"its index {index!r} is not a game number"]
     keys = list(line)
-    if keys != list(RECORD_KEYS):
-        missing = [k for k in RECORD_KEYS if k not in line]
-        extra = [k for k in keys if k not in RECORD_KEYS]
-        return [f"its keys are {keys} (a run writes {list(RECORD_KEYS)}"
+    wanted = spec.record_keys
+    if keys != list(wanted):
+        missing = [k for k in wanted if k not in line]
+        extra = [k for k in keys if k not in wanted]
+        return [f"its keys are {keys} (a run writes {list(wanted)}"
                 + (f"; missing {missing}" if missing else "")
                 + (f"; unknown {extra}" if extra else "") + ")"]
     header = spec.header(index)
@@ -275,7 +304,7 @@ def record_problems(spec: RunSpec, line: dict[str, Any], raw: bytes = b"") -> li
                     for k in expected if not _same(line[k], expected[k])]
         if problems:
             return problems
-    return _play_problems(line, spec.players)
+    return _play_problems(line, spec.players) or spec.extra_problems(line)
 
 
 def _play_problems(line: dict[str, Any], players: int) -> list[str]:

@@ -51,7 +51,7 @@ from rich.text import Text
 from meeple.agents import make, names
 from meeple.core import ConfigError, Game, Rng, State, game_class, load
 
-from .rundir import Kept, RecordWriter, RunDir, encode_line, write_atomic
+from .rundir import RECORD_KEYS, Kept, RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
 from .tally import Tally
 
@@ -89,6 +89,19 @@ class RunSpec:
             "vary": {name: list(values) for name, values in self.vary},
             "seed": self.seed, "rotate": self.rotate, "max_actions": self.max_actions,
         }
+
+    @property
+    def record_keys(self) -> tuple[str, ...]:
+        """The keys of a record line, in the order a run writes them."""
+        return RECORD_KEYS
+
+    def extra_problems(self, line: dict[str, Any]) -> list[str]:
+        """A run's records hold nothing beyond :data:`~meeple.sim.rundir.RECORD_KEYS`."""
+        return []
+
+    def changed(self, key: str) -> str:
+        """Nothing to add: the key names what changed."""
+        return ""
 
     def options_for(self, index: int) -> dict[str, Any]:
         """The options of game ``index``: the fixed ones plus its combination of varied ones."""
