@@ -495,7 +495,7 @@ def default_db() -> Path:
 @main.command("arena")
 @click.argument("game")
 @click.option("--seats", help=f"Comma-separated agents, one per seat: {SEATS} (docs/bots.md).")
-@click.option("--ladder", metavar="SPEC..BUDGET",
+@click.option("--ladder", metavar="RANGE",
               help="Instead of --seats: a budget range doubled step by step (mcts@0.1s..1.6s, "
                    "mcts:50..800), each rung against the one below it.")
 @click.option("--against", metavar="AGENT", help="With --ladder: every rung against this agent.")
@@ -517,7 +517,10 @@ def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | N
               n_games: int, players: int | None, seed: int, options: tuple[str, ...],
               jobs: int, out: Path | None, as_json: bool) -> None:
     """Pit agents against each other in GAME: each game is printed as it ends, then win rates
-    with 95% intervals, time per decision (forced decisions apart) and safety-limit endings."""
+    with 95% intervals, time per decision (forced decisions apart) and safety-limit endings.
+
+    With --out, an interrupted run resumes: the same command plays only the missing games
+    (docs/bots.md, "Measuring")."""
     from meeple.sim.arena import print_report
     from meeple.sim.ladder import print_ladder, streamed
 
