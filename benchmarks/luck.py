@@ -51,6 +51,7 @@ def play(job: tuple[str, tuple[str, ...], str, int]) -> Played:
     oracle = seats.index(ORACLE)
     state = game.new_state(seed=seed)
     decisions = [0] * len(seats)
+    forced = [0] * len(seats)
     think = [0.0] * len(seats)
     while state.to_act is not None:
         seat = state.to_act
@@ -59,12 +60,16 @@ def play(job: tuple[str, tuple[str, ...], str, int]) -> Played:
                 else info_set(agent, state, seat))
         start = time.perf_counter()
         action = agent.choose(info)
-        think[seat] += time.perf_counter() - start
-        decisions[seat] += 1
+        took = time.perf_counter() - start
+        if len(state.legal_actions()) == 1:  # forced: counted apart, as the arena does
+            forced[seat] += 1
+        else:
+            think[seat] += took
+            decisions[seat] += 1
         state.apply(action)
     res = state.result()
     return Played(seed, seats, res.winners, state.n_actions, res.turns, res.reason,
-                  tuple(decisions), tuple(think))
+                  tuple(decisions), tuple(think), tuple(forced))
 
 
 def main() -> None:

@@ -101,6 +101,7 @@ class Stream:
 
     def _say(self, text: str) -> None:
         self.console.print(self.prefix + text, markup=False, highlight=False, soft_wrap=True)
+        self.console.file.flush()  # seen at once, even through a pipe or into a file
 
 
 def print_report(report: dict[str, Any], console: Console | None = None) -> None:
