@@ -118,6 +118,11 @@ def decode_counts(text: str) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- the spec
+#: The files whose change may change how a game is played: code and content data (not the
+#: words of its catalogues and how-to pages, nor its drawn board).
+_PLAYING_FILES = frozenset({".py", ".toml", ".json", ".yaml", ".yml", ".csv"})
+
+
 def code_digest(game_id: str) -> str:
     """A digest of the code that plays an arena of ``game_id``: the engine, the agents and
     the game's package. Another digest means the games may be played differently."""
@@ -127,10 +132,11 @@ def code_digest(game_id: str) -> str:
     h = hashlib.sha256()
     for root in roots:
         files = [root] if root.is_file() else sorted(
-            p for p in root.rglob("*") if p.is_file() and p.suffix != ".pyc"
+            p for p in root.rglob("*") if p.is_file() and p.suffix in _PLAYING_FILES
             and not {"__pycache__", "locale", "board"} & set(p.relative_to(root).parts))
         for f in files:
-            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+            name = f.name if f == root else f.relative_to(root).as_posix()
+            h.update(name.encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
