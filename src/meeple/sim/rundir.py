@@ -1,4 +1,6 @@
-"""The run directory of ``meeple simulate``: its files, checking what it holds, resuming exactly.
+"""The run directory of ``meeple simulate`` and ``meeple arena``: its files, checking what it
+holds, resuming exactly. What a run's records hold beyond :data:`RECORD_KEYS` and how they are
+checked is its spec's (:class:`Spec`).
 
 A run directory holds ``run.json`` (the spec) and ``records.jsonl`` (one line per game, in
 game order). Resuming keeps ``records.jsonl`` byte-identical to an uninterrupted run:
