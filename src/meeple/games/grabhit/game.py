@@ -36,6 +36,8 @@ class GrabHit(Game[GrabHitState]):
     options = OPTIONS
     state_class = GrabHitState
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.grabhit.bots:make_balance"}
+    #: Search rollouts (``scripted``) play the balance policy on the search's own worlds.
+    rollout_policy: ClassVar[str] = "meeple.games.grabhit.bots:rollout"
     safety_endings: ClassVar[frozenset[str]] = frozenset({"round-limit"})
     #: A death reaches its seat as a notice, and so does falling into limbo (phases lost).
     notices = frozenset({"death", "limbo_enter"})
