@@ -205,13 +205,24 @@ def _dealt(st: GrabHitState, s: int, w: int, hits: int, life: int, armour: int
     hits stopping when it breaks (GAH-52)."""
     dur = [h[1] for h in st.weapons[s] if h[0] == w]
     n = hits if w == cards.FISTS else min([hits, *dur]) if dur else 0
-    dmg, pw = cards.hit_damage(st, s, w) if n > 0 else (0, False)
+    if n <= 0:
+        return life, armour
+    dmg, pw = cards.hit_damage(st, s, w)
     total = dmg * n
     if not pw:
         soak = min(armour, total)
         armour -= soak
         total -= soak
     return life - total, armour
+
+
+def _max_armour(st: GrabHitState, t: int, foe: int) -> int:
+    """``cards.max_armour`` over the table of effects."""
+    eff, on = effects(st), st.scrolls[t]
+    base = st.game.content.adventurers[foe].armour
+    if not on:
+        return base
+    return max(0, base + _count(eff, on, "max_armour") - _count(eff, on, "berserk"))
 
 
 def kill_turns(st: GrabHitState, s: int, t: int) -> float:
@@ -232,7 +243,7 @@ def kill_turns(st: GrabHitState, s: int, t: int) -> float:
         return 0.0
     hp = life + (0 if pierce else armour)
     regen = 0.0
-    if not pierce and (foe is None or armour < cards.max_armour(st, t)):
+    if not pierce and (foe is None or armour < _max_armour(st, t, foe)):
         regen += ARMOUR_REPAIR
     if foe is not None:
         fa = st.game.content.adventurers[foe]
