@@ -9,9 +9,10 @@ import pytest
 import meeple
 from meeple.agents import make
 from meeple.agents.base import InfoSet
-from meeple.core import ConfigError
+from meeple.core import ConfigError, Rng
 from meeple.games.grabhit import death
-from meeple.games.grabhit.bots import BalanceBot, make_balance
+from meeple.games.grabhit.bots import SEARCH_RAISES, BalanceBot, make_balance, rollout, search_moves
+from meeple.games.grabhit.game import GrabHit
 from meeple.games.grabhit.state import GrabHitState
 from meeple.sim.runner import play
 
@@ -80,3 +81,37 @@ def test_the_bot_keeps_the_stronger_weapon_and_hits_the_weakest() -> None:
     assert bot.choose(InfoSet(st, 0)).text == "attack with Battle Axe"
     st.apply("attack with Battle Axe")
     assert bot.choose(InfoSet(st, 0)).text == "hit Violet"
+
+
+def test_the_rollout_policy_is_the_balance_policy_drawn_from_the_search_rng() -> None:
+    """``Game.rollout_policy`` names ``bots.rollout``: a legal action of the seat to act, the
+    same for the same generator, so a search with an iteration budget stays repeatable."""
+    game = meeple.load("grabhit", players=3)
+    assert game.rollout_policy == "meeple.games.grabhit.bots:rollout"
+    st = game.new_state(seed=4)
+    assert isinstance(st, GrabHitState)
+    for _ in range(80):
+        if st.is_over:
+            break
+        a, b = rollout(st, Rng(9)), rollout(st, Rng(9))
+        assert a == b and a in st.legal_actions()
+        st.apply(a)
+
+
+def test_search_moves_keep_every_action_but_most_bids() -> None:
+    """Of a lot's bids the search sees the lowest and a few raises over it; every other
+    action is kept, in order."""
+    assert GrabHit.search_moves == "meeple.games.grabhit.bots:search_moves"
+    st = new(players=2, advs=["Victor", "Devite"])
+    turn(st, 0, "free")
+    st.gold[0] = 30
+    lot = card("crystal_fields")
+    st.lots = [(lot, 1, 0, None)]
+    st._legal = None
+    legal = st.legal_actions()
+    bids = [a for a in legal if str(a).startswith("bid ")]
+    assert len(bids) > 10
+    moves = search_moves(st)
+    low = min(a[1].coins for a in bids)
+    assert sorted(a[1].coins for a in moves if a in bids) == [low + r for r in SEARCH_RAISES]
+    assert [a for a in moves if a not in bids] == [a for a in legal if a not in bids]

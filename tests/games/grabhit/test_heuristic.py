@@ -89,3 +89,47 @@ def test_the_chosen_weapon_counts_before_the_hit() -> None:
     sword.apply("attack with Knight's Sword")
     fists.apply("attack with fists")
     assert sword.evaluate(0) > fists.evaluate(0)
+
+
+def test_the_hits_to_come_count_from_the_free_actions_on() -> None:
+    """From phase 4 on, this turn's hits count as dealt with the weapon that hurts most: a
+    search leaf read before the hit compares with one read after it, so ending the free
+    actions, or choosing that weapon, changes nothing by itself."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    st.weapons[0] = ((card("knight_sword"), 6, ()),)
+    turn(st, 0, "free")
+    free = st.evaluate(0)
+    st.apply("done")
+    assert st.phase == "hit" and st.attack_weapon is None
+    assert abs(st.evaluate(0) - free) < 1e-9
+    st.apply("attack with Knight's Sword")
+    assert abs(st.evaluate(0) - free) < 1e-9
+
+
+def test_a_kill_within_this_turns_hits_reads_as_won_before_the_hit() -> None:
+    """With two seats the first death ends the game (GAH-66): a rival the coming hits finish
+    is as good as dead already in phase 4, not half a turn away."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    st.weapons[0] = ((card("knight_sword"), 6, ()),)  # 3 damage, one hit a turn
+    st.life[1], st.armour[1] = 3, 0
+    turn(st, 0, "spin")
+    before_spin = st.evaluate(0)
+    turn(st, 0, "free")
+    assert st.evaluate(0) > before_spin
+    st.apply("done")
+    st.apply("attack with Knight's Sword")
+    assert st.phase == "hit" and st.life[1] == 3
+    hit_now = st.evaluate(0)
+    turn(st, 0, "free")
+    assert st.evaluate(0) == hit_now
+
+
+def test_a_rival_out_of_reach_takes_no_hit_to_come() -> None:
+    """GAH-35: nobody hits an adventurer in limbo, so the hits to come count for nothing."""
+    st = new(players=2, advs=["Victor", "Devite"])
+    st.weapons[0] = ((card("knight_sword"), 6, ()),)
+    st.life[1], st.armour[1] = 1, 0
+    turn(st, 0, "free")
+    reachable = st.evaluate(0)
+    st.limbo[1] = 1
+    assert st.evaluate(0) < reachable

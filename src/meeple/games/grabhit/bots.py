@@ -13,9 +13,9 @@ sampled from its information set (``info.sample``), never the true state.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from meeple.core import Action, ConfigError, Verb
+from meeple.core import Action, ConfigError, Rng, Verb
 
 from . import cards
 from .verbs import (
@@ -38,6 +38,17 @@ if TYPE_CHECKING:
     from meeple.agents.base import InfoSet
 
     from .state import GrabHitState
+
+T = TypeVar("T")
+
+
+class Chance(Protocol):
+    """What the policy draws its chance from: ``random.Random`` or ``meeple.core.Rng``."""
+
+    def random(self) -> float: ...
+
+    def choice(self, seq: list[T]) -> T: ...
+
 
 #: How often the bot bids on a lot or visits a shop when it can (else it passes them by).
 BID_CHANCE = 0.5
@@ -72,7 +83,7 @@ def _target_key(st: GrabHitState, a: Action) -> Any:
 
 
 def _first_choice(st: GrabHitState, by: dict[type[Verb], list[Action]], seat: int,
-                  rnd: random.Random) -> Action | None:
+                  rnd: Chance) -> Action | None:
     """The decisions the bot always takes the same way when they are offered."""
     if Choose in by:
         adv = st.adventurer[seat]
@@ -91,7 +102,7 @@ def _first_choice(st: GrabHitState, by: dict[type[Verb], list[Action]], seat: in
     return None
 
 
-def policy(st: GrabHitState, seat: int, rnd: random.Random) -> Action:
+def policy(st: GrabHitState, seat: int, rnd: Chance) -> Action:
     """The greedy choice among the legal actions of ``st`` for ``seat``."""
     legal = st.legal_actions()
     if len(legal) == 1:
@@ -116,6 +127,38 @@ def policy(st: GrabHitState, seat: int, rnd: random.Random) -> Action:
     if Done in by:
         return by[Done][0]
     return rnd.choice(legal)
+
+
+def rollout(st: GrabHitState, rng: Rng) -> Action:
+    """The policy for the seat to act in a state the search owns, its chance drawn from the
+    search's ``rng`` alone (``Game.rollout_policy``)."""
+    seat = st.to_act
+    assert seat is not None
+    return policy(st, seat, rng)
+
+
+#: The raises over the lowest bid a search tries on each lot (``search_moves``).
+SEARCH_RAISES = (0, 2, 5)
+
+
+def search_moves(st: GrabHitState) -> list[Action]:
+    """The legal actions worth a search's attention: every one but the bids, of which only the
+    lowest on each lot and a few raises over it (``SEARCH_RAISES``). A purse of 40 gold offers
+    some 40 bids on a lot, nearly all the same move to the race; a search that tries each of
+    them once before it tries anything twice learns little of the moves that differ."""
+    legal = st.legal_actions()
+    out: list[Action] = []
+    lowest: dict[int, int] = {}
+    for a in legal:
+        v = a[1]
+        if isinstance(v, Bid):
+            low = lowest.get(v.location)
+            if low is None:
+                low = lowest[v.location] = v.coins
+            if v.coins - low not in SEARCH_RAISES:
+                continue
+        out.append(a)
+    return out
 
 
 class BalanceBot:

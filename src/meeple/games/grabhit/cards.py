@@ -72,8 +72,11 @@ def copy_of(st: GrabHitState, held: tuple[int, ...] | list[int], card: int) -> i
 
 def count(st: GrabHitState, seat: int, effect: str) -> int:
     """How many upgrades or lasting curses with ``effect`` lie on a seat."""
+    held = st.scrolls[seat]
+    if not held:
+        return 0
     cards = st.game.content.cards
-    return sum(1 for c in st.scrolls[seat] if getattr(cards[c].entry, "effect", "") == effect)
+    return sum(1 for c in held if getattr(cards[c].entry, "effect", "") == effect)
 
 
 def max_life(st: GrabHitState, seat: int) -> int:

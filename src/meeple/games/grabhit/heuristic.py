@@ -6,9 +6,11 @@ abilities) and, with two players (the first death ends the game, GAH-66), ``kill
 the rival's life and armour at its expected damage (best weapon or fists, damaging abilities,
 damage scrolls in hand) net of the rival's repairs and heals; the two combine as hazards. The
 seat on turn is half a turn ahead while this turn's gold (hit) is to come and half a turn behind
-once it is in, so handing the turn over moves nothing by itself. The value is a logistic of the
-best rival's time minus this seat's, over the square root of the times. With more players a
-death does not end the game, so the race is by gold alone.
+once it is in, so handing the turn over moves nothing by itself; from phase 4 on its hits count
+as dealt at once, with the weapon that hurts most until one is chosen, so a search leaf read in
+phase 4 compares with one read after the hit (a kill within this turn's hits reads as won).
+The value is a logistic of the best rival's time minus this seat's, over the square root of the
+times. With more players a death does not end the game, so the race is by gold alone.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from . import cards, locations
+from . import cards, hit, locations
 from .free_actions import CHECK_SPAN
+from .turn import reachable
 
 if TYPE_CHECKING:
     from .state import GrabHitState
@@ -39,6 +42,9 @@ RACE_NOISE = 0.5
 TURN_PHASES: frozenset[Phase] = frozenset({"before", "limbo", "spin", "income", "draw", "free",
                                            "hit"})
 GOLD_AHEAD: frozenset[Phase] = frozenset({"before", "limbo", "spin", "income"})
+#: The phases from which this turn's hits are counted as dealt (GAH-47): the free actions and
+#: the hit itself; before them the spin may still send the seat to limbo (GAH-34).
+HIT_AHEAD: frozenset[Phase] = frozenset({"free", "hit"})
 LOW, HIGH = 0.02, 0.98
 #: Two players: the first death ends the game (GAH-66), so a kill races the gold.
 DUEL = 2
@@ -48,13 +54,47 @@ LIMBO_TURNS, LIMBO_STAGE = 2.0, 0.5
 
 def evaluate(st: GrabHitState, seat: int) -> float:
     """The race (see the module's text), in [LOW, HIGH]."""
-    n = st.players
-    times = [race_turns(st, s) for s in range(n)]
+    times = _times(st)
     mine = times[seat]
-    rival = min(times[o] for o in range(n) if o != seat)
+    rival = min(times[o] for o in range(st.players) if o != seat)
     spread = math.sqrt(RACE_NOISE + max(0.0, mine) + max(0.0, rival))
     value = 1.0 / (1.0 + math.exp(-RACE_SCALE * (rival - mine) / spread))
     return min(HIGH, max(LOW, value))
+
+
+#: The last state's race times, by everything they are read from: the search reads every
+#: seat's value of one leaf in a row, and the race of each seat needs every other's.
+_memo: list[tuple[tuple[object, ...], list[float]]] = []
+
+
+def _times(st: GrabHitState) -> list[float]:
+    """Every seat's ``race_turns``, remembered for the last state read."""
+    key = (st.game, st.active, st.phase, st.lost, st.attack_weapon, st.hits_left,
+           *st.adventurer, *st.gold, *st.life, *st.armour, *st.limbo, *st.weapons, *st.hand,
+           *st.scrolls, *st.locations, *st.lots)
+    if _memo and _memo[0][0] == key:
+        return _memo[0][1]
+    times = [race_turns(st, s) for s in range(st.players)]
+    _memo[:] = [(key, times)]
+    return times
+
+
+#: Each card's effect ("" for a card with none), by the content tables it belongs to.
+_effects: dict[int, tuple[str, ...]] = {}
+
+
+def effects(st: GrabHitState) -> tuple[str, ...]:
+    """Each card's effect by its id ("" if it has none), built once per content."""
+    content = st.game.content
+    out = _effects.get(id(content))
+    if out is None:
+        out = _effects[id(content)] = tuple(getattr(c.entry, "effect", "") for c in content.cards)
+    return out
+
+
+def _count(eff: tuple[str, ...], held: tuple[int, ...], effect: str) -> int:
+    """``cards.count`` over a table of effects."""
+    return sum(1 for c in held if eff[c] == effect) if held else 0
 
 
 def _chance(check: int) -> float:
@@ -90,9 +130,11 @@ def race_turns(st: GrabHitState, s: int) -> float:
 
 def gold_rate(st: GrabHitState, s: int) -> float:
     """Expected gold per turn: wheel, locations, pockets and a gold ability."""
-    poverty = cards.count(st, s, "poverty")
-    rate = WHEEL_MEAN if not poverty else WHEEL_MEAN_POOR
-    rate += cards.count(st, s, "pockets") + locations.income(st, s)
+    eff, on = effects(st), st.scrolls[s]
+    rate = WHEEL_MEAN if not _count(eff, on, "poverty") else WHEEL_MEAN_POOR
+    rate += _count(eff, on, "pockets")
+    if st.locations[s]:
+        rate += locations.income(st, s)
     a = st.adventurer[s]
     if a is not None:
         adv = st.game.content.adventurers[a]
@@ -106,9 +148,10 @@ def gold_rate(st: GrabHitState, s: int) -> float:
 
 def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
     """The best damage ``s`` deals a turn, whether it pierces, and damage scrolls in hand."""
-    clumsy = cards.count(st, s, "clumsiness")
-    berserk = cards.count(st, s, "berserk")
-    best = float(max(1, 1 + cards.count(st, s, "fists") - clumsy))
+    eff, on = effects(st), st.scrolls[s]
+    clumsy = _count(eff, on, "clumsiness")
+    berserk = _count(eff, on, "berserk")
+    best = float(max(1, 1 + _count(eff, on, "fists") - clumsy))
     best_hit = best
     pierce = False
     for h in st.weapons[s]:
@@ -127,29 +170,59 @@ def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
             best += p * best_hit
     burst = 0
     for c in st.hand[s]:
-        e = st.game.content.cards[c].entry
-        if getattr(e, "effect", "") == "damage":
-            burst += e.amount  # type: ignore[union-attr]
+        if eff[c] == "damage":
+            burst += st.game.content.cards[c].entry.amount  # type: ignore[union-attr]
     return best, pierce, burst
 
 
-def _hits_to_come(st: GrabHitState, s: int, life: int, armour: int) -> tuple[int, int, float]:
-    """On ``s``'s own turn: the hits still to come this turn, dealt at once once the weapon
-    is chosen (GAH-47); the life and armour left and the tempo (in turns) gained."""
+def _hits_to_come(st: GrabHitState, s: int, t: int, life: int, armour: int
+                  ) -> tuple[int, int, float]:
+    """On ``s``'s own turn: the hits still to come this turn at ``t``, dealt at once from phase
+    4 on (GAH-47): with the weapon chosen, or before that with the weapon that hurts ``t``
+    most, so choosing it changes nothing by itself; the life and armour left and the tempo
+    (in turns) gained. Before phase 4 the hit is half a turn ahead."""
     if "hit" in st.lost:
         return life, armour, 0.5
-    w = st.attack_weapon
-    if st.phase != "hit" or w is None:
+    if st.phase not in HIT_AHEAD:
         return life, armour, -0.5
+    w = st.attack_weapon
+    if w is not None:
+        return (*_dealt(st, s, w, st.hits_left, life, armour), 0.5)
+    if not reachable(st, s, t) or hit.defended(st, t):
+        return life, armour, 0.5
+    best = _dealt(st, s, cards.FISTS, 1 + st.extra_hits, life, armour)
+    for h in st.weapons[s]:
+        speed = cards.stats(st, h)[1]
+        left = _dealt(st, s, h[0], speed + st.extra_hits, life, armour)
+        if left < best:
+            best = left
+    return (*best, 0.5)
+
+
+def _dealt(st: GrabHitState, s: int, w: int, hits: int, life: int, armour: int
+           ) -> tuple[int, int]:
+    """The life and armour left after ``hits`` hits of weapon ``w`` (or fists), a weapon's
+    hits stopping when it breaks (GAH-52)."""
     dur = [h[1] for h in st.weapons[s] if h[0] == w]
-    n = st.hits_left if w == cards.FISTS else min([st.hits_left, *dur]) if dur else 0
-    dmg, pw = cards.hit_damage(st, s, w) if n > 0 else (0, False)
+    n = hits if w == cards.FISTS else min([hits, *dur]) if dur else 0
+    if n <= 0:
+        return life, armour
+    dmg, pw = cards.hit_damage(st, s, w)
     total = dmg * n
     if not pw:
         soak = min(armour, total)
         armour -= soak
         total -= soak
-    return life - total, armour, 0.5
+    return life - total, armour
+
+
+def _max_armour(st: GrabHitState, t: int, foe: int) -> int:
+    """``cards.max_armour`` over the table of effects."""
+    eff, on = effects(st), st.scrolls[t]
+    base = st.game.content.adventurers[foe].armour
+    if not on:
+        return base
+    return max(0, base + _count(eff, on, "max_armour") - _count(eff, on, "berserk"))
 
 
 def kill_turns(st: GrabHitState, s: int, t: int) -> float:
@@ -165,21 +238,21 @@ def kill_turns(st: GrabHitState, s: int, t: int) -> float:
     if foe is None:  # not chosen yet: a fresh adventurer
         life, armour = UNCHOSEN_LIFE, 1
     if _on_turn(st, s):
-        life, armour, tempo = _hits_to_come(st, s, life, armour)
+        life, armour, tempo = _hits_to_come(st, s, t, life, armour)
     if life <= 0:
         return 0.0
     hp = life + (0 if pierce else armour)
     regen = 0.0
-    if not pierce and (foe is None or armour < cards.max_armour(st, t)):
+    if not pierce and (foe is None or armour < _max_armour(st, t, foe)):
         regen += ARMOUR_REPAIR
     if foe is not None:
         fa = st.game.content.adventurers[foe]
         if fa.ability == "heal" or (fa.ability == "mend" and not pierce):
             regen += _chance(fa.check) * fa.amount
+    eff = effects(st)
     for c in st.hand[t]:
-        e = st.game.content.cards[c].entry
-        if getattr(e, "effect", "") == "heal":
-            hp += e.amount  # type: ignore[union-attr]
+        if eff[c] == "heal":
+            hp += st.game.content.cards[c].entry.amount  # type: ignore[union-attr]
     left = hp - burst
     if left <= 0:
         return 0.0

@@ -71,13 +71,20 @@ NO_CARD = -1
 def services(st: GrabHitState, seat: int, restricted: bool) -> list[tuple[int, int]]:
     """GAH-23, GAH-24, GAH-40: (service, card or NO_CARD) of each shop service open to
     ``seat``; from limbo (``restricted``) only the witch's shop."""
-    out = []
-    for i, sv in enumerate(st.game.content.services):
-        if sv.shop in st.visited or (restricted and sv.shop != "witch"):
+    out: list[tuple[int, int]] = []
+    gold = st.gold[seat]
+    content = st.game.content
+    table: set[int] | None = None  # the locations on the table, held or at auction
+    for i, sv in enumerate(content.services):
+        shop = sv.shop
+        if shop in st.visited or (restricted and shop != "witch") or gold < sv.fee:
             continue
-        if st.gold[seat] < sv.fee or not shop_on_table(st, sv.shop):
-            continue
-        out += [(i, arg) for arg in _service_args(st, seat, sv)]
+        if table is None:
+            table = {lot[0] for lot in st.lots}
+            for held in st.locations:
+                table.update(held)
+        if content.shops[shop] in table:
+            out += [(i, arg) for arg in _service_args(st, seat, sv)]
     return out
 
 
