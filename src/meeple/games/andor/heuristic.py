@@ -40,11 +40,16 @@ def _near(st: AndorState, region: int) -> float:
     """How close the heroes are to ``region``, from 0 to 1: the nearest counts most."""
     g = st.game
     row = g.distance[region]
-    ds = [row[p] for p in st.position]
-    return 1.0 - (2 * min(ds) + sum(ds) / len(ds)) / (3 * g.far)
+    nearest = total = row[st.position[0]]
+    for p in st.position[1:]:
+        d = row[p]
+        total += d
+        if d < nearest:
+            nearest = d
+    return 1.0 - (2 * nearest + total / len(st.position)) / (3 * g.far)
 
 
-def _goal_progress(st: AndorState, goal: str) -> float:
+def _goal_progress(st: AndorState, kind: str, arg: str) -> float:
     """An open goal's progress from 0 to 1 (a met goal is 1).
 
     A creature to kill: the heroes' nearness to it and their odds against it; in a fight under
@@ -53,15 +58,14 @@ def _goal_progress(st: AndorState, goal: str) -> float:
     the ground, then the carrier's nearness to the castle.
     """
     g = st.game
-    kind, _, arg = goal.partition(":")
     if kind == "kill":
         if arg in st.killed:
             return 1.0
         return _hunt(st, arg, 1.0)
     if st.herb_delivered:
         return 1.0
-    for s in range(st.players):
-        if "herb" in st.items[s]:
+    for s, held in enumerate(st.items):
+        if held and "herb" in held:
             return 0.7 + 0.3 * (1.0 - g.distance[st.position[s]][g.castle] / g.far)
     for r, lying in st.ground.items():
         if "herb" in lying:
@@ -71,10 +75,14 @@ def _goal_progress(st: AndorState, goal: str) -> float:
 
 def _hunt(st: AndorState, kind: str, scale: float) -> float:
     """Progress toward killing the creature ``kind``, from 0 to ``scale``."""
-    where = next((r for r, k in st.creatures.items() if k == kind), None)
-    if where is None:
+    where = -1
+    for r, k in st.creatures.items():
+        if k == kind:
+            where = r
+            break
+    if where < 0:
         return 0.0
-    wp = st.game.creature_stats(kind)[1]
+    wp = st.game.stats[kind][1]
     v = 0.3 * _near(st, where) + 0.2 * fight_odds(st, kind, range(st.players), wp)
     f = st.fight
     if f is not None and f["kind"] == kind:
@@ -102,15 +110,18 @@ def fight_odds(st: AndorState, kind: str, seats: Iterable[int], willpower: float
     """
     g = st.game
     dice = g.hero_dice
+    strength = st.strength
+    wps = st.willpower
     team = 0.0
-    weakest: int | None = None
+    weakest = -1
     for s in seats:
-        w = st.willpower[s]
-        team += st.strength[s] + _BEST_OF[dice[s][band(w)]]
-        weakest = w if weakest is None else min(weakest, w)
-    if weakest is None:
+        w = wps[s]
+        team += strength[s] + _BEST_OF[dice[s][band(w)]]
+        if weakest < 0 or w < weakest:
+            weakest = w
+    if weakest < 0:
         return 0.0
-    hits, taken = _margins(team - g.creature_stats(kind)[0] - st.creature_bonus
+    hits, taken = _margins(team - g.stats[kind][0] - st.creature_bonus
                            - g.creature_roll(kind, int(willpower)))
     if willpower <= 0:
         return 1.0
@@ -162,16 +173,19 @@ def _threat(st: AndorState, free: int) -> float:
     """
     g = st.game
     moves_as = g.moves_as
-    steps = sorted((g.to_castle[r], r) for r, k in st.creatures.items()
-                   if moves_as[k] != "immobile" and r not in st.blocked)
+    to_castle = g.to_castle
+    blocked = st.blocked
+    steps = sorted((to_castle[r], r) for r, k in st.creatures.items()
+                   if r not in blocked and moves_as[k] != "immobile")
     danger = 0.0
     for i, (n, r) in enumerate(steps):
         urgency = 1.0 / (1.0 + n)
         if i < free:
             urgency *= 0.3  # the castle still has a shield for it
-        guard = _near(st, r)
-        danger += urgency * (1.0 - 0.6 * guard)
-    return min(1.0, danger)
+        danger += urgency * (1.0 - 0.6 * _near(st, r))
+        if danger >= 1.0:
+            return 1.0
+    return danger
 
 
 def evaluate(st: AndorState, seat: int) -> float:
@@ -186,20 +200,22 @@ def evaluate(st: AndorState, seat: int) -> float:
     g = st.game
     shields = g.shields + st.castle_farmers
     castle = 1.0 - st.castle_creatures / (shields + 1)
-    goals = g.legend.info.goals
-    progress = sum(_goal_progress(st, goal) for goal in goals) / len(goals) if goals else 1.0
+    goals = g.goals
+    progress = (sum(_goal_progress(st, kind, arg) for kind, arg in goals) / len(goals)
+                if goals else 1.0)
     last = len(LETTERS) - 1
     time_left = 1.0 if progress >= 1.0 else (last - st.letter) / last
     threat = _threat(st, shields - st.castle_creatures)
-    strength_max: int = g.config["strength_max"]
+    strength_max = g.strength_max
     n = st.players
     # Strength lasts (gold buys it at 2 for 1); willpower matters more the lower it is (fewer
     # dice, then a knock-out, AND-54), little above 12. Below the willpower a knock-out
     # restores it counts no less, so that a knock-out never looks like a gain.
-    heroes = sum(0.6 * min(1.0, (st.strength[s] + st.gold[s] / 2) / strength_max)
-                 + 0.4 * (1.0 - (1.0 - min(max(st.willpower[s], KNOCKED_OUT_WILLPOWER), 12)
-                                 / 12) ** 2)
-                 for s in range(n)) / n
+    heroes = 0.0
+    for sp, gold, wp in zip(st.strength, st.gold, st.willpower, strict=True):
+        lack = 1.0 - min(max(wp, KNOCKED_OUT_WILLPOWER), 12) / 12
+        heroes += 0.6 * min(1.0, (sp + gold / 2) / strength_max) + 0.4 * (1.0 - lack * lack)
+    heroes /= n
     f = st.fight
     # A fight the heroes should win, and the damage done (lost again if they all withdraw,
     # AND-55).
