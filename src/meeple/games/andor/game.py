@@ -40,9 +40,10 @@ class Andor(Game[AndorState]):
     """Cooperative: every hero wins or every hero loses, with the reason."""
 
     id = "andor"
-    #: Bot search settings (docs/bots.md): greedy rollouts walk heroes towards goals; random ones
-    #: mostly waste hours.
-    search_hints = "greedy:d6"
+    #: Bot search settings (docs/bots.md): leaves are read by the heuristic at once (no
+    #: rollout: a few hundred iterations cannot tell moves apart through the fights' dice), and
+    #: the moves the search cannot tell apart are settled by the heuristic one step ahead.
+    search_hints = "d0:z1"
     name = "Legends of Andor"
     name_ru = "Легенды Андора"
     description = ("1-4 heroes defend a castle together against creatures that march at "
@@ -119,6 +120,12 @@ class Andor(Game[AndorState]):
         # strength and willpower at this table, the strength cap.
         self.goals = tuple((k, a) for k, _, a in (g.partition(":") for g in self.legend.info.goals))
         self.stats = {k: self.creature_stats(k) for k in c.creatures}
+        # ... where the legend's cards first place each creature (a goal's creature is counted
+        # there before its card is read).
+        self.placed_at: dict[str, int] = {}
+        for card in self.legend.cards.values():
+            for k, r in card.place:
+                self.placed_at.setdefault(k, r)
         self.strength_max: int = self.config["strength_max"]
         self.slot_of = {i: a.slot for a in c.articles.values() for i in (a.id, f"{a.id}:worn")}
         self._build_actions()
