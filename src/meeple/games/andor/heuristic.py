@@ -98,6 +98,9 @@ OPEN_MAX = 0.75
 
 #: The mean of the best of n six-sided dice (n = 0..6).
 _BEST_OF = (0.0, 3.5, 4.472, 4.958, 5.245, 5.431, 5.560)
+#: The dice band of each willpower below the last band's (AND-42), looked up, not computed.
+_BANDS = 21
+_BAND = tuple(band(w) for w in range(_BANDS))
 #: How much a round's battle values spread (hero dice against creature dice).
 _SPREAD = 2.5
 _ROOT2 = math.sqrt(2.0)
@@ -121,7 +124,7 @@ def fight_odds(st: AndorState, kind: str, seats: Iterable[int], willpower: float
     weakest = -1
     for s in seats:
         w = wps[s]
-        team += strength[s] + _BEST_OF[dice[s][band(w)]]
+        team += strength[s] + _BEST_OF[dice[s][_BAND[w] if 0 <= w < _BANDS else band(w)]]
         if weakest < 0 or w < weakest:
             weakest = w
     if weakest < 0:
@@ -195,13 +198,17 @@ def _threat(st: AndorState, free: int) -> float:
     steps.sort()
     dist = g.distance
     pos = st.position
+    far = g.far
     danger = 0.0
     for i, (n, r) in enumerate(steps):
         urgency = 1.0 / (1.0 + n)
         if i < free:
             urgency *= 0.3  # the castle still has a shield for it
         row = dist[r]
-        nearest = min(row[p] for p in pos)
+        nearest = far
+        for p in pos:
+            if row[p] < nearest:
+                nearest = row[p]
         guard = 1.0 - nearest / HOURS_PER_DAY if nearest < HOURS_PER_DAY else 0.0
         danger += urgency * (1.0 - 0.6 * guard)
         if danger >= 1.0:
@@ -218,8 +225,10 @@ def _rounds(st: AndorState, kind: str, seats: Iterable[int], willpower: float) -
     g = st.game
     dice = g.hero_dice
     team = 0.0
+    wps = st.willpower
     for s in seats:
-        team += st.strength[s] + _BEST_OF[dice[s][band(st.willpower[s])]]
+        w = wps[s]
+        team += st.strength[s] + _BEST_OF[dice[s][_BAND[w] if 0 <= w < _BANDS else band(w)]]
     hits = _margins(team - g.stats[kind][0] - st.creature_bonus
                     - g.creature_roll(kind, int(willpower)))[0]
     return min(MAX_ROUNDS, willpower / max(hits, willpower / MAX_ROUNDS, 0.05))
