@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import Action, ConfigError
+from meeple.core import Action, ConfigError, Rng
 
 from .decisions import (
     AfterMove,
@@ -115,6 +115,12 @@ def make_balance(arg: str | None, seed: int) -> BalanceBot:
     if arg:
         raise ConfigError(f"andor:balance takes no argument, got {arg[:24]!r}")
     return BalanceBot(seed)
+
+
+def rollout(st: AndorState, rng: Rng) -> Action:
+    """The scripted team's action on a full state, for search rollouts (``Game.rollout_policy``):
+    the plan is the same rule of thumb as ``andor:balance`` and needs no chance of its own."""
+    return choose(st)
 
 
 def target(st: AndorState, s: int) -> int:

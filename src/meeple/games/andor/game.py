@@ -40,9 +40,10 @@ class Andor(Game[AndorState]):
     """Cooperative: every hero wins or every hero loses, with the reason."""
 
     id = "andor"
-    #: Bot search settings (docs/bots.md): greedy rollouts walk heroes towards goals; random ones
-    #: mostly waste hours.
-    search_hints = "greedy:d6"
+    #: Bot search settings (docs/bots.md): leaves are read by the heuristic at once (no
+    #: rollout: a few hundred iterations cannot tell moves apart through the fights' dice), and
+    #: the moves the search cannot tell apart are settled by the heuristic one step ahead.
+    search_hints = "d0:z1"
     name = "Legends of Andor"
     name_ru = "Легенды Андора"
     description = ("1-4 heroes defend a castle together against creatures that march at "
@@ -57,6 +58,8 @@ class Andor(Game[AndorState]):
     #: refused, while the actions of a record of 2 play the same (their texts are unchanged).
     version = "4"
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.andor.bots:make_balance"}
+    #: Search rollouts played by the scripted team (``mcts:N:scripted``).
+    rollout_policy: ClassVar[str] = "meeple.games.andor.bots:rollout"
     #: A hero who falls to 0 willpower is told so, whoever's turn it is.
     notices = frozenset({"knocked_out"})
     # Words for people (docs/words.md): text.py, labels.py, lookup.py and locale/*.po.
@@ -113,6 +116,17 @@ class Andor(Game[AndorState]):
         self.sold = tuple(a.id for a in c.articles.values() if a.sold and not a.witch)
         self.free_limit: int = self.config["free_action_limit"]
         self.moves_as = {k: cr.moves_as for k, cr in c.creatures.items()}
+        # For the heuristic: the legend's goals as (kind, argument), each creature kind's
+        # strength and willpower at this table, the strength cap.
+        self.goals = tuple((k, a) for k, _, a in (g.partition(":") for g in self.legend.info.goals))
+        self.stats = {k: self.creature_stats(k) for k in c.creatures}
+        # ... where the legend's cards first place each creature (a goal's creature is counted
+        # there before its card is read).
+        self.placed_at: dict[str, int] = {}
+        for card in self.legend.cards.values():
+            for k, r in card.place:
+                self.placed_at.setdefault(k, r)
+        self.strength_max: int = self.config["strength_max"]
         self.slot_of = {i: a.slot for a in c.articles.values() for i in (a.id, f"{a.id}:worn")}
         self._build_actions()
 

@@ -195,10 +195,29 @@ def _ids(st: AndorState, seat: int | None,
     return mine, [k for k in seen if k not in mine]
 
 
+#: Up to this many hidden tokens, one 64-bit draw orders them all (20! < 2**64).
+MIXED_RADIX_MAX = 20
+
+
 def determinize(st: AndorState, seat: int, rng: Rng) -> None:
     """The face-down fog tokens are hidden from everyone; the event deck has no order to
-    hide (a pile: its card is chosen when it is drawn)."""
-    hidden = sorted(r for r in st.fog if r not in st.fog_seen)
-    tokens = [st.fog[r] for r in hidden]
-    reshuffle(tokens, rng)
-    st.fog.update(zip(hidden, tokens, strict=True))
+    hide (a pile: its card is chosen when it is drawn).
+
+    The hidden tokens, in a fixed order (so the sample never depends on where they truly lie),
+    are dealt back by a permutation read from one 64-bit draw in mixed radix: its bias (under
+    ``n! / 2**64``) is negligible, and it costs one draw instead of one per token."""
+    fog = st.fog
+    seen = st.fog_seen
+    hidden = [r for r in st.game.fog_regions if r in fog and r not in seen]
+    n = len(hidden)
+    if n < 2:
+        return
+    tokens = sorted([fog[r] for r in hidden])
+    if n > MIXED_RADIX_MAX:
+        reshuffle(tokens, rng)
+    else:
+        x = rng.next64()
+        for i in range(n - 1, 0, -1):  # Fisher-Yates, each index the draw's next digit
+            x, j = divmod(x, i + 1)
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+    fog.update(zip(hidden, tokens, strict=True))
