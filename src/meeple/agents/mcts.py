@@ -57,6 +57,8 @@ SETTLE_SAMPLES = 8
 #: A game's scripted rollout policy: ``policy(state, rng)`` -> a legal action of ``to_act``.
 Policy = Callable[[State, Rng], Action]
 _POLICIES: dict[str, Policy] = {}
+#: ``_LOGS[k] == math.log(k)`` (``_LOGS[0]`` unused), grown as searches need.
+_LOGS: list[float] = [0.0] + [math.log(k) for k in range(1, 4096)]
 
 
 class Node:
@@ -66,7 +68,7 @@ class Node:
     [text]``. One tree serves every determinization, whoever is to act in it.
     """
 
-    __slots__ = ("actor", "avail", "children", "n", "square", "value")
+    __slots__ = ("actor", "avail", "children", "mean", "n", "square", "value")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor
@@ -74,6 +76,8 @@ class Node:
         self.avail = 1
         self.value = 0.0
         self.square = 0.0
+        #: ``value / n``, kept up to date by the back-up (0 before the first visit).
+        self.mean = 0.0
         self.children: dict[int, dict[str, Node]] = {}
 
     def child(self, seat: int, text: str) -> Node | None:
@@ -185,10 +189,13 @@ class MCTSAgent:
         clock = time.perf_counter
         iterate = self._iterate
         sample = info.sample
+        logs = _LOGS
         done = 0
         while limit is None or done < limit:
             if deadline is not None and done and clock() >= deadline:
                 break
+            if done + 2 >= len(logs):  # availabilities reach done + 1 in this iteration
+                logs.extend(math.log(k) for k in range(len(logs), 2 * len(logs)))
             iterate(root, sample(rng.next64()))
             done += 1
         return root
@@ -200,9 +207,9 @@ class MCTSAgent:
         legal actions it has no child for opens one of them (chosen by the search generator),
         unless progressive widening (``w``) holds it to the children it has."""
         rng = self.rng
-        c = self.active.exploration
+        c2 = self.active.exploration ** 2
         widen = self.active.widen
-        log = math.log
+        logs = _LOGS
         sqrt = math.sqrt
         node = root
         path = [root]
@@ -220,11 +227,10 @@ class MCTSAgent:
                 if ch is None:
                     untried.append(a)
                     continue
-                ch.avail += 1
+                ch.avail = k = ch.avail + 1
                 if untried and not widen:
                     continue
-                n = ch.n
-                score = ch.value / n + c * sqrt(log(ch.avail) / n)
+                score = ch.mean + sqrt(c2 * logs[k] / ch.n)  # UCB1 over availability
                 if score > best_score:
                     best, best_action, best_score = ch, a, score
             if untried and (best is None or not widen
@@ -242,9 +248,10 @@ class MCTSAgent:
         root.n += 1
         for nd in path[1:]:
             r = rewards[nd.actor]
-            nd.n += 1
-            nd.value += r
+            nd.n = k = nd.n + 1
+            nd.value = v = nd.value + r
             nd.square += r * r
+            nd.mean = v / k
 
     def _rollout(self, det: State) -> list[float]:
         """Play on by the rollout policy (at most ``depth`` actions); every seat's reward."""
