@@ -17,6 +17,8 @@ import pytest
 
 import meeple
 from meeple.agents import InfoSet, MCTSAgent, make
+from meeple.agents.evaluation import value, values
+from meeple.agents.greedy import greedy_action, greedy_step
 from meeple.agents.mcts import parse_spec, rollout_policy
 from meeple.core import Action, ConfigError, Game, Result, Rng, State, game_class
 
@@ -210,3 +212,29 @@ def test_a_timed_game_replays_decision_by_decision() -> None:
         assert st.to_act is not None
         assert again.choose(InfoSet(st, st.to_act)) == a
         st.apply(a)
+
+
+# ------------------------------------------------------------------- the search's savings
+@pytest.mark.parametrize("game_id", ["heavens", "andor", "catacombs", "tictactoe"])
+def test_leaves_are_valued_as_each_seat_would_be(game_id: str) -> None:
+    """One pass for every seat (``_evaluate_all``) gives each seat its own value; a finished
+    game's result is read once and still gives 1, 0 or a draw per seat."""
+    for st in positions(game_id, 3) if game_id != "tictactoe" else []:
+        assert values(st) == [value(st, s) for s in range(st.players)]
+    st = meeple.load(game_id).new_state(seed=2)
+    chooser = random.Random(2)
+    while st.to_act is not None:
+        st.apply(chooser.choice(st.legal_actions()))
+    assert values(st) == [st.evaluate(s) for s in range(st.players)]
+
+
+@pytest.mark.parametrize("game_id", ["heavens", "catacombs", "myth"])
+def test_a_greedy_rollout_step_is_the_greedy_move(game_id: str) -> None:
+    """``greedy_step`` continues on the clone it valued: the very state ``greedy_action``
+    and ``apply`` reach, with the same generator draws."""
+    for st in positions(game_id, 3):
+        a, b = st.determinize(0, 7), st.determinize(0, 7)
+        ra, rb = Rng(11), Rng(11)
+        a.apply(greedy_action(a, ra))
+        stepped = greedy_step(b, rb)
+        assert stepped.to_json() == a.to_json() and ra.state == rb.state
