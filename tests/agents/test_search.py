@@ -125,9 +125,18 @@ def test_scripted_rollouts_are_refused_where_the_game_has_no_policy(
     agent = make("mcts:40:scripted", seed=1)
     with pytest.raises(ConfigError, match="fan has no rollout policy"):
         agent.choose(InfoSet(Fan().new_state(), 0))
+    with pytest.raises(ConfigError, match="tictactoe has no rollout policy"):
+        make("mcts:40:scripted", game="tictactoe")  # refused when the seat is given
+    make("mcts:40", game="tictactoe")
     monkeypatch.setattr(game_class("tictactoe"), "rollout_policy", f"{__name__}:last_legal")
     with pytest.raises(ConfigError, match=r"games that have one: .*tictactoe"):
         agent.choose(InfoSet(Fan().new_state(), 0))
+    make("mcts:40:scripted", game="tictactoe")
+    monkeypatch.setattr(game_class("tictactoe"), "rollout_policy", "")
+    monkeypatch.setattr(game_class("tictactoe"), "search_hints", "scripted")
+    with pytest.raises(ConfigError, match="tictactoe has no rollout policy"):
+        make("mcts:40", game="tictactoe")  # nor when the game's hints ask for it
+    make("mcts:40:random", game="tictactoe")
 
 
 # ------------------------------------------------------------------------------ widening

@@ -324,14 +324,27 @@ class CheatMCTSAgent(MCTSAgent):
         return super().choose(info)
 
 
+def _no_policy(game_id: str) -> ConfigError:
+    having = [g for g in game_ids(hidden=True) if game_class(g).rollout_policy]
+    return ConfigError(f"{game_id} has no rollout policy for scripted rollouts; "
+                       f"games that have one: {', '.join(having) or 'none'}")
+
+
+def check_game(agent: MCTSAgent, game_id: str) -> None:
+    """ConfigError if ``agent`` would roll out by a scripted policy ``game_id`` does not have
+    (named by its spec or by the game's hints): refused when the seat is given, not mid-game."""
+    cls = game_class(game_id)
+    if (agent.config.with_hints(cls.search_hints).rollout == "scripted"
+            and not cls.rollout_policy):
+        raise _no_policy(game_id)
+
+
 def rollout_policy(info: InfoSet) -> Policy:
     """The game's ``rollout_policy`` function, imported once; ConfigError naming the games
     that have one when this game has none."""
     name = info.rollout_policy
     if not name:
-        having = [g for g in game_ids(hidden=True) if game_class(g).rollout_policy]
-        raise ConfigError(f"{info.game_id} has no rollout policy for scripted rollouts; "
-                          f"games that have one: {', '.join(having) or 'none'}")
+        raise _no_policy(info.game_id)
     policy = _POLICIES.get(name)
     if policy is None:
         module, _, attr = name.partition(":")
@@ -351,6 +364,6 @@ def make_mcts_cheat(arg: str | None, seed: int) -> CheatMCTSAgent:
 
 __all__ = [
     "DEFAULT_DEPTH", "DEFAULT_EXPLORATION", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
-    "CheatMCTSAgent", "MCTSAgent", "MoveStats", "Node", "SearchConfig", "make_mcts",
-    "make_mcts_cheat", "parse_spec", "rollout_policy",
+    "CheatMCTSAgent", "MCTSAgent", "MoveStats", "Node", "SearchConfig", "check_game",
+    "make_mcts", "make_mcts_cheat", "parse_spec", "rollout_policy",
 ]
