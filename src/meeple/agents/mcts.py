@@ -6,22 +6,26 @@ One tree per decision, grown from the deciding seat's point of view. Every itera
    others' hands, deck order and future dice are re-sampled, so the search never reads the
    true hidden state, and chance inside ``apply`` follows the sample's own generator.
 2. **Select.** From the root, follow the tree while every legal action of the sampled state
-   already has a child. Children are keyed by *(deciding seat, action text)*, so one tree
-   serves every determinization; a child's *availability* counts the iterations in which it
+   already has a child. Children are kept per deciding seat and keyed by action text, so one
+   tree serves every determinization; a child's *availability* counts the iterations in which it
    was legal, and UCB1 uses it in place of the parent's visits (Cowling, Powley and Whitehouse
    2012). Each node is scored for the seat that chose it, so any number of seats, out-of-turn
    decisions (any seat may be ``to_act``) and cooperative games need nothing special.
-3. **Expand** one untried legal action, chosen by the search generator.
-4. **Roll out** with a policy (``random`` or ``greedy``) for at most ``depth`` actions (or to
-   the end of the game), then read every seat's value (:mod:`meeple.agents.evaluation`): exact
-   on finished games, the game's heuristic (or a generic fallback) on unfinished ones.
+3. **Expand** one untried legal action, chosen by the search generator (with progressive
+   widening, ``w``, only while the node has fewer than ``1 + w sqrt(visits)`` children).
+4. **Roll out** with a policy (``random``, ``greedy`` or the game's ``scripted``
+   ``rollout_policy``) for at most ``depth`` actions (or to the end of the game), then read
+   every seat's value (:mod:`meeple.agents.evaluation`): exact on finished games, the game's
+   heuristic (or a generic fallback) on unfinished ones.
 5. **Back up** the reward vector: each node adds the reward of the seat that chose it.
 
 The chosen action is the most visited root child. With ``settle`` (``z``), root moves whose
 mean values lie within that many standard errors of the most visited one's are close calls the
 search cannot decide: the game's heuristic decides between them one step ahead, averaged over
 a few determinizations, as the greedy bot would. With an iteration budget the search is
-deterministic for a seed; a time budget trades that for a bounded thinking time.
+deterministic for a seed. A time budget stops after however many iterations the clock allowed
+(``last_iterations``): the same agent seed searching that many iterations as its budget makes
+the same decision, since every draw comes from the agent's own generator in the same order.
 
 The spec syntax and the search settings are in :mod:`meeple.agents.spec`.
 
