@@ -112,7 +112,7 @@ def test_close_calls_are_judged_by_standard_errors() -> None:
                                     (1, 0.9, 0.81)], strict=True):
         ch = Node(0)
         ch.n, ch.value, ch.square = n, s, q
-        root.children[(0, a[0])] = ch
+        root.add(0, a[0], ch)
     agent.active = agent.config
     assert [str(a) for a in agent._close_calls(root, 0, moves)] == ["a", "b"]
     agent.active = parse_spec("10:z1")

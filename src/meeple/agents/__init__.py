@@ -25,7 +25,14 @@ from meeple.core import ConfigError, game_class, game_ids
 
 from .base import Agent, CheatInfoSet, InfoSet, Reason, explain, explain_for, info_set, shorten
 from .greedy import GreedyAgent, make_greedy
-from .mcts import CheatMCTSAgent, MCTSAgent, SearchConfig, make_mcts, make_mcts_cheat
+from .mcts import (
+    CheatMCTSAgent,
+    MCTSAgent,
+    SearchConfig,
+    check_game,
+    make_mcts,
+    make_mcts_cheat,
+)
 from .random_agent import RandomAgent, make_random
 
 #: The catalogue key (``meeple/locale``) of an agent meeple does not know by name.
@@ -129,7 +136,10 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     if kind is None:
         raise ConfigError(f"unknown agent {shorten(spec)!r}; agents are: {', '.join(names())} "
                           f"('human' seats a person, in meeple play only)")
-    return kind.factory(arg, seed)
+    agent = kind.factory(arg, seed)
+    if game is not None and isinstance(agent, MCTSAgent):
+        check_game(agent, game)  # a scripted rollout the game cannot play is refused now
+    return agent
 
 
 def _game_bot(spec: str, game_id: str, arg: str | None, seed: int, game: str | None) -> Agent:

@@ -71,6 +71,12 @@ class InfoSet:
         """The game's suggested search settings (``Game.search_hints``, e.g. ``"greedy:d4"``)."""
         return self._state.game.search_hints
 
+    @property
+    def rollout_policy(self) -> str:
+        """The game's scripted rollout policy (``Game.rollout_policy``, ``"module:function"``;
+        empty: none), for search rollouts on determinizations."""
+        return self._state.game.rollout_policy
+
 
 class CheatInfoSet(InfoSet):
     """An InfoSet that sees everything: its samples are the true state with fresh future chance.

@@ -24,10 +24,16 @@ def has_heuristic(state: State) -> bool:
 
 
 def values(state: State) -> list[float]:
-    """Every seat's value of ``state`` (see the module docs)."""
+    """Every seat's value of ``state`` (see the module docs): a finished game's result is read
+    once, a heuristic through ``_evaluate_all`` (one pass for every seat)."""
     n = state.players
-    if state.to_act is None or has_heuristic(state):
-        return [state.evaluate(s) for s in range(n)]
+    if state.to_act is None:
+        winners = state._result().winners
+        if not winners:
+            return [0.0 if state.game.cooperative else 0.5] * n
+        return [1.0 if s in winners else 0.0 for s in range(n)]
+    if has_heuristic(state):
+        return state._evaluate_all()
     return score_ranks(state)
 
 

@@ -72,6 +72,29 @@ def greedy_action(state: State, rng: Rng) -> Action:
     return legal[best_index(action_values(state, seat, legal), rng)]
 
 
+def greedy_step(state: State, rng: Rng) -> State:
+    """The state after the action :func:`greedy_action` would choose in ``state``: the clone
+    it valued that action on (``state`` itself, advanced, when only one action is legal).
+
+    The same choice and the same generator draws as ``greedy_action``, without applying the
+    chosen action a second time: a search's greedy rollouts step by it.
+    """
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        state.apply(legal[0])
+        return state
+    children: list[State] = []
+    vals: list[float] = []
+    for a in legal:
+        child = state.clone()
+        child.apply(a)
+        children.append(child)
+        vals.append(value(child, seat))
+    return children[best_index(vals, rng)]
+
+
 class GreedyAgent:
     """One-step look-ahead over ``State.evaluate`` on sampled states; seeded tie-breaking."""
 

@@ -236,6 +236,15 @@ class State:
         """
         return 0.5
 
+    def _evaluate_all(self) -> list[float]:
+        """Hook: every seat's ``_evaluate`` of the unfinished game, in seat order, as search
+        leaves read it. A game whose heuristic weighs each seat against its rivals may override
+        it to share that work between the seats. Default: ``_evaluate`` for each seat, read
+        once for a cooperative game (whose seats share one value)."""
+        if self.game.cooperative:
+            return [self._evaluate(0)] * self.players
+        return [self._evaluate(s) for s in range(self.players)]
+
     def _clone_fields(self, fields: dict[str, Any]) -> None:
         """Hook: copy mutable attributes into a clone's fields (default: ``_mutable``).
 
@@ -422,7 +431,9 @@ class State:
         new.seed = Rng(seed ^ 0xD1CE_5EED_0000_0000).next64() >> 1
         new._log = self._seen_log(seat)
         new._determinize(seat, search_rng)
-        new._legal = None
+        # The seat to act is offered the same actions in every world it cannot tell from this
+        # one (tests/test_leaks.py): a search keeps them rather than compute them per sample.
+        new._legal = self._legal if seat == self.to_act else None
         return new
 
     def _seen_log(self, seat: int) -> LogEntry | None:

@@ -1,0 +1,191 @@
+"""The ``mcts`` spec: its budget and search settings (:class:`SearchConfig`), read from text.
+
+Tokens after ``mcts:`` are separated by ``:`` and may come in any order (docs/bots.md, "Spec
+syntax")::
+
+    mcts                 default budget: 2000 iterations, but at most 1.5 s
+    mcts:800             800 iterations, no time limit (deterministic)
+    mcts@2s  mcts@500ms  time budget only
+    mcts:800@1.5s        800 iterations, but stop after 1.5 s
+    mcts:800:greedy      greedy rollouts (``random`` is the default)
+    mcts:800:scripted    rollouts by the game's own policy (``Game.rollout_policy``)
+    mcts:800:d20         rollouts cut off after 20 actions (default 60), then evaluated
+    mcts:800:full        rollouts played to the end of the game
+    mcts:800:c1.0        exploration constant of UCB1 (default 0.7)
+    mcts:800:z1          close calls within 1 standard error settled by the heuristic
+    mcts:800:w2          progressive widening: a node seen n times opens at most 1 + 2 sqrt(n)
+                         children
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from meeple.core import ConfigError
+
+from .base import shorten
+
+DEFAULT_ITERATIONS = 2000
+DEFAULT_SECONDS = 1.5
+DEFAULT_EXPLORATION = 0.7
+#: Rollouts stop after this many actions and are scored by evaluation: the cost of an
+#: iteration stays bounded however long a game runs (``full`` lifts the cut-off).
+DEFAULT_DEPTH = 60
+#: The rollout policies a spec may name.
+ROLLOUTS = ("random", "greedy", "scripted")
+
+#: A budget's numbers are at most 12 digits: a longer one is no budget anyone means.
+_BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s)?)?$")
+#: A constant after a one-letter token (``c1.0``, ``z.5``, ``w2``): at most 9+9 digits.
+_NUMBER = r"(\d{1,9}(\.\d{0,9})?|\.\d{1,9})"
+_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How long to search and how to roll out.
+
+    ``iterations`` and ``seconds`` are caps (None: no cap; at least one is set).
+    """
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = DEFAULT_SECONDS
+    rollout: str = "random"
+    depth: int | None = DEFAULT_DEPTH
+    exploration: float = DEFAULT_EXPLORATION
+    #: Root moves whose mean values lie within this many standard errors of the most visited
+    #: one are told apart by the game's one-step heuristic (0: never).
+    settle: float = 0.0
+    #: Progressive widening (0: off): a node visited ``n`` times has at most
+    #: ``1 + widen * sqrt(n)`` children for the seat to act there.
+    widen: float = 0.0
+    #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``,
+    #: ``"settle"``, ``"widen"``); the others may be filled in from the game's ``search_hints``.
+    given: frozenset[str] = field(default=frozenset(_SETTINGS), repr=False)
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ConfigError("a search needs an iteration or a time budget")
+        if self.iterations is not None and self.iterations < 1:
+            raise ConfigError(f"a search needs at least one iteration, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ConfigError(f"a time budget must be positive, got {self.seconds}")
+        if self.rollout not in ROLLOUTS:
+            raise ConfigError(f"rollouts are random, greedy or scripted, not {self.rollout!r}")
+        if self.depth is not None and self.depth < 0:
+            raise ConfigError(f"a rollout depth cannot be negative, got {self.depth}")
+        if self.settle < 0:
+            raise ConfigError(f"a settling margin cannot be negative, got {self.settle}")
+        if self.widen < 0 or (0 < self.widen < 0.01):
+            raise ConfigError(f"a widening constant is 0 (off) or at least 0.01, "
+                              f"got {self.widen:g}")
+
+    @property
+    def deterministic(self) -> bool:
+        """True when only the iteration budget limits the search."""
+        return self.seconds is None
+
+    def spec(self) -> str:
+        """The canonical spec text after ``mcts``."""
+        budget = str(self.iterations) if self.iterations is not None else ""
+        if self.seconds is not None:
+            budget += f"@{self.seconds:g}s"
+        parts = [budget, self.rollout]
+        if self.depth is None:
+            parts.append("full")
+        elif self.depth != DEFAULT_DEPTH:
+            parts.append(f"d{self.depth}")
+        if self.exploration != DEFAULT_EXPLORATION:
+            parts.append(f"c{self.exploration:g}")
+        if self.settle:
+            parts.append(f"z{self.settle:g}")
+        if self.widen:
+            parts.append(f"w{self.widen:g}")
+        return ":".join(parts)
+
+    def with_hints(self, hints: str) -> SearchConfig:
+        """This configuration, with what the spec left open taken from a game's hints.
+
+        ``hints`` uses the spec tokens without a budget (``"greedy:d4"``); a setting the spec
+        named itself always wins.
+
+        >>> parse_spec("300").with_hints("greedy:d4").spec()
+        '300:greedy:d4'
+        >>> parse_spec("300:d10").with_hints("greedy:d4").spec()
+        '300:greedy:d10'
+        """
+        if not hints:
+            return self
+        h = parse_spec(hints)
+        if "budget" in h.given:
+            raise ConfigError(f"search hints name no budget, got {hints!r}")
+        own = self.given
+        return replace(
+            self,
+            rollout=self.rollout if "rollout" in own else h.rollout,
+            depth=self.depth if "depth" in own else h.depth,
+            exploration=self.exploration if "exploration" in own else h.exploration,
+            settle=self.settle if "settle" in own else h.settle,
+            widen=self.widen if "widen" in own else h.widen,
+            given=own | h.given)
+
+
+def parse_spec(arg: str | None) -> SearchConfig:
+    """The configuration named by the text after ``mcts`` (``"800:greedy"``, ``"@2s"``).
+
+    >>> c = parse_spec("800:greedy")
+    >>> c.iterations, c.seconds, c.rollout, c.depth, c.exploration, sorted(c.given)
+    (800, None, 'greedy', 60, 0.7, ['budget', 'rollout'])
+    >>> parse_spec("@2s").seconds, parse_spec("@250ms").seconds, parse_spec("@2s").iterations
+    (2.0, 0.25, None)
+    >>> parse_spec("300@1.5s:d40:c1").spec()
+    '300@1.5s:random:d40:c1'
+    >>> parse_spec("300:scripted:w1.5").spec()
+    '300:scripted:w1.5'
+    """
+    if not arg:
+        return SearchConfig(given=frozenset())
+    given: set[str] = set()
+    iterations: int | None = None
+    seconds: float | None = None
+    rollout = "random"
+    depth: int | None = DEFAULT_DEPTH
+    exploration = DEFAULT_EXPLORATION
+    settle = widen = 0.0
+    for token in arg.split(":"):
+        t = token.strip().lower()
+        m = _BUDGET.match(t)
+        if t and m and (m.group(1) or m.group(2)):
+            given.add("budget")
+            if m.group(1):
+                iterations = int(m.group(1))
+            if m.group(2):
+                seconds = float(m.group(2)) / (1000.0 if m.group(3) == "ms" else 1.0)
+        elif t in ROLLOUTS:
+            rollout = t
+            given.add("rollout")
+        elif re.fullmatch(r"d\d{1,9}", t):
+            depth = int(t[1:])
+            given.add("depth")
+        elif t == "full":
+            depth = None
+            given.add("depth")
+        elif re.fullmatch("c" + _NUMBER, t):
+            exploration = float(t[1:])
+            given.add("exploration")
+        elif re.fullmatch("z" + _NUMBER, t):
+            settle = float(t[1:])
+            given.add("settle")
+        elif re.fullmatch("w" + _NUMBER, t):
+            widen = float(t[1:])
+            given.add("widen")
+        else:
+            raise ConfigError(
+                f"cannot read {shorten(token)!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
+                "mcts:800:greedy, mcts:800:scripted, mcts:800:d20, mcts:800:full, "
+                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2")
+    if "budget" not in given:
+        iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
+    return SearchConfig(iterations, seconds, rollout, depth, exploration, settle, widen,
+                        frozenset(given))
