@@ -11,8 +11,7 @@ from meeple.agents import make
 from meeple.agents.base import InfoSet
 from meeple.core import ConfigError, Rng
 from meeple.games.grabhit import death
-from meeple.games.grabhit.bots import SEARCH_RAISES, BalanceBot, make_balance, rollout, search_moves
-from meeple.games.grabhit.game import GrabHit
+from meeple.games.grabhit.bots import BalanceBot, make_balance, rollout
 from meeple.games.grabhit.state import GrabHitState
 from meeple.sim.runner import play
 
@@ -98,20 +97,3 @@ def test_the_rollout_policy_is_the_balance_policy_drawn_from_the_search_rng() ->
         st.apply(a)
 
 
-def test_search_moves_keep_every_action_but_most_bids() -> None:
-    """Of a lot's bids the search sees the lowest and a few raises over it; every other
-    action is kept, in order."""
-    assert GrabHit.search_moves == "meeple.games.grabhit.bots:search_moves"
-    st = new(players=2, advs=["Victor", "Devite"])
-    turn(st, 0, "free")
-    st.gold[0] = 30
-    lot = card("crystal_fields")
-    st.lots = [(lot, 1, 0, None)]
-    st._legal = None
-    legal = st.legal_actions()
-    bids = [a for a in legal if str(a).startswith("bid ")]
-    assert len(bids) > 10
-    moves = search_moves(st)
-    low = min(a[1].coins for a in bids)
-    assert sorted(a[1].coins for a in moves if a in bids) == [low + r for r in SEARCH_RAISES]
-    assert [a for a in moves if a not in bids] == [a for a in legal if a not in bids]

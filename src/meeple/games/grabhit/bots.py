@@ -137,30 +137,6 @@ def rollout(st: GrabHitState, rng: Rng) -> Action:
     return policy(st, seat, rng)
 
 
-#: The raises over the lowest bid a search tries on each lot (``search_moves``).
-SEARCH_RAISES = (0, 2, 5)
-
-
-def search_moves(st: GrabHitState) -> list[Action]:
-    """The legal actions worth a search's attention: every one but the bids, of which only the
-    lowest on each lot and a few raises over it (``SEARCH_RAISES``). A purse of 40 gold offers
-    some 40 bids on a lot, nearly all the same move to the race; a search that tries each of
-    them once before it tries anything twice learns little of the moves that differ."""
-    legal = st.legal_actions()
-    out: list[Action] = []
-    lowest: dict[int, int] = {}
-    for a in legal:
-        v = a[1]
-        if isinstance(v, Bid):
-            low = lowest.get(v.location)
-            if low is None:
-                low = lowest[v.location] = v.coins
-            if v.coins - low not in SEARCH_RAISES:
-                continue
-        out.append(a)
-    return out
-
-
 class BalanceBot:
     """The greedy balance player as an agent."""
 

@@ -40,7 +40,6 @@ class GrabHit(Game[GrabHitState]):
     rollout_policy: ClassVar[str] = "meeple.games.grabhit.bots:rollout"
     #: The legal actions worth a search's expanding, ``function(state) -> list[Action]``: all
     #: but most bids (docs/rules/grabhit.md, "Bots"). Read by a search that supports it.
-    search_moves: ClassVar[str] = "meeple.games.grabhit.bots:search_moves"
     safety_endings: ClassVar[frozenset[str]] = frozenset({"round-limit"})
     #: A death reaches its seat as a notice, and so does falling into limbo (phases lost).
     notices = frozenset({"death", "limbo_enter"})
