@@ -4,14 +4,17 @@ ceiling; an unknown level is refused with the levels listed; random is never off
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from meeple.agents import AGENTS, LEVELS, make, offered, resolve
-from meeple.agents.levels import YARDSTICK, check_table, entries, seat_name
+from meeple.agents.levels import YARDSTICK, Entry, Strength, check_table, entries, seat_name
 from meeple.core import ConfigError, game_class, game_ids
 from meeple.i18n import LANGS, texts
 from meeple.server.limits import Limits
 from meeple.server.thinking import check_spec
+from meeple.tui.levels import strength_words
 
 
 def test_every_game_is_in_the_levels_file() -> None:
@@ -76,3 +79,21 @@ def test_a_measured_strength_is_whole(game: str) -> None:
         assert s.low <= s.rate <= s.high
         assert s.ms >= 0 and len(s.date) == 10
         assert s.command.startswith(f"meeple arena {game} --seats {e.spec},")
+
+
+def test_a_strength_is_told_in_words_in_every_language() -> None:
+    strong = Strength(16, 20, 0.58, 0.92, 400.0, "2026-12-03", "meeple arena myth ...")
+    fair = Entry("myth", "fair", "mcts:100", strong)
+    en, ru = texts("meeple", "en"), texts("meeple", "ru")
+    assert strength_words(fair, en) == ("Wins about 8 of 10 games against the easy bot, "
+                                        "0.4 s a move.")
+    assert strength_words(fair, ru) == ("Выигрывает примерно 8 из 10 партий у лёгкого бота, "
+                                        "0,4 с на ход.")
+    few = replace(fair, strength=replace(strong, wins=3, games=4, ms=12.0))
+    assert strength_words(few, en) == ("Won 3 of the 4 games it played against the easy bot, "
+                                       "moves at once.")
+    team = replace(fair, game="andor")
+    assert strength_words(team, en).startswith("A team of two of them wins about 8 games of 10")
+    assert strength_words(replace(fair, spec="greedy", name="easy"), en).startswith(
+        "The yardstick")
+    assert strength_words(replace(fair, strength=None), ru) == "Ещё не измерен."

@@ -19,6 +19,8 @@ from meeple.i18n import Texts, texts
 
 #: Below this, a decision is "instant" to a person (milliseconds).
 INSTANT_MS = 50.0
+#: Below this many games a strength is told as counted, not as "about N of 10".
+FEW_GAMES = 10
 
 
 def _name(entry: Entry, t: Texts) -> str:
@@ -29,8 +31,9 @@ def _name(entry: Entry, t: Texts) -> str:
 
 def strength_words(entry: Entry, t: Texts) -> str:
     """How strong ``entry`` was measured to be: "wins about 8 of 10 games against the easy bot,
-    0.4 s a move"; in a cooperative game how often a team of it wins; the easy bot is the
-    yardstick; "not measured yet" before any measurement."""
+    0.4 s a move" (after a few games, "won 3 of the 4 games"); in a cooperative game how often
+    a team of it wins; the easy bot is the yardstick; "not measured yet" before any
+    measurement."""
     s = entry.strength
     if s is None:
         return t("level.unmeasured")
@@ -38,12 +41,13 @@ def strength_words(entry: Entry, t: Texts) -> str:
         pace = t("level.instant")
     else:
         pace = t("level.pace", seconds=format_decimal(round(s.ms / 1000, 1), locale=t.lang))
-    wins = round(10 * s.rate)
-    if game_class(entry.game).cooperative:
-        return t("level.team_wins", wins=wins, pace=pace)
-    if entry.spec == YARDSTICK:
+    team = game_class(entry.game).cooperative
+    if entry.spec == YARDSTICK and not team:
         return t("level.yardstick", pace=pace)
-    return t("level.wins", wins=wins, pace=pace)
+    if s.games < FEW_GAMES:  # too few to say "about 8 of 10": what happened, as it happened
+        return t("level.team_wins_few" if team else "level.wins_few", wins=s.wins,
+                 games=s.games, pace=pace)
+    return t("level.team_wins" if team else "level.wins", wins=round(10 * s.rate), pace=pace)
 
 
 def level_words(entry: Entry, lang: str) -> dict[str, str]:
