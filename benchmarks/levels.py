@@ -5,7 +5,9 @@ SPEC,greedy`` (a cooperative game: ``SPEC,SPEC``, a team of it); its wins, 95% i
 milliseconds per decision, the date and the command are written back beside its spec. The
 ``easy`` bot of a game is the yardstick itself: only its speed is measured (greedy against
 greedy). The file is rewritten after each measurement, so a long run that is stopped keeps what
-it measured. Specs are edited by hand in the file; this script never changes them.
+it measured: the levels advance a block of games (one per seat) each in turn, so every level
+is measured as far as the time allowed (``--minutes``). Specs are edited by hand in the file;
+this script never changes them.
 
     PYTHONPATH=src nice -n 5 python benchmarks/levels.py                  # everything
     PYTHONPATH=src python benchmarks/levels.py myth heavens --only fair    # some
@@ -20,12 +22,14 @@ import fcntl
 import sys
 import time
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from meeple.agents.levels import LEVELS, YARDSTICK
 from meeple.core import game_class
 from meeple.sim.arena import arena
+from meeple.sim.stats import wilson
 
 FILE = Path(__file__).resolve().parent.parent / "src" / "meeple" / "agents" / "levels.toml"
 
@@ -35,20 +39,47 @@ def seats_for(game: str, spec: str) -> list[str]:
     return [spec, spec] if game_class(game).cooperative else [spec, YARDSTICK]
 
 
-def measure(game: str, spec: str, games: int, seed: int) -> dict[str, Any]:
-    """One arena run of ``spec``: the fields the file keeps beside it."""
-    seats = seats_for(game, spec)
-    start = time.perf_counter()
-    report = arena(game, seats, games, seed=seed)
-    took = time.perf_counter() - start
-    mine = next(a for a in report["agents"] if a["spec"] == spec)
-    command = (f"meeple arena {game} --seats {','.join(seats)} --games {games} --seed {seed}")
-    print(f"{game} {spec}: {mine['wins']}/{games} ci {mine['ci95']} "
-          f"{1000 * mine['seconds_per_decision']:.1f} ms/decision ({took:.0f} s)", flush=True)
-    return {"wins": mine["wins"], "games": games,
-            "ci95": [round(x, 3) for x in mine["ci95"]],
-            "ms_per_decision": round(1000 * mine["seconds_per_decision"], 1),
-            "measured": datetime.date.today().isoformat(), "command": command}
+@dataclass
+class Run:
+    """One level's measurement as it goes: blocks of games played so far."""
+
+    game: str
+    name: str
+    spec: str
+    target: int
+    seed: int
+    games: int = 0
+    wins: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def seats(self) -> list[str]:
+        return seats_for(self.game, self.spec)
+
+    def block(self) -> None:
+        """One block of games (one per seat, seats rotated), as ``meeple arena`` plays its
+        games ``games`` to ``games + players - 1``: the same seed, so the blocks of a run are
+        exactly the games of one arena run of their total."""
+        players = len(self.seats)
+        report = arena(self.game, self.seats, players, seed=self.seed + self.games // players)
+        mine = next(a for a in report["agents"] if a["spec"] == self.spec)
+        self.games += players
+        self.wins += mine["wins"]
+        self.decisions += mine["decisions"]
+        self.seconds += mine["seconds_per_decision"] * mine["decisions"]
+
+    def row(self) -> dict[str, Any]:
+        """The fields the file keeps beside the spec."""
+        low, high = wilson(self.wins, self.games)
+        ms = 1000 * self.seconds / self.decisions if self.decisions else 0.0
+        command = (f"meeple arena {self.game} --seats {','.join(self.seats)} "
+                   f"--games {self.games} --seed {self.seed}")
+        print(f"{self.game} {self.name} {self.spec}: {self.wins}/{self.games} "
+              f"[{low:.2f}, {high:.2f}] {ms:.1f} ms/decision", flush=True)
+        return {"spec": self.spec, "wins": self.wins, "games": self.games,
+                "ci95": [round(low, 3), round(high, 3)], "ms_per_decision": round(ms, 1),
+                "measured": datetime.date.today().isoformat(), "command": command}
 
 
 def header(text: str) -> str:
@@ -90,18 +121,30 @@ def main(argv: list[str] | None = None) -> int:
                    help="games for the strong level (its decisions are the slowest)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--file", type=Path, default=FILE)
+    p.add_argument("--minutes", type=float, default=None,
+                   help="start no new block of games after this many minutes")
     args = p.parse_args(argv)
-    text = args.file.read_text(encoding="utf-8")
-    data: dict[str, dict[str, dict[str, Any]]] = tomllib.loads(text)
+    data: dict[str, dict[str, dict[str, Any]]] = tomllib.loads(args.file.read_text("utf-8"))
+    runs = []
     for game in args.games or list(data):
         for name, row in data[game].items():
             if args.only and name not in args.only:
                 continue
-            spec = row["spec"]
             n = args.strong_games if name == LEVELS[-1] else args.n
-            if spec == YARDSTICK and not game_class(game).cooperative:
+            if row["spec"] == YARDSTICK and not game_class(game).cooperative:
                 n = max(2, min(n, 4))  # its win rate is the yardstick's own: only its speed
-            update(args.file, game, name, {"spec": spec, **measure(game, spec, n, args.seed)})
+            runs.append(Run(game, name, row["spec"], n, args.seed))
+    stop = None if args.minutes is None else time.monotonic() + 60 * args.minutes
+    # Every level advances one block in turn, and the file is written after each, so a run
+    # stopped early (or past --minutes) leaves every level measured as far as it got.
+    while any(r.games < r.target for r in runs):
+        for r in runs:
+            if r.games >= r.target:
+                continue
+            if stop is not None and time.monotonic() > stop:
+                return 0
+            r.block()
+            update(args.file, r.game, r.name, r.row())
     return 0
 
 
