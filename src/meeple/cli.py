@@ -19,6 +19,7 @@ from meeple.agents import syntax as agent_syntax
 from meeple.content import localized
 from meeple.core import MeepleError, RecordError, game_class, game_ids, list_games
 from meeple.i18n import LANGS, language_name
+from meeple.tui.levels import help_lines
 
 console = Console()
 #: How a seat's agent is written, in every ``--seats`` help (from the agents' registry).
@@ -114,8 +115,11 @@ def games_cmd(as_json: bool) -> None:
 
 @main.command()
 @click.argument("game")
-@click.option("--seats", default="human,random", show_default=True,
-              help=f"Comma-separated seats, one per player: human or an agent ({SEATS}).")
+@click.option("--seats", default="human,easy", show_default=True,
+              help="Comma-separated seats, one per player: human, a level of bot ("
+                   + "; ".join(help_lines()) + "; each game's levels and their measured "
+                   "strength: docs/bots.md, \"Levels\") or an agent "
+                   f"({SEATS}).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the game (default: from the clock). Shown when the game ends.")
 @click.option("--record", "record", type=click.Path(dir_okay=False, path_type=Path),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from meeple.agents import AGENTS, about, make, names, offered
+from meeple.agents import AGENTS, LEVELS, about, make, names, offered
 from meeple.cli import main
 from meeple.i18n import LANGS, texts
 from meeple.server.lobby import lobby_info
@@ -49,10 +49,11 @@ def test_an_unknown_agent_is_refused_naming_the_registry() -> None:
 
 def test_the_lobby_offers_the_registrys_agents_and_names_every_one() -> None:
     info = lobby_info("myth", "en")
-    assert [b["spec"] for b in info["bots"]] == offered("myth")
-    assert offered("myth")[:-1] == [a.name for a in AGENTS if a.offered]
-    assert set(info["agents"]) == {*(a.name for a in AGENTS), "myth:balance"}
-    assert info["agents"]["mcts"] == "searching"
+    assert [b["seat"] for b in info["bots"]] == offered("myth")
+    assert offered("myth") == [*LEVELS, "myth:balance"]
+    levels = {b["spec"] for b in info["bots"]}
+    assert set(info["agents"]) == {*(a.name for a in AGENTS), "myth:balance", *levels}
+    assert info["agents"]["mcts"] == "searching" and info["agents"]["greedy"] == "easy"
 
 
 def test_the_page_keeps_no_list_of_agents() -> None:

@@ -57,10 +57,10 @@ def click_action(page: Any, rng: random.Random) -> None:
                            timeout=60_000)
 
 
-def test_a_tictactoe_match_against_random_is_created_in_the_lobby_and_played_to_the_end(
+def test_a_tictactoe_match_against_the_easy_bot_is_created_in_the_lobby_and_played_to_the_end(
         server: str, browser: Any, shot: Any) -> None:
     page = new_page(browser)
-    create_from_lobby(page, server, "tictactoe", ["human", "random"])
+    create_from_lobby(page, server, "tictactoe", ["human", "easy"])
     shot(page, "created")
     page.click("#play")
     rng = random.Random(1)
@@ -148,7 +148,7 @@ def test_a_reload_mid_game_shows_the_same_table(server: str, browser: Any, shot:
 def test_a_player_alone_with_bots_takes_a_move_back_and_the_host_hands_a_seat_over(
         server: str, browser: Any, shot: Any) -> None:
     page = new_page(browser)
-    create_from_lobby(page, server, "tictactoe", ["human", "random"])
+    create_from_lobby(page, server, "tictactoe", ["human", "easy"])
     page.click("#play")
     my_turn(page)
     page.click("svg.ttt [data-place='cell:b2']")
@@ -163,7 +163,7 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_the_host_hands_a_seat_ov
     # The creator gives their own seat to a bot, which plays it; then takes it back.
     me = page.locator("#players li[data-seat='0']")
     assert "at the table" in me.inner_text()
-    me.locator("select").select_option("greedy")
+    me.locator("select").select_option("easy")
     me.locator("button").click()
     page.wait_for_function("() => Number(document.body.dataset.version) >= 4")
     assert page.locator("svg.ttt path.x").count() >= 1  # the bot marked for the seat it was given

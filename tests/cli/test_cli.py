@@ -7,7 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from meeple.agents import LEVELS
 from meeple.cli import main
+from meeple.i18n import texts
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -64,3 +66,24 @@ def test_human_plays_through_the_command(tmp_path: Path) -> None:
                     "--record", str(record), input="mark b2\nquit\n")
     assert code == 0 and "Noughts (random bot): Mark " in out
     assert json.loads(record.read_text("utf-8"))["actions"][0] == "mark b2"
+
+
+def test_play_takes_a_level_and_names_the_bot_by_it(tmp_path: Path) -> None:
+    code, out = run("play", "tictactoe", "--seats", "human,fair", "--seed", "2",
+                    "--record", str(tmp_path / "game.json"), input="mark b2\nquit\n")
+    assert code == 0 and "Noughts (fair bot): Mark " in out, out
+    code, out = run("play", "tictactoe", "--seats", "strong,easy", "--seed", "2",
+                    "--record", str(tmp_path / "bots.json"))
+    assert code == 0 and "Crosses (strong bot)" in out and "Game over" in out, out
+    code, out = run("play", "tictactoe", "--seats", "human,hard")
+    assert code != 0 and "levels are: easy, fair, strong" in " ".join(out.split())
+
+
+def test_play_help_lists_the_levels_with_how_they_play() -> None:
+    code, out = run("play", "--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    t = texts("meeple", "en")
+    for level in LEVELS:
+        assert f"{level}: {t(f'level.{level}.about')}" in flat
+    assert "[default: human,easy]" in flat

@@ -10,6 +10,8 @@ from typing import Any
 from sqlalchemy import event, text, update
 from starlette.testclient import TestClient
 
+from meeple.agents import LEVELS, resolve
+from meeple.core import game_class
 from meeple.server import Store, Tables
 from meeple.server.app import make_app
 from meeple.server.store import matches
@@ -113,3 +115,55 @@ def test_a_person_acting_keeps_a_match_open(db: str) -> None:
         with store.engine.connect() as conn:
             active = conn.execute(text("SELECT active FROM matches")).scalar()
         assert active is not None and active > time.time() - 60
+
+
+def test_the_lobby_offers_levels_saying_how_each_plays_and_how_strong_not_random(
+        client: TestClient) -> None:
+    pages = {lang: {g["id"]: g for g in client.get(f"/api/games?lang={lang}").json()}
+             for lang in ("en", "ru")}
+    for game, info in pages["en"].items():
+        bots, ru = info["bots"], pages["ru"][game]["bots"]
+        assert [b["seat"] for b in bots] == [*LEVELS, *(f"{game}:{b}" for b in
+                                                        sorted(game_class(game).bots))]
+        assert [b["seat"] for b in ru] == [b["seat"] for b in bots]
+        for b, r in zip(bots, ru, strict=True):
+            assert b["about"] and b["strength"] and b["name"], (game, b)
+            assert b["about"] != r["about"] and b["strength"] != r["strength"], (game, b)
+            assert not b["spec"].startswith("random") and b["spec"] == resolve(b["seat"], game)
+        assert [b["name"] for b in bots[:3]] == ["easy", "fair", "strong"]
+        assert [b["name"] for b in ru[:3]] == ["лёгкий", "средний", "сильный"]
+        # the page names a seat by its level: the agent a level is carries the level's name
+        assert info["agents"][resolve("strong", game)] == "strong"
+
+
+def test_the_lobby_levels_are_seat_names_the_api_keeps_as_their_specs(
+        client: TestClient) -> None:
+    made = c_new(client, "tictactoe", ["human", "strong"])
+    strong = resolve("strong", "tictactoe")
+    assert [s["kind"] for s in made["seats"]] == ["human", strong]
+    seen = client.get(f"/api/matches/{made['match']}",
+                      headers={"Authorization": f"Bearer {made['seats'][0]['token']}"}).json()
+    assert [s["kind"] for s in seen["seats"]] == ["human", strong]
+    given = client.post(f"/api/matches/{made['match']}/seats/1", json={"kind": "fair"},
+                        headers={"Authorization": f"Bearer {made['host']}"})
+    assert given.status_code == 200 and given.json()["kind"] == resolve("fair", "tictactoe")
+
+
+def test_the_lobby_refuses_an_unknown_level_listing_the_levels(client: TestClient) -> None:
+    r = client.post("/api/matches", json={"game": "myth", "seats": ["human", "hard"]})
+    assert r.status_code == 422 and "levels are: easy, fair, strong" in r.json()["reason"]
+
+
+def test_the_lobby_still_takes_every_spec_it_took(client: TestClient) -> None:
+    for kind in ("random", "greedy", "greedy:2", "mcts:50", "mcts@1s", "catacombs:balance"):
+        made = c_new(client, "catacombs", ["human", kind])
+        assert made["seats"][1]["kind"] == kind
+    r = client.post("/api/matches", json={"game": "catacombs", "seats": ["human", "mcts@9s"]})
+    assert r.status_code == 422 and "allows at most" in r.json()["reason"]
+
+
+def c_new(c: TestClient, game: str, seats: list[str]) -> dict[str, Any]:
+    r = c.post("/api/matches", json={"game": game, "seats": seats})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    return body

@@ -12,7 +12,9 @@ all read from it.
 >>> make("mcts@2s:d30").config.spec()
 '@2s:random:d30'
 >>> [a.name for a in AGENTS if a.offered]
-['random', 'greedy', 'mcts']
+['greedy', 'mcts']
+>>> offered("myth"), make("easy", game="myth").name
+(['easy', 'fair', 'strong', 'myth:balance'], 'greedy')
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from meeple.core import ConfigError, game_class, game_ids
 
 from .base import Agent, CheatInfoSet, InfoSet, Reason, explain, explain_for, info_set, shorten
 from .greedy import GreedyAgent, make_greedy
+from .levels import LEVELS, entries, levels_hint, resolve
 from .mcts import (
     CheatMCTSAgent,
     MCTSAgent,
@@ -45,8 +48,9 @@ class AgentKind:
 
     ``name`` starts its specs; ``syntax`` is how a spec of it is written (docs/bots.md);
     ``about`` is the catalogue key (``meeple/locale/<lang>.po``) of its short description in
-    words, which names it to players ("searching"); ``offered`` says whether the lobby offers it
-    for a seat; ``factory`` builds one from the argument after its name (or None) and a seed.
+    words, which names it to players ("searching"); ``offered`` says whether a level may be it
+    (the lobby offers levels, :mod:`.levels`: never ``random`` nor ``mcts-cheat``); ``factory``
+    builds one from the argument after its name (or None) and a seed.
     """
 
     name: str
@@ -60,7 +64,7 @@ class AgentKind:
 #: (``Game.bots``, seated as ``GAME:BOT``) are found through the game registry.
 #: ``mcts-cheat`` reads the hidden state and is for measurements only.
 AGENTS: tuple[AgentKind, ...] = (
-    AgentKind("random", "random", "bot.random", True, make_random),
+    AgentKind("random", "random", "bot.random", False, make_random),
     AgentKind("greedy", "greedy[:SAMPLES]", "bot.greedy", True, make_greedy),
     AgentKind("mcts", "mcts[:ITERATIONS][@SECONDS][:...]", "bot.mcts", True, make_mcts),
     AgentKind("mcts-cheat", "mcts-cheat[:ITERATIONS][@SECONDS][:...]", "bot.mcts_cheat",
@@ -106,8 +110,8 @@ def about(spec: str) -> str:
 
 
 def offered(game_id: str) -> list[str]:
-    """The seat specs a lobby offers for ``game_id``: the offered agents, then its own bots."""
-    return [a.name for a in AGENTS if a.offered] + game_bots(game_id)
+    """The seats a lobby offers for ``game_id``: its levels, then its own bots (:mod:`.levels`)."""
+    return [e.seat for e in entries(game_id)]
 
 
 def game_bots(game_id: str) -> list[str]:
@@ -120,7 +124,9 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     or a game's own bot such as ``myth:balance``).
 
     The name ends at the first ``:`` or ``@``; what follows is the agent's argument (an ``@``
-    is kept in it, a ``:`` is not). ``game``, when given, is the game the agent will play: a
+    is kept in it, a ``:`` is not). A level (``easy``, ``fair``, ``strong``) is the spec
+    :mod:`.levels` gives it at ``game``'s table. ``game``, when given, is the game the agent
+    will play: a
     bot of another game is refused.
     """
     if not isinstance(spec, str):
@@ -131,11 +137,16 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     spec = spec.strip()
     name, arg = _split(spec)
     kind = _BY_NAME.get(name)
+    if name in LEVELS and arg is None:
+        if game is None:
+            raise ConfigError(f"{spec!r} is a level: it names a bot of a game, and no game "
+                              "was given")
+        return make(resolve(spec, game), seed, game)
     if kind is None and name in game_ids(hidden=True):
         return _game_bot(spec, name, arg, seed, game)
     if kind is None:
         raise ConfigError(f"unknown agent {shorten(spec)!r}; agents are: {', '.join(names())} "
-                          f"('human' seats a person, in meeple play only)")
+                          f"({levels_hint()}; 'human' seats a person, in meeple play only)")
     agent = kind.factory(arg, seed)
     if game is not None and isinstance(agent, MCTSAgent):
         check_game(agent, game)  # a scripted rollout the game cannot play is refused now
@@ -206,8 +217,8 @@ def make_agents(specs: Sequence[str | Agent], players: int, seed: int,
 
 
 __all__ = [
-    "AGENTS", "Agent", "AgentKind", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent", "InfoSet",
-    "MCTSAgent", "RandomAgent", "Reason", "SearchConfig", "about", "agent_seed", "budget",
-    "capped", "explain", "explain_for", "game_bots", "info_set", "make", "make_agents", "names",
-    "offered", "shorten", "syntax",
+    "AGENTS", "LEVELS", "Agent", "AgentKind", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent",
+    "InfoSet", "MCTSAgent", "RandomAgent", "Reason", "SearchConfig", "about", "agent_seed",
+    "budget", "capped", "explain", "explain_for", "game_bots", "info_set", "make", "make_agents",
+    "names", "offered", "resolve", "shorten", "syntax",
 ]

@@ -22,6 +22,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from meeple.agents import LEVELS, resolve
 from meeple.core import ConfigError, IllegalAction, MeepleError, game_class, game_ids
 from meeple.i18n import texts
 from meeple.server.lobby import lobby_info
@@ -79,23 +80,29 @@ async def list_games(request: Request) -> JSONResponse:
                          for gid in game_ids()])
 
 
-def check_kind(kind: str, game: str, limits: Limits) -> None:
-    """422 unless ``kind`` is ``human`` or a bot spec ``game`` can seat whose thinking stays
-    within the server's ceiling."""
-    if kind != HUMAN:
-        try:
-            check_spec(kind, game, limits)
-        except MeepleError as e:
-            raise Refused(422, str(e)) from None
+def check_kind(kind: str, game: str, limits: Limits) -> str:
+    """What a seat of ``kind`` keeps: ``human``, a level's spec (``strong``: the spec
+    levels.toml gives it, whose thinking is held within the server's ceiling as every bot's is),
+    or ``kind`` itself; 422 unless it is a bot spec ``game`` can seat whose thinking stays
+    within the ceiling."""
+    if kind == HUMAN:
+        return kind
+    if kind.strip() in LEVELS:
+        return resolve(kind, game)
+    try:
+        check_spec(kind, game, limits)
+    except MeepleError as e:
+        raise Refused(422, str(e)) from None
+    return kind
 
 
-def check_new(body: NewMatch, limits: Limits) -> tuple[int, frozenset[int]]:
-    """The seed and the open seats of a new match, or a 422 saying why not."""
+def check_new(body: NewMatch, limits: Limits) -> tuple[int, frozenset[int], list[str]]:
+    """The seed, the open seats and the seats' kinds (levels resolved to their specs) of a new
+    match, or a 422 saying why not."""
     if body.game not in game_ids(hidden=True):
         raise Refused(422, f"unknown game {body.game[:64]!r}; choose one of: "
                            f"{', '.join(game_ids())}")
-    for kind in body.seats:
-        check_kind(kind, body.game, limits)
+    kinds = [check_kind(kind, body.game, limits) for kind in body.seats]
     if body.players is not None and body.players != len(body.seats):
         raise Refused(422, f"players is {body.players} but {len(body.seats)} seats were given")
     people = [s for s, k in enumerate(body.seats) if k == HUMAN]
@@ -111,7 +118,7 @@ def check_new(body: NewMatch, limits: Limits) -> tuple[int, frozenset[int]]:
                            f"than the creator's (seat {people[0] if people else 0}); this "
                            f"match's are {', '.join(map(str, people[1:])) or 'none'}")
     seed = secrets.randbits(63) if body.seed is None else body.seed
-    return seed, opened if body.public else frozenset()
+    return seed, opened if body.public else frozenset(), kinds
 
 
 async def create_match(request: Request) -> JSONResponse:
@@ -119,7 +126,7 @@ async def create_match(request: Request) -> JSONResponse:
     client = client_of(request)
     server.quota.take("new_matches", client)  # first: the cheapest refusal of a flood
     body = await body_of(request, NewMatch)
-    seed, opened = check_new(body, server.limits)
+    seed, opened, kinds = check_new(body, server.limits)
     if await server.off(server.tables.store.unfinished_by, client) >= \
             server.limits.unfinished_per_client:
         raise Refused(429, f"your address has {server.limits.unfinished_per_client} unfinished "
@@ -127,13 +134,13 @@ async def create_match(request: Request) -> JSONResponse:
                            f"(a match nobody plays is closed after "
                            f"{server.limits.abandoned_days:g} days)")
     try:  # dealing and storing a game takes milliseconds: never on the event loop
-        made = await asyncio.to_thread(server.tables.create, body.game, list(body.seats),
+        made = await asyncio.to_thread(server.tables.create, body.game, kinds,
                                        options=dict(body.options), seed=seed,
                                        public=body.public, creator=client, open_seats=opened)
     except ConfigError as e:
         raise Refused(422, str(e)) from None
     server.wake(made.match)
-    return JSONResponse(created(request, made, body.seats, opened), status_code=201)
+    return JSONResponse(created(request, made, kinds, opened), status_code=201)
 
 
 def created(request: Request, made: NewMatchRow, kinds: Sequence[str],
@@ -271,8 +278,7 @@ async def set_seat(request: Request) -> JSONResponse:
     if not 0 <= seat < len(live.row.kinds):
         raise Refused(404, f"this match has no seat {seat}; its seats are 0 to "
                            f"{len(live.row.kinds) - 1}")
-    kind = (await body_of(request, SetSeat)).kind
-    check_kind(kind, live.row.game, server.limits)
+    kind = check_kind((await body_of(request, SetSeat)).kind, live.row.game, server.limits)
     try:
         token = server.tables.set_seat(match, seat, kind)
     except GameOver:

@@ -12,7 +12,9 @@ its English text from ``info()`` there, and a choice its value.
 >>> info["options"][1]["items"], info["options"][1]["item_names"]["archer"]
 (['warrior', 'archer', 'dwarf', 'wizard'], 'Лучница Чада')
 >>> [b["name"] for b in info["bots"]]
-['случайный', 'жадный', 'думающий', 'сценарный']
+['лёгкий', 'средний', 'сильный', 'сценарный']
+>>> info["agents"]["greedy"], info["agents"]["mcts"]
+('лёгкий', 'думающий')
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from meeple.agents import AGENTS, OTHER, about, game_bots, offered
+from meeple.agents import AGENTS, game_bots
+from meeple.agents.levels import entries
 from meeple.content import localized
 from meeple.core import Game, game_class
 from meeple.i18n import Texts, check_lang, texts
+from meeple.tui.levels import level_words, seat_words
 
 
 def game_texts(cls: type[Game[Any]], lang: str) -> Texts:
@@ -32,18 +36,16 @@ def game_texts(cls: type[Game[Any]], lang: str) -> Texts:
     return texts(module.__package__ or module.__name__, lang)
 
 
-def bot_name(spec: str, t: Texts) -> str:
-    """A bot spec in words: ``greedy`` → "greedy", ``andor:balance`` → "scripted"."""
-    return t.get(about(spec), t(OTHER))
-
-
 def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
     """``Game.info()`` of ``game_id`` in ``lang``: ``name`` in that language, ``description``
     and each option's ``doc`` from the catalogue, ``choice_names`` (choice → its name) beside
     an option's ``choices`` and ``item_names`` (item → its name) beside the ``items`` an option
-    lists (Andor's heroes by seat), ``bots``: each seat spec a lobby offers with its ``name``, and
+    lists (Andor's heroes by seat), ``bots``: each bot a lobby offers for a seat, its levels and
+    its scripted bots (``seat``: what a seat list names it by, ``spec``: the agent it is,
+    ``name``, ``about``: how it plays, ``strength``: how strong it was measured to be), and
     ``agents``: the name of every agent a seat may have (by agent name, and by spec for the
-    game's own bots), so that a page names any seat without a list of its own.
+    game's own bots and its levels, which name theirs: ``greedy`` is the easy bot), so that a
+    page names any seat without a list of its own.
     An unknown game or language is a :class:`~meeple.core.errors.ConfigError`."""
     check_lang(lang)
     cls = game_class(game_id)
@@ -60,7 +62,8 @@ def lobby_info(game_id: str, lang: str) -> dict[str, Any]:
         if "items" in option:
             option["item_names"] = {str(i): t.get(f"{key}.{i}", str(i))
                                     for i in option["items"]}
-    info["bots"] = [{"spec": spec, "name": bot_name(spec, t)} for spec in offered(game_id)]
-    info["agents"] = {spec: bot_name(spec, t)
-                      for spec in (*(a.name for a in AGENTS), *game_bots(game_id))}
+    info["bots"] = [level_words(e, lang) for e in entries(game_id)]
+    info["agents"] = {spec: seat_words(spec, game_id, lang)
+                      for spec in (*(a.name for a in AGENTS), *game_bots(game_id),
+                                   *(e.spec for e in entries(game_id)))}
     return info

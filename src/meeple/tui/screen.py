@@ -21,6 +21,8 @@ from meeple.agents import OTHER, about
 from meeple.core import Action, Game, State
 from meeple.i18n import LANGS, texts
 
+from .levels import seat_words
+
 HUMAN = "human"
 #: The rows a turn's screen and its prompt must fit in.
 SCREEN_ROWS = 50
@@ -72,7 +74,7 @@ def player_names(game: Game[Any], view: Mapping[str, Any], seats: Sequence[str],
     out = []
     for i, spec in enumerate(seats):
         if spec != HUMAN:
-            out.append(t("who.bot", name=base[i], bot=bot_name(spec, lang)))
+            out.append(t("who.bot", name=base[i], bot=seat_words(spec, game.id, lang)))
         elif i == viewer or len(humans) == 1:
             out.append(t("who.you", name=base[i]))
         else:

@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from meeple.agents import Agent, Reason, explain_for, info_set, make_agents
+from meeple.agents import Agent, Reason, explain_for, info_set, make_agents, resolve
 from meeple.core import Action, Game, State, game_class
 from meeple.i18n import Texts, texts
 from meeple.undo import undo_allowed
@@ -380,6 +380,7 @@ def play_in_terminal(game_id: str, seats: Sequence[str], seed: int, *, lang: str
                      pace: float = 0.0) -> State:
     """Set up and run a terminal game; the record goes to ``record`` or the data folder."""
     game = game_class(game_id)(players=len(seats), options=options)
-    session = Session(game, list(seats), seed, lang, console or Console(), input_fn, record,
+    seats = [s if s == HUMAN else resolve(s, game_id) for s in seats]  # named by level
+    session = Session(game, seats, seed, lang, console or Console(), input_fn, record,
                       pace)
     return session.run()

@@ -2,7 +2,7 @@
 // match, hand out the invitations; and the public matches that still have a free seat.
 
 import { call } from "./net.js";
-import { botName } from "./seats.js";
+import { seatChoices } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 let games = [];
@@ -11,10 +11,6 @@ let created = null;  // the answer to the last "create"
 
 const $ = (id) => document.getElementById(id);
 
-
-function seatChoices(game) {
-  return ["human", ...(game.bots || []).map((b) => b.spec)];
-}
 
 async function start() {
   await loadTexts(await chosenLang());
@@ -145,18 +141,30 @@ function drawSetup() {
 
 function drawSeats(g) {
   const n = Number($("players").value);
+  const choices = seatChoices(g);
   const rows = [];
   for (let s = 0; s < n; s++) {
     const id = `seat-${s}`;
-    rows.push(el("div", { class: "option" },
+    const first = s === 0 ? "human" : "easy";
+    rows.push(el("div", { class: "option seat-row" },
       el("label", { for: id }, s === 0 ? t("web.lobby.seat_you", { n: s + 1 }) : t("web.lobby.seat", { n: s + 1 })),
-      el("select", { id, "data-seat": s, onchange: showOpenSeats },
-        seatChoices(g).map((k) => el("option", { value: k, selected: k === (s === 0 ? "human" : "greedy") }, botName(k, g)))),
+      el("select", { id, "data-seat": s, "aria-describedby": `about-${s}`, onchange: () => { showAbout(g, s); showOpenSeats(); } },
+        choices.map((c) => el("option", { value: c.value, selected: c.value === first }, c.name))),
+      el("small", { class: "bot-about", id: `about-${s}`, "data-seat": s }),
       el("label", { class: "open-seat", hidden: true },
         el("input", { type: "checkbox", id: `open-${s}`, checked: true }), t("web.lobby.open_seat"))));
   }
   put($("seats"), el("legend", {}, t("web.lobby.seats")), ...rows);
+  for (let s = 0; s < n; s++) showAbout(g, s);
   showOpenSeats();
+}
+
+// Under a bot's seat: how the chosen bot plays and how strong it was measured to be.
+function showAbout(g, s) {
+  const chosenBot = seatChoices(g).find((c) => c.value === $(`seat-${s}`).value);
+  const box = $(`about-${s}`);
+  box.textContent = chosenBot ? chosenBot.about : "";
+  box.hidden = !box.textContent;
 }
 
 // The people's seats but the creator's (the first): those a public match may open to strangers.

@@ -7,7 +7,7 @@ import { drawBoard } from "./boards.js";
 import { drawActions as actionsIn, helpButton } from "./actions.js";
 import { motionSwitch } from "./kit.js";
 import { openRules, rulesControl } from "./rules-panel.js";
-import { botName, gameInfo, readCreds } from "./seats.js";
+import { botName, gameInfo, readCreds, seatChoices } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -211,10 +211,11 @@ function drawPlayers() {
 }
 
 function hostControl(s) {
-  const choices = ["human", ...(game.bots || []).map((b) => b.spec)];
-  if (!choices.includes(s.kind)) choices.push(s.kind);
+  const choices = seatChoices(game);
+  let now = choices.find((c) => c.spec === s.kind);
+  if (!now) choices.push(now = { value: s.kind, spec: s.kind, name: botName(s.kind, game) });
   const pick = el("select", { "aria-label": t("web.match.hand_to", { name: s.name }) },
-    choices.map((k) => el("option", { value: k, selected: k === s.kind }, botName(k, game))));
+    choices.map((c) => el("option", { value: c.value, selected: c === now }, c.name)));
   return el("span", { class: "host" }, pick, el("button", { type: "button", onclick: async () => {
     const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/seats/${s.seat}`, { kind: pick.value }, creds.host);
     if (r.status !== 200) banner(t("web.err.seat", { reason: (r.data && r.data.reason) || r.status }));

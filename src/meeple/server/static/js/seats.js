@@ -1,6 +1,7 @@
-// Who plays a seat, in words: a person, or a bot by its name. The names come from the server
-// with the game (`/api/games`: `agents`, every agent a seat may have, in the page's language),
-// so the page keeps no list of agents.
+// Who plays a seat, in words: a person, or a bot by its name (a level's, "strong", for the
+// agent a level is). The names come from the server with the game (`/api/games`: `agents`, every
+// agent a seat may have, and `bots`, those a person may choose, in the page's language), so the
+// page keeps no list of agents.
 
 import { call } from "./net.js";
 import { lang, loadTexts, t } from "./texts.js";
@@ -35,4 +36,13 @@ function agentName(spec, agents) {
 export function botName(spec, game) {
   if (spec === "human") return t("web.seat.human");
   return t("web.seat.bot", { bot: agentName(spec, (game && game.agents) || {}) });
+}
+
+// What a seat may be given: a person, or a bot the game offers (its levels, then its scripted
+// bots), each as {value: what a seat list names it by, name, spec, about: how it plays and how
+// strong it was measured to be}.
+export function seatChoices(game) {
+  return [{ value: "human", name: t("web.seat.human"), spec: "human", about: "" },
+    ...((game && game.bots) || []).map((b) => ({ value: b.seat, spec: b.spec,
+      name: t("web.seat.bot", { bot: b.name }), about: `${b.about} ${b.strength}`.trim() }))];
 }

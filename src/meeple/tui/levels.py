@@ -1,0 +1,74 @@
+"""The levels (:mod:`meeple.agents.levels`) in words, for the terminal and the lobby: a level's
+name, the sentence on how it plays and how strong it was measured to be.
+
+>>> words = level_words(entries("myth")[2], "en")
+>>> words["seat"], words["name"], words["about"][:36]
+('strong', 'strong', 'Plays out up to a thousand possible ')
+>>> seat_words("greedy", "myth", "ru")
+'лёгкий'
+"""
+
+from __future__ import annotations
+
+from babel.numbers import format_decimal
+
+from meeple.agents import OTHER, about
+from meeple.agents.levels import LEVELS, YARDSTICK, Entry, entries, seat_name
+from meeple.core import game_class
+from meeple.i18n import Texts, texts
+
+#: Below this, a decision is "instant" to a person (milliseconds).
+INSTANT_MS = 50.0
+#: Below this many games a strength is told as counted, not as "about N of 10".
+FEW_GAMES = 10
+
+
+def _name(entry: Entry, t: Texts) -> str:
+    """A level's name ("strong"), or a scripted bot's ("scripted")."""
+    return t(f"level.{entry.name}") if entry.name in LEVELS else t.get(f"bot.{entry.name}",
+                                                                       t(OTHER))
+
+
+def strength_words(entry: Entry, t: Texts) -> str:
+    """How strong ``entry`` was measured to be: "wins about 8 of 10 games against the easy bot,
+    0.4 s a move" (after a few games, "won 3 of the 4 games"); in a cooperative game how often
+    a team of it wins; the easy bot is the yardstick; "not measured yet" before any
+    measurement."""
+    s = entry.strength
+    if s is None:
+        return t("level.unmeasured")
+    if s.ms < INSTANT_MS:
+        pace = t("level.instant")
+    else:
+        pace = t("level.pace", seconds=format_decimal(round(s.ms / 1000, 1), locale=t.lang))
+    team = game_class(entry.game).cooperative
+    if entry.spec == YARDSTICK and not team:
+        return t("level.yardstick", pace=pace)
+    if s.games < FEW_GAMES:  # too few to say "about 8 of 10": what happened, as it happened
+        return t("level.team_wins_few" if team else "level.wins_few", wins=s.wins,
+                 games=s.games, pace=pace)
+    return t("level.team_wins" if team else "level.wins", wins=round(10 * s.rate), pace=pace)
+
+
+def level_words(entry: Entry, lang: str) -> dict[str, str]:
+    """``entry`` for a person: ``seat`` (what a seat list names it by), ``spec``, ``name``,
+    ``about`` (how it plays) and ``strength``, in ``lang``."""
+    t = texts("meeple", lang)
+    return {"seat": entry.seat, "spec": entry.spec, "name": _name(entry, t),
+            "about": t.get(entry.about, ""), "strength": strength_words(entry, t)}
+
+
+def seat_words(spec: str, game: str, lang: str) -> str:
+    """The name of the bot of ``spec`` in ``game``: its level ("strong") or its scripted bot's
+    name if it is one, else the agent's name ("searching")."""
+    t = texts("meeple", lang)
+    name = seat_name(spec, game)
+    if name is not None:
+        return next(_name(e, t) for e in entries(game) if e.name == name)
+    return t.get(about(spec), t(OTHER))
+
+
+def help_lines(lang: str = "en") -> list[str]:
+    """One line per level for a command's help: its name and what it is in every game."""
+    t = texts("meeple", lang)
+    return [f"{lv}: {t(f'level.{lv}.about')}" for lv in LEVELS]
