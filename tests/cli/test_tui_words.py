@@ -192,6 +192,6 @@ def test_why_tells_a_bots_reasons_in_the_readers_language() -> None:
                       lambda _: next(answers), Path("/dev/null"))
     session.run()
     text = out.getvalue()
-    assert "Нолики (думающий бот) — взвешенные ходы:" in text
+    assert "Нолики (средний бот) — взвешенные ходы:" in text  # mcts:50 is the fair level
     assert "посещений: " in text and "ценность" in text
     assert "visits" not in text
