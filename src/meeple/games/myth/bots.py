@@ -10,15 +10,13 @@ and quests, the public facts, and everything hidden re-dealt.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from meeple.components.tilegrid import SIDES, step
 from meeple.core import Action, ConfigError, Rng, State
 
-from . import heroes
-from .dungeon import open_between
+from . import heroes, paths
 from .params import AVATARA_HEAL_COST, LEVEL_COST, START
 from .state import MythState
 from .verbs import (
@@ -58,28 +56,22 @@ WEAK = 3
 WOUND = 2
 
 
-def _path_step(st: MythState, seat: int, goal: Cell) -> Action | None:
-    """The first move of a shortest walk to ``goal`` through open passages."""
-    start = st.position[seat]
-    if start == goal:
+def _toward(st: MythState, seat: int, dist: dict[Cell, int], la: list[Action]) -> Action | None:
+    """A move one step nearer to where ``dist`` counts from, if the hero can get nearer."""
+    here = st.position[seat]
+    d = dist.get(here)
+    if not d:
         return None
-    prev: dict[Cell, tuple[Cell, int]] = {}
-    seen = {start}
-    q = deque([start])
-    while q:
-        c = q.popleft()
-        for side in SIDES:
-            nb = step(c, side)
-            if nb in seen or not open_between(st.grid, c, side):
-                continue
-            seen.add(nb)
-            prev[nb] = (c, side)
-            if nb == goal:
-                while prev[nb][0] != start:
-                    nb = prev[nb][0]
-                return st.game.menu.move[prev[nb][1]]
-            q.append(nb)
+    moves = st.game.menu.move
+    for side in SIDES:
+        if dist.get(step(here, side), d) < d and moves[side] in la:
+            return moves[side]
     return None
+
+
+def _monsters(st: MythState) -> dict[Cell, int]:
+    """Walking distances to the nearest cell with monsters (their experience pays)."""
+    return paths.distances(st.grid, [c for c, m in st.enemies.items() if m])
 
 
 def _heal(st: MythState, seat: int, la: list[Action]) -> Action | None:
@@ -106,24 +98,27 @@ def _heal(st: MythState, seat: int, la: list[Action]) -> Action | None:
 
 
 def _walk(st: MythState, la: list[Action]) -> Action:
-    """Where the hero goes: home with an artifact or low life, else exploring."""
+    """Where the hero goes: home with an artifact he can pay to show there, or with low life;
+    else exploring (which pays a resource a cell: a poor hero carrying an artifact earns the
+    price of his level before he walks it home, instead of pacing between home and the
+    frontier)."""
     active = st.active
     cs = st.game.content
-    carrying = any(cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[active]
-                   for q in st.quests[active])
+    carrying = heroes.res(st, active) >= LEVEL_COST[st.level[active]] and any(
+        cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[active]
+        for q in st.quests[active])
     weak = (st.life[active] * WEAK < heroes.max_life(st, active)
             and heroes.res(st, active) >= HOME_BUDGET)
-    if (carrying or weak) and (a := _path_step(st, active, START)) and a in la:
+    home, front = paths.maps(st)
+    if (carrying or weak) and (a := _toward(st, active, home, la)):
         return a
     explores = [a for a in la if isinstance(a[1], Explore)]
     if explores:
         return explores[st.rng.copy().below(len(explores))]
-    frontier = [c for c in st.grid if any(
-        st.grid[c] & side and step(c, side) not in st.grid for side in SIDES)]
-    here = st.position[active]
-    for c in sorted(frontier, key=lambda c: abs(c[0] - here[0]) + abs(c[1] - here[1])):
-        if (a := _path_step(st, active, c)) and a in la:
-            return a
+    if (a := _toward(st, active, front, la)):
+        return a
+    if not front and (a := _toward(st, active, _monsters(st), la)):
+        return a
     moves = [a for a in la if isinstance(a[1], Move)]
     if moves:
         return moves[(st.turn + active) % len(moves)]
@@ -224,9 +219,17 @@ def _target(st: MythState, seat: int, la: list[Action]) -> Action:
 
 
 def _place(st: MythState, seat: int, la: list[Action]) -> Action:
-    """The orientation with the most passages (the first of those)."""
-    return max(la, key=lambda a: bin(a[1].passages).count("1") if isinstance(a[1], Place)
-               else -1)
+    """The orientation that leaves the most cells to explore from (the first of those): a
+    dungeon closed on every side brings no more resources nor deck cards, and a game with
+    heroes too poor to play their cards then never ends."""
+    cell = step(st.position[st.active], st.explore_side)
+
+    def room(a: Action) -> int:
+        if not isinstance(a[1], Place):
+            return -1
+        grid = {**st.grid, cell: a[1].passages}
+        return len(paths.frontier(grid, len(st.tiles) > 0))
+    return max(la, key=room)
 
 
 def _verb(action: Action, kind: type[V]) -> V:
