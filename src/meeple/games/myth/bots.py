@@ -97,7 +97,7 @@ def _heal(st: MythState, seat: int, la: list[Action]) -> Action | None:
     return None
 
 
-def _walk(st: MythState, la: list[Action]) -> Action:
+def _walk(st: MythState, la: list[Action], rng: Rng | None = None) -> Action:
     """Where the hero goes: home with an artifact he can pay to show there, or with low life;
     else exploring (which pays a resource a cell: a poor hero carrying an artifact earns the
     price of his level before he walks it home, instead of pacing between home and the
@@ -114,7 +114,7 @@ def _walk(st: MythState, la: list[Action]) -> Action:
         return a
     explores = [a for a in la if isinstance(a[1], Explore)]
     if explores:
-        return explores[st.rng.copy().below(len(explores))]
+        return explores[(rng or st.rng.copy()).below(len(explores))]
     if (a := _toward(st, active, front, la)):
         return a
     if not front and (a := _toward(st, active, _monsters(st), la)):
@@ -125,7 +125,8 @@ def _walk(st: MythState, la: list[Action]) -> Action:
     return st.game.menu.stay
 
 
-def _move_or_end(st: MythState, seat: int, la: list[Action]) -> Action:
+def _move_or_end(st: MythState, seat: int, la: list[Action], rng: Rng | None = None
+                 ) -> Action:
     active = st.active
     m = st.game.menu
     if seat == active:
@@ -140,7 +141,7 @@ def _move_or_end(st: MythState, seat: int, la: list[Action]) -> Action:
         return m.end
     if seat != active:  # dream master: walk the dreamer nowhere useful
         return m.stay if m.stay in la else la[-1]
-    return _walk(st, la)
+    return _walk(st, la, rng)
 
 
 def _offer(st: MythState, seat: int, la: list[Action]) -> Action:
@@ -255,13 +256,24 @@ STEPS: dict[str, Policy] = {
 }
 
 
-def choose(st: MythState) -> Action:
-    """The policy's action for the seat to act in ``st`` (a world the seat may know of)."""
+def choose(st: MythState, rng: Rng | None = None) -> Action:
+    """The policy's action for the seat to act in ``st`` (a world the seat may know of); the
+    one choice left to chance, which way to explore, is drawn from ``rng`` when given (else
+    from a copy of the world's generator, which it leaves as it was)."""
     la = st.legal_actions()
     seat = st.to_act
     assert seat is not None
+    if st.step in ("move", "end"):
+        return _move_or_end(st, seat, la, rng)
     policy = STEPS.get(st.step or "")
     return policy(st, seat, la) if policy else la[0]
+
+
+def rollout(st: State, rng: Rng) -> Action:
+    """The policy as search rollouts play it (``Myth.rollout_policy``): on a world the search
+    owns, with ``rng`` its only source of chance."""
+    assert isinstance(st, MythState)
+    return choose(st, rng)
 
 
 class _Seat(Protocol):

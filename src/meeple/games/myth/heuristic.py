@@ -20,8 +20,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import heroes, paths
-from .heroes import CARD_LEVELS, OWNERS, RES
 from .content import Content
+from .heroes import CARD_LEVELS, OWNERS, RES
 from .params import LEVEL_COST
 
 if TYPE_CHECKING:
