@@ -211,15 +211,33 @@ def evaluate(st: MythState, seat: int) -> float:
     """
     if not st.alive[seat]:
         return 0.0
-    maps = paths.maps(st)
-    live, worth = outlook(st, seat, maps)
-    rivals = [outlook(st, s, maps) for s in range(st.players) if s != seat and st.alive[s]]
+    looks = _outlooks(st)
+    live, worth = looks[seat]
+    rivals = [looks[s] for s in range(st.players) if s != seat and st.alive[s]]
     all_fall = 1.0
     for p, _ in rivals:
         all_fall *= 1.0 - p
     rival = max((w for _, w in rivals), default=0.0)
     base = max(0.0, min(1.0, 0.5 + 0.75 * (worth - rival)))
     return live * (all_fall + (1.0 - all_fall) * base)
+
+
+def _outlooks(st: MythState) -> list[tuple[float, float]]:
+    """Every seat's :func:`outlook` (a dead hero's counts for nothing). A search reads every
+    seat's value of the same world one after another: the last world's outlooks are kept
+    while its log shows it unchanged (a world changes only by actions, which the log records;
+    a true state may be arranged by hand, so its outlooks are never kept)."""
+    memo = _LAST[0]
+    if memo is not None and memo[0] is st and memo[1] is st._log and memo[2] == st.n_actions:
+        return memo[3]
+    maps = paths.maps(st)
+    looks = [outlook(st, s, maps) if st.alive[s] else (0.0, 0.0) for s in range(st.players)]
+    if st.loose:
+        _LAST[0] = (st, st._log, st.n_actions, looks)
+    return looks
+
+
+_LAST: list[tuple[MythState, object, int, list[tuple[float, float]]] | None] = [None]
 
 
 def _foes_and_cards(st: MythState, seat: int) -> tuple[list[str], list[str]]:

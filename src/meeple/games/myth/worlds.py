@@ -30,7 +30,7 @@ _FULL = 1 << 64
 #: world the log its seat saw, one object per true state, seat and moment (kept by the core
 #: until the game moves on), so a log that is the key's and the same sizes find the same pools.
 _POOLS: dict[int, tuple[Any, int, tuple[int, ...], _Pools]] = {}
-_KEEP = 64
+_KEEP = 256
 
 _Pools = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
