@@ -47,6 +47,8 @@ def foes(c: Content, ids: Iterable[str]) -> tuple[Foe, ...]:
     key = (id(c), tuple(ids))
     got = _FOES.get(key)
     if got is None:
+        if len(_FOES) >= 1 << 12:
+            _FOES.clear()
         cs = c.cards
         got = _FOES[key] = tuple(sorted(
             Foe(m, cs[m].attack, cs[m].damage, cs[m].defence, cs[m].first_attack)
