@@ -10,15 +10,13 @@ and quests, the public facts, and everything hidden re-dealt.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from meeple.components.tilegrid import SIDES, step
 from meeple.core import Action, ConfigError, Rng, State
 
-from . import heroes
-from .dungeon import open_between
+from . import heroes, paths
 from .params import AVATARA_HEAL_COST, LEVEL_COST, START
 from .state import MythState
 from .verbs import (
@@ -58,28 +56,22 @@ WEAK = 3
 WOUND = 2
 
 
-def _path_step(st: MythState, seat: int, goal: Cell) -> Action | None:
-    """The first move of a shortest walk to ``goal`` through open passages."""
-    start = st.position[seat]
-    if start == goal:
+def _toward(st: MythState, seat: int, dist: dict[Cell, int], la: list[Action]) -> Action | None:
+    """A move one step nearer to where ``dist`` counts from, if the hero can get nearer."""
+    here = st.position[seat]
+    d = dist.get(here)
+    if not d:
         return None
-    prev: dict[Cell, tuple[Cell, int]] = {}
-    seen = {start}
-    q = deque([start])
-    while q:
-        c = q.popleft()
-        for side in SIDES:
-            nb = step(c, side)
-            if nb in seen or not open_between(st.grid, c, side):
-                continue
-            seen.add(nb)
-            prev[nb] = (c, side)
-            if nb == goal:
-                while prev[nb][0] != start:
-                    nb = prev[nb][0]
-                return st.game.menu.move[prev[nb][1]]
-            q.append(nb)
+    moves = st.game.menu.move
+    for side in SIDES:
+        if dist.get(step(here, side), d) < d and moves[side] in la:
+            return moves[side]
     return None
+
+
+def _monsters(st: MythState) -> dict[Cell, int]:
+    """Walking distances to the nearest cell with monsters (their experience pays)."""
+    return paths.distances(st.grid, [c for c, m in st.enemies.items() if m])
 
 
 def _heal(st: MythState, seat: int, la: list[Action]) -> Action | None:
@@ -105,32 +97,36 @@ def _heal(st: MythState, seat: int, la: list[Action]) -> Action | None:
     return None
 
 
-def _walk(st: MythState, la: list[Action]) -> Action:
-    """Where the hero goes: home with an artifact or low life, else exploring."""
+def _walk(st: MythState, la: list[Action], rng: Rng | None = None) -> Action:
+    """Where the hero goes: home with an artifact he can pay to show there, or with low life;
+    else exploring (which pays a resource a cell: a poor hero carrying an artifact earns the
+    price of his level before he walks it home, instead of pacing between home and the
+    frontier)."""
     active = st.active
     cs = st.game.content
-    carrying = any(cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[active]
-                   for q in st.quests[active])
+    carrying = heroes.res(st, active) >= LEVEL_COST[st.level[active]] and any(
+        cs.quests[q].kind == "carry" and cs.quests[q].item in st.items[active]
+        for q in st.quests[active])
     weak = (st.life[active] * WEAK < heroes.max_life(st, active)
             and heroes.res(st, active) >= HOME_BUDGET)
-    if (carrying or weak) and (a := _path_step(st, active, START)) and a in la:
+    home, front = paths.maps(st)
+    if (carrying or weak) and (a := _toward(st, active, home, la)):
         return a
     explores = [a for a in la if isinstance(a[1], Explore)]
     if explores:
-        return explores[st.rng.copy().below(len(explores))]
-    frontier = [c for c in st.grid if any(
-        st.grid[c] & side and step(c, side) not in st.grid for side in SIDES)]
-    here = st.position[active]
-    for c in sorted(frontier, key=lambda c: abs(c[0] - here[0]) + abs(c[1] - here[1])):
-        if (a := _path_step(st, active, c)) and a in la:
-            return a
+        return explores[(rng or st.rng.copy()).below(len(explores))]
+    if (a := _toward(st, active, front, la)):
+        return a
+    if not front and (a := _toward(st, active, _monsters(st), la)):
+        return a
     moves = [a for a in la if isinstance(a[1], Move)]
     if moves:
         return moves[(st.turn + active) % len(moves)]
     return st.game.menu.stay
 
 
-def _move_or_end(st: MythState, seat: int, la: list[Action]) -> Action:
+def _move_or_end(st: MythState, seat: int, la: list[Action], rng: Rng | None = None
+                 ) -> Action:
     active = st.active
     m = st.game.menu
     if seat == active:
@@ -145,7 +141,7 @@ def _move_or_end(st: MythState, seat: int, la: list[Action]) -> Action:
         return m.end
     if seat != active:  # dream master: walk the dreamer nowhere useful
         return m.stay if m.stay in la else la[-1]
-    return _walk(st, la)
+    return _walk(st, la, rng)
 
 
 def _offer(st: MythState, seat: int, la: list[Action]) -> Action:
@@ -224,9 +220,17 @@ def _target(st: MythState, seat: int, la: list[Action]) -> Action:
 
 
 def _place(st: MythState, seat: int, la: list[Action]) -> Action:
-    """The orientation with the most passages (the first of those)."""
-    return max(la, key=lambda a: bin(a[1].passages).count("1") if isinstance(a[1], Place)
-               else -1)
+    """The orientation that leaves the most cells to explore from (the first of those): a
+    dungeon closed on every side brings no more resources nor deck cards, and a game with
+    heroes too poor to play their cards then never ends."""
+    cell = step(st.position[st.active], st.explore_side)
+
+    def room(a: Action) -> int:
+        if not isinstance(a[1], Place):
+            return -1
+        grid = {**st.grid, cell: a[1].passages}
+        return len(paths.frontier(grid, len(st.tiles) > 0))
+    return max(la, key=room)
 
 
 def _verb(action: Action, kind: type[V]) -> V:
@@ -252,13 +256,24 @@ STEPS: dict[str, Policy] = {
 }
 
 
-def choose(st: MythState) -> Action:
-    """The policy's action for the seat to act in ``st`` (a world the seat may know of)."""
+def choose(st: MythState, rng: Rng | None = None) -> Action:
+    """The policy's action for the seat to act in ``st`` (a world the seat may know of); the
+    one choice left to chance, which way to explore, is drawn from ``rng`` when given (else
+    from a copy of the world's generator, which it leaves as it was)."""
     la = st.legal_actions()
     seat = st.to_act
     assert seat is not None
+    if st.step in ("move", "end"):
+        return _move_or_end(st, seat, la, rng)
     policy = STEPS.get(st.step or "")
     return policy(st, seat, la) if policy else la[0]
+
+
+def rollout(st: State, rng: Rng) -> Action:
+    """The policy as search rollouts play it (``Myth.rollout_policy``): on a world the search
+    owns, with ``rng`` its only source of chance."""
+    assert isinstance(st, MythState)
+    return choose(st, rng)
 
 
 class _Seat(Protocol):

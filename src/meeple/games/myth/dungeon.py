@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.components.tilegrid import OPPOSITE, SIDES, rotations, step, within_extent
 
-from . import heroes
+from . import heroes, worlds
 from .ending import finish_by_score
 from .params import EXPLORE_REWARD, MAX_EXTENT, REDRAW_COST
 from .turn import Stage, ask, controller
@@ -69,8 +69,9 @@ def can_redraw(st: MythState) -> bool:
 
 def _draw_tile(st: MythState) -> str:
     """The top dungeon tile (the tile deck is a tuple: clones share it)."""
-    tid = st.tiles[-1]
-    st.tiles = st.tiles[:-1]
+    tiles = worlds.top_of(st, st.tiles)
+    tid = tiles[-1]
+    st.tiles = tiles[:-1]
     return tid
 
 

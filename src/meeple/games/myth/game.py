@@ -51,6 +51,8 @@ class Myth(Game[MythState]):
     state_class = MythState
     #: The rule-of-thumb player of the balance tables (docs/rules/myth.md).
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.myth.bots:make_balance"}
+    #: The same rule of thumb on a full state, for search rollouts that ask for it.
+    rollout_policy: ClassVar[str] = "meeple.games.myth.bots:rollout"
     safety_endings: ClassVar[frozenset[str]] = frozenset({"turn-limit"})
     #: A hero's death reaches his player as a notice (MYTH-65).
     notices = frozenset({"hero_died"})

@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import heroes, quests
+from . import heroes, paths
 from .content import Content
+from .heroes import CARD_LEVELS, OWNERS, RES
+from .params import LEVEL_COST
 
 if TYPE_CHECKING:
     from .state import MythState
@@ -42,9 +44,20 @@ class Foe(NamedTuple):
 
 def foes(c: Content, ids: Iterable[str]) -> tuple[Foe, ...]:
     """The monsters ``ids`` as sorted :class:`Foe` values (the key of the odds' cache)."""
-    cs = c.cards
-    return tuple(sorted(Foe(m, cs[m].attack, cs[m].damage, cs[m].defence, cs[m].first_attack)
-                        for m in ids))
+    key = (id(c), tuple(ids))
+    got = _FOES.get(key)
+    if got is None:
+        if len(_FOES) >= 1 << 12:
+            _FOES.clear()
+        cs = c.cards
+        got = _FOES[key] = tuple(sorted(
+            Foe(m, cs[m].attack, cs[m].damage, cs[m].defence, cs[m].first_attack)
+            for m in key[1]))
+    return got
+
+
+#: :func:`foes` of the cells met so far, by the content's identity and the monsters' ids.
+_FOES: dict[tuple[int, tuple[str, ...]], tuple[Foe, ...]] = {}
 
 
 def chance(attack: int, defence: int) -> float:
@@ -200,14 +213,33 @@ def evaluate(st: MythState, seat: int) -> float:
     """
     if not st.alive[seat]:
         return 0.0
-    live, worth = outlook(st, seat)
-    rivals = [outlook(st, s) for s in range(st.players) if s != seat and st.alive[s]]
+    looks = _outlooks(st)
+    live, worth = looks[seat]
+    rivals = [looks[s] for s in range(st.players) if s != seat and st.alive[s]]
     all_fall = 1.0
     for p, _ in rivals:
         all_fall *= 1.0 - p
     rival = max((w for _, w in rivals), default=0.0)
     base = max(0.0, min(1.0, 0.5 + 0.75 * (worth - rival)))
     return live * (all_fall + (1.0 - all_fall) * base)
+
+
+def _outlooks(st: MythState) -> list[tuple[float, float]]:
+    """Every seat's :func:`outlook` (a dead hero's counts for nothing). A search reads every
+    seat's value of the same world one after another: the last world's outlooks are kept
+    while its log shows it unchanged (a world changes only by actions, which the log records;
+    a true state may be arranged by hand, so its outlooks are never kept)."""
+    memo = _LAST[0]
+    if memo is not None and memo[0] is st and memo[1] is st._log and memo[2] == st.n_actions:
+        return memo[3]
+    maps = paths.maps(st)
+    looks = [outlook(st, s, maps) if st.alive[s] else (0.0, 0.0) for s in range(st.players)]
+    if st.loose:
+        _LAST[0] = (st, st._log, st.n_actions, looks)
+    return looks
+
+
+_LAST: list[tuple[MythState, object, int, list[tuple[float, float]]] | None] = [None]
 
 
 def _foes_and_cards(st: MythState, seat: int) -> tuple[list[str], list[str]]:
@@ -228,36 +260,79 @@ def _foes_and_cards(st: MythState, seat: int) -> tuple[list[str], list[str]]:
     return found, cards
 
 
-def outlook(st: MythState, seat: int) -> tuple[float, float]:
+def outlook(st: MythState, seat: int, maps: paths.Maps | None = None) -> tuple[float, float]:
     """``(chance the hero lives through the battle on his cell, his worth after it)``.
 
     Won, the battle pays every monster's experience and the proofs his quests want; a healer
     spends resources on the wounds (MYTH-13). The worth runs from about 0.1 to 1.
+
+    Besides levels, quests ready, life and resources, it counts what brings them and ends the
+    game: an artifact carried for a quest is nearly a quest ready, and more so the nearer home
+    he is when he can pay for the level there (a poor carrier has nothing to gain at home and
+    goes on exploring); and the frontier, nearer being better, since every cell explored pays a
+    resource and draws the tiles and the event deck down. ``maps``: :func:`paths.maps` of
+    ``st``, when the caller has it.
+
+    Read for every seat at every leaf of a search, so it reads the hero card once and looks
+    at the battle only when monsters are on his cell or may come with his events.
     """
     c = st.game.content
     h = c.heroes[st.hero[seat]]
+    level = st.level[seat]
+    column = (level if level < CARD_LEVELS else CARD_LEVELS) - 1
     life = st.life[seat]
-    money = heroes.res(st, seat)
+    money = st.holdings[OWNERS[seat]][RES]
     trophies = st.trophies[seat]
-    found, cards = _foes_and_cards(st, seat)
+    top = h.life[column]
     live = 1.0
-    top = heroes.max_life(st, seat)
-    if found:
-        effects = {c.cards[cid].effect for cid in cards}
-        dark = sum(c.cards[cid].value for cid in cards if c.cards[cid].effect == "darkness")
-        spare = h.heal * money
-        live, left = battle_odds(
-            heroes.attack_of(st, seat), heroes.defence_of(st, seat), heroes.attacks_of(st, seat),
-            h.area, foes(c, found), life + spare, "execute" in effects, "fury" in effects, dark)
-        wound = life + spare - left
-        used = min(money, math.ceil(wound / h.heal)) if h.heal else 0
-        life = max(1, min(top, round(life - wound + h.heal * used)))
-        money = money - used + sum(c.cards[m].experience for m in found)
-        trophies = list(trophies)
-        for m in found:
-            if heroes.wants_trophy(st, seat, m, trophies):
-                trophies.append(m)
-    ready = sum(1 for q in st.quests[seat] if quests.done(st, seat, q, trophies))
-    worth = (0.1 + 0.22 * (st.level[seat] - 1) + 0.06 * ready
-             + 0.08 * life / top + 0.005 * min(money, 12))
+    here = st.position[seat]
+    if here in st.enemies or (seat == st.active and (st.table or st.pending)):
+        found, cards = _foes_and_cards(st, seat)
+        if found:
+            effects = {c.cards[cid].effect for cid in cards}
+            dark = sum(c.cards[cid].value for cid in cards
+                       if c.cards[cid].effect == "darkness")
+            spare = h.heal * money
+            live, left = battle_odds(
+                heroes.attack_of(st, seat), heroes.defence_of(st, seat), h.attacks[column],
+                h.area, foes(c, found), life + spare, "execute" in effects, "fury" in effects,
+                dark)
+            wound = life + spare - left
+            used = min(money, math.ceil(wound / h.heal)) if h.heal else 0
+            life = max(1, min(top, round(life - wound + h.heal * used)))
+            money = money - used + sum(c.cards[m].experience for m in found)
+            trophies = list(trophies)
+            for m in found:
+                if heroes.wants_trophy(st, seat, m, trophies):
+                    trophies.append(m)
+    home, front = maps or paths.maps(st)
+    quests = 0.0
+    for qid in st.quests[seat]:
+        q = c.quests[qid]
+        if q.kind == "kill":
+            if trophies.count(q.monster) >= q.count:
+                quests += READY
+        elif q.item in st.items[seat]:
+            quests += CARRIED
+            if money >= LEVEL_COST[level]:
+                quests += (READY - CARRIED) / (1.0 + home.get(here, FAR) / HOMEWARD)
+    far = front.get(here, FAR)
+    near = FRONTIER * (1.0 - far / FAR) if far < FAR else 0.0
+    paid = 0.005 * money if money < RICH else 0.005 * RICH + SPARE * (money - RICH)
+    worth = 0.1 + 0.22 * (level - 1) + quests + 0.08 * life / top + paid + near
     return live, worth
+
+
+#: A quest whose proof is at hand (shown at once if paid for, MYTH-17).
+READY = 0.06
+#: An artifact carried for a quest, wherever the hero is (MYTH-16).
+CARRIED = 0.045
+#: Steps from home that halve what a paid-for level adds to a carried artifact.
+HOMEWARD = 4
+#: Resources enough for any level (the last costs 12, MYTH-17), and a resource beyond them:
+#: still worth a heal, a card or a swap.
+RICH = 12
+SPARE = 0.002
+#: Standing where a hero can explore, and steps beyond which the frontier draws him no more.
+FRONTIER = 0.003
+FAR = 40

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import heroes
+from . import heroes, worlds
 from .ending import finish
 from .params import LEVEL_COST, START, SWAP_COST
 
@@ -64,6 +64,7 @@ def swap(st: MythState, q: str) -> None:
     heroes.pay(st, s, SWAP_COST)
     st.quests[s].remove(q)
     st.quest_discard = (*st.quest_discard, q)
-    st.quests[s].append(st.quest_pile[-1])
-    st.quest_pile = st.quest_pile[:-1]
+    pile = worlds.top_of(st, st.quest_pile)
+    st.quests[s].append(pile[-1])
+    st.quest_pile = pile[:-1]
     st._emit("quest_swapped", seat=s)

@@ -9,12 +9,12 @@ tuples. The rules are functions over it in the modules named after the rulebook'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from meeple.components import dice
-from meeple.core import Action, Result, State
+from meeple.core import Action, Result, Rng, State
 
-from . import actions, ending, heuristic, notation, validate, view
+from . import actions, ending, heuristic, notation, validate, view, worlds
 from .decisions import Deceive, Destroy, Discard, Nod, Target
 from .turn import Ending, Phase, Step
 from .verbs import Cell  # the fields' annotations are read when the state is cloned
@@ -37,6 +37,9 @@ class MythState(State):
     # Rarely changed piles (tiles, quests) and the short queues of a turn are immutable tuples
     # rebuilt on change, so a clone shares them.
     _private_actions = True
+    #: True in a determinized world (:class:`MythWorld`): its event deck, tiles and quest pile
+    #: lie in an order that means nothing, and are drawn from at random (:mod:`.worlds`).
+    loose: ClassVar[bool] = False
 
     # seats
     hero: list[str]
@@ -121,7 +124,9 @@ class MythState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return cast("dict[str, Any]", view.view(self, seat))
 
-    _determinize = view.determinize
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        worlds.determinize(self, seat, rng)
+        self.__class__ = MythWorld
     _validate = validate.validate
 
     def _roll(self, who: int, what: str) -> int:
@@ -129,3 +134,14 @@ class MythState(State):
         v, tens, units = dice.d100(self.rng)
         self._emit("roll", seat=who, value=v, tens=tens, units=units, purpose=what)
         return v
+
+
+class MythWorld(MythState):
+    """A world a seat cannot tell from the true state (``determinize``): the same fields, its
+    unseen piles loose. Its clones are worlds too; saved and restored, it is a plain state."""
+
+    loose = True
+
+    def __repr__(self) -> str:
+        # read as the state it stands for: no channel tells a seat which of the two it holds
+        return super().__repr__().replace(type(self).__name__, MythState.__name__, 1)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from meeple.components import deck as decks
 from meeple.components import dice, tokens
 
-from . import heroes
+from . import heroes, worlds
 from .ending import finish, finish_by_score, over
 from .heroes import OWNERS, RES, left_of, pay, res, right_of
 from .params import AVATARA_HEAL_COST, EXTRA_TURN_COST, FINAL_TURNS, HEAL_COST, START
@@ -208,6 +208,7 @@ def draw(st: MythState, n: int) -> Stage:
 
 def draw_event(st: MythState) -> str | None:
     """The top card of the event deck; starts the last two turns when the deck runs out."""
+    worlds.top(st, st.deck)
     cid = decks.draw_one(st.deck)
     if cid is None:
         return None

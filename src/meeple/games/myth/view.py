@@ -1,5 +1,5 @@
-"""What each seat may know: :func:`view`, its shape (:class:`Keys`, :class:`View`) and
-:func:`determinize`.
+"""What each seat may know: :func:`view` and its shape (:class:`Keys`, :class:`View`);
+the worlds a seat cannot tell apart are made in :mod:`.worlds`.
 
 Others' hands and quests appear as counts, face-down cards on the table as who played them and
 what they paid, the decks as their sizes. A view holds ids and numbers, never words.
@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from meeple.components import deck as decks
 from meeple.components.tilegrid import step
-from meeple.core import Rng
 from meeple.core.views import BaseView, GameKeys
 
 from . import dungeon, heroes, quests
@@ -211,19 +209,3 @@ def this_turn(st: MythState, seat: int | None) -> list[dict[str, Any]]:
             break
     found.reverse()
     return found
-
-
-def determinize(st: MythState, seat: int, rng: Rng) -> None:
-    """Re-deal what ``seat`` cannot see: hands, quests, decks, face-down cards."""
-    hidden_table = [c for c, by, _ in st.table if by != seat]
-    piles = [st.hand[o] for o in range(st.players) if o != seat]
-    decks.resample([*piles, st.deck, hidden_table], rng)
-    it = iter(hidden_table)
-    st.table = tuple((c if by == seat else next(it), by, p) for c, by, p in st.table)
-    qp = [st.quests[o] for o in range(st.players) if o != seat]
-    pile = list(st.quest_pile)
-    decks.resample([*qp, pile], rng)
-    st.quest_pile = tuple(pile)
-    tiles = list(st.tiles)
-    decks.reshuffle(tiles, rng)
-    st.tiles = tuple(tiles)
