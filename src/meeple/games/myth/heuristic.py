@@ -306,7 +306,21 @@ def outlook(st: MythState, seat: int, maps: paths.Maps | None = None) -> tuple[f
                 if heroes.wants_trophy(st, seat, m, trophies):
                     trophies.append(m)
     home, front = maps or paths.maps(st)
+    homeward = home.get(here, FAR) if money >= LEVEL_COST[level] else None
+    quests = _quest_worth(st, seat, trophies, homeward)
+    far = front.get(here, FAR)
+    near = FRONTIER * (1.0 - far / FAR) if far < FAR else 0.0
+    paid = 0.005 * money if money < RICH else 0.005 * RICH + SPARE * (money - RICH)
+    worth = 0.1 + 0.22 * (level - 1) + quests + 0.08 * life / top + paid + near
+    return live, worth
+
+
+def _quest_worth(st: MythState, seat: int, trophies: list[str], homeward: int | None) -> float:
+    """What the hero's quests add: a kill quest with its trophies is ready; an artifact
+    carried is nearly so, and more the nearer home he stands (``homeward`` steps; None when
+    he cannot pay for the level there)."""
     quests = 0.0
+    c = st.game.content
     for qid in st.quests[seat]:
         q = c.quests[qid]
         if q.kind == "kill":
@@ -314,13 +328,9 @@ def outlook(st: MythState, seat: int, maps: paths.Maps | None = None) -> tuple[f
                 quests += READY
         elif q.item in st.items[seat]:
             quests += CARRIED
-            if money >= LEVEL_COST[level]:
-                quests += (READY - CARRIED) / (1.0 + home.get(here, FAR) / HOMEWARD)
-    far = front.get(here, FAR)
-    near = FRONTIER * (1.0 - far / FAR) if far < FAR else 0.0
-    paid = 0.005 * money if money < RICH else 0.005 * RICH + SPARE * (money - RICH)
-    worth = 0.1 + 0.22 * (level - 1) + quests + 0.08 * life / top + paid + near
-    return live, worth
+            if homeward is not None:
+                quests += (READY - CARRIED) / (1.0 + homeward / HOMEWARD)
+    return quests
 
 
 #: A quest whose proof is at hand (shown at once if paid for, MYTH-17).

@@ -1,0 +1,5 @@
+"""``python -m meeple.cli``: the ``meeple`` command."""
+
+from . import main
+
+main()
