@@ -65,7 +65,7 @@ def test_a_dwarf_with_spare_coins_buys_experience() -> None:
         s = st.active
         st.money[s] = 2 * 700  # half coins
         bot = GreedyAgent(seed)
-        done = []
+        done: list[str] = []
         while st.phase == "move" and st.step == "main" and len(done) < 20:
             done.append(bot.choose(InfoSet(st, s)).text)
             st.apply(done[-1])

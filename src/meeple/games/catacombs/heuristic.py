@@ -1,21 +1,35 @@
 """How promising an unfinished catacombs game looks for a seat (``evaluate``), for the bots.
 
 The generic ``greedy`` bot seated at a catacombs table looks one action ahead with this value,
-so the value also says what such a bot shown to people should and should not do:
+and the search reads it at the leaves of its rollouts, so the value says what such a bot shown
+to people should and should not do. It is a dwarf's worth against the best rival's: its
+experience (the score, CAT-22), plus what will earn experience later:
 
-- a battle it is committed to counts at its expected gain when it wins at least
-  ``FIGHT_THRESHOLD`` of the time, and as a heavy loss below that, so the bot fights, attacks,
-  or walks onto a monster only with at least that chance, and otherwise retreats or walks on;
+- what lies ahead (:mod:`outlook`): the nearest open side onto unexplored ground, worth a
+  face-down card's expected worth, or a monster it can beat, worth its kill, less for each cell
+  still to walk — so the bot walks to the frontier instead of back and forth, rolls for a
+  walk rather than stays, explores, and a walled-in dwarf saves up for a destruction potion.
+  Without it the game's experience comes only from the turned card, and two greedy dwarves
+  walked at random until meeple's round limit ended the game;
+- a battle it is committed to counts at its expected gain: the kill's experience at its odds
+  less the wound a miss costs (the dwarf's fall when that wound would kill it), and as a heavy
+  loss when it cannot win at all; so it fights what it has a fair chance against and retreats
+  before a blow that would kill it;
+- spare coins: coins up to ``RESERVE`` count in full, those above at ``SURPLUS`` of a coin,
+  so 200 coins above the reserve are worth less than the experience they buy (CAT-19);
 - goods are worth what they are to their holder: about half their price, except the best item
   a dwarf could put on in each slot (strong enough, the slot empty or worse), which is worth
   ``USE_SHARE`` of what it would add to its fighting power — so a sword is worth more to a
   dwarf who can wield it than to one who cannot, and a trade can help both sides;
+- each free action of the turn costs a tie-break (``FIDGET``), so the bot never swaps a thing
+  for its twin or puts a cap on and off again;
 - a trade offer it is composing is worth its best reachable completion (:func:`best_trade`):
   the position after the best trade with that partner, among what can still be added, that
   improves its own value and the partner's too (the bot would accept it in the partner's
   place); with no such completion the offer is worth nothing, so the bot opens an offer only
   when such a trade exists, then adds exactly its parts and proposes it. A proposed offer is
-  worth the position after it when it helps both sides, else nothing.
+  worth the position after it when it helps both sides, else nothing. With two dwarves left
+  no trade helps both, and none is worked out.
 """
 
 from __future__ import annotations

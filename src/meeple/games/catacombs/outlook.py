@@ -2,14 +2,20 @@
 
 Experience comes from the cards still face down (a vein is worth 2, a weapon or a treasure
 money, a beatable monster its kill) and from face-up monsters a dwarf can beat; a turn spent
-walking back and forth earns nothing. So a dwarf's *outlook* is the best of its targets — an
-open side onto unexplored ground, worth a face-down card's expected worth to it
-(:func:`card_worth`), or a face-up monster it would take on, worth its kill — less
-``STEP`` for each cell it still has to walk to reach it (:func:`outlook`). A step towards the
-nearest target raises the value, a step away lowers it, and a walk's rolled points count as
-cells already walked, so rolling for a walk is worth more than staying when a target lies
-ahead. Everything is worked out from the board in one breadth-first search per dwarf, with no
-copy of the state: it is read at every leaf of a search.
+walking back and forth earns nothing, and a game whose dwarves stop exploring never ends. So a
+dwarf's *outlook* is the best of its targets — an open side onto unexplored ground, worth a
+face-down card's expected worth to it (:func:`card_worth`), or a face-up monster it can beat,
+worth one attack (:func:`kill_value`) — times ``NEAR`` for each cell it still has to walk to
+reach it (:func:`outlook`). A step towards the nearest target raises the value, a step away
+lowers it, and a walk's rolled points count as cells already walked, so rolling for a walk is
+worth more than staying when a target lies ahead, and a walk of any length still heads for
+it. A dwarf walled in (no target on foot) is worth ``WALLED``, less than nothing, and more
+for each step towards the destruction potion that would free it (:func:`_walled_in`).
+
+The walking distances depend only on the board (its tiles and cards), not on the dwarf: they
+are worked out once per board, from the targets outwards, and kept on the game
+(:func:`board_maps`), so a search that reads the value at every leaf does not walk the board
+again for each seat and each leaf; no state is copied.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ if TYPE_CHECKING:
     from .state import CatacombsState
 
 #: What a fall costs (CAT-11): its 4 experience and all the dwarf could still earn.
-FALL = 10.0
+FALL = 4.0
 #: What one health point is worth, in experience-like points.
 HEALTH = 0.1
 #: What one coin is worth, in experience-like points (200 coins buy one experience).
@@ -42,6 +48,9 @@ NEARER = 0.1
 SURPLUS = 0.9
 #: What being walled in is worth: less than nothing, since every later turn is lost.
 WALLED = -0.25
+#: What getting out of a walled-in region adds to the first card beyond it: the rest of the
+#: board, so a destruction potion is worth its price to a walled-in dwarf.
+ESCAPE = 1.0
 #: A cauldron found: a place to brew potions, worth a little.
 CAULDRON = 0.3
 #: Walk points without a limit (a speed potion's walk, CAT-41).
@@ -284,6 +293,7 @@ def _walled_in(st: CatacombsState, s: int, fresh: float, region: dict[int, int])
     else ``WALLED``, so that a potion, or a weapon that gives a chance against the monster in
     the way, is worth buying."""
     tile, nb = st.tile, st.game.neighbours
+    fresh += ESCAPE
     if holds(st, s, "destruction"):
         best = WALLED
         for c, d in region.items():
@@ -300,11 +310,11 @@ def _walled_in(st: CatacombsState, s: int, fresh: float, region: dict[int, int])
     price = g.buy_prices[True][breaker]
     if doors and st.money[s] + values >= price:
         saved = min(1.0, st.money[s] / price)  # selling at the entrance brings it nearer
-        best = WALLED + fresh * NEAR ** min(doors) * (1 + saved) / 4
+        best = WALLED + fresh * NEAR ** min(doors) * (1 + saved) / 32
     price = g.buy_prices[False][breaker]
     if st.money[s] + round(values * g.content.sell_remote) >= price:
         saved = min(1.0, st.money[s] / price)
-        best = max(best, WALLED + fresh * (1 + saved) / 8)
+        best = max(best, WALLED + fresh * (1 + saved) / 64)
     return best
 
 
