@@ -168,6 +168,9 @@ def outlook(st: CatacombsState, s: int, fresh: float | None = None) -> float:
                 if best is None or w > best:
                     best = w
     if best is None:
+        k = st.card[start]
+        if k is not None and g.content.cards[k].kind == "monster":
+            return 0.0  # the battle on its cell counts apart, whatever lies beyond
         return _walled_in(st, s, fresh, _region(st, start))
     return max(0.0, best)
 
