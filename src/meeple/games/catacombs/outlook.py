@@ -47,10 +47,11 @@ NEARER = 0.1
 #: The share of a coin's worth that a coin above the reserve keeps (``money_worth``).
 SURPLUS = 0.9
 #: What being walled in is worth: less than nothing, since every later turn is lost.
-WALLED = -0.25
+WALLED = -0.2
 #: What getting out of a walled-in region adds to the first card beyond it: the rest of the
-#: board, so a destruction potion is worth its price to a walled-in dwarf.
-ESCAPE = 1.0
+#: board, so a destruction potion is worth its price to a walled-in dwarf, and breaking
+#: through with it keeps that worth until the tile beyond is laid.
+ESCAPE = 2.0
 #: A cauldron found: a place to brew potions, worth a little.
 CAULDRON = 0.3
 #: Walk points without a limit (a speed potion's walk, CAT-41).
@@ -146,7 +147,13 @@ def outlook(st: CatacombsState, s: int, fresh: float | None = None) -> float:
     if fresh is None:
         fresh = card_worth(st, s)
     if st.tile[start] is None:  # just explored: the tile is still to be laid
-        return fresh
+        held = st.held_tile
+        if held is None or st.active != s or st.build_cell != start:
+            # through a wall out of a walled-in region: the rest of the board lies ahead
+            return fresh + (ESCAPE if st.via_wall and st.active == s else 0.0)
+        return max(_laid(st, s, start, m, fresh)  # the best way to lay the tile in hand
+                   for m in st.game.rotations[st.game.content.tiles[held].sides]
+                   if m & st.build_side)
     g = st.game
     frontier, monsters = board_maps(st)
     walked = walk_points(st, s)
@@ -173,6 +180,16 @@ def outlook(st: CatacombsState, s: int, fresh: float | None = None) -> float:
             return 0.0  # the battle on its cell counts apart, whatever lies beyond
         return _walled_in(st, s, fresh, _region(st, start))
     return max(0.0, best)
+
+
+def _laid(st: CatacombsState, s: int, cell: int, mask: int, fresh: float) -> float:
+    """The outlook once the tile in hand lies on ``cell`` turned to ``mask`` (CAT-57); the
+    state is left as it was."""
+    st.tile[cell] = mask
+    try:
+        return outlook(st, s, fresh)
+    finally:
+        st.tile[cell] = None
 
 
 def _faces_unexplored(st: CatacombsState, cell: int) -> bool:
@@ -313,11 +330,11 @@ def _walled_in(st: CatacombsState, s: int, fresh: float, region: dict[int, int])
     price = g.buy_prices[True][breaker]
     if doors and st.money[s] + values >= price:
         saved = min(1.0, st.money[s] / price)  # selling at the entrance brings it nearer
-        best = WALLED + fresh * NEAR ** min(doors) * (1 + saved) / 32
+        best = WALLED + fresh * NEAR ** min(doors) * (1 + saved) / 16
     price = g.buy_prices[False][breaker]
     if st.money[s] + round(values * g.content.sell_remote) >= price:
         saved = min(1.0, st.money[s] / price)
-        best = max(best, WALLED + fresh * (1 + saved) / 64)
+        best = max(best, WALLED + fresh * (1 + saved) / 8)
     return best
 
 
