@@ -67,3 +67,25 @@ def test_the_bot_reads_only_sampled_worlds() -> None:
         assert seat is not None
         st.apply(bot.choose(Guarded(st, seat)), seat=seat)
     assert Guarded.sampled == st.n_actions
+
+
+def test_the_rollout_policy_is_the_scripted_dwarf_on_full_states() -> None:
+    """``rollout_policy`` names ``bots.choose``: a legal action of the state itself, the same
+    for the same generator."""
+    from importlib import import_module
+
+    from meeple.core import Rng
+    from meeple.games.catacombs.state import CatacombsState
+
+    game = meeple.load("catacombs", players=3)
+    module, name = type(game).rollout_policy.split(":")
+    policy = getattr(import_module(module), name)
+    st = game.new_state(seed=5)
+    assert isinstance(st, CatacombsState)
+    for k in range(600):
+        if st.to_act is None:
+            break
+        action = policy(st, Rng(k))
+        assert action in st.legal_actions()
+        assert policy(st, Rng(k)) == action
+        st.apply(action)

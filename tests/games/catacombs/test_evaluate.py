@@ -22,7 +22,7 @@ def test_a_wielded_weapon_and_armour_count_but_less_than_experience() -> None:
     st.screen[0][RIGHT] = item(st, "long_sword")
     armed = st._evaluate(0)
     assert armed > base
-    st.experience[1] += 2  # two experience outweigh a sword
+    st.experience[1] += 3  # three experience outweigh a sword (and the kills it promises)
     assert st._evaluate(0) < base
 
 

@@ -41,10 +41,10 @@ def test_greedy_composes_and_proposes_a_trade_that_helps_both_sides() -> None:
             st.apply(texts[-1])
         assert texts[0] == "offer trade to seat 1" and texts[-1] == "propose", texts
         assert sorted(texts[1:-1]) == ["ask Long Sword", "give 10 coins", "give 10 coins",
-                                       "give 100 coins"]
+                                       "give 10 coins", "give 100 coins"]
         top = st.decisions[-1]
         assert isinstance(top, Answer)
-        assert top.offer.ask == (item(st, "long_sword"),) and top.offer.give_money == 240
+        assert top.offer.ask == (item(st, "long_sword"),) and top.offer.give_money == 260
         before = evaluate(st, 1)
         accepted, declined = st.clone(), st.clone()
         accepted.apply("accept")

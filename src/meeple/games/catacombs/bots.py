@@ -17,7 +17,7 @@ from typing import Protocol
 from meeple.core import Action, ConfigError, Rng, State, Verb
 
 from .backpack import HALVES, LEFT, RIGHT, armour_of, holds
-from .board import SIDE_BITS, cell_of, connected, monster_at
+from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance
 from .content import SLOTS
 from .heuristic import win_chance
 from .state import CatacombsState
@@ -38,10 +38,12 @@ from .verbs import (
     Raise,
     Retreat,
     Sell,
+    SpeedTo,
     Stat,
     Stay,
     Step,
     Stop,
+    Unequip,
     Use,
     Walk,
 )
@@ -131,14 +133,14 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
     return _spread(st, dist, deque(dist))
 
 
-def entrance_distance(st: CatacombsState) -> dict[int, int]:
-    """Walking distance to the nearest entrance."""
-    dist = dict.fromkeys(st.game.entrance_cells, 0)
+def entrance_distance(st: CatacombsState, doors: list[int] | None = None) -> dict[int, int]:
+    """Walking distance to the nearest entrance (of ``doors`` when given)."""
+    dist = dict.fromkeys(st.game.entrance_cells if doors is None else doors, 0)
     return _spread(st, dist, deque(dist))
 
 
 def _stuck_purchase(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
-    """When nothing is in reach: a better weapon, else a destruction potion."""
+    """When nothing is in reach: a destruction potion, else a weapon for empty hands."""
     items = st.game.content.items
     best: tuple[int, Action] | None = None
     breaker = None
@@ -154,7 +156,7 @@ def _stuck_purchase(st: CatacombsState, s: int, legal: list[Action]) -> Action |
             if (cur is None or it.price > items[cur].price) and (
                     best is None or it.price > best[0]):
                 best = (it.price, a)
-    if best is not None and st.screen[s][RIGHT] is None:
+    if best is not None and st.screen[s][RIGHT] is None and breaker is None:
         return best[1]
     return breaker
 
@@ -187,6 +189,8 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
     if cur not in dist:
         if holds(st, s, "destruction"):
             dist = target_distance(st, s, bold=True, walls=True)
+        elif _jump_pays(st, s):
+            dist = _home_reach(st, s)
         else:
             dist = entrance_distance(st)
     here = dist.get(cur, FAR)
@@ -261,21 +265,96 @@ def _move(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds, rng: Rn
 
 
 def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) -> Action:
-    """Nothing in reach: raise the money for a way through a wall, or walk to one."""
+    """Nothing in reach: raise the money for a way through a wall, or walk to one; or jump
+    from its own entrance to another with a speed potion (CAT-41), the way the dead-end rule
+    (CAT-24) counts on."""
     items = st.game.content.items
     cur = cell_of(st, s)
+    jump = _jump(st, s, legal)
+    if jump is not None:
+        return jump
     if not holds(st, s, "destruction"):
         buy = _stuck_purchase(st, s, legal)
         if buy is not None:
             return buy
+        keep = ["destruction"]
+        if _jump_pays(st, s):
+            keep.append("speed")
+            home = own_entrance(st, s)
+            speed = next((a for a in legal if isinstance(a[1], Buy)
+                          and items[a[1].item].effect == "speed"), None)
+            if cur == home and speed is not None:
+                return speed
+            if cur != home and Walk in kinds:
+                return kinds[Walk]  # towards its own entrance (``_walk``)
         for a in legal:
-            if isinstance(a[1], Sell) and items[a[1].item].effect != "destruction":
+            if isinstance(a[1], Sell) and items[a[1].item].effect not in keep:
                 return a
         if cur not in st.game.entrance_cells and Walk in kinds:
             return kinds[Walk]  # towards an entrance's lower prices
     elif Walk in kinds and target_distance(st, s, bold=True, walls=True).get(cur, 0) > 0:
         return kinds[Walk]
     return kinds[Stay]
+
+
+def _landing(st: CatacombsState, s: int) -> dict[int, int]:
+    """The entrances (their index) from which a target can be walked to, by its distance."""
+    dist = target_distance(st, s, bold=True)
+    return {k: dist[e.cell] for k, e in enumerate(st.game.content.entrances)
+            if e.cell in dist}
+
+
+def _jump_pays(st: CatacombsState, s: int) -> bool:
+    """A speed potion would take the dwarf on: its own entrance is in reach on foot and a
+    target lies beyond another entrance."""
+    g = st.game
+    if not (holds(st, s, "speed") or any(
+            g.content.items[i].effect == "speed" and st.money[s] + HALVES * sum(
+                g.content.items[j].value for j in st.pack[s]) >= g.buy_prices[True][i]
+            for i in g.content.shop)):
+        return False
+    return cell_of(st, s) in _home_reach(st, s) and bool(_landing(st, s))
+
+
+def _home_reach(st: CatacombsState, s: int) -> dict[int, int]:
+    """Walking distance to the dwarf's own entrance (never through a monster)."""
+    home = own_entrance(st, s)
+    return {} if home is None else entrance_distance(st, [home])
+
+
+def _jump(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
+    """CAT-41: from its own entrance, with a speed potion, to the entrance nearest a target."""
+    landing = _landing(st, s)
+    jumps = [(landing[a[1].entrance], a) for a in legal
+             if isinstance(a[1], SpeedTo) and a[1].entrance in landing]
+    return min(jumps, key=lambda p: p[0])[1] if jumps else None
+
+
+def _raise_cash(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
+    """Walled in with too few coins for a destruction potion but goods enough to pay for it
+    (what the dead-end rule, CAT-24, counts): at an entrance, or where it stands when no
+    entrance is in reach (half the sale value, half again the price, CAT-17), sell the
+    backpack, then take off the dearest gear to sell it."""
+    g = st.game
+    cur = cell_of(st, s)
+    here = cur in g.entrance_cells
+    if holds(st, s, "destruction") or (not here and cur in entrance_distance(st)):
+        return None
+    price = min((g.buy_prices[here][i] for i in g.content.shop
+                 if g.content.items[i].effect == "destruction"), default=None)
+    if price is None or st.money[s] >= price:
+        return None
+    items = g.content.items
+    worn = [i for i in st.screen[s] if i is not None]
+    value = HALVES * sum(items[i].value for i in [*st.pack[s], *worn])
+    wealth = st.money[s] + (value if here else round(value * g.content.sell_remote))
+    if wealth < price or cur in target_distance(st, s, bold=True) or _jump_pays(st, s):
+        return None
+    for a in legal:
+        if isinstance(a[1], Sell):
+            return a
+    off = [(items[a[1].item].value, a) for a in legal if isinstance(a[1], Unequip)]
+    return max(off, key=lambda p: p[0])[1] if off else None
 
 
 def _fight_or_retreat(st: CatacombsState, s: int, kinds: Kinds) -> Action:
@@ -310,6 +389,10 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     }
     if kind in by_step:
         return by_step[kind]()
+    if st.phase == "move":
+        cash = _raise_cash(st, s, legal)
+        if cash is not None:
+            return cash
     useful = _useful(st, s, legal)  # the main step of the move or end phase
     if useful is not None:
         return useful

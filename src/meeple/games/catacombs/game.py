@@ -51,6 +51,9 @@ class Catacombs(Game[CatacombsState]):
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.catacombs.bots:make_balance"}
+    #: The scripted dwarf's policy on a full state (``bots.choose``), for search rollouts: it
+    #: picks among the state's own legal actions, with no chance but the generator it is given.
+    rollout_policy: ClassVar[str] = "meeple.games.catacombs.bots:choose"
     safety_endings: ClassVar[frozenset[str]] = frozenset({"round-limit"})
     #: A dwarf's fall is told to its player as a notice (CAT-11).
     notices = frozenset({"death"})

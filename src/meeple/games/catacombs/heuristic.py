@@ -1,21 +1,35 @@
 """How promising an unfinished catacombs game looks for a seat (``evaluate``), for the bots.
 
 The generic ``greedy`` bot seated at a catacombs table looks one action ahead with this value,
-so the value also says what such a bot shown to people should and should not do:
+and the search reads it at the leaves of its rollouts, so the value says what such a bot shown
+to people should and should not do. It is a dwarf's worth against the best rival's: its
+experience (the score, CAT-22), plus what will earn experience later:
 
-- a battle it is committed to counts at its expected gain when it wins at least
-  ``FIGHT_THRESHOLD`` of the time, and as a heavy loss below that, so the bot fights, attacks,
-  or walks onto a monster only with at least that chance, and otherwise retreats or walks on;
+- what lies ahead (:mod:`outlook`): the nearest open side onto unexplored ground, worth a
+  face-down card's expected worth, or a monster it can beat, worth its kill, less for each cell
+  still to walk — so the bot walks to the frontier instead of back and forth, rolls for a
+  walk rather than stays, explores, and a walled-in dwarf saves up for a destruction potion.
+  Without it the game's experience comes only from the turned card, and two greedy dwarves
+  walked at random until meeple's round limit ended the game;
+- a battle it is committed to counts at its expected gain: the kill's experience at its odds
+  less the wound a miss costs (the dwarf's fall when that wound would kill it), and as a heavy
+  loss when it cannot win at all; so it fights what it has a fair chance against and retreats
+  before a blow that would kill it;
+- spare coins: coins up to ``RESERVE`` count in full, those above at ``SURPLUS`` of a coin,
+  so 200 coins above the reserve are worth less than the experience they buy (CAT-19);
 - goods are worth what they are to their holder: about half their price, except the best item
   a dwarf could put on in each slot (strong enough, the slot empty or worse), which is worth
   ``USE_SHARE`` of what it would add to its fighting power — so a sword is worth more to a
   dwarf who can wield it than to one who cannot, and a trade can help both sides;
+- each free action of the turn costs a tie-break (``FIDGET``), so the bot never swaps a thing
+  for its twin or puts a cap on and off again;
 - a trade offer it is composing is worth its best reachable completion (:func:`best_trade`):
   the position after the best trade with that partner, among what can still be added, that
   improves its own value and the partner's too (the bot would accept it in the partner's
   place); with no such completion the offer is worth nothing, so the bot opens an offer only
   when such a trade exists, then adds exactly its parts and proposes it. A proposed offer is
-  worth the position after it when it helps both sides, else nothing.
+  worth the position after it when it helps both sides, else nothing. With two dwarves left
+  no trade helps both, and none is worked out.
 """
 
 from __future__ import annotations
@@ -26,26 +40,27 @@ from typing import TYPE_CHECKING
 
 from .backpack import HALVES, LEFT, RIGHT, armour_of
 from .board import monster_at
-from .content import DIE_FACES, SLOTS
+from .content import SLOTS
 from .decisions import Answer, Offer
+from .outlook import COIN, HEALTH, card_worth, chance, column, kill_value, money_worth, outlook
 
 if TYPE_CHECKING:
     from .state import CatacombsState
 
 #: How far ahead of the best rival (in experience-like points) counts as nearly a sure win.
 SURE_LEAD = 30
-#: The least chance of winning one attack roll at which a bot takes a monster on (CAT-52).
-FIGHT_THRESHOLD = 0.5
-#: What a battle below ``FIGHT_THRESHOLD`` costs in the bot's eyes (experience-like points).
+#: What a battle it cannot win costs in the bot's eyes (experience-like points).
 HOPELESS = 5.0
-#: What one health point is worth, in experience-like points.
-HEALTH = 0.1
 #: What one battle-table column of the wielded weapon, and one point of armour, are worth.
 WEAPON, ARMOUR = 0.3, 0.4
 #: The share of what an item would add once put on that it is worth in the backpack.
 USE_SHARE = 0.8
-#: What one coin is worth, in experience-like points (200 coins buy one experience).
-COIN = 1 / 200
+#: What each free action of the turn costs (CAT-25): nothing but a tie-break, so that the
+#: bot ends its turn rather than swap a thing for its twin or put a cap on and off again.
+FIDGET = 1e-4
+#: Coins (half coins) a dwarf keeps for a weapon, a potion or a way through a wall; each coin
+#: above it is worth half as much, so spare coins go on experience (CAT-19).
+RESERVE = HALVES * 100
 #: What each action still needed to compose and propose a trade costs: nothing but a
 #: tie-break, so that the bot takes a shortest way to its trade and pads it with nothing.
 ELEMENT = 1e-9
@@ -55,32 +70,20 @@ COIN_STEP = HALVES * 10
 
 def win_chance(st: CatacombsState, s: int, monster: int) -> float:
     """The chance that dwarf ``s`` beats ``monster`` with its weapon in hand this turn."""
-    g = st.game
-    weapon = st.screen[s][RIGHT]
-    col = g.column_of[weapon] if weapon is not None else g.content.fists_column
-    need = g.content.monsters[monster].needs[col]
-    if need is None:
-        return 0.0
-    if need == 0:
-        return 1.0
-    return max(0.0, min(1.0, (DIE_FACES + 1 - max(1, need - st.bonus)) / DIE_FACES))
+    return chance(st.game, column(st, s), st.bonus, monster)
 
 
 def battle_outlook(st: CatacombsState, s: int) -> float:
     """What the battle dwarf ``s`` is committed to (its turn's battle step) is expected to
-    bring: the kill's experience at its odds less the wounds, or ``-HOPELESS`` when the odds
-    are under ``FIGHT_THRESHOLD``."""
+    bring (:func:`outlook.kill_value`), or ``-HOPELESS`` when it cannot win."""
     cell = st.position[s]
     if st.active != s or st.step != "battle" or cell is None:
         return 0.0
     m = monster_at(st, cell)
     if m is None:
         return 0.0
-    p = win_chance(st, s, m)
-    if p < FIGHT_THRESHOLD:
-        return -HOPELESS
-    mon = st.game.content.monsters[m]
-    return p * mon.experience - (1 - p) * HEALTH * max(0, mon.attack - armour_of(st, s))
+    kill = kill_value(st.game, column(st, s), st.bonus, armour_of(st, s), st.health[s], m)
+    return -HOPELESS if kill is None else kill
 
 
 def use_gain(st: CatacombsState, s: int, item: int) -> float:
@@ -124,18 +127,21 @@ def goods_worth(st: CatacombsState, s: int, pack: list[int]) -> float:
 
 
 def worth(st: CatacombsState, s: int, pack: list[int] | None = None,
-          money: int | None = None) -> float:
-    """Experience, plus a little for kills, health, fighting power, goods and money, and the
-    battle under way; ``pack`` and ``money`` (half coins) stand in for the dwarf's own when
-    given (the position after a trade)."""
+          ahead: float | None = None) -> float:
+    """Experience, plus a little for kills, health, fighting power, goods and money, the
+    battle under way and what lies ahead (:func:`outlook.outlook`); ``pack`` stands in for the
+    dwarf's own when given (the position after a trade), ``ahead`` for its outlook when
+    already worked out."""
     weapon = st.screen[s][RIGHT]
-    money = st.money[s] if money is None else money
+    if ahead is None:
+        ahead = outlook(st, s, card_worth(st, s))
     return (st.experience[s] + 0.1 * st.kills[s] + HEALTH * max(0, st.health[s])
             + WEAPON * (st.game.column_of[weapon] if weapon is not None else 0)
             + ARMOUR * armour_of(st, s) + 0.3 * st.strength[s]
-            + money / HALVES * COIN
+            + money_worth(st.money[s], RESERVE)
             + goods_worth(st, s, st.pack[s] if pack is None else pack)
-            + battle_outlook(st, s))
+            + battle_outlook(st, s) + ahead
+            - (FIDGET * st.free_used if st.active == s else 0.0))
 
 
 def _squash(ws: dict[int, float], seat: int) -> float:
@@ -158,16 +164,20 @@ def _moved(st: CatacombsState, base: dict[int, float], offer: Offer) -> dict[int
         theirs.remove(i)
         mine.append(i)
     ws = dict(base)
-    ws[offer.seat] = worth(st, offer.seat, mine)
-    ws[offer.partner] = worth(st, offer.partner, theirs)
+    s, p = offer.seat, offer.partner
+    ws[s] += goods_worth(st, s, mine) - goods_worth(st, s, st.pack[s])
+    ws[p] += goods_worth(st, p, theirs) - goods_worth(st, p, st.pack[p])
     return ws
 
 
-def _paid(ws: dict[int, float], offer: Offer, net: int) -> dict[int, float]:
+def _paid(st: CatacombsState, ws: dict[int, float], offer: Offer, net: int
+          ) -> dict[int, float]:
     """Worths ``ws`` after the composer pays ``net`` half coins to the partner (or is paid)."""
     out = dict(ws)
-    out[offer.seat] -= net / HALVES * COIN
-    out[offer.partner] += net / HALVES * COIN
+    s, p = offer.seat, offer.partner
+    ms, mp = st.money[s], st.money[p]
+    out[s] += money_worth(ms - net, RESERVE) - money_worth(ms, RESERVE)
+    out[p] += money_worth(mp + net, RESERVE) - money_worth(mp, RESERVE)
     return out
 
 
@@ -195,12 +205,12 @@ def _least_net(st: CatacombsState, ws: dict[int, float], offer: Offer, floor: fl
     s, p = offer.seat, offer.partner
     lo = offer.give_money - (st.money[p] - st.money[p] % COIN_STEP)
     hi = st.money[s] - st.money[s] % COIN_STEP - offer.ask_money
-    if hi < lo or _squash(_paid(ws, offer, hi), p) <= floor:
+    if hi < lo or _squash(_paid(st, ws, offer, hi), p) <= floor:
         return None
     a, b = 0, (hi - lo) // COIN_STEP  # the partner's value rises with the coins it gets
     while a < b:
         mid = (a + b) // 2
-        if _squash(_paid(ws, offer, lo + mid * COIN_STEP), p) > floor:
+        if _squash(_paid(st, ws, offer, lo + mid * COIN_STEP), p) > floor:
             b = mid
         else:
             a = mid + 1
@@ -225,7 +235,7 @@ def _trade_value(st: CatacombsState, base: dict[int, float], offer: Offer,
     (less a tie-break for each of the ``steps`` actions still to take), else None."""
     if offer.is_empty():
         return None
-    after = _paid(ws or _moved(st, base, offer), offer, offer.give_money - offer.ask_money)
+    after = _paid(st, ws or _moved(st, base, offer), offer, offer.give_money - offer.ask_money)
     s, p = offer.seat, offer.partner
     mine = _squash(after, s)
     if mine <= _squash(base, s) or _squash(after, p) <= _squash(base, p):
@@ -236,7 +246,10 @@ def _trade_value(st: CatacombsState, base: dict[int, float], offer: Offer,
 def best_trade(st: CatacombsState, offer: Offer) -> tuple[float, Offer | None]:
     """CAT-20: the best trade that composing ``offer`` can still reach and that raises both the
     composer's value and the partner's, with the composer's value after it; (0, None) when
-    there is none. Worked out when evaluated, from the goods and coins both sides hold."""
+    there is none. Worked out when evaluated, from the goods and coins both sides hold. With
+    two dwarves left one's lead is the other's loss, so no trade helps both."""
+    if sum(st.alive) <= 2:
+        return (0.0, None)
     base = _worths(st)
     floor = _squash(base, offer.partner)
     best: tuple[float, Offer | None] = (0.0, None)
