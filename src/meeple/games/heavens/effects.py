@@ -169,13 +169,55 @@ def candidates(st: HeavensState, seat: int, source: int | None, target: str, rea
 
 def has_target(st: HeavensState, seat: int, source: int | None, target: str, reach: int,
                effects: tuple[Effect, ...], blk: set[int] | None = None) -> bool:
-    """True when :func:`candidates` would offer at least one target (stops at the first)."""
+    """True when :func:`candidates` would offer at least one target (stops at the first).
+
+    Asked for every ability and power at every decision, so the usual kinds (a character, a
+    hex) are looked for straight on the state's dicts, in any order; the rest as candidates
+    finds them.
+    """
     if blk is None:
         blk = obstacles(st)
+    if target in ("ally", "enemy", "self"):
+        return _character_target(st, seat, source, target, reach, effects)
+    if target in PLAIN:
+        if not affordable(st, effects, NO_TARGET):
+            return False
+        if target == "hex" and not any(e.kind == "leap" for e in effects):
+            return _open_hex(st, source, reach, blk)
     found = _targets(st, seat, source, target, reach, effects, blk)
     if target in PLAIN:
-        return affordable(st, effects, NO_TARGET) and next(found, None) is not None
+        return next(found, None) is not None
     return any(useful(st, effects, t) and affordable(st, effects, t) for t in found)
+
+
+def _character_target(st: HeavensState, seat: int, source: int | None, target: str,
+                      reach: int, effects: tuple[Effect, ...]) -> bool:
+    """A standing character of the kind named that the effects would change and the box pays
+    for (as :func:`candidates` asks of each)."""
+    if target == "self":
+        t: Target = ("u", source)
+        return useful(st, effects, t) and affordable(st, effects, t)
+    g = st.game
+    card_side = g.card_side
+    side = g.side_of[seat]
+    want = side if target == "ally" else 1 - side
+    dist = None if source is None else g.board.dist[st.units[source][HEX]]
+    for h, c in st.at.items():
+        if card_side[c] != want or (dist is not None and dist[h] > reach):
+            continue
+        t = ("u", c)
+        if useful(st, effects, t) and affordable(st, effects, t):
+            return True
+    return False
+
+
+def _open_hex(st: HeavensState, source: int | None, reach: int, blk: set[int]) -> bool:
+    """An empty hex off the summoning hexes (within ``reach`` of the source, not its own)."""
+    b = st.game.board
+    fallen, summoning = st.fallen_at, b.summoning
+    src_hex = None if source is None else st.units[source][HEX]
+    return any(h not in blk and h not in fallen and h != src_hex and h not in summoning
+               for h in (b.every if src_hex is None else b.within(src_hex, reach)))
 
 
 def target_text(g: Heavens, t: Target) -> str:
