@@ -187,6 +187,13 @@ def has_target(st: HeavensState, seat: int, source: int | None, target: str, rea
             return False  # HVN-2 (as affordable asks of a target that is no character)
         if target == "hex" and all(k != "leap" for k, _ in steps):
             return _open_hex(st, source, reach, blk)
+        if target == "none":
+            if all(k != "shockwave" for k, _ in steps):
+                return True
+            return source is not None and enemies_near(
+                st, st.game.side_of[seat], st.units[source][HEX], reach)
+        if target == "trap_spot":
+            return _trap_spot(st, seat, source, reach, blk)
     found = _targets(st, seat, source, target, reach, effects, blk)
     if target in PLAIN:
         return next(found, None) is not None
@@ -268,6 +275,25 @@ def _fits(st: HeavensState, steps: tuple[tuple[str, int], ...], c: int) -> bool:
     box = st.box
     return (box["red"] >= red and box["green"] >= green and box["black"] >= black
             and box["grey"] >= grey and box["orange"] >= orange and box["white"] >= white)
+
+
+def _trap_spot(st: HeavensState, seat: int, source: int | None, reach: int, blk: set[int]
+               ) -> bool:
+    """A hex off the summoning hexes, within ``reach`` of the source, empty or under an enemy
+    character (as :func:`_targets` offers for a trap)."""
+    g = st.game
+    b = g.board
+    side = g.side_of[seat]
+    at, fallen, summoning, card_side = st.at, st.fallen_at, b.summoning, g.card_side
+    src_hex = None if source is None else st.units[source][HEX]
+    for h in b.every if src_hex is None else b.within(src_hex, reach):
+        if h in summoning:
+            continue
+        occupant = at.get(h)
+        if (occupant is not None and card_side[occupant] != side) or (
+                h not in blk and h not in fallen):
+            return True
+    return False
 
 
 def _open_hex(st: HeavensState, source: int | None, reach: int, blk: set[int]) -> bool:
