@@ -2,8 +2,9 @@
 
 A side's *strength* is counted in health points: its base (worth more a point than a god's
 health, since the base is what loses the game), its gods on the Heavens with their rings, how
-near each stands to striking the enemy base, the cards still to come, and the action tokens it
-still has to spend. The value of a seat is its side's share of both sides' strength.
+near each stands to striking the enemy base, less what the enemy's free gods could strike them
+for next turn, the cards still to come, and the action tokens it still has to spend. The value
+of a seat is its side's share of both sides' strength.
 
 Tokens count so that a turn is not thrown away: the side to act holds the tokens it has left
 (none once its actions phase is over), the other side the tokens of its next turn, so ending
