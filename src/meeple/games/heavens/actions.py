@@ -21,9 +21,9 @@ from .cards import discard_from_hand, from_hand
 from .decisions import Acquire as Acquiring
 from .decisions import ChooseTarget
 from .decisions import Move as Moving
-from .figures import can_act, summon
+from .figures import summon
 from .movement import can_move, start, step, steps
-from .rings import ARMOUR, ATTACK, HEX, MAX_BONUS, set_unit
+from .rings import ARMOUR, ATTACK, HEX, MAX_BONUS, STUN, set_unit
 from .turn import end_actions, end_turn, settle, spend
 from .verbs import (
     Acquire,
@@ -163,19 +163,26 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
     g = st.game
     seat = st.active
     side = g.side_of[seat]
+    card_side, units, traps = g.card_side, st.units, st.traps
+    mine = [c for c in st.at.values() if card_side[c] == side]
+    if not mine:
+        return []
     aims = marks(st, side)
+    tokens = st.tokens
     out: list[Action] = []
-    for c in g.by_name(st.at.values()):
-        if g.card_side[c] != side or not can_act(st, c):
+    for c in g.by_name(mine):
+        u = units[c]
+        if u[STUN] >= 0 or u[HEX] in traps:  # HVN-3, HVN-5: it takes no action (can_act)
             continue
         strikes = tab.attack[c]
         out.extend(strikes[m] for m in attacks(st, c, blk, aims))
         if can_move(st, c, blk):
             out.append(tab.move[c])
-        out.extend(acquisitions(st, c, tab))
+        if st.dropped:
+            out.extend(acquisitions(st, c, tab))
         ab = g.ability[c]
-        if ab.cost <= st.tokens and fx.has_target(st, seat, c, ab.target, ab.range,
-                                                  ab.effects, blk):
+        if ab.cost <= tokens and fx.has_target(st, seat, c, ab.target, ab.range, ab.effects,
+                                               blk):
             out.append(tab.ability[c])
     return out
 

@@ -43,22 +43,23 @@ def attacks(st: HeavensState, c: int, blk: set[int],
     g, b = st.game, st.game.board
     if aims is None:
         aims = marks(st, g.card_side[c])
-    here = st.units[c][HEX]
-    atk = st.units[c][ATTACK]
-    found: set[int] = set()  # the hexes struck at
+    u = st.units[c]
+    here, atk = u[HEX], u[ATTACK]
+    found: list[int] = []  # the hexes struck at
     if g.melee[c] + atk > 0:
-        for n in b.nbrs[here]:
-            if n in aims:
-                found.add(n)
+        found = [n for n in b.nbrs[here] if n in aims]
     reach = g.range[c]
-    dist = b.dist[here]
-    if reach >= MIN_RANGED and g.ranged[c] + atk > 0 and any(
-            MIN_RANGED <= dist[h] <= reach and h not in found for h in aims):
-        shot = b.line_of_fire(here, reach, blk)
-        bit = b.bit
-        for h in aims:
-            if h not in found and shot & bit[h]:
-                found.add(h)
+    if reach >= MIN_RANGED and g.ranged[c] + atk > 0:
+        dist = b.dist[here]
+        far = [h for h in aims if MIN_RANGED <= dist[h] <= reach]  # never a melee hex
+        if far:
+            shot = b.line_of_fire(here, reach, blk)
+            bit = b.bit
+            found += [h for h in far if shot & bit[h]]
+    if not found:
+        return []
+    if len(found) == 1:
+        return list(aims[found[0]])
     out: list[Mark] = []
     for h in sorted(found, key=b.label_rank.__getitem__):
         out.extend(aims[h])

@@ -169,13 +169,140 @@ def candidates(st: HeavensState, seat: int, source: int | None, target: str, rea
 
 def has_target(st: HeavensState, seat: int, source: int | None, target: str, reach: int,
                effects: tuple[Effect, ...], blk: set[int] | None = None) -> bool:
-    """True when :func:`candidates` would offer at least one target (stops at the first)."""
+    """True when :func:`candidates` would offer at least one target (stops at the first).
+
+    Asked for every ability and power at every decision, so the usual kinds (a character, a
+    hex) are looked for straight on the state's dicts, in any order; the rest as candidates
+    finds them.
+    """
     if blk is None:
         blk = obstacles(st)
+    if target in ("ally", "enemy", "self"):
+        return _character_target(st, seat, source, target, reach, effects)
+    if target in PLAIN:
+        steps = _steps(effects)
+        box = st.box
+        if (box["black"] < sum(n for k, n in steps if k == "trap")
+                or box["white"] < sum(n for k, n in steps if k == "build")):
+            return False  # HVN-2 (as affordable asks of a target that is no character)
+        if target == "hex" and all(k != "leap" for k, _ in steps):
+            return _open_hex(st, source, reach, blk)
+        if target == "none":
+            if all(k != "shockwave" for k, _ in steps):
+                return True
+            return source is not None and enemies_near(
+                st, st.game.side_of[seat], st.units[source][HEX], reach)
+        if target == "trap_spot":
+            return _trap_spot(st, seat, source, reach, blk)
     found = _targets(st, seat, source, target, reach, effects, blk)
     if target in PLAIN:
-        return affordable(st, effects, NO_TARGET) and next(found, None) is not None
+        return next(found, None) is not None
     return any(useful(st, effects, t) and affordable(st, effects, t) for t in found)
+
+
+def _character_target(st: HeavensState, seat: int, source: int | None, target: str,
+                      reach: int, effects: tuple[Effect, ...]) -> bool:
+    """A standing character of the kind named that the effects would change and the box pays
+    for (as :func:`candidates` asks of each)."""
+    steps = _steps(effects)
+    if target == "self":
+        assert source is not None  # only a character's ability targets itself
+        return _fits(st, steps, source)
+    g = st.game
+    card_side = g.card_side
+    side = g.side_of[seat]
+    want = side if target == "ally" else 1 - side
+    dist = None if source is None else g.board.dist[st.units[source][HEX]]
+    for h, c in st.at.items():
+        if card_side[c] != want or (dist is not None and dist[h] > reach):
+            continue
+        if _fits(st, steps, c):
+            return True
+    return False
+
+
+#: The (kind, amount) steps of each effect list asked about, by its id (kept with the list, so
+#: an id is never read for another list).
+_STEPS: dict[int, tuple[tuple[Effect, ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def _steps(effects: tuple[Effect, ...]) -> tuple[tuple[str, int], ...]:
+    """The effects as plain (kind, amount) pairs, made once per list."""
+    got = _STEPS.get(id(effects))
+    if got is None or got[0] is not effects:
+        got = _STEPS[id(effects)] = (effects, tuple((e.kind, e.amount) for e in effects))
+    return got[1]
+
+
+def _fits(st: HeavensState, steps: tuple[tuple[str, int], ...], c: int) -> bool:
+    """:func:`useful` and :func:`affordable` of standing character ``c`` as a target, in one
+    pass over the steps, with no dict of needs built."""
+    u = st.units[c]
+    most = st.game.health[c]
+    use = False
+    red = green = black = grey = orange = white = 0
+    for k, n in steps:
+        if k == "damage":
+            use = True
+        elif k == "poison":
+            use = True
+            green += n
+        elif k == "trap":
+            use = True
+            black += n
+        elif k == "heal":
+            if u[HEALTH] < most:
+                use = True
+                red += min(n, most - u[HEALTH])
+        elif k == "cure":
+            use = use or u[POISON] > 0
+        elif k == "stun":
+            if u[STUN] < 0:
+                use = True
+                black += 1
+        elif k == "armour":
+            if u[ARMOUR] < MAX_BONUS:
+                use = True
+                grey += min(n, MAX_BONUS - u[ARMOUR])
+        elif k == "attack":
+            if u[ATTACK] < MAX_BONUS:
+                use = True
+                orange += min(n, MAX_BONUS - u[ATTACK])
+        elif k == "build":
+            white += n
+    if not use:
+        return False
+    box = st.box
+    return (box["red"] >= red and box["green"] >= green and box["black"] >= black
+            and box["grey"] >= grey and box["orange"] >= orange and box["white"] >= white)
+
+
+def _trap_spot(st: HeavensState, seat: int, source: int | None, reach: int, blk: set[int]
+               ) -> bool:
+    """A hex off the summoning hexes, within ``reach`` of the source, empty or under an enemy
+    character (as :func:`_targets` offers for a trap)."""
+    g = st.game
+    b = g.board
+    side = g.side_of[seat]
+    at, fallen, summoning, card_side = st.at, st.fallen_at, b.summoning, g.card_side
+    src_hex = None if source is None else st.units[source][HEX]
+    for h in b.every if src_hex is None else b.within(src_hex, reach):
+        if h in summoning:
+            continue
+        occupant = at.get(h)
+        if (occupant is not None and card_side[occupant] != side) or (
+                h not in blk and h not in fallen):
+            return True
+    return False
+
+
+def _open_hex(st: HeavensState, source: int | None, reach: int, blk: set[int]) -> bool:
+    """An empty hex off the summoning hexes (within ``reach`` of the source, not its own)."""
+    b = st.game.board
+    fallen, summoning = st.fallen_at, b.summoning
+    src_hex = None if source is None else st.units[source][HEX]
+    return any(h not in blk and h not in fallen and h != src_hex and h not in summoning
+               for h in (b.every if src_hex is None else b.within(src_hex, reach)))
 
 
 def target_text(g: Heavens, t: Target) -> str:

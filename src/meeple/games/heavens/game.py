@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from meeple.content import localized
 from meeple.core import ConfigError, ContentError, Game, Verb
 
-from . import actions, labels, lookup, notation, places, reasons, text
+from . import actions, heuristic, labels, lookup, notation, places, reasons, text
 from .board import board
 from .content import Ability, Power, load
 from .params import OPTIONS
@@ -81,6 +81,8 @@ class Heavens(Game[HeavensState]):
         #: the actions ``legal`` offers, by the rules' numbers: built from the universe the
         #: first time a state asks (``actions.table_of``), so loading a game stays cheap
         self.table: actions.Table | None = None
+        #: what the bots' heuristic reads per card and hex, built on first use likewise
+        self.heuristic_tables: heuristic.Tables | None = None
 
     def verbs(self) -> tuple[Verb, ...]:
         return universe(self)

@@ -1,33 +1,201 @@
-"""How promising an unfinished game of High in the Heavens looks, for the bots (not a rule)."""
+"""How promising an unfinished game of High in the Heavens looks, for the bots (not a rule).
+
+A side's *strength* is counted in health points: its base (worth more a point than a god's
+health, since the base is what loses the game), its gods on the Heavens with their rings, how
+near each stands to striking the enemy base, less what the enemy's free gods could strike them
+for next turn, the cards still to come, and the action tokens it still has to spend. The value
+of a seat is its side's share of both sides' strength.
+
+Tokens count so that a turn is not thrown away: the side to act holds the tokens it has left
+(none once its actions phase is over), the other side the tokens of its next turn, so ending
+the actions phase early loses what the unused tokens were worth, while an action that helps
+keeps it. A move in progress is worth the best place its god can still reach, so a bot that
+starts a move values it by where it leads.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .rings import ARMOUR, ATTACK, FALLEN, HEALTH, POISON, STUN
+from .decisions import Move
+from .figures import locked
+from .rings import ARMOUR, ATTACK, HEALTH, HEX, MAX_BONUS, POISON, STUN
 
 if TYPE_CHECKING:
-    from .state import HeavensState
+    from .game import Heavens
+    from .state import HeavensState, Unit
 
 #: What each card still in a side's deck or hands is worth, in health points.
 CARD_WORTH = 2.0
+#: What a point of base health is worth: the base loses the game, a god's health does not.
+BASE_WORTH = 3.0
+#: What a god standing on the Heavens is worth beyond its rings and attack.
+PRESENCE = 4.0
+#: What an armour ring is worth (it turns a point of every blow).
+ARMOUR_WORTH = 1.5
+#: What a god trapped or incapacitated loses (it takes no action while so).
+HELD = 1.5
+#: The share of a blow on the enemy base counted while a god stands where it can strike it.
+THREAT = 0.6
+#: What each hex a god stands beyond striking distance of the enemy base costs.
+APPROACH = 0.3
+#: The share of a blow an enemy god could strike next turn (it stands within its move and reach)
+#: that a god stands to lose.
+EXPOSED = 0.3
+#: What an action token still to spend is worth.
+TOKEN_WORTH = 1.0
+#: What an ability, power or acquisition paid for and waiting for its target is worth.
+PENDING = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """What the heuristic reads per card, built once per game: by card, then attack rings,
+    then hex, the god's place value (:func:`place_value`); by card its better printed blow and
+    how far it strikes in a turn (its move and its reach)."""
+
+    place: tuple[tuple[tuple[float, ...], ...], ...]
+    blow: tuple[int, ...]
+    strikes: tuple[int, ...]
+
+
+def tables(g: Heavens) -> Tables:
+    """The game's heuristic tables, built the first time they are needed."""
+    tab = g.heuristic_tables
+    if tab is None:
+        n = len(g.board.labels)
+        place = tuple(
+            tuple(tuple(place_value(g, c, h, atk) for h in range(n))
+                  for atk in range(MAX_BONUS + 1)) if g.is_character[c] else ()
+            for c in range(len(g.ids)))
+        tab = g.heuristic_tables = Tables(
+            place=place,
+            blow=tuple(max(m, r) for m, r in zip(g.melee, g.ranged, strict=True)),
+            strikes=tuple(m + max(1, r) for m, r in zip(g.move, g.range, strict=True)))
+    return tab
+
+
+def place_value(g: Heavens, c: int, h: int, attack: int) -> float:
+    """How well god ``c`` with ``attack`` rings stands on hex ``h`` to strike the enemy base: a
+    share of the blow it could strike from there, or a cost for each hex it still has to go."""
+    b = g.board
+    d = b.dist[h][b.base[1 - g.card_side[c]]]
+    reach = g.range[c] if g.ranged[c] + attack > 0 and g.range[c] >= 2 else 1
+    if d == 1 and g.melee[c] + attack > 0:
+        return THREAT * (g.melee[c] + attack)
+    if 2 <= d <= reach:
+        return THREAT * (g.ranged[c] + attack)
+    return -APPROACH * (d - reach)
+
+
+def strengths(st: HeavensState) -> tuple[float, float]:
+    """Both sides' strength: base health; per standing god its health, rings, attack and
+    place, less the blows the enemy's free gods could strike it next turn; the cards to come;
+    the tokens still to spend. Never below 0."""
+    g = st.game
+    tab = tables(g)
+    place, blows, strikes = tab.place, tab.blow, tab.strikes
+    units, traps, card_side = st.units, st.traps, g.card_side
+    total = [BASE_WORTH * st.base_health[0], BASE_WORTH * st.base_health[1]]
+    gods: tuple[list[Unit], list[Unit]] = ([], [])
+    #: per side, the free gods that may strike next turn: (hex, move and reach, blow)
+    strikers: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
+    for h, c in st.at.items():
+        side = card_side[c]
+        u = units[c]
+        atk = u[ATTACK]
+        blow = blows[c] + atk
+        value = PRESENCE + u[HEALTH] + ARMOUR_WORTH * u[ARMOUR] + blow - u[POISON]
+        if u[STUN] >= 0 or h in traps:
+            value -= HELD
+        else:
+            value += place[c][atk][h]
+            strikers[side].append((h, strikes[c], blow))
+        total[side] += value
+        gods[side].append(u)
+    dist = g.board.dist
+    hands = st.hands
+    out = []
+    for side in (0, 1):
+        foes = strikers[1 - side]
+        lost = 0
+        if foes:
+            for u in gods[side]:
+                d = dist[u[HEX]]
+                worst = 0
+                for h, r, p in foes:
+                    if p > worst and d[h] <= r:
+                        worst = p
+                worst -= u[ARMOUR]
+                if worst > 0:
+                    lost += worst if worst < u[HEALTH] else u[HEALTH]
+        cards = len(st.deck[side])
+        for s in g.team[side]:
+            cards += len(hands[s])
+        value = total[side] - EXPOSED * lost + CARD_WORTH * cards + tokens(st, side)
+        out.append(value if value > 0 else 0.0)
+    return out[0], out[1]
 
 
 def strength(st: HeavensState, side: int) -> float:
-    """Base health; per standing character its health, armour and attack rings and its better
-    attack value, less poison and 1 if incapacitated; 2 per card in the side's deck and hands."""
+    """One side's strength (:func:`strengths`)."""
+    return strengths(st)[side]
+
+
+def tokens(st: HeavensState, side: int) -> float:
+    """The worth of the tokens ``side`` still has to spend, and of an action under way."""
     g = st.game
-    total = float(st.base_health[side])
-    for c, u in st.units.items():
-        if g.card_side[c] == side and not u[FALLEN]:
-            power = max(g.melee[c], g.ranged[c]) + u[ATTACK]
-            total += u[HEALTH] + u[ARMOUR] + power - u[POISON] - (1 if u[STUN] >= 0 else 0)
-    cards = len(st.deck[side]) + sum(len(st.hands[s]) for s in g.team[side])
-    return max(0.0, total + CARD_WORTH * cards)
+    if g.side_of[st.active] != side:
+        return TOKEN_WORTH * g.tokens[side]  # its next turn
+    if st.phase != "actions":
+        return 0.0
+    total = TOKEN_WORTH * st.tokens
+    if st.decisions:
+        top = st.decisions[-1]
+        total += move_gain(st, top) if isinstance(top, Move) else PENDING
+    return total
+
+
+def move_gain(st: HeavensState, move: Move) -> float:
+    """What the god under way could still gain by where it goes: its best place within the
+    steps left, against where it stands."""
+    g = st.game
+    b = g.board
+    c = move.card
+    u = st.units[c]
+    here = u[HEX]
+    place = tables(g).place[c][u[ATTACK]]
+    now = place[here]
+    if move.left <= 0:
+        return 0.0
+    side = g.side_of[st.active]
+    zones = g.zones[st.active]
+    home = b.summon[side]
+    held = here in home and locked(st, side)
+    blk = {*st.at, *st.traps, *st.architecture, *st.dropped, *b.bases}
+    seen = set(move.visited)
+    best = now
+    frontier = [here]
+    for _ in range(move.left):
+        nxt = []
+        for h in frontier:
+            for n in b.nbrs[h]:
+                if n in blk or n in seen or (held and n not in home) or (
+                        zones is not None and b.zone[n] not in zones):
+                    continue
+                seen.add(n)
+                nxt.append(n)
+                v = place[n]
+                if v > best:
+                    best = v
+        frontier = nxt
+    return best - now
 
 
 def evaluate(st: HeavensState, seat: int) -> float:
     """The seat's side's share of both sides' strength: 0.5 for an even position."""
-    side = st.game.side_of[seat]
-    mine, theirs = strength(st, side), strength(st, 1 - side)
-    return 0.5 if mine + theirs <= 0 else mine / (mine + theirs)
+    both = strengths(st)
+    mine = both[st.game.side_of[seat]]
+    total = both[0] + both[1]
+    return 0.5 if total <= 0 else mine / total

@@ -25,8 +25,21 @@ def start(st: HeavensState, c: int) -> Move:
 
 
 def can_move(st: HeavensState, c: int, blk: set[int]) -> bool:
-    """HVN-34: character ``c`` has a first step to take."""
-    return bool(_next(st, c, st.game.move[c], (st.units[c][HEX],), blk))
+    """HVN-34: character ``c`` has a first step to take (as :func:`_next` finds, stopping at
+    the first)."""
+    g, b = st.game, st.game.board
+    if g.move[c] <= 0:
+        return False
+    here = st.units[c][HEX]
+    seat = st.active
+    zones = g.zones[seat]
+    if zones is None:
+        side = g.side_of[seat]
+        home = b.summon[side]
+        if here in home and locked(st, side):  # HVN-43
+            return any(n not in blk and n in home for n in b.nbrs[here])
+        return any(n not in blk for n in b.nbrs[here])
+    return bool(_next(st, c, g.move[c], (here,), blk))
 
 
 def steps(st: HeavensState, move: Move, blk: set[int] | None = None) -> list[int]:

@@ -97,9 +97,15 @@ def settle(st: HeavensState) -> None:
     """HVN-25, HVN-26: check both victory conditions after every step."""
     if st.phase == "over":
         return
-    standing = {st.game.card_side[c] for c in st.at.values()}
-    if len(standing) == 2 and st.base_health[0] > 0 and st.base_health[1] > 0:
-        return  # the usual case: nothing to check further
+    if st.base_health[0] > 0 and st.base_health[1] > 0:
+        card_side = st.game.card_side
+        first = -1
+        for c in st.at.values():  # the usual case: both sides stand, nothing to check further
+            side = card_side[c]
+            if first < 0:
+                first = side
+            elif side != first:
+                return
     lost = [st.base_health[s] <= 0 or wiped(st, s) for s in (0, 1)]
     if lost[0] and lost[1]:
         finish(st, None, "mutual-destruction")

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
-from meeple.components import deck
 from meeple.core import Rng
 from meeple.core.views import BaseView, GameKeys
 
-from .cards import set_deck, set_hand
 from .content import map_info, rings
 from .decisions import Acquire, ChooseTarget
 from .figures import locked
@@ -251,16 +249,55 @@ def _pending(st: HeavensState) -> PendingView | None:
     return {"kind": "move", "card": ids[top.card]}
 
 
+#: Bits kept in hand while dealing: past this, a fresh 64-bit draw (see :func:`shuffle`).
+_MASK = (1 << 64) - 1
+_LOW = 1 << 16
+
+
+def shuffle(items: list[int], rng: Rng) -> None:
+    """Fisher-Yates with every index read off the same 64-bit draw (arithmetic decoding: each
+    index takes ``log2(n)`` of its bits), a new draw only once fewer than 16 bits are left; a
+    pile of 20 cards costs two draws instead of nineteen."""
+    z = rng.next64()
+    room = 1 << 64  # how far the draw still reaches
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        if room < _LOW:
+            z = rng.next64()
+            room = 1 << 64
+        z *= n
+        j = z >> 64
+        z &= _MASK
+        room //= n
+        items[i], items[j] = items[j], items[i]
+
+
 def determinize(st: HeavensState, seat: int, rng: Rng) -> None:
-    """Re-deal what ``seat`` cannot see: its own deck's order, the other side's deck and hands."""
+    """Re-deal what ``seat`` cannot see: its own deck's order, the other side's deck and hands.
+
+    Each pool is put in card order first, so the deal depends only on which cards are unseen
+    and on ``rng`` (as :func:`meeple.components.deck.resample` deals), then shuffled.
+    """
     g = st.game
     side = g.side_of[seat]
-    own = list(st.deck[side])
-    deck.reshuffle(own, rng)  # the order of one's own deck is unknown
-    set_deck(st, side, own)
     other = 1 - side
-    hidden = [list(st.deck[other]), *(list(st.hands[s]) for s in g.team[other])]
-    deck.resample(hidden, rng)
-    set_deck(st, other, hidden[0])
-    for s, hand in zip(g.team[other], hidden[1:], strict=True):
-        set_hand(st, s, hand)
+    piles = list(st.deck)
+    own = sorted(piles[side])  # the order of one's own deck is unknown
+    if len(own) > 1:
+        shuffle(own, rng)
+        piles[side] = tuple(own)
+    hands = list(st.hands)
+    team = g.team[other]
+    pool = list(piles[other])
+    for s in team:
+        pool += hands[s]
+    pool.sort()
+    shuffle(pool, rng)
+    i = len(piles[other])
+    piles[other] = tuple(pool[:i])
+    for s in team:
+        k = len(hands[s])
+        hands[s] = tuple(pool[i:i + k])
+        i += k
+    st.deck = tuple(piles)
+    st.hands = tuple(hands)

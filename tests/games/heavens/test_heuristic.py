@@ -1,0 +1,114 @@
+"""What the bots' heuristic values, on positions met in real games: blows on the enemy base,
+places that lead to them, and action tokens left unspent (not rulebook rules)."""
+
+from __future__ import annotations
+
+from meeple.agents.base import InfoSet
+from meeple.agents.greedy import GreedyAgent
+from meeple.games.heavens import cards, rings
+from meeple.games.heavens.heuristic import evaluate
+from meeple.games.heavens.state import HeavensState
+
+from .helpers import card, fresh, hexi, place, unlock
+
+
+def hand(st: HeavensState, seat: int, *cids: str) -> None:
+    """Make a seat's hand exactly these cards; the rest of the side's cards go to its discard."""
+    side = st.game.side_of[seat]
+    keep = [card(st, c) for c in cids]
+    rest = [c for c in st.deck[side] + st.hands[seat] if c not in keep]
+    for c in keep:
+        st.discard = tuple(tuple(x for x in p if x != c) for p in st.discard)
+    cards.set_deck(st, side, ())
+    cards.set_hand(st, seat, keep)
+    st.discard = tuple((*p, *rest) if s == side else p for s, p in enumerate(st.discard))
+    st._legal = None
+
+
+def greedy_choices(st: HeavensState, seeds: range = range(6)) -> set[str]:
+    """What greedy plays here over a few seeds (its ties are broken by its seed)."""
+    seat = st.to_act
+    assert seat is not None
+    return {GreedyAgent(seed=s).choose(InfoSet(st, seat)).text for s in seeds}
+
+
+def artemis_in_reach_of_the_base() -> HeavensState:
+    """Turn 9 of a greedy-balance game: Artemis stands four hexes from the Norse base, in her
+    range, with Tyr and Heimdall in reach too; one token left; the summoning hexes are full."""
+    st = fresh()
+    unlock(st)
+    for cid, at in (("ares", "f1"), ("hestia", "e1"), ("poseidon", "g1"), ("apollo", "f3"),
+                    ("artemis", "f7"), ("thor", "f12"), ("heimdall", "e9"), ("tyr", "g9")):
+        place(st, cid, at)
+    hand(st, 0, "bolt_of_olympus", "forge_of_hephaestus", "labyrinth", "hermes")
+    rings.build(st, hexi(st, "e3"), 2)
+    st.base_health = (30, 27)
+    st.tokens = 1
+    st.turn = 9
+    st._legal = None
+    return st
+
+
+def test_greedy_strikes_the_enemy_base_when_a_god_is_in_reach() -> None:
+    st = artemis_in_reach_of_the_base()
+    legal = {a.text for a in st.legal_actions()}
+    assert {"attack base with Artemis", "attack Tyr with Artemis"} <= legal
+    assert greedy_choices(st) == {"attack base with Artemis"}
+
+
+def test_a_blow_on_the_base_is_worth_more_than_the_same_blow_on_a_god() -> None:
+    st = artemis_in_reach_of_the_base()
+    on_base, on_god = st.clone(), st.clone()
+    on_base.apply("attack base with Artemis")
+    on_god.apply("attack Tyr with Artemis")
+    assert on_base.base_health[1] == 24 and on_god.units[card(st, "tyr")][1] == 4
+    assert evaluate(on_base, 0) > evaluate(on_god, 0)
+
+
+def apollo_with_three_tokens() -> HeavensState:
+    """Turn 42 of a balance game: decks are spent, the Greek hand holds only powers, Apollo and
+    Hestia stand at home, far from the Norse base; three tokens to spend."""
+    st = fresh()
+    unlock(st)
+    for cid, at in (("hestia", "f3"), ("apollo", "f5"), ("tyr", "f12"), ("freyja", "h7"),
+                    ("odin", "g9")):
+        place(st, cid, at)
+    for cid in ("freyja", "odin"):
+        rings.add_rings(st, card(st, cid), rings.ATTACK, "orange", 1)
+    hand(st, 0, "labyrinth", "ambrosia", "forge_of_hephaestus", "bolt_of_olympus")
+    hand(st, 1, "ice_wall", "fimbulwinter", "gleipnir", "venom_of_jormungandr")
+    rings.build(st, hexi(st, "d1"), 3)
+    st.tokens = 3
+    st.turn = 42
+    st._legal = None
+    return st
+
+
+def test_greedy_does_not_end_its_turn_while_a_move_helps() -> None:
+    st = apollo_with_three_tokens()
+    assert "end actions" in {a.text for a in st.legal_actions()}
+    assert "end actions" not in greedy_choices(st)
+
+
+def test_tokens_left_unspent_lose_value_and_a_started_move_is_worth_where_it_leads() -> None:
+    st = apollo_with_three_tokens()
+    ended, moving = st.clone(), st.clone()
+    ended.apply("end actions")
+    moving.apply("move Apollo")
+    assert evaluate(moving, 0) > evaluate(ended, 0)
+    # the steps towards the enemy base keep the move's worth; stopping at once loses it
+    stopped = moving.clone()
+    stopped.apply("stop")
+    assert evaluate(stopped, 0) < evaluate(moving, 0)
+
+
+def test_greedy_walks_a_god_towards_the_enemy_base() -> None:
+    st = apollo_with_three_tokens()
+    apollo, base = card(st, "apollo"), st.game.board.base[1]
+    dist = st.game.board.dist
+    before = dist[st.units[apollo][0]][base]
+    bot = GreedyAgent(seed=1)
+    while st.to_act == 0 and st.phase == "actions":
+        st.apply(bot.choose(InfoSet(st, 0)))
+    assert st.tokens == 0
+    assert dist[st.units[apollo][0]][base] < before

@@ -1,0 +1,81 @@
+"""The quick ways search asks its questions give the answers of the plain ways: whether an
+ability or a power has a target, whether a god can step, and how hidden cards are re-dealt."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import meeple
+from meeple.core import Rng
+from meeple.games.heavens import effects as fx
+from meeple.games.heavens.board import obstacles
+from meeple.games.heavens.movement import _next, can_move
+from meeple.games.heavens.rings import HEX
+from meeple.games.heavens.state import HeavensState
+from meeple.games.heavens.view import shuffle
+
+
+def positions(players: int, **options: object) -> list[HeavensState]:
+    """Every position of a few random games."""
+    out = []
+    game = meeple.load("heavens", players=players, options=options)
+    for seed in range(3):
+        st = game.new_state(seed=seed)
+        chooser = random.Random(seed)
+        while not st.is_over:
+            assert isinstance(st, HeavensState)
+            out.append(st.clone())
+            st.apply(chooser.choice(st.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (2, {}), (4, {}), (2, {"pantheon_a": "egyptian", "pantheon_b": "norse"}),
+    (2, {"omnipotence": True, "layout": "flanks"})])
+def test_has_target_and_can_move_agree_with_the_full_lists(players: int,
+                                                           options: dict[str, object]) -> None:
+    asked = 0
+    for st in positions(players, **options):
+        if st.phase != "actions" or st.decisions:
+            continue
+        g, seat = st.game, st.active
+        blk = obstacles(st)
+        for c in st.at.values():
+            if g.card_side[c] != g.side_of[seat]:
+                continue
+            ab = g.ability[c]
+            found = fx.candidates(st, seat, c, ab.target, ab.range, ab.effects, blk)
+            assert fx.has_target(st, seat, c, ab.target, ab.range, ab.effects, blk) == bool(found)
+            first = _next(st, c, g.move[c], (st.units[c][HEX],), blk)
+            assert can_move(st, c, blk) == bool(first)
+            asked += 1
+        for c in set(st.hands[seat]):
+            p = g.power.get(c)
+            if p is not None:
+                found = fx.candidates(st, seat, None, p.target, 0, p.effects, blk)
+                assert fx.has_target(st, seat, None, p.target, 0, p.effects, blk) == bool(found)
+    assert asked > 100
+
+
+def test_the_deal_is_even_and_depends_only_on_which_cards_are_hidden() -> None:
+    rng = Rng(3)
+    seen: Counter[tuple[int, ...]] = Counter()
+    for _ in range(12_000):
+        cards = [0, 1, 2]
+        shuffle(cards, rng)
+        seen[tuple(cards)] += 1
+    assert len(seen) == 6 and all(1_800 < n < 2_200 for n in seen.values())
+    long = list(range(30))
+    shuffle(long, rng)
+    assert sorted(long) == list(range(30))
+    st = meeple.load("heavens").new_state(seed=5)
+    assert isinstance(st, HeavensState)
+    other = st.clone()
+    other.deck = (other.deck[0], tuple(reversed(other.deck[1])))
+    other.hands = (other.hands[0], tuple(reversed(other.hands[1])))
+    a, b = st.determinize(0, 9), other.determinize(0, 9)
+    assert (a.deck, a.hands) == (b.deck, b.hands)
+    assert a.hands[0] == st.hands[0]
