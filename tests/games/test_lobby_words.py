@@ -98,15 +98,17 @@ def test_lobby_info_is_the_info_in_words(game_id: str, lang: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_lobby_offers_bots_that_can_take_a_seat(game_id: str) -> None:
+    """Bots are offered by level, then the game's own bots by name; never random."""
     en, ru = lobby_info(game_id, "en")["bots"], lobby_info(game_id, "ru")["bots"]
+    seats = [b["seat"] for b in en]
+    assert seats == ["easy", "fair", "strong", *(f"{game_id}:{b}"
+                                                 for b in sorted(game_class(game_id).bots))]
     specs = [b["spec"] for b in en]
-    assert specs[:3] == ["random", "greedy", "mcts"] and "mcts-cheat" not in specs
-    assert [s for s in specs if ":" in s] == [f"{game_id}:{b}"
-                                              for b in sorted(game_class(game_id).bots)]
+    assert "random" not in specs and "mcts-cheat" not in specs
     for spec in specs:
         make(spec, 0, game_id)  # the server seats exactly what the lobby offers
-    assert [b["spec"] for b in ru] == specs
-    assert all(CYRILLIC.search(b["name"]) for b in ru)
+    assert [b["seat"] for b in ru] == seats and [b["spec"] for b in ru] == specs
+    assert all(CYRILLIC.search(b["name"]) and CYRILLIC.search(b["about"]) for b in ru)
     assert len({b["name"] for b in en[:3]}) == 3
 
 

@@ -29,6 +29,9 @@ from meeple.core import ConfigError, game_class, game_ids
 LEVELS = ("easy", "fair", "strong")
 #: The agent every level's strength is measured against: the ``easy`` bot of every game.
 YARDSTICK = "greedy"
+#: The levels of a game ``levels.toml`` does not list (a game of another package): the same
+#: generic bots as the listed games', unmeasured.
+GENERIC = {"easy": YARDSTICK, "fair": "mcts:100", "strong": "mcts:1000@1s"}
 
 
 @dataclass(frozen=True)
@@ -114,11 +117,11 @@ def table() -> dict[str, tuple[Entry, ...]]:
 
 def entries(game: str) -> tuple[Entry, ...]:
     """The bots offered for a seat of ``game``: its levels, then its scripted bots (a game the
-    file does not list offers ``greedy`` as every level)."""
+    file does not list offers the :data:`GENERIC` bots, unmeasured)."""
     if game in table():
         return table()[game]
     own = tuple(Entry(game, b, f"{game}:{b}", None) for b in sorted(game_class(game).bots))
-    return (*(Entry(game, lv, YARDSTICK, None) for lv in LEVELS), *own)
+    return (*(Entry(game, lv, GENERIC[lv], None) for lv in LEVELS), *own)
 
 
 def resolve(seat: str, game: str) -> str:

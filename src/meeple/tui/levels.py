@@ -55,7 +55,8 @@ def level_words(entry: Entry, lang: str) -> dict[str, str]:
     ``about`` (how it plays) and ``strength``, in ``lang``."""
     t = texts("meeple", lang)
     return {"seat": entry.seat, "spec": entry.spec, "name": _name(entry, t),
-            "about": t.get(entry.about, ""), "strength": strength_words(entry, t)}
+            "about": t.get(entry.about, t.get(f"level.{entry.name}.about", "")),
+            "strength": strength_words(entry, t)}
 
 
 def seat_words(spec: str, game: str, lang: str) -> str:
