@@ -46,3 +46,19 @@ def test_contributing_sets_up_and_tests_as_the_readme_does() -> None:
 
     readme_test = commands(ROOT / "README.md")[1]
     assert readme_test in commands(ROOT / "CONTRIBUTING.md")
+
+
+def test_every_data_file_of_the_package_is_shipped() -> None:
+    """A file the package reads (a catalogue, content, a board, the bot levels) is installed only
+    when ``package-data`` names it: a checkout runs without it, an installed meeple does not."""
+    from fnmatch import fnmatch
+
+    root = Path(__file__).resolve().parents[1]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))[
+        "tool"]["setuptools"]["package-data"]["meeple"]
+    package = root / "src" / "meeple"
+    files = [p.relative_to(package).as_posix() for p in package.rglob("*")
+             if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts]
+    unshipped = [f for f in files if not any(
+        fnmatch(f, pat) or fnmatch(f, pat.replace("**/", "")) for pat in patterns)]
+    assert files and not unshipped, unshipped
