@@ -23,7 +23,7 @@ from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
 from .grammar import Grammar
 from .outcome import Result
 from .params import Param, resolve
-from .rng import Rng
+from .rng import Rng, mix64
 from .serial import encode
 from .validate import decode_fields, decode_log
 from .words import Words
@@ -421,20 +421,24 @@ class State:
         only what ``seat`` saw (others' private actions as their public text, events redacted as
         ``events(seat)`` shows them). ``view(seat)`` and ``events(seat)`` are unchanged.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ConfigError(f"determinize takes a seat 0..{self.players - 1}, got {seat!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ConfigError(f"determinize takes a whole-number seed, got {seed!r}")
+        if seat.__class__ is not int or seed.__class__ is not int or not 0 <= seat < self.players:
+            self._check_determinize(seat, seed)  # raises, or lets an int subclass through
         new = self.clone()
         search_rng = Rng(seed ^ 0x5EED_D1CE_0000_0000)
-        new.rng = Rng(search_rng.next64())  # future chance is hidden too
-        new.seed = Rng(seed ^ 0xD1CE_5EED_0000_0000).next64() >> 1
+        new.rng.state = search_rng.next64()  # future chance is hidden too
+        new.seed = mix64(seed ^ 0xD1CE_5EED_0000_0000) >> 1
         new._log = self._seen_log(seat)
         new._determinize(seat, search_rng)
         # The seat to act is offered the same actions in every world it cannot tell from this
         # one (tests/test_leaks.py): a search keeps them rather than compute them per sample.
         new._legal = self._legal if seat == self.to_act else None
         return new
+
+    def _check_determinize(self, seat: object, seed: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ConfigError(f"determinize takes a seat 0..{self.players - 1}, got {seat!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"determinize takes a whole-number seed, got {seed!r}")
 
     def _seen_log(self, seat: int) -> LogEntry | None:
         """The log as ``seat`` saw it, as a log: memoised per seat and extended incrementally."""
