@@ -64,6 +64,22 @@ def test_every_hidden_token_may_lie_on_every_hidden_region() -> None:
         assert abs(placed[r].get("gold", 0) / 400 - gold) < 0.1
 
 
+def test_nothing_in_a_legend_is_private_so_a_sample_keeps_the_whole_log() -> None:
+    """A world shares the true log: that is sound only while no action has a public text and
+    no event is meant for some seats only."""
+    for seed in range(6):
+        st = _midgame(seed, 150)
+        log = st._log
+        while log is not None:
+            entry = log[1]
+            assert entry[3] is None, entry
+            log = log[0]
+        for seat in range(st.players):
+            world = st.determinize(seat, seed)
+            assert world.events(seat) == st.events(seat)
+            assert world.record()["actions"] == st.record()["actions"]
+
+
 def test_the_game_names_the_scripted_team_as_its_rollout_policy() -> None:
     game = meeple.load("andor", players=2)
     module, _, name = game.rollout_policy.partition(":")

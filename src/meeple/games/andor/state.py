@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core import Action, State
+from meeple.core.state import LogEntry
 
 from . import actions, heuristic, legend, validate, view
 from .decisions import AndorDecision
@@ -103,6 +104,12 @@ class AndorState(State):
     _view = view.view
     _determinize = view.determinize
     _validate = validate.validate
+
+    def _seen_log(self, seat: int) -> LogEntry | None:
+        """The log as ``seat`` saw it: the whole log, since nothing in a legend is private (no
+        action has a public text, no event is for some seats only), so a sample shares it
+        rather than copy it seat by seat."""
+        return self._log
 
 
 class AndorWorld(AndorState):
