@@ -8,9 +8,9 @@ import random
 import meeple
 from meeple.agents import InfoSet, make
 from meeple.core import Rng
-from meeple.games.andor import bots, heuristic, legend, view
+from meeple.games.andor import bots, fog, heuristic, legend
 from meeple.games.andor.content import LETTERS
-from meeple.games.andor.state import AndorState
+from meeple.games.andor.state import AndorState, AndorWorld
 
 from .helpers import bare
 
@@ -39,23 +39,45 @@ def test_a_sample_of_the_fog_never_depends_on_where_its_tokens_truly_lie() -> No
 
 
 def test_every_hidden_token_may_lie_on_every_hidden_region() -> None:
-    """The one-draw shuffle reaches every placement; seen tokens stay where they are."""
+    """A world turns its face-down tokens up at random as they are reached, each of those still
+    down equally likely; seen tokens stay where they are."""
     st = meeple.load("andor", players=2).new_state(seed=5)
     assert isinstance(st, AndorState)
     seen = sorted(st.fog)[0]
     st.fog_seen = frozenset({seen})
-    kinds = set(st.fog.values())
-    placed: dict[int, set[str]] = {r: set() for r in st.fog}
+    hidden = [r for r in st.fog if r != seen]
+    hidden_kinds = {st.fog[r] for r in hidden}
+    placed: dict[int, dict[str, int]] = {r: {} for r in st.fog}
     for seed in range(400):
-        world = st.clone()
-        view.determinize(world, 0, Rng(seed))
+        world = st.determinize(0, seed)
+        assert isinstance(world, AndorWorld) and world.loose and not st.loose
         assert world.fog[seen] == st.fog[seen]
+        order = hidden[seed % len(hidden):] + hidden[:seed % len(hidden)]
+        fog.deal(world, order)
         assert sorted(world.fog.values()) == sorted(st.fog.values())
         for r, token in world.fog.items():
-            placed[r].add(token)
-    hidden_kinds = set(sorted(st.fog[r] for r in st.fog if r != seen))
-    assert all(placed[r] == hidden_kinds for r in st.fog if r != seen)
-    assert placed[seen] == {st.fog[seen]} and hidden_kinds <= kinds
+            placed[r][token] = placed[r].get(token, 0) + 1
+    assert placed[seen] == {st.fog[seen]: 400}
+    gold = sum(st.fog[r] == "gold" for r in hidden) / len(hidden)
+    for r in hidden:
+        assert set(placed[r]) == hidden_kinds
+        assert abs(placed[r].get("gold", 0) / 400 - gold) < 0.1
+
+
+def test_nothing_in_a_legend_is_private_so_a_sample_keeps_the_whole_log() -> None:
+    """A world shares the true log: that is sound only while no action has a public text and
+    no event is meant for some seats only."""
+    for seed in range(6):
+        st = _midgame(seed, 150)
+        log = st._log
+        while log is not None:
+            entry = log[1]
+            assert entry[3] is None, entry
+            log = log[0]
+        for seat in range(st.players):
+            world = st.determinize(seat, seed)
+            assert world.events(seat) == st.events(seat)
+            assert world.record()["actions"] == st.record()["actions"]
 
 
 def test_the_game_names_the_scripted_team_as_its_rollout_policy() -> None:

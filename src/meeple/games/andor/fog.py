@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .heroes import add_item, gain_strength, gain_willpower, has, restock, room_for
@@ -10,12 +11,31 @@ if TYPE_CHECKING:
     from .state import AndorState
 
 
+def deal(st: AndorState, regions: Iterable[int]) -> None:
+    """In a world (:class:`~.state.AndorWorld`), the face-down tokens lie in a fixed order that
+    says nothing of the true one (:func:`.view.determinize`); the first time one of
+    ``regions`` is looked at, it takes a token drawn at random from those still face down.
+    Drawn one by one as they are turned up, this is a shuffle done lazily (Fisher-Yates): a
+    world pays only for the tokens its play turns up."""
+    fog = st.fog
+    seen = st.fog_seen
+    down = [r for r in fog if r not in seen]
+    rng = st.rng
+    for r in regions:
+        if r not in seen and len(down) > 1:
+            j = down[rng.below(len(down))]
+            fog[r], fog[j] = fog[j], fog[r]
+            down.remove(r)
+
+
 def activate(st: AndorState, seat: int) -> str:
     """AND-68/69: the token where a move ends acts once and leaves the game.
 
     Returns its effect; a gor or an event card is for :mod:`.actions` to bring on.
     """
     here = st.position[seat]
+    if st.loose:
+        deal(st, (here,))
     token = st.fog.pop(here)
     st.fog_seen = st.fog_seen - {here}
     fog = next(f for f in st.game.content.fog if f.id == token)

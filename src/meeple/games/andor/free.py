@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core import Action
 
-from . import board
+from . import board, fog
 from .decisions import Moving
 from .heroes import add_item, base, gain_willpower, has, hero, remove_item, room_for
 from .params import WARRIOR_WELL_WILLPOWER, WELL_WILLPOWER, WILLPOWER_MAX
@@ -147,7 +147,10 @@ def herb_walk(st: AndorState, verb: HerbWalk) -> None:
 def telescope(st: AndorState, verb: Telescope) -> None:
     """AND-78: the fog tokens next to the hero are seen."""
     g = st.game
-    st.fog_seen = st.fog_seen | {n for n in g.neighbours[st.position[st.active]] if n in st.fog}
+    near = [n for n in g.neighbours[st.position[st.active]] if n in st.fog]
+    if st.loose:
+        fog.deal(st, near)
+    st.fog_seen = st.fog_seen | set(near)
 
 
 def send_falcon(st: AndorState, verb: SendFalcon) -> None:

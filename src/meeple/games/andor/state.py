@@ -7,9 +7,10 @@ sequenced by :mod:`.actions`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core import Action, State
+from meeple.core.state import LogEntry
 
 from . import actions, heuristic, legend, validate, view
 from .decisions import AndorDecision
@@ -19,7 +20,7 @@ from .turn import Ending, Phase, Step
 if TYPE_CHECKING:
     from .game import Andor
 
-__all__ = ["AndorState", "Ending", "Phase", "Step"]
+__all__ = ["AndorState", "AndorWorld", "Ending", "Phase", "Step"]
 
 
 class AndorState(State):
@@ -31,6 +32,9 @@ class AndorState(State):
                 "carried", "falcon_used", "fight", "creatures", "farmers", "ground", "fog",
                 "stock", "deck")
     decisions: list[AndorDecision]
+    #: True in a world (:class:`AndorWorld`): its face-down fog is dealt as it is turned up.
+    loose: ClassVar[bool] = False
+    _world_class: ClassVar[type[AndorState]]
     #: Each hero's region, strength, willpower, gold, hours spent today and held articles.
     position: list[int]
     strength: list[int]
@@ -100,3 +104,24 @@ class AndorState(State):
     _view = view.view
     _determinize = view.determinize
     _validate = validate.validate
+
+    def _seen_log(self, seat: int) -> LogEntry | None:
+        """The log as ``seat`` saw it: the whole log, since nothing in a legend is private (no
+        action has a public text, no event is for some seats only), so a sample shares it
+        rather than copy it seat by seat."""
+        return self._log
+
+
+class AndorWorld(AndorState):
+    """A world a seat cannot tell from the true state (``determinize``): the same fields, its
+    face-down fog tokens turned up at random as play reaches them. Its clones are worlds too;
+    saved and restored, it is a plain state."""
+
+    loose = True
+
+    def __repr__(self) -> str:
+        # read as the state it stands for: no channel tells a seat which of the two it holds
+        return super().__repr__().replace(type(self).__name__, AndorState.__name__, 1)
+
+
+AndorState._world_class = AndorWorld

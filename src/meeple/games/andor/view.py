@@ -7,9 +7,8 @@ returns; :class:`View` is the whole view a reader receives.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, cast
 
-from meeple.components.deck import reshuffle
 from meeple.core import Rng
 from meeple.core.views import BaseView, GameKeys
 
@@ -195,29 +194,34 @@ def _ids(st: AndorState, seat: int | None,
     return mine, [k for k in seen if k not in mine]
 
 
-#: Up to this many hidden tokens, one 64-bit draw orders them all (20! < 2**64).
-MIXED_RADIX_MAX = 20
+#: The fog of the last worlds made, by the log they were made with: ``determinize`` gives a
+#: world the log its seat saw, one object per true state, seat and moment (kept by the core
+#: until the game moves on), so a log that is the key's, with the same tokens seen and left,
+#: finds the same fog.
+_LAID: dict[int, tuple[Any, frozenset[int], int, dict[int, str]]] = {}
+_KEEP = 256
 
 
 def determinize(st: AndorState, seat: int, rng: Rng) -> None:
     """The face-down fog tokens are hidden from everyone; the event deck has no order to
     hide (a pile: its card is chosen when it is drawn).
 
-    The hidden tokens, in a fixed order (so the sample never depends on where they truly lie),
-    are dealt back by a permutation read from one 64-bit draw in mixed radix: its bias (under
-    ``n! / 2**64``) is negligible, and it costs one draw instead of one per token."""
-    fog = st.fog
+    A world lays the face-down tokens out sorted, on the fog regions in their fixed order (so
+    it never depends on where they truly lie), and turns them up at random as its play reaches
+    them (:func:`.fog.deal`): only the tokens a search turns up are ever drawn."""
+    log = st._log
     seen = st.fog_seen
-    hidden = [r for r in st.game.fog_regions if r in fog and r not in seen]
-    n = len(hidden)
-    if n < 2:
-        return
-    tokens = sorted([fog[r] for r in hidden])
-    if n > MIXED_RADIX_MAX:
-        reshuffle(tokens, rng)
+    n = len(st.fog)
+    got = _LAID.get(id(log)) if log is not None else None
+    if got is not None and got[0] is log and got[1] is seen and got[2] == n:
+        st.fog = got[3].copy()
     else:
-        x = rng.next64()
-        for i in range(n - 1, 0, -1):  # Fisher-Yates, each index the draw's next digit
-            x, j = divmod(x, i + 1)
-            tokens[i], tokens[j] = tokens[j], tokens[i]
-    fog.update(zip(hidden, tokens, strict=True))
+        fog = st.fog
+        hidden = [r for r in st.game.fog_regions if r in fog and r not in seen]
+        if len(hidden) > 1:
+            fog.update(zip(hidden, sorted([fog[r] for r in hidden]), strict=True))
+        if log is not None:
+            if len(_LAID) >= _KEEP:
+                _LAID.clear()
+            _LAID[id(log)] = (log, seen, n, fog.copy())
+    st.__class__ = st._world_class
