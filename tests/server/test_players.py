@@ -302,3 +302,28 @@ def test_a_database_of_the_release_before_players_is_migrated(db: str) -> None:
                         headers=me(anna))
         assert r.status_code == 200
         assert client.get(f"/api/matches/{m['match']}").json()["seats"][0]["player"] == "Anna"
+
+
+def test_a_players_key_opens_the_seat_it_holds_on_any_device(client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"])
+    url = f"/api/matches/{m['match']}"
+    anna, boris = player(client, "Anna"), player(client, "Boris")
+    assert client.get(url, headers=me(anna)).json()["seat"] is None  # before: a spectator
+    client.post("/api/players/me/seats", json={"match": m["match"],
+                                               "token": m["seats"][0]["token"]},
+                headers=me(anna))
+    link = client.post("/api/players/me/links", json={}, headers=me(anna)).json()["code"]
+    phone = client.post("/api/players/link", json={"code": link}).json()["key"]
+    snap = client.get(url, headers=me(phone)).json()
+    assert snap["seat"] == 0 and snap["legal"]
+    moved = client.post(f"{url}/act", json={"action": "mark a1", "version": 0},
+                        headers=me(phone))
+    assert moved.status_code == 200 and moved.json()["version"] == 1
+    assert client.get(url, headers=me(boris)).json()["seat"] is None  # holds no seat here
+    with client.websocket_connect(f"/ws/matches/{m['match']}?player={anna}") as ws:
+        assert ws.receive_json()["snapshot"]["seat"] == 0
+    with client.websocket_connect(f"/ws/matches/{m['match']}?player=unknown") as ws:
+        assert ws.receive_json()["snapshot"]["seat"] is None
+    refused = client.post(f"{url}/act", json={"action": "mark b1", "version": 1},
+                          headers=me(boris))
+    assert refused.status_code == 401

@@ -14,9 +14,21 @@ import time
 from typing import NamedTuple
 
 from sqlalchemy import delete, insert, select, update
+from starlette.requests import HTTPConnection
 
 from .schema import matches, player_keys, player_links, players, seats
 from .store import Store, token_hash
+
+
+def key_of(conn: HTTPConnection) -> str | None:
+    """The player's key a request carries (``Authorization: Player KEY``), or a WebSocket (whose
+    browser sends no header: ``?player=KEY``); None without one."""
+    auth = conn.headers.get("authorization", "")
+    if auth[:7].lower() == "player ":
+        return auth[7:].strip() or None
+    if conn.scope["type"] == "websocket":
+        return conn.query_params.get("player") or None
+    return None
 
 
 class Player(NamedTuple):
@@ -78,6 +90,16 @@ class People:
             version = db.execute(select(matches.c.version)
                                  .where(matches.c.id == match_id)).scalar()
             self.store._tell(db, match_id, int(version or 0))
+
+    def seat_in(self, match_id: str, key: str) -> int | None:
+        """The first seat of the match that the player of ``key`` holds, or None."""
+        with self.store.engine.connect() as db:
+            found = db.execute(select(seats.c.seat)
+                               .join(player_keys, player_keys.c.player == seats.c.player)
+                               .where(player_keys.c.key_hash == token_hash(key),
+                                      seats.c.match == match_id)
+                               .order_by(seats.c.seat).limit(1)).scalar()
+        return None if found is None else int(found)
 
     def held(self, player: Player) -> list[tuple[str, int, str, bool]]:
         """The seats ``player`` holds, newest match first: match, seat, game, over."""

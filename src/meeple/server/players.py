@@ -25,7 +25,7 @@ from meeple.i18n import LANGS
 from .hub import Server
 from .inputs import Body, parse
 from .pages import STATIC
-from .people import People, Player
+from .people import People, Player, key_of
 from .quota import client_of
 from .refusal import Refused
 
@@ -90,14 +90,6 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise Refused(422, f"lang: one of {', '.join(LANGS)}")
     return lang
-
-
-def key_of(conn: HTTPConnection) -> str | None:
-    """The key of ``Authorization: Player KEY``, or None."""
-    auth = conn.headers.get("authorization", "")
-    if auth[:7].lower() == "player ":
-        return auth[7:].strip() or None
-    return None
 
 
 def people(conn: HTTPConnection) -> People:
@@ -186,8 +178,8 @@ async def new_link(request: Request) -> JSONResponse:
 def qr_svg(text: str) -> str:
     """``text`` as a QR code, an SVG document (drawn by segno)."""
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
-                                     svgclass="qr", lineclass=None, dark="#000",
+    segno.make(text, error="m").save(out, kind="svg", scale=4, border=4, xmldecl=False,
+                                     svgclass="qr", lineclass=None, omitsize=True, dark="#000",
                                      light="#fff")
     return out.getvalue().decode("utf-8")
 
