@@ -327,3 +327,16 @@ def test_a_players_key_opens_the_seat_it_holds_on_any_device(client: TestClient)
     refused = client.post(f"{url}/act", json={"action": "mark b1", "version": 1},
                           headers=me(boris))
     assert refused.status_code == 401
+
+
+def test_an_attached_seat_of_a_public_match_is_no_longer_free_to_strangers(
+        client: TestClient) -> None:
+    m = new(client, "tictactoe", ["human", "human"], public=True)
+    assert [r["free"] for r in client.get("/api/matches").json()] == [1]
+    anna = player(client)
+    assert client.post("/api/players/me/seats", json={"match": m["match"],
+                                                      "token": m["seats"][1]["token"]},
+                       headers=me(anna)).status_code == 200
+    assert client.get("/api/matches").json() == []
+    assert client.post(f"/api/matches/{m['match']}/join", json={}).status_code == 409
+    assert client.get(f"/api/matches/{m['match']}", headers=me(anna)).json()["seat"] == 1

@@ -83,10 +83,12 @@ class People:
         return new, [row.id for row in held] if new.name != player.name else []
 
     def attach(self, player: Player, match_id: str, seat: int) -> None:
-        """Make ``seat`` of the match ``player``'s (announced to the match's servers)."""
+        """Make ``seat`` of the match ``player``'s (announced to the match's servers); its
+        token was shown, so the seat is taken: a public match no longer offers it to
+        strangers, whose fresh token would play under the player's name."""
         with self.store._write() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
-                       .values(player=player.id))
+                       .values(player=player.id, claimed=True))
             version = db.execute(select(matches.c.version)
                                  .where(matches.c.id == match_id)).scalar()
             self.store._tell(db, match_id, int(version or 0))
