@@ -20,10 +20,12 @@ from meeple.server.limits import Limits, Rate
 
 #: The bounds of a server whose tests are about something else than its rate bounds: a test
 #: client acts far faster than a person (tests/server/test_limits.py checks the real ones).
-ROOMY = Limits(new_matches=Rate(1_000_000, 60), actions=Rate(1_000_000, 60),
+ROOMY = Limits(new_matches=Rate(1_000_000, 60), new_players=Rate(1_000_000, 60),
+               actions=Rate(1_000_000, 60),
                undos=Rate(1_000_000, 60), unfinished_per_client=1_000_000)
 #: The same as ``meeple serve`` flags, for the tests that start a real process.
-ROOMY_FLAGS = ("--rate-matches", "1000000/60", "--rate-actions", "1000000/60",
+ROOMY_FLAGS = ("--rate-matches", "1000000/60", "--rate-players", "1000000/60",
+               "--rate-actions", "1000000/60",
                "--rate-undos", "1000000/60", "--max-unfinished", "1000000")
 
 

@@ -3,7 +3,8 @@
 On PostgreSQL two real server processes share the matches: a person on each plays one match
 with a bot, and every change committed on one reaches the other's sockets; the server running
 the bots is killed with SIGKILL mid-game and the other takes them over; the same move sent to
-both at once is applied once. The same tests run on SQLite with one server, which is how
+both at once is applied once; a player's name put on a seat, and changed, on one server reaches a
+spectator's socket on the other. The same tests run on SQLite with one server, which is how
 SQLite is served (the "other" server is a new process on the same file, started after the
 kill).
 """
@@ -268,3 +269,49 @@ def test_health_says_whether_the_database_answers(postgres: str, tmp_path: Path)
         assert status == 503 and body == {"ok": False, "reason": "the database does not answer"}
     finally:
         cluster.stop()
+
+
+def as_player(url: str, key: str, body: dict[str, Any], method: str = "POST"
+              ) -> tuple[int, Any]:
+    """``body`` sent to ``url`` with ``Authorization: Player KEY``; the status and answer."""
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method=method,
+                                 headers={"Content-Type": "application/json",
+                                          "Authorization": f"Player {key}"})
+    try:
+        with urllib.request.urlopen(req, timeout=WAIT) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_a_players_name_put_on_a_seat_on_one_server_reaches_the_others_sockets(
+        cluster: Cluster) -> None:
+    one, other = cluster.bases()
+    match, tokens = create(one, "tictactoe", ["human", "human"], 1)
+    status, made = call(f"{one}/api/players", {"name": "Anna"})
+    assert status == 201, made
+    url = f"{other.replace('http', 'ws', 1)}/ws/matches/{match}"
+    with connect(url, open_timeout=WAIT) as ws:
+        assert "player" not in json.loads(ws.recv(timeout=WAIT))["snapshot"]["seats"][1]
+
+        def shown(name: str) -> bool:
+            """Whether a push naming seat 1's player ``name`` arrives within the wait."""
+            end = time.monotonic() + WAIT
+            while time.monotonic() < end:
+                snap = json.loads(ws.recv(timeout=WAIT))["snapshot"]
+                if snap["seats"][1].get("player") == name:
+                    return True
+            return False
+
+        status, body = as_player(f"{one}/api/players/me/seats", made["key"],
+                                 {"match": match, "token": tokens[1]})
+        assert status == 200, body
+        assert shown("Anna")
+        status, body = as_player(f"{one}/api/players/me", made["key"], {"name": "Ann"},
+                                 "PATCH")
+        assert status == 200, body
+        assert shown("Ann")
+    assert call(f"{other}/api/matches/{match}")[1]["seats"][1]["player"] == "Ann"

@@ -52,6 +52,7 @@ LIMIT_FLAGS: tuple[tuple[str, str, Any, str], ...] = (
     ("--first-request-seconds", "first_request", click.FloatRange(0.1, 3600),
      "Close a connection that has not sent a whole request within this time."),
     ("--rate-matches", "new_matches", RateType(), "New matches from one client address."),
+    ("--rate-players", "new_players", RateType(), "New players from one client address."),
     ("--rate-actions", "actions", RateType(), "Actions from one client address."),
     ("--rate-undos", "undos", RateType(), "Undos from one client address."),
     ("--max-unfinished", "unfinished_per_client", click.IntRange(1, 1_000_000),

@@ -33,7 +33,7 @@ from .inputs import lang_of, whole
 from .pages import STATIC
 from .recap import actors
 from .refusal import Refused
-from .tables import EVENTS_SENT, Live, Tables, build_snapshot, story, tell
+from .tables import EVENTS_SENT, Live, Tables, build_snapshot, shown, story, tell
 
 #: The most events one page of the history holds.
 HISTORY_PAGE = 200
@@ -72,7 +72,7 @@ def told_to(tables: Tables, match: str, seat: int | None, lang: str
     with live.lock:
         st, version = live.state, live.version
     game = live.game
-    names = game.seat_names(st.view(seat), lang)
+    names = shown(game.seat_names(st.view(seat), lang), live.row.named)
     return story(game, st.events(seat), seat, lang, names, live.told), version
 
 
@@ -177,11 +177,11 @@ def step_snapshot(replays: Replays, live: Live, actions: list[Action], step: int
         assert whose is None or isinstance(whose, int)
         seat = whose
     snap = build_snapshot(row.id, live.game, st, seat, lang, version=step, seats=seats,
-                          playing=False)
+                          playing=False, players=row.named)
     if whose == REFEREE:
         everything = st.referee_events()
         newest = everything[-EVENTS_SENT:]
-        snap.update(events=tell(live.game, newest, lang, snap["names"]),
+        snap.update(events=tell(live.game, newest, lang, shown(snap["names"], row.named)),
                     events_from=len(everything) - len(newest))
     snap.update(step=step, steps=len(actions), finished=live.state.is_over,
                 view_of=SPECTATOR if whose is None else whose)

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket
 
 from .limits import Limits
 from .outbox import Outbox
+from .people import People, key_of
 from .quota import Quota
 from .refusal import Refused
 from .store import NotStored
@@ -240,11 +241,13 @@ class Server:
                 self.push(match)
 
     def seat(self, conn: HTTPConnection, match: str) -> int | None:
-        """The seat the request's token opens (None: a spectator); 401 for a wrong token."""
+        """The seat the request's token opens, else the first seat of the match the player
+        of its key holds (None: a spectator); 401 for a wrong token."""
         token = bearer(conn, "token")
         self.tables.get(match)  # 404 first
         if not token:
-            return None
+            key = key_of(conn)
+            return None if key is None else People(self.tables.store).seat_in(match, key)
         seat = self.tables.store.seat_of(match, token)
         if seat is None:
             raise Refused(401, "this token opens no seat of this match")

@@ -51,6 +51,8 @@ class Limits:
     first_request: float = 10.0
     #: New matches from one client address.
     new_matches: Rate = Rate(10, 60)
+    #: New players from one client address.
+    new_players: Rate = Rate(10, 60)
     #: Actions (HTTP or WebSocket) from one client address.
     actions: Rate = Rate(600, 60)
     #: Undos from one client address.

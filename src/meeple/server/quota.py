@@ -1,7 +1,7 @@
 """How often one client address may ask ``meeple serve`` for what costs it: new matches,
-actions and undos, each at most a number per window (the ``limits`` package's sliding window
-counter, in this server's memory). Past it the request gets ``429`` with ``Retry-After`` and a
-sentence saying the bound; the refused request changes nothing.
+new players, actions and undos, each at most a number per window (the ``limits`` package's
+sliding window counter, in this server's memory). Past it the request gets ``429`` with
+``Retry-After`` and a sentence saying the bound; the refused request changes nothing.
 
 Behind a reverse proxy the client address is the one the proxy puts in ``X-Forwarded-For``
 (uvicorn reads it from a proxy on this machine); each server counts on its own, so the bounds
@@ -22,7 +22,8 @@ from .limits import Limits, Rate
 from .refusal import Refused
 
 #: What each bound counts, as a refusal names it.
-WHAT = {"new_matches": "new matches", "actions": "actions", "undos": "undos"}
+WHAT = {"new_matches": "new matches", "new_players": "new players", "actions": "actions",
+        "undos": "undos"}
 
 
 def client_of(conn: HTTPConnection) -> str:
@@ -41,7 +42,8 @@ class Quota:
             for name in WHAT for rate in [getattr(limits, name)]}
 
     def take(self, name: str, client: str) -> None:
-        """Count one ``name`` (``new_matches``, ``actions``, ``undos``) for ``client``, or
+        """Count one ``name`` (``new_matches``, ``new_players``, ``actions``, ``undos``) for
+        ``client``, or
         refuse it with 429 and when to try again."""
         rate, item = self.items[name]
         if self.limiter.hit(item, client, name):

@@ -62,7 +62,11 @@ seats = Table(
     Column("claimed", Boolean, nullable=False, default=False),
     # Strangers may take it from the public list (the creator said so).
     Column("open", Boolean, nullable=False, default=False),
+    # The player (``players.id``) whose seat it is, once its token's holder attached it.
+    Column("player", String(32)),
 )
+#: The seats a player holds (a renamed player's matches are told by it).
+PLAYER_SEATS_INDEX = Index("ix_seats_player", seats.c.player)
 actions = Table(
     "actions", meta,
     Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
@@ -89,6 +93,28 @@ servers = Table(
     Column("name", String(64), primary_key=True),
     Column("seen", Float, nullable=False),
 )
+players = Table(
+    "players", meta,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(32), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("created", Float, nullable=False),
+)
+#: A player's keys, one per device, each kept only as its SHA-256.
+player_keys = Table(
+    "player_keys", meta,
+    Column("key_hash", String(64), primary_key=True),
+    Column("player", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+)
+#: A player's device links: each code (kept as its SHA-256) gives one more device a key, once,
+#: until it lapses or is revoked.
+player_links = Table(
+    "player_links", meta,
+    Column("code_hash", String(64), primary_key=True),
+    Column("player", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("until", Float, nullable=False),
+)
 schema = Table(
     "schema_version", meta,
     Column("version", Integer, primary_key=True),
@@ -103,6 +129,8 @@ ADDED_4 = {("matches", "creator"): "VARCHAR(64)",
            ("matches", "active"): "FLOAT",
            ("matches", "closed"): "BOOLEAN NOT NULL DEFAULT FALSE",
            ("seats", "open"): "BOOLEAN NOT NULL DEFAULT FALSE"}
+#: Columns migration 6 adds: the player a seat belongs to.
+ADDED_6 = {("seats", "player"): "VARCHAR(32)"}
 
 
 def _add_columns(db: Connection, added: dict[tuple[str, str], str]) -> None:
@@ -158,6 +186,14 @@ def _migrate_5(db: Connection) -> None:
                                            snapshots.c.version == version))
 
 
+def _migrate_6(db: Connection) -> None:
+    """Players with names: the players, their keys (one per device) and device links; the
+    player a seat belongs to, and the index that finds a player's seats."""
+    meta.create_all(db, tables=[players, player_keys, player_links])
+    _add_columns(db, ADDED_6)
+    PLAYER_SEATS_INDEX.create(db, checkfirst=True)
+
+
 class ForeignDatabase(MeepleError):
     """The database holds tables meeple did not make: it belongs to another program, which
     meeple's tables would be added to."""
@@ -180,7 +216,7 @@ def foreign_tables(db: Connection) -> list[str]:
 #: The schema's migrations, in order; a database records the newest it has had. A release that
 #: changes the schema appends one, and never edits an earlier one.
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
-                                                         _migrate_4, _migrate_5)
+                                                         _migrate_4, _migrate_5, _migrate_6)
 #: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
 MIGRATION_LOCK = 0x6D65_6570
 

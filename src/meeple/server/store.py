@@ -48,6 +48,7 @@ from .schema import (
     leases,
     matches,
     meta,
+    players,
     schema,
     seats,
     servers,
@@ -93,6 +94,8 @@ class MatchRow:
     kinds: tuple[str, ...]
     invited: tuple[bool, ...]
     closed: bool = False
+    #: The name of the player each seat belongs to (None: no player's).
+    named: tuple[str | None, ...] = ()
 
 
 class Listed(NamedTuple):
@@ -249,12 +252,13 @@ class Store:
             row = db.execute(select(matches).where(matches.c.id == match_id)).first()
             if row is None:
                 return None
-            rows = db.execute(select(seats.c.kind, seats.c.token_hash)
+            rows = db.execute(select(seats.c.kind, seats.c.token_hash, players.c.name)
+                              .outerjoin(players, players.c.id == seats.c.player)
                               .where(seats.c.match == match_id).order_by(seats.c.seat)).all()
         return MatchRow(row.id, row.game, row.players, dict(row.options), row.seed,
                         bool(row.public), row.version, bool(row.over),
                         tuple(r.kind for r in rows), tuple(bool(r.token_hash) for r in rows),
-                        bool(row.closed))
+                        bool(row.closed), tuple(r.name for r in rows))
 
     def seat_of(self, match_id: str, token: str) -> int | None:
         """The seat ``token`` opens in this match, or None; compared in constant time."""

@@ -291,7 +291,8 @@ class Tables:
             row = live.row if moved else self.store.match(match_id)
             rows = self.store.log_after(match_id, live.version)
             if row is None or (not rows and row.kinds == live.row.kinds
-                               and row.invited == live.row.invited):
+                               and row.invited == live.row.invited
+                               and row.named == live.row.named):
                 return False
             try:
                 state, new = self._replay(live.game, row, live.state, live.version, rows)
@@ -305,6 +306,17 @@ class Tables:
                 live.mine.pop(entry.seat, None)  # acted elsewhere: found again when asked
             live.state, live.row, live.version = state, row, new
             return True
+
+    def reread(self, match_id: str) -> None:
+        """Read the match's row again (its seats' players changed); a match not held is read
+        when asked for."""
+        live = self.live.get(match_id)
+        if live is None:
+            return
+        with live.lock:
+            row = self.store.match(match_id)
+            if row is not None:
+                live.row = dataclasses.replace(live.row, named=row.named)
 
     def close_idle(self, days: float) -> list[str]:
         """Close and unload every unfinished match no person has acted in for ``days``."""
@@ -338,7 +350,7 @@ class Tables:
         action and the push to the same seat share it; nobody changes a snapshot)."""
         present = set(self.presence(live.row.id))
         row, st = live.row, live.state
-        basis = (live.version, id(st), row.kinds, row.invited, frozenset(present))
+        basis = (live.version, id(st), row.kinds, row.invited, row.named, frozenset(present))
         kept = live.built.get((seat, lang))
         if kept is not None and kept[0] == basis:
             return kept[1]
@@ -347,9 +359,10 @@ class Tables:
         undo = (seat is not None and person and not st.is_over and _alone(row, seat)
                 and live.plan(seat).refusal is None)
         snap = build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
-                              seats=seats, undo=undo, told=live.told)
+                              seats=seats, undo=undo, told=live.told, players=row.named)
         if seat is not None and person and st.to_act == seat and not st.is_over:
-            snap["since"] = since(live.game, st, seat, live.latest(seat), lang, snap["names"])
+            snap["since"] = since(live.game, st, seat, live.latest(seat), lang,
+                                  shown(snap["names"], row.named))
         live.built[(seat, lang)] = (basis, snap)
         return snap
 
@@ -447,20 +460,24 @@ def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, 
                    version: int | None = None, seats: Sequence[tuple[str, bool, bool]] = (),
                    undo: bool = False,
                    told: dict[Told, list[dict[str, Any]]] | None = None,
-                   playing: bool = True) -> dict[str, Any]:
+                   playing: bool = True,
+                   players: Sequence[str | None] = ()) -> dict[str, Any]:
     """The seat's snapshot: its view, its newest events in words, its legal actions with
     labels. ``version``: the match's (default: the state's action count); ``seats``: each
     seat's (kind, invited, present); ``undo``: whether the seat may ask to undo; ``told``: the
     events told so far in this timeline, kept so that only new ones are put in words;
-    ``playing``: False for a snapshot of the past (a replay), which offers no actions."""
+    ``playing``: False for a snapshot of the past (a replay), which offers no actions;
+    ``players``: the name of the player each seat belongs to (None: no player's), shown in
+    ``seats`` and beside the seat's name in the story and the result."""
     view = st.view(seat)
     names = game.seat_names(view, lang)
+    told_names = shown(names, players)
     seen = st.events(seat)
     if told is None:  # only the newest are sent: only they are put in words
         done: list[dict[str, Any]] = [*seen[:-EVENTS_SENT], *tell(game, seen[-EVENTS_SENT:],
-                                                                   lang, names)]
+                                                                   lang, told_names)]
     else:
-        done = story(game, seen, seat, lang, names, told)
+        done = story(game, seen, seat, lang, told_names, told)
     events = done[-EVENTS_SENT:]
     legal = ([{"text": a.text, "verb": type(a[1]).__name__, "label": game.label(a, lang, view),
                "costs": game.costs(a, view), "where": game.where(a, view)}
@@ -476,12 +493,25 @@ def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, 
         "legal": legal, "blocked": blocked,
         "events": events, "events_from": len(done) - len(events), "over": st.is_over,
         "seats": [{"seat": s, "name": names[s], "kind": kind, "invited": invited,
-                   "present": present} for s, (kind, invited, present) in enumerate(seats)],
+                   "present": present,
+                   **({"player": players[s]} if s < len(players) and players[s] else {})}
+                  for s, (kind, invited, present) in enumerate(seats)],
         "undo": undo and seat is not None}
     if st.is_over:
         result = st.result()
-        snap["result"] = {**result.to_dict(), "text": game.outcome(result, lang, names)}
+        snap["result"] = {**result.to_dict(), "text": game.outcome(result, lang, told_names)}
     return snap
+
+
+def shown(names: Sequence[str], players: Sequence[str | None]) -> list[str]:
+    """Each seat's name as the story and the result tell it: beside its player's name when a
+    player holds it ("Anna — Red dwarf").
+
+    >>> shown(["Red dwarf", "Blue dwarf"], ["Anna", None])
+    ['Anna — Red dwarf', 'Blue dwarf']
+    """
+    return [f"{players[s]} — {name}" if s < len(players) and players[s] else name
+            for s, name in enumerate(names)]
 
 
 def tell(game: Game[Any], events: Sequence[dict[str, Any]], lang: str,

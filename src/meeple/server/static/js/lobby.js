@@ -21,6 +21,7 @@ async function start() {
 
 async function draw() {
   document.title = t("web.lobby.title");
+  $("to-me").textContent = t("web.match.to_me");
   const r = await call("GET", `/api/games?lang=${lang}`);
   games = (r.data || []).filter((g) => !g.id.startsWith("_"));
   if (chosen) chosen = games.find((g) => g.id === chosen.id) || null;

@@ -7,7 +7,8 @@ import { drawBoard } from "./boards.js";
 import { drawActions as actionsIn, helpButton } from "./actions.js";
 import { motionSwitch } from "./kit.js";
 import { openRules, rulesControl } from "./rules-panel.js";
-import { botName, gameInfo, readCreds, seatChoices } from "./seats.js";
+import { asPlayer, playerKey, whoAmI } from "./player.js";
+import { botName, gameInfo, readCreds, seatChoices, seatLabel } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,10 +18,18 @@ let snap = null;      // the newest snapshot
 let game = null;      // the game's info and catalogue in the page's language
 let link = null;
 let waiting = false;  // an action was sent and its answer has not come
+let me = null;        // this browser's player ({name, lang, seats}), if it has one
+
+// What opens this browser's seat: the seat's token, else the player's key (a seat the player
+// holds opens on any of its devices).
+function auth() {
+  return creds.token || (playerKey() ? { player: playerKey() } : undefined);
+}
 
 function socketUrl() {
   const q = new URLSearchParams({ lang, board: "text" });
   if (creds.token) q.set("token", creds.token);
+  else if (playerKey()) q.set("player", playerKey());
   return `/ws/matches/${encodeURIComponent(matchId)}?${q}`;
 }
 
@@ -32,6 +41,7 @@ async function start() {
   const asked = await chosenLang();  // before the link's ?token= (and ?lang=) leave the address bar
   creds = readCreds(matchId);
   await loadTexts(asked);
+  me = await whoAmI();
   langSwitch($("langs"), async () => {
     story = { first: 0, events: [] };  // told again in the new language by the next snapshot
     if (snap) await loadGame(snap.game);
@@ -100,6 +110,7 @@ function draw() {
   rulesControl($("rules-open"), game, lang);
   document.title = (myTurn() ? `● ${t("web.match.your_turn")} — ` : "") + `${game.name} — meeple`;
   drawStatus();
+  drawSpectator();
   drawBoard($("board"), snap, game, act);
   drawSince();
   drawActions();
@@ -115,7 +126,7 @@ function drawStatus() {
   if (snap.over) text = t("web.match.over");
   else if (myTurn()) text = t("web.match.your_turn");
   else if (snap.to_act === null || snap.to_act === undefined) text = "";
-  else text = t("web.match.waiting", { name: names[snap.to_act] });
+  else text = t("web.match.waiting", { name: seatLabel(snap, snap.to_act) });
   if (snap.seat === null) text = `${t("web.match.watching")} · ${text}`;
   const phase = !snap.over && snap.view && snap.view.phase;
   put($("status"), text, phase && game.howto && text ? " " : null,
@@ -144,7 +155,7 @@ export async function act(text) {
   const msg = { type: "act", action: text, version: snap.version };
   if (link.send(msg)) return;
   const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/act?lang=${lang}&board=text`,
-    { action: text, version: snap.version }, creds.token);
+    { action: text, version: snap.version }, auth());
   await onMessage(r.status === 200 ? { type: "snapshot", snapshot: r.data }
     : { type: r.status === 409 ? "resync" : "error", status: r.status, snapshot: r.status === 409 ? r.data : null });
 }
@@ -153,7 +164,7 @@ async function undo() {
   waiting = true;
   if (link.send({ type: "undo", version: snap.version })) return;
   const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/undo?lang=${lang}&board=text`,
-    { version: snap.version }, creds.token);
+    { version: snap.version }, auth());
   await onMessage(r.status === 200 ? { type: "snapshot", snapshot: r.data }
     : { type: "error", status: r.status, code: r.data && r.data.code, reason: r.data && r.data.reason });
 }
@@ -199,15 +210,34 @@ function drawDock() {
 function drawPlayers() {
   const seats = snap.seats || snap.names.map((name, seat) => ({ seat, name, kind: "human", present: false }));
   put($("players"), ...seats.map((s) => {
-    const who = [s.name];
+    const who = [s.player ? `${s.player} — ${s.name}` : s.name];
     if (s.seat === snap.seat) who.push(t("web.match.you"));
     const li = el("li", { class: (s.seat === snap.to_act && !snap.over ? "to-act " : "") + (s.present ? "present" : ""), "data-seat": s.seat },
       el("span", { class: "dot", title: s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : "" }),
       el("span", { class: "name" }, who.join(" · ")),
       el("small", {}, s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : botName(s.kind, game)));
     if (creds.host && !snap.over) li.append(hostControl(s));
+    if (s.seat === snap.seat && me && creds.token && s.player !== me.name) li.append(sitAs(s));
     return li;
   }));
+}
+
+// This browser's player puts its name on the seat its token opens.
+function sitAs(s) {
+  return el("button", { type: "button", class: "sit-as", onclick: async () => {
+    const r = await asPlayer("POST", "/api/players/me/seats", { match: matchId, token: creds.token });
+    // Done, the name shows beside the seat with the push that follows; only a refusal is said.
+    if (r.status !== 200) banner(t("web.me.failed", { reason: (r.data && r.data.reason) || r.status }));
+  } }, t("web.match.sit_as", { name: me.name }));
+}
+
+// A page opened without its seat says so, and how to open the seat.
+function drawSpectator() {
+  const box = $("spectator");
+  box.hidden = snap.seat !== null;
+  if (box.hidden) return;
+  put(box, el("strong", {}, t("web.match.spectator")), " ", t("web.match.spectator_how"), " ",
+    el("a", { href: "/me", id: "to-me" }, t("web.match.to_me")));
 }
 
 function hostControl(s) {
@@ -262,7 +292,7 @@ async function loadEarlier(button) {
   const to = story.first;
   const from = Math.max(0, to - STORY_PAGE);
   const q = new URLSearchParams({ from, limit: to - from, lang });
-  const r = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/history?${q}`, undefined, creds.token);
+  const r = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/history?${q}`, undefined, auth());
   if (r.status !== 200 || story.first !== to) { button.disabled = false; if (r.status !== 200) banner(t("web.err.history")); return; }
   story = { first: from, events: [...r.data.events, ...story.events] };
   const box = $("log");

@@ -1,10 +1,12 @@
 // Talking to meeple serve: JSON over HTTP, and a WebSocket that comes back after it drops,
 // waiting a little longer each time (with some randomness, so many pages do not return at once).
 
-// `{status, data}` of a JSON request; status 0 when the server cannot be reached.
+// `{status, data}` of a JSON request; status 0 when the server cannot be reached. `token`: a
+// seat's or host's token, or `{player: key}` for a player's key.
 export async function call(method, url, body, token) {
   const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token && token.player) headers.Authorization = `Player ${token.player}`;
+  else if (token) headers.Authorization = `Bearer ${token}`;
   let r;
   try {
     r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -46,3 +46,11 @@ export function seatChoices(game) {
     ...((game && game.bots) || []).map((b) => ({ value: b.seat, spec: b.spec,
       name: t("web.seat.bot", { bot: b.name }), about: `${b.about} ${b.strength}`.trim() }))];
 }
+
+// The seat `seat` of a snapshot in words: its name, beside its player's when a player holds it
+// ("Anna — Red dwarf").
+export function seatLabel(snap, seat) {
+  const s = (snap.seats || [])[seat];
+  const name = snap.names[seat];
+  return s && s.player ? `${s.player} — ${name}` : name;
+}

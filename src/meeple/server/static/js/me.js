@@ -1,0 +1,130 @@
+// The player's page (/me): the name the other players see, the language, a device link with
+// its QR code for another device, revoking unused links, and the seats the player holds. A
+// device link (/me/link/CODE) opened here gives this browser a key of its own for that player.
+// Every name is put in as text.
+
+import { call } from "./net.js";
+import { asPlayer, keepPlayerKey, playerKey, whoAmI } from "./player.js";
+import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+
+const $ = (id) => document.getElementById(id);
+let me = null;     // {name, lang, seats}, or null: this browser has no player
+let link = null;   // the newest device link made here: {url, qr}
+let said = null;   // the newest message, shown under the heading
+let games = {};    // each game's name in the page's language, by id (and `lang`: that language)
+
+async function start() {
+  await loadTexts(await chosenLang());
+  const code = location.pathname.match(/^\/me\/link\/([^/]+)$/);
+  if (code) await useLink(decodeURIComponent(code[1]));
+  me = await whoAmI();
+  langSwitch($("langs"), () => draw());
+  draw();
+}
+
+async function loadGames() {
+  if (games.lang === lang) return;
+  const r = await call("GET", `/api/games?lang=${lang}`);
+  games = { ...Object.fromEntries((r.data || []).map((g) => [g.id, g.name])), lang };
+}
+
+// Spend a device link's code: keep the key it gives, and show the player's page at /me.
+async function useLink(code) {
+  const r = await call("POST", "/api/players/link", { code });
+  history.replaceState(null, "", "/me");
+  if (r.status === 201) {
+    keepPlayerKey(r.data.key);
+    said = t("web.me.linked", { name: r.data.player.name });
+  } else said = t("web.me.link_bad");
+}
+
+function failed(r) {
+  return t("web.me.failed", { reason: (r.data && r.data.reason) || r.status });
+}
+
+async function draw() {
+  if (me && me.seats.length) await loadGames();
+  document.title = `${t("web.me.title")} — meeple`;
+  $("me-title").textContent = t("web.me.title");
+  put($("me"), said ? el("p", { class: "said", id: "said", role: "status" }, said) : null,
+    ...(me ? [nameForm(), devices(), seats()] : [newForm()]));
+}
+
+function nameField(value) {
+  return el("label", {}, t("web.me.name"), " ",
+    el("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value }));
+}
+
+function langField(value) {
+  const select = el("select", { id: "lang", name: "lang" });
+  for (const b of $("langs").querySelectorAll("button")) {
+    select.append(el("option", { value: b.lang, selected: b.lang === value }, b.textContent));
+  }
+  return el("label", {}, t("web.me.lang"), " ", select);
+}
+
+function form(id, heading, fields, button, onsubmit) {
+  return el("form", { class: "panel", id, onsubmit: async (e) => { e.preventDefault(); await onsubmit(e.currentTarget); } },
+    el("h3", {}, heading), ...fields, el("p", { class: "quiet" }, t("web.me.name_rule")),
+    el("button", { type: "submit" }, button));
+}
+
+function newForm() {
+  return form("new-player", t("web.me.title"), [el("p", {}, t("web.me.new")), nameField(""), langField(lang)],
+    t("web.me.create"), async (f) => {
+      const r = await call("POST", "/api/players", { name: f.elements.name.value, lang: f.elements.lang.value });
+      if (r.status !== 201) { said = failed(r); draw(); return; }
+      keepPlayerKey(r.data.key);
+      said = null;
+      me = await whoAmI();
+      draw();
+    });
+}
+
+function nameForm() {
+  return form("player", me.name, [nameField(me.name), langField(me.lang)], t("web.me.save"), async (f) => {
+    const r = await asPlayer("PATCH", "/api/players/me", { name: f.elements.name.value, lang: f.elements.lang.value });
+    if (r.status === 200) { me = r.data; said = t("web.me.saved"); } else said = failed(r);
+    if (me.lang !== lang) { await loadTexts(me.lang); langSwitch($("langs"), () => draw()); }
+    if (r.status === 200) said = t("web.me.saved");
+    draw();
+  });
+}
+
+// The QR code is the server's SVG (segno's), taken in as a document: nothing of it runs.
+function qr(svg) {
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+  const node = document.importNode(doc.documentElement, true);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", link.url);
+  return node.localName === "svg" ? node : null;
+}
+
+function devices() {
+  return el("section", { class: "panel", id: "devices" }, el("h3", {}, t("web.me.devices")),
+    el("p", {}, t("web.me.devices_help")),
+    link ? el("div", { class: "device-link" }, el("div", { class: "qr", id: "qr" }, qr(link.qr)),
+      el("p", {}, el("a", { id: "device-url", href: link.url }, link.url))) : null,
+    el("p", { class: "after" },
+      el("button", { type: "button", id: "link-new", onclick: async () => {
+        const r = await asPlayer("POST", "/api/players/me/links", {});
+        if (r.status === 201) { link = r.data; said = null; } else said = failed(r);
+        draw();
+      } }, t("web.me.link_new")), " ",
+      el("button", { type: "button", id: "link-revoke", class: "quiet", onclick: async () => {
+        const r = await asPlayer("DELETE", "/api/players/me/links");
+        if (r.status === 200) { link = null; said = t("web.me.revoked", { n: r.data.revoked }); } else said = failed(r);
+        draw();
+      } }, t("web.me.revoke"))));
+}
+
+function seats() {
+  const list = me.seats.map((s) => el("li", {},
+    el("a", { href: `/match/${encodeURIComponent(s.match)}` }, `${games[s.game] || s.game} · ${t("web.me.seat", { n: s.seat + 1 })}`),
+    s.over ? el("small", { class: "quiet" }, ` · ${t("web.me.finished")}`) : null));
+  return el("section", { class: "panel", id: "seats" }, el("h3", {}, t("web.me.seats")),
+    list.length ? el("ul", {}, list) : el("p", { class: "quiet" }, t("web.me.no_seats")));
+}
+
+if (playerKey() === "") keepPlayerKey(null);
+start();

@@ -1,0 +1,127 @@
+"""Players with names in a real Chromium against a real ``meeple serve``: a person becomes a
+player on the player's page, puts the name on the seat the link opened, and the table shows
+"Anna — <seat name>" (in Russian with the seat's Russian name); another's name with markup stays
+text; a device link opened in another browser makes it the same player, whose seat opens there
+without its link; and a match page opened without its token says it is a spectator's view and
+how to open the seat."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from tests.browser.test_boards import LAPTOP, PHONE
+from tests.browser.test_csp import LISTEN
+from tests.server.live import call
+
+
+def as_player(server: str, path: str, key: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(f"{server}{path}", data=json.dumps(body).encode(),
+                                 method="POST", headers={"Content-Type": "application/json",
+                                                         "Authorization": f"Player {key}"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def context(browser: Any, lang: str = "en", viewport: dict[str, int] = LAPTOP) -> Any:
+    ctx = browser.new_context(viewport=viewport, locale=lang, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.add_init_script(LISTEN)  # every violation of the page's CSP is kept
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def names(page: Any) -> list[str]:
+    texts: list[str] = page.locator("#players li .name").all_inner_texts()
+    return texts
+
+
+def test_a_named_player_sees_the_name_beside_the_seat_and_moves_devices(
+        server: str, browser: Any, shot: Any) -> None:
+    status, made = call(f"{server}/api/matches", {"game": "catacombs",
+                                                  "seats": ["human", "human"]})
+    assert status == 201, made
+    match, tokens = made["match"], [s["token"] for s in made["seats"]]
+    # Another person, by the API, with markup in the name: it must show as text.
+    status, other = call(f"{server}/api/players", {"name": "<i>Bo</i>"})
+    assert status == 201
+    as_player(server, "/api/players/me/seats", other["key"], {"match": match,
+                                                              "token": tokens[1]})
+    page = context(browser)
+    page.goto(f"{server}/me?lang=en")
+    page.fill("#name", "  Anna  ")
+    page.click("#new-player button[type=submit]")
+    page.wait_for_selector("#player")
+    assert page.locator("#player h3").inner_text() == "Anna"
+    page.goto(f"{server}/match/{match}?token={tokens[0]}&lang=en")
+    page.wait_for_selector("#players li .name")
+    snap = call(f"{server}/api/matches/{match}")[1]
+    red, blue = snap["names"]
+    assert names(page)[1] == f"<i>Bo</i> — {blue}"
+    assert page.locator("#players i").count() == 0  # the markup is text, not an element
+    page.click(".sit-as")
+    page.wait_for_function("() => document.querySelector('#players li .name')"
+                           ".textContent.startsWith('Anna — ')")
+    assert names(page)[0] == f"Anna — {red} · you"
+    assert page.locator(".sit-as").count() == 0
+    assert page.locator("#spectator").is_hidden()
+    shot(page, "match-en")
+    page.click("#langs button[lang=ru]")
+    ru = call(f"{server}/api/matches/{match}?lang=ru")[1]["names"]
+    page.wait_for_function(f"() => document.querySelector('#players li .name').textContent"
+                           f".startsWith({json.dumps(f'Anna — {ru[0]}')})")
+    assert names(page)[1] == f"<i>Bo</i> — {ru[1]}"
+    shot(page, "match-ru")
+    # A device link, shown with its QR code on the player's page, makes another browser Anna.
+    page.goto(f"{server}/me?lang=en")
+    page.click("#link-new")
+    page.wait_for_selector("#qr svg")
+    url = page.locator("#device-url").inner_text()
+    seats = page.locator("#seats li").all_inner_texts()
+    assert seats == ["Treasures of the Ancient Catacombs · seat 1"]
+    shot(page, "me")
+    assert page.evaluate("() => window.__csp") == []  # the QR code breaks no policy
+    phone = context(browser, viewport=PHONE)
+    phone.goto(url)
+    phone.wait_for_selector("#player")
+    assert phone.url.endswith("/me")
+    assert phone.locator("#player h3").inner_text() == "Anna"
+    assert "Anna" in phone.locator("#said").inner_text()
+    shot(phone, "me-phone")
+    # The seat opens there from the player's page, without the seat's link.
+    phone.click("#seats li a")
+    phone.wait_for_selector("#players li .name", state="attached")  # in the phone's sheet
+    assert phone.locator("#spectator").is_hidden()
+    assert phone.locator("#players li .name").first.text_content() == f"Anna — {red} · you"
+    # The link was spent: opened again, it says so.
+    again = context(browser)
+    again.goto(url)
+    again.wait_for_selector("#said")
+    assert "does not work" in again.locator("#said").inner_text()
+    assert again.locator("#new-player").count() == 1
+    assert page.errors == [] and phone.errors == [] and again.errors == []
+
+
+def test_a_match_without_its_token_says_it_is_a_spectators_view(
+        server: str, browser: Any, shot: Any) -> None:
+    status, made = call(f"{server}/api/matches", {"game": "tictactoe",
+                                                  "seats": ["human", "random"], "seed": 1})
+    assert status == 201, made
+    for lang, said in (("en", "spectator's view"), ("ru", "вид зрителя")):
+        page = context(browser, lang)
+        page.goto(f"{server}/match/{made['match']}?lang={lang}")
+        page.wait_for_selector("#spectator:not([hidden])")
+        notice = page.locator("#spectator").inner_text()
+        assert said in notice
+        assert page.locator("#spectator a[href='/me']").count() == 1
+        if lang == "en":
+            assert "your seat's own link" in notice
+            shot(page, "spectator")
+            page.goto(f"{server}/?lang=en")  # the lobby leads to the player's page too
+            page.wait_for_selector(".game-tile")
+            assert page.locator("a#to-me[href='/me']").inner_text() == "Your player page"
+            shot(page, "lobby")
+        assert page.errors == [] and page.evaluate("() => window.__csp") == []
