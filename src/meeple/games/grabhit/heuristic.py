@@ -69,7 +69,7 @@ _memo: list[tuple[tuple[object, ...], list[float]]] = []
 
 def _times(st: GrabHitState) -> list[float]:
     """Every seat's ``race_turns``, remembered for the last state read."""
-    key = (st.game, st.active, st.phase, st.lost, st.attack_weapon, st.hits_left,
+    key = (st.game, st.active, st.phase, st.lost, st.attack_weapon, st.hits_left, st.extra_hits,
            *st.adventurer, *st.gold, *st.life, *st.armour, *st.limbo, *st.weapons, *st.hand,
            *st.scrolls, *st.locations, *st.lots)
     if _memo and _memo[0][0] == key:
