@@ -215,15 +215,20 @@ def _free(st: GrabHitState, s: int) -> list[Action]:
     offers = st.game.offers
     out: list[Action] = []
     restricted = "free" in st.lost
+    hand = st.hand[s]
     if not restricted:
-        out += dict.fromkeys(offers.attach[b][w] for b, w in weapons.attachable(st, s))
-        for card, low in auction.bids(st, s):
-            table = offers.bid[card]
-            out += [table[v] for v in range(low, st.gold[s] + 1)]
+        if hand:
+            out += dict.fromkeys(offers.attach[b][w] for b, w in weapons.attachable(st, s))
+        if st.lots:
+            for card, low in auction.bids(st, s):
+                table = offers.bid[card]
+                out += [table[v] for v in range(low, st.gold[s] + 1)]
     for i, card in locations.services(st, s, restricted):
         out.append(offers.visit[i] if card == locations.NO_CARD else offers.visit_card[i][card])
     if not restricted:
-        out += dict.fromkeys(_spell(st, card, aim) for card, aim in free_actions.spells(st, s))
+        if hand:
+            out += dict.fromkeys(_spell(st, card, aim)
+                                 for card, aim in free_actions.spells(st, s))
         if not st.ability_used:
             out += [_ability(st, aim) for aim in free_actions.abilities(st, s)]
     if len(st.locations[s]) > MAX_LOCATIONS:  # GAH-21
