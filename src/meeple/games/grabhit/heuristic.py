@@ -129,7 +129,11 @@ def _on_turn(st: GrabHitState, s: int) -> bool:
 
 def race_turns(st: GrabHitState, s: int) -> float:
     """The turns seat ``s`` needs to win from here."""
-    rate = gold_rate(st, s)
+    if _memo_content[0] is not st.game.content or len(_rates) > MEMO_SIZE:
+        _fresh_memos(st)
+    rate = _rates.get((st.scrolls[s], st.locations[s], st.adventurer[s]))  # ``gold_rate``
+    if rate is None:
+        rate = gold_rate(st, s)
     gold = st.gold[s] if st.adventurer[s] is not None else UNCHOSEN_CAPITAL
     for card, _, bid, bidder in st.lots:  # GAH-18: a standing bid is as good as paid
         if bidder == s:
