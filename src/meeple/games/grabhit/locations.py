@@ -72,6 +72,8 @@ def services(st: GrabHitState, seat: int, restricted: bool) -> list[tuple[int, i
     """GAH-23, GAH-24, GAH-40: (service, card or NO_CARD) of each shop service open to
     ``seat``; from limbo (``restricted``) only the witch's shop."""
     out: list[tuple[int, int]] = []
+    if not st.lots and not any(st.locations):  # no location on the table: no shop open
+        return out
     gold = st.gold[seat]
     content = st.game.content
     table: set[int] | None = None  # the locations on the table, held or at auction
