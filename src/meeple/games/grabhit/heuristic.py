@@ -60,7 +60,7 @@ def evaluate(st: GrabHitState, seat: int) -> float:
 
 def evaluate_all(st: GrabHitState) -> list[float]:
     """Every seat's ``evaluate``, the race's times computed once (search leaves read all)."""
-    times = [race_turns(st, s) for s in range(st.players)]
+    times = race_times(st)
     first = min(times)
     ahead = times.index(first)
     second = min(times[:ahead] + times[ahead + 1:])
@@ -95,7 +95,7 @@ def _times(st: GrabHitState) -> list[float]:
            *st.scrolls, *st.locations, *st.lots)
     if _memo and _memo[0][0] == key:
         return _memo[0][1]
-    times = [race_turns(st, s) for s in range(st.players)]
+    times = race_times(st)
     _memo[:] = [(key, times)]
     return times
 
@@ -129,29 +129,40 @@ def _on_turn(st: GrabHitState, s: int) -> bool:
 
 def race_turns(st: GrabHitState, s: int) -> float:
     """The turns seat ``s`` needs to win from here."""
+    return race_times(st)[s]
+
+
+def race_times(st: GrabHitState) -> list[float]:
+    """Every seat's ``race_turns``, in seat order (what the state's fields are read once for)."""
     if _memo_content[0] is not st.game.content or len(_rates) > MEMO_SIZE:
         _fresh_memos(st)
-    rate = _rates.get((st.scrolls[s], st.locations[s], st.adventurer[s]))  # ``gold_rate``
-    if rate is None:
-        rate = gold_rate(st, s)
-    gold = st.gold[s] if st.adventurer[s] is not None else UNCHOSEN_CAPITAL
-    for card, _, bid, bidder in st.lots:  # GAH-18: a standing bid is as good as paid
-        if bidder == s:
-            gold -= bid
-            rate += cards.location(st, card).income
-    need: float = st.game.config["gold_target"] - gold
-    turns = need / rate if need > 0.0 else 0.0
+    target = st.game.config["gold_target"]
+    phase, active, lots, duel = st.phase, st.active, st.lots, st.players == DUEL
     # The seat on turn finishes half a turn before the others if this turn's gold (hit)
     # is still to come, half a turn after them if it is already in.
-    phase = st.phase
-    if st.active == s and phase in TURN_PHASES:
-        turns = max(0.0, turns + (-0.5 if phase in GOLD_AHEAD else 0.5))
-    if st.players == DUEL:
-        kill = kill_turns(st, s, 1 - s)
-        turns = 0.0 if kill <= 0.0 or turns <= 0.0 else 1.0 / (1.0 / turns + 1.0 / kill)
-    if st.limbo[s]:
-        turns += LIMBO_TURNS - LIMBO_STAGE * st.limbo[s]
-    return turns
+    shift = (-0.5 if phase in GOLD_AHEAD else 0.5) if phase in TURN_PHASES else 0.0
+    scrolls, held, advs, purse, limbo = st.scrolls, st.locations, st.adventurer, st.gold, st.limbo
+    out = []
+    for s in range(st.players):
+        rate = _rates.get((scrolls[s], held[s], advs[s]))  # ``gold_rate``, remembered
+        if rate is None:
+            rate = gold_rate(st, s)
+        gold = purse[s] if advs[s] is not None else UNCHOSEN_CAPITAL
+        for card, _, bid, bidder in lots:  # GAH-18: a standing bid is as good as paid
+            if bidder == s:
+                gold -= bid
+                rate += cards.location(st, card).income
+        need: float = target - gold
+        turns = need / rate if need > 0.0 else 0.0
+        if s == active and shift:
+            turns = max(0.0, turns + shift)
+        if duel:
+            kill = kill_turns(st, s, 1 - s)
+            turns = 0.0 if kill <= 0.0 or turns <= 0.0 else 1.0 / (1.0 / turns + 1.0 / kill)
+        if limbo[s]:
+            turns += LIMBO_TURNS - LIMBO_STAGE * limbo[s]
+        out.append(turns)
+    return out
 
 
 #: A seat's gold rate and damage by the fields they are read from, for the content they were

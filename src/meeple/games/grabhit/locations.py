@@ -74,12 +74,12 @@ def services(st: GrabHitState, seat: int, restricted: bool) -> list[tuple[int, i
     out: list[tuple[int, int]] = []
     if not st.lots and not any(st.locations):  # no location on the table: no shop open
         return out
-    gold = st.gold[seat]
+    gold, visited = st.gold[seat], st.visited
     content = st.game.content
     table: set[int] | None = None  # the locations on the table, held or at auction
     for i, sv in enumerate(content.services):
         shop = sv.shop
-        if shop in st.visited or (restricted and shop != "witch") or gold < sv.fee:
+        if gold < sv.fee or shop in visited or (restricted and shop != "witch"):
             continue
         if table is None:
             table = {lot[0] for lot in st.lots}
