@@ -136,9 +136,9 @@ def test_a_rival_out_of_reach_takes_no_hit_to_come() -> None:
 
 
 def test_an_extra_hit_won_this_turn_counts_at_once() -> None:
-    """An extra hit won in phase 4 (Victor's ability) is a hit to come: the value read just
-    after it is the fresh race, not the one remembered from before it."""
-    st = new(players=2, advs=["Victor", "Devite"])
+    """An extra hit won in phase 4 (Torsher's ability, or a spell) is a hit to come: the value
+    read just after it is the fresh race, not the one remembered from before it."""
+    st = new(players=2, advs=["Torsher", "Devite"])
     st.weapons[0] = ((card("knight_sword"), 6, ()),)
     turn(st, 0, "free")
     before = st.evaluate(0)
