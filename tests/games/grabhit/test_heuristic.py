@@ -133,3 +133,16 @@ def test_a_rival_out_of_reach_takes_no_hit_to_come() -> None:
     reachable = st.evaluate(0)
     st.limbo[1] = 1
     assert st.evaluate(0) < reachable
+
+
+def test_an_extra_hit_won_this_turn_counts_at_once() -> None:
+    """An extra hit won in phase 4 (Torsher's ability, or a spell) is a hit to come: the value
+    read just after it is the fresh race, not the one remembered from before it."""
+    st = new(players=2, advs=["Torsher", "Devite"])
+    st.weapons[0] = ((card("knight_sword"), 6, ()),)
+    turn(st, 0, "free")
+    before = st.evaluate(0)
+    st.extra_hits += 1
+    after = st.evaluate(0)
+    assert after > before
+    assert after == st._evaluate_all()[0]

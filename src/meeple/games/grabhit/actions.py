@@ -101,6 +101,12 @@ class Offers:
         self.ability_on: dict[int, Action] = {}
         for a in game.action_universe():
             _file(self, a)
+        #: Each lot's bids as a run: (the lowest bid, the bids from it up, one per coin), so
+        #: the legal bids are a slice.
+        self.bid_runs: dict[int, tuple[int, list[Action]]] = {}
+        for card, table in self.bid.items():
+            first = min(table)
+            self.bid_runs[card] = (first, [table[v] for v in range(first, max(table) + 1)])
         u = game.action
         self.spin, self.done, self.accept = u(Spin()), u(Done()), u(Accept())
         self.fists = u(Attack(None))
@@ -215,15 +221,22 @@ def _free(st: GrabHitState, s: int) -> list[Action]:
     offers = st.game.offers
     out: list[Action] = []
     restricted = "free" in st.lost
+    hand = st.hand[s]
     if not restricted:
-        out += dict.fromkeys(offers.attach[b][w] for b, w in weapons.attachable(st, s))
-        for card, low in auction.bids(st, s):
-            table = offers.bid[card]
-            out += [table[v] for v in range(low, st.gold[s] + 1)]
+        if hand:
+            out += dict.fromkeys(offers.attach[b][w] for b, w in weapons.attachable(st, s))
+        if st.lots:
+            gold = st.gold[s]
+            for card, low in auction.bids(st, s):
+                first, run = offers.bid_runs[card]
+                if gold >= low:
+                    out += run[low - first:gold + 1 - first]
     for i, card in locations.services(st, s, restricted):
         out.append(offers.visit[i] if card == locations.NO_CARD else offers.visit_card[i][card])
     if not restricted:
-        out += dict.fromkeys(_spell(st, card, aim) for card, aim in free_actions.spells(st, s))
+        if hand:
+            out += dict.fromkeys(_spell(st, card, aim)
+                                 for card, aim in free_actions.spells(st, s))
         if not st.ability_used:
             out += [_ability(st, aim) for aim in free_actions.abilities(st, s)]
     if len(st.locations[s]) > MAX_LOCATIONS:  # GAH-21
@@ -266,7 +279,8 @@ def _attack(st: GrabHitState, s: int) -> list[Action]:
     offers = st.game.offers
     if st.attack_weapon is None:
         return [offers.attack[h[0]] for h in st.weapons[s]] + [offers.fists]
-    out = [offers.hit[_adventurer(st, t)] for t in hit.attackable(st, s)]
+    table, adventurer = offers.hit, st.adventurer
+    out = [table[adventurer[t]] for t in hit.attackable(st, s)]  # type: ignore[index]
     if st.hits_made:
         out.append(offers.done)
     return out

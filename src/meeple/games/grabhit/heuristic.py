@@ -55,26 +55,47 @@ LIMBO_TURNS, LIMBO_STAGE = 2.0, 0.5
 def evaluate(st: GrabHitState, seat: int) -> float:
     """The race (see the module's text), in [LOW, HIGH]."""
     times = _times(st)
+    return _value(times, seat, min(times[o] for o in range(st.players) if o != seat))
+
+
+def evaluate_all(st: GrabHitState) -> list[float]:
+    """Every seat's ``evaluate``, the race's times computed once (search leaves read all)."""
+    times = race_times(st)
+    first = min(times)
+    ahead = times.index(first)
+    second = min(times[:ahead] + times[ahead + 1:])
+    out = []
+    sqrt, exp = math.sqrt, math.exp
+    for s, mine in enumerate(times):
+        rival = second if s == ahead else first
+        spread = sqrt(RACE_NOISE + (mine if mine > 0.0 else 0.0)
+                      + (rival if rival > 0.0 else 0.0))
+        value = 1.0 / (1.0 + exp(-RACE_SCALE * (rival - mine) / spread))
+        out.append(HIGH if value > HIGH else LOW if value < LOW else value)
+    return out
+
+
+def _value(times: list[float], seat: int, rival: float) -> float:
+    """``seat``'s value when its best rival needs ``rival`` turns."""
     mine = times[seat]
-    rival = min(times[o] for o in range(st.players) if o != seat)
     spread = math.sqrt(RACE_NOISE + max(0.0, mine) + max(0.0, rival))
     value = 1.0 / (1.0 + math.exp(-RACE_SCALE * (rival - mine) / spread))
     return min(HIGH, max(LOW, value))
 
 
-#: The last state's race times, by everything they are read from: the search reads every
-#: seat's value of one leaf in a row, and the race of each seat needs every other's.
+#: The last state's race times, by everything they are read from: a caller reading every
+#: seat's value of one state in a row pays for the race once.
 _memo: list[tuple[tuple[object, ...], list[float]]] = []
 
 
 def _times(st: GrabHitState) -> list[float]:
     """Every seat's ``race_turns``, remembered for the last state read."""
-    key = (st.game, st.active, st.phase, st.lost, st.attack_weapon, st.hits_left,
+    key = (st.game, st.active, st.phase, st.lost, st.attack_weapon, st.hits_left, st.extra_hits,
            *st.adventurer, *st.gold, *st.life, *st.armour, *st.limbo, *st.weapons, *st.hand,
            *st.scrolls, *st.locations, *st.lots)
     if _memo and _memo[0][0] == key:
         return _memo[0][1]
-    times = [race_turns(st, s) for s in range(st.players)]
+    times = race_times(st)
     _memo[:] = [(key, times)]
     return times
 
@@ -108,28 +129,71 @@ def _on_turn(st: GrabHitState, s: int) -> bool:
 
 def race_turns(st: GrabHitState, s: int) -> float:
     """The turns seat ``s`` needs to win from here."""
-    rate = gold_rate(st, s)
-    gold = st.gold[s] if st.adventurer[s] is not None else UNCHOSEN_CAPITAL
-    for card, _, bid, bidder in st.lots:  # GAH-18: a standing bid is as good as paid
-        if bidder == s:
-            gold -= bid
-            rate += cards.location(st, card).income
-    need: float = st.game.config["gold_target"] - gold
-    turns = max(0.0, need) / rate
+    return race_times(st)[s]
+
+
+def race_times(st: GrabHitState) -> list[float]:
+    """Every seat's ``race_turns``, in seat order (what the state's fields are read once for)."""
+    if _memo_content[0] is not st.game.content or len(_rates) > MEMO_SIZE:
+        _fresh_memos(st)
+    target = st.game.config["gold_target"]
+    phase, active, lots, duel = st.phase, st.active, st.lots, st.players == DUEL
     # The seat on turn finishes half a turn before the others if this turn's gold (hit)
     # is still to come, half a turn after them if it is already in.
-    if _on_turn(st, s):
-        turns = max(0.0, turns + (-0.5 if st.phase in GOLD_AHEAD else 0.5))
-    if st.players == DUEL:
-        kill = kill_turns(st, s, 1 - s)
-        turns = 0.0 if kill <= 0.0 or turns <= 0.0 else 1.0 / (1.0 / turns + 1.0 / kill)
-    if st.limbo[s]:
-        turns += LIMBO_TURNS - LIMBO_STAGE * st.limbo[s]
-    return turns
+    shift = (-0.5 if phase in GOLD_AHEAD else 0.5) if phase in TURN_PHASES else 0.0
+    scrolls, held, advs, purse, limbo = st.scrolls, st.locations, st.adventurer, st.gold, st.limbo
+    out = []
+    for s in range(st.players):
+        rate = _rates.get((scrolls[s], held[s], advs[s]))  # ``gold_rate``, remembered
+        if rate is None:
+            rate = gold_rate(st, s)
+        gold = purse[s] if advs[s] is not None else UNCHOSEN_CAPITAL
+        for card, _, bid, bidder in lots:  # GAH-18: a standing bid is as good as paid
+            if bidder == s:
+                gold -= bid
+                rate += cards.location(st, card).income
+        need: float = target - gold
+        turns = need / rate if need > 0.0 else 0.0
+        if s == active and shift:
+            turns = max(0.0, turns + shift)
+        if duel:
+            kill = kill_turns(st, s, 1 - s)
+            turns = 0.0 if kill <= 0.0 or turns <= 0.0 else 1.0 / (1.0 / turns + 1.0 / kill)
+        if limbo[s]:
+            turns += LIMBO_TURNS - LIMBO_STAGE * limbo[s]
+        out.append(turns)
+    return out
+
+
+#: A seat's gold rate and damage by the fields they are read from, for the content they were
+#: read with (held, so it is never another content's): leaves share them, most seats' cards
+#: changing seldom. Emptied when they grow past ``MEMO_SIZE``.
+_memo_content: list[object] = [None]
+_rates: dict[tuple[object, ...], float] = {}
+_damages: dict[tuple[object, ...], tuple[float, bool]] = {}
+MEMO_SIZE = 50_000
+
+
+def _fresh_memos(st: GrabHitState) -> None:
+    """Start the memos of seats' rates and damage afresh for this state's content."""
+    _memo_content[0] = st.game.content
+    _rates.clear()
+    _damages.clear()
 
 
 def gold_rate(st: GrabHitState, s: int) -> float:
-    """Expected gold per turn: wheel, locations, pockets and a gold ability."""
+    """Expected gold per turn: wheel, locations, pockets and a gold ability (remembered by the
+    seat's scrolls, locations and adventurer)."""
+    if _memo_content[0] is not st.game.content or len(_rates) > MEMO_SIZE:
+        _fresh_memos(st)
+    key = (st.scrolls[s], st.locations[s], st.adventurer[s])
+    rate = _rates.get(key)
+    if rate is None:
+        rate = _rates[key] = _gold_rate(st, s)
+    return rate
+
+
+def _gold_rate(st: GrabHitState, s: int) -> float:
     eff, on = effects(st), st.scrolls[s]
     rate = WHEEL_MEAN if not _count(eff, on, "poverty") else WHEEL_MEAN_POOR
     rate += _count(eff, on, "pockets")
@@ -148,6 +212,24 @@ def gold_rate(st: GrabHitState, s: int) -> float:
 
 def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
     """The best damage ``s`` deals a turn, whether it pierces, and damage scrolls in hand."""
+    if _memo_content[0] is not st.game.content or len(_damages) > MEMO_SIZE:
+        _fresh_memos(st)
+    key = (st.scrolls[s], st.weapons[s], st.adventurer[s])
+    got = _damages.get(key)
+    if got is None:
+        got = _damages[key] = _best_damage(st, s)
+    burst = 0
+    hand = st.hand[s]
+    if hand:
+        eff, entries = effects(st), st.game.content.cards
+        for c in hand:
+            if eff[c] == "damage":
+                burst += entries[c].entry.amount  # type: ignore[union-attr]
+    return got[0], got[1], burst
+
+
+def _best_damage(st: GrabHitState, s: int) -> tuple[float, bool]:
+    """The best damage ``s`` deals a turn and whether it pierces (``_damage_per_turn``)."""
     eff, on = effects(st), st.scrolls[s]
     clumsy = _count(eff, on, "clumsiness")
     berserk = _count(eff, on, "berserk")
@@ -168,11 +250,7 @@ def _damage_per_turn(st: GrabHitState, s: int) -> tuple[float, bool, int]:
             best += p * adv.amount
         elif adv.ability == "extra_hit":
             best += p * best_hit
-    burst = 0
-    for c in st.hand[s]:
-        if eff[c] == "damage":
-            burst += st.game.content.cards[c].entry.amount  # type: ignore[union-attr]
-    return best, pierce, burst
+    return best, pierce
 
 
 def _hits_to_come(st: GrabHitState, s: int, t: int, life: int, armour: int

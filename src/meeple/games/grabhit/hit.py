@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import cards
-from .turn import reachable
 
 if TYPE_CHECKING:
     from .state import GrabHitState
@@ -21,7 +20,9 @@ NO_DEFENCE_PLAYERS = 3
 def attackable(st: GrabHitState, seat: int) -> list[int]:
     """GAH-49, GAH-50: who ``seat`` may hit in phase 5."""
     guard = st.defending if st.players != NO_DEFENCE_PLAYERS else ()
-    return [t for t in range(st.players) if reachable(st, seat, t) and t not in guard]
+    dead, limbo = st.dead, st.limbo
+    return [t for t in range(st.players)  # reachable, inlined: phase 5 asks it every step
+            if t != seat and not dead[t] and not limbo[t] and t not in guard]
 
 
 def defended(st: GrabHitState, seat: int) -> bool:
@@ -31,9 +32,9 @@ def defended(st: GrabHitState, seat: int) -> bool:
 
 def over(st: GrabHitState) -> bool:
     """Whether phase 5 is over: lost, nobody to hit, or the hits spent."""
-    s = st.active
-    return ("hit" in st.lost or not attackable(st, s)
-            or (st.attack_weapon is not None and st.hits_left <= 0))
+    if "hit" in st.lost or (st.attack_weapon is not None and st.hits_left <= 0):
+        return True
+    return not attackable(st, st.active)
 
 
 def choose_weapon(st: GrabHitState, seat: int, weapon: int) -> None:

@@ -72,12 +72,14 @@ def services(st: GrabHitState, seat: int, restricted: bool) -> list[tuple[int, i
     """GAH-23, GAH-24, GAH-40: (service, card or NO_CARD) of each shop service open to
     ``seat``; from limbo (``restricted``) only the witch's shop."""
     out: list[tuple[int, int]] = []
-    gold = st.gold[seat]
+    if not st.lots and not any(st.locations):  # no location on the table: no shop open
+        return out
+    gold, visited = st.gold[seat], st.visited
     content = st.game.content
     table: set[int] | None = None  # the locations on the table, held or at auction
     for i, sv in enumerate(content.services):
         shop = sv.shop
-        if shop in st.visited or (restricted and shop != "witch") or gold < sv.fee:
+        if gold < sv.fee or shop in visited or (restricted and shop != "witch"):
             continue
         if table is None:
             table = {lot[0] for lot in st.lots}

@@ -86,6 +86,7 @@ class GrabHitState(State):
     _determinize = view.determinize
     _validate = validate.validate
     _evaluate = heuristic.evaluate
+    _evaluate_all = heuristic.evaluate_all
     _turn_kind = view.turn_kind
 
     def events(self, seat: int | None = None) -> list[dict[str, Any]]:

@@ -91,8 +91,9 @@ def attach(st: GrabHitState, seat: int, bp: int, weapon: int) -> None:
 def attachable(st: GrabHitState, seat: int) -> list[tuple[int, int]]:
     """GAH-13..GAH-16: (blueprint, weapon) for each fit: class, limits, never twice."""
     out = []
+    table = st.game.content.cards
     for b in st.hand[seat]:
-        if cards.kind(st, b) != "blueprint":
+        if table[b].kind != "blueprint":  # cards.kind, inlined: asked on every phase 4
             continue
         bp = cards.blueprint(st, b)
         for h in st.weapons[seat]:
