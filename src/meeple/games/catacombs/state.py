@@ -97,4 +97,5 @@ class CatacombsState(State):
     _determinize = view.determinize
     _validate = validate.validate
     _evaluate = heuristic.evaluate
+    _evaluate_all = heuristic.evaluate_all
     _turn_kind = view.turn_kind
