@@ -97,6 +97,9 @@ class Catacombs(Game[CatacombsState]):
         self.inner_cells = tuple(c for c in range(self.cells) if c not in self.entrance_cells)
         self.rotations = {m: tuple(rotations(m)) for m in range(1, 16)}
         self.column_of = {w: k for k, w in enumerate(content.columns) if w is not None}
+        #: Per event card, the monster it shows (None for other cards).
+        self.card_monster = tuple(c.ref if c.kind == "monster" else None
+                                  for c in content.cards)
         self.cristall = content.item_index["cristall"]
         self.summoner = content.item_index["summoner"]
         self.spinner = content.item_index["spinner"]
