@@ -123,8 +123,18 @@ def card_worth(st: CatacombsState, s: int) -> float:
     deck = st.deck
     if not deck:
         return 0.0
-    table = _card_table(st.game, column(st, s), armour_of(st, s))
-    return sum(table[c] for c in deck) / len(deck)
+    col, armour = column(st, s), armour_of(st, s)
+    # Kept per game by the cards still face down, which change only when one turns up.
+    key = (col, armour, tuple(deck))
+    store: dict[tuple[int, int, tuple[int, ...]], float] = (
+        st.game.__dict__.setdefault("_deck_worths", {}))
+    mean = store.get(key)
+    if mean is None:
+        if len(store) >= KEPT:
+            store.clear()
+        table = _card_table(st.game, col, armour)
+        mean = store[key] = sum(table[c] for c in deck) / len(deck)
+    return mean
 
 
 def walk_points(st: CatacombsState, s: int) -> int:
