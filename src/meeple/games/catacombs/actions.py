@@ -5,7 +5,7 @@ numbers (built once per game from its universe), the legal actions of the seat t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from meeple.core import Action, Dispatch
@@ -129,6 +129,37 @@ class Table:
     cancel: Action
     accept: Action
     decline: Action
+    #: Per item, what a dwarf may do with it at any moment of its turn (``_item_actions``):
+    #: how (``ItemUse``), the strength it needs, that action, and its sale (None: unsold).
+    item_free: tuple[tuple[int, int, Action | None, Action | None], ...]
+    #: The shop's actions with their prices (half coins), away from an entrance and at one.
+    buy_at: tuple[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]]
+
+
+class ItemUse:
+    """How an item's free action is offered (``Table.item_free``)."""
+
+    NONE, WIELD, ALWAYS, SPIN = range(4)
+
+
+def _item_free(game: Catacombs, a: Table) -> tuple[tuple[int, int, Action | None, Action | None],
+                                                  ...]:
+    """CAT-12..16, 38..48: per item, how its free action is offered (``_item_actions``)."""
+    out: list[tuple[int, int, Action | None, Action | None]] = []
+    for it in game.content.items:
+        how, act = ItemUse.NONE, None
+        if it.kind == "weapon":  # CAT-14: strong enough
+            how, act = ItemUse.WIELD, a.equip[it.index]
+        elif it.kind == "armour":
+            how, act = ItemUse.ALWAYS, a.equip[it.index]
+        elif it.kind == "potion" and it.effect in DRINKABLE:
+            how, act = ItemUse.ALWAYS, a.drink[it.index]
+        elif it.kind == "artifact" and it.effect == "rollshtain":
+            how, act = ItemUse.ALWAYS, a.use[it.index]
+        elif it.kind == "artifact" and it.effect == "spinner":
+            how, act = ItemUse.SPIN, a.use[it.index]
+        out.append((how, it.strength, act, a.sell[it.index] if it.value else None))
+    return tuple(out)
 
 
 def build_table(game: Catacombs) -> Table:
@@ -140,7 +171,7 @@ def build_table(game: Catacombs) -> Table:
     wearable = [ItemId(it.index) for it in items if it.kind in ("weapon", "armour")]
     potions = [ItemId(it.index) for it in items if it.kind == "potion"]
     every = [ItemId(it.index) for it in items]
-    return Table(
+    table = Table(
         enter=tuple(a(Enter(e)) for e in entrances),
         explore=tuple(a(Explore(d)) for d in SIDES),
         step=tuple(a(Step(d)) for d in SIDES),
@@ -170,20 +201,27 @@ def build_table(game: Catacombs) -> Table:
         refuse_tile=a(RefuseTile()), end_turn=a(EndTurn()), buy_turn=a(BuyTurn()),
         buy_experience=a(BuyExperience()), redraw=a(Redraw()), propose=a(Propose()),
         cancel=a(CancelTrade()), accept=a(Accept()), decline=a(Decline()),
+        item_free=(), buy_at=((), ()),
     )
+    buy_at = tuple(tuple((prices[i], table.buy[i]) for i in content.shop)
+                   for prices in game.buy_prices)
+    return replace(table, item_free=_item_free(game, table),
+                   buy_at=(buy_at[0], buy_at[1]))
 
 
 # ---------------------------------------------------------------- legal actions
 def legal(st: CatacombsState) -> list[Action]:
     """The legal actions of the seat to act, in a fixed order."""
     A = st.game.actions
-    top = st.decisions[-1] if st.decisions else None
-    if isinstance(top, LevelUp):  # CAT-9: taken at once
-        return list(A.raise_stat)
-    if isinstance(top, Offer):
-        return trade.composing(st, top)
-    if isinstance(top, Answer):
-        return [A.accept, A.decline]
+    if st.decisions:
+        top = st.decisions[-1]
+        kind = top.__class__
+        if kind is Offer:
+            return trade.composing(st, top)  # type: ignore[arg-type]
+        if kind is LevelUp:  # CAT-9: taken at once
+            return list(A.raise_stat)
+        if kind is Answer:
+            return [A.accept, A.decline]
     step = st.step
     if step == "main":
         if st.phase == "move":
@@ -236,12 +274,13 @@ def free_actions(st: CatacombsState) -> list[Action]:
     g = st.game
     A, content = g.actions, g.content
     s = st.active
-    out = _item_actions(st, s)
+    cell = cell_of(st, s)
+    out = _item_actions(st, s) if st.pack[s] else []
     out += [A.unequip[i] for i in st.screen[s] if i is not None]
-    prices, money = g.buy_prices[shop.at_entrance(st, s)], st.money[s]
-    out += [A.buy[i] for i in content.shop if money >= prices[i]]
+    money = st.money[s]
+    out += [a for price, a in A.buy_at[cell in g.entrance_cells] if money >= price]
     out += _purchases(st, s)
-    if st.cauldron[cell_of(st, s)] is not None:  # CAT-37, CAT-50
+    if st.cauldron[cell] is not None:  # CAT-37, CAT-50
         cristall = g.cristall in st.pack[s]
         for potion, ings in content.recipes:
             missing = recipe_need(st, s, ings)
@@ -253,29 +292,22 @@ def free_actions(st: CatacombsState) -> list[Action]:
 
 
 def _item_actions(st: CatacombsState, s: int) -> list[Action]:
-    """CAT-12..16, 38..48: equip, drink, use or sell what the backpack holds."""
+    """CAT-12..16, 38..48: equip, drink, use or sell what the backpack holds (``Table.item_free``
+    says which items may be put on, drunk or used, and sold)."""
     A = st.game.actions
-    items = st.game.content.items
+    plan = A.item_free
+    pack = st.pack[s]
     out: list[Action] = []
-    for i in sorted(set(st.pack[s])):
-        it = items[i]
-        if it.kind == "weapon":
-            if st.strength[s] >= it.strength:  # CAT-14
-                out.append(A.equip[i])
-        elif it.kind == "armour":
-            out.append(A.equip[i])
-        elif it.kind == "potion":
-            if it.effect in DRINKABLE:
-                out.append(A.drink[i])
-        elif it.kind == "artifact":
-            if it.effect == "rollshtain":
-                out.append(A.use[i])
-            elif it.effect == "spinner" and st.tile_card[cell_of(st, s)] is not None:
-                out.append(A.use[i])
-                if st.pile:
-                    out.append(A.redraw)
-        if it.value:
-            out.append(A.sell[i])
+    for i in pack if len(pack) == 1 else sorted(set(pack)):
+        how, strength, act, sale = plan[i]
+        if how == ItemUse.ALWAYS or (how == ItemUse.WIELD and st.strength[s] >= strength):
+            out.append(act)  # type: ignore[arg-type]
+        elif how == ItemUse.SPIN and st.tile_card[cell_of(st, s)] is not None:
+            out.append(act)  # type: ignore[arg-type]
+            if st.pile:
+                out.append(A.redraw)
+        if sale is not None:
+            out.append(sale)
     return out
 
 
@@ -291,11 +323,14 @@ def anytime_actions(st: CatacombsState) -> list[Action]:
 
 def _purchases(st: CatacombsState, s: int) -> list[Action]:
     """CAT-19: 200 coins buy an extra turn, or one experience."""
-    A, content = st.game.actions, st.game.content
-    out: list[Action] = []
-    if st.money[s] >= HALVES * content.extra_turn_price:
-        out.append(A.buy_turn)
-    if st.money[s] >= HALVES * content.experience_price:
+    content = st.game.content
+    money = st.money[s]
+    turn_ok = money >= HALVES * content.extra_turn_price
+    if not turn_ok and money < HALVES * content.experience_price:
+        return []
+    A = st.game.actions
+    out = [A.buy_turn] if turn_ok else []
+    if money >= HALVES * content.experience_price:
         out.append(A.buy_experience)
     return out
 
@@ -304,8 +339,8 @@ def _offers(st: CatacombsState, s: int) -> list[Action]:
     """CAT-20: an offer to every other living dwarf, while the turn has offers left."""
     if st.offers >= st.game.config["trade_offers_per_turn"]:
         return []
-    offer = st.game.actions.offer
-    return [offer[p] for p in range(st.players) if p != s and st.alive[p]]
+    alive = st.alive
+    return [a for p, a in enumerate(st.game.actions.offer) if p != s and alive[p]]
 
 
 def battle_actions(st: CatacombsState) -> list[Action]:

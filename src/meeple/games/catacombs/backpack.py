@@ -44,8 +44,8 @@ def take_item(st: CatacombsState, s: int, item: int) -> None:
 
 def holds(st: CatacombsState, s: int, effect: str) -> bool:
     """True when the backpack holds an item with this effect (a potion, an artifact)."""
-    items = st.game.content.items
-    return any(items[i].effect == effect for i in st.pack[s])
+    kind = st.game.effect_items.get(effect)
+    return kind is not None and not kind.isdisjoint(st.pack[s])
 
 
 def spend_effect(st: CatacombsState, s: int, effect: str) -> None:

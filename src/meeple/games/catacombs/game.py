@@ -100,6 +100,11 @@ class Catacombs(Game[CatacombsState]):
         #: Per event card, the monster it shows (None for other cards).
         self.card_monster = tuple(c.ref if c.kind == "monster" else None
                                   for c in content.cards)
+        #: The items of each effect (a potion's, an artifact's), to ask what a pack holds.
+        effects: dict[str, set[int]] = {}
+        for it in content.items:
+            effects.setdefault(it.effect, set()).add(it.index)
+        self.effect_items = {e: frozenset(i) for e, i in effects.items()}
         self.cristall = content.item_index["cristall"]
         self.summoner = content.item_index["summoner"]
         self.spinner = content.item_index["spinner"]

@@ -4,7 +4,6 @@ turn was open (it stays in ``st.step``), which is taken up again once the offer 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
@@ -17,18 +16,26 @@ if TYPE_CHECKING:
     from .state import CatacombsState
 
 
+#: CAT-20: each coin step of an offer in half coins, in ``COIN_STEPS`` order.
+STEP_HALVES = tuple(HALVES * k for k in COIN_STEPS)
+
+
 def composing(st: CatacombsState, offer: Offer) -> list[Action]:
     """What the dwarf may add to its offer: only what both sides hold now, then propose."""
     A = st.game.actions
     s, p = offer.seat, offer.partner
     pack_s, pack_p = st.pack[s], st.pack[p]
-    out = [A.give[i] for i in sorted(set(pack_s)) if pack_s.count(i) > offer.give.count(i)]
-    out += [A.ask[i] for i in sorted(set(pack_p)) if pack_p.count(i) > offer.ask.count(i)]
-    out += [a for a, k in zip(A.give_coins, COIN_STEPS, strict=True)
-            if st.money[s] - offer.give_money >= HALVES * k]
-    out += [a for a, k in zip(A.ask_coins, COIN_STEPS, strict=True)
-            if st.money[p] - offer.ask_money >= HALVES * k]
-    if not offer.is_empty():
+    given, asked = offer.give, offer.ask
+    out = [A.give[i] for i in sorted(set(pack_s))
+           if not given or pack_s.count(i) > given.count(i)] if pack_s else []
+    if pack_p:
+        out += [A.ask[i] for i in sorted(set(pack_p))
+                if not asked or pack_p.count(i) > asked.count(i)]
+    spare = st.money[s] - offer.give_money
+    out += [a for a, need in zip(A.give_coins, STEP_HALVES, strict=True) if spare >= need]
+    spare = st.money[p] - offer.ask_money
+    out += [a for a, need in zip(A.ask_coins, STEP_HALVES, strict=True) if spare >= need]
+    if given or asked or offer.give_money or offer.ask_money:  # not empty
         out.append(A.propose)
     out.append(A.cancel)
     return out
@@ -49,25 +56,33 @@ def _top(st: CatacombsState) -> Offer:
 def give(st: CatacombsState, item: int) -> None:
     """An item of the composer's into the offer."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, give=(*offer.give, item))
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=(*offer.give, item),
+                             ask=offer.ask, give_money=offer.give_money,
+                             ask_money=offer.ask_money)
 
 
 def ask(st: CatacombsState, item: int) -> None:
     """An item of the partner's asked for."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, ask=(*offer.ask, item))
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
+                             ask=(*offer.ask, item), give_money=offer.give_money,
+                             ask_money=offer.ask_money)
 
 
 def give_coins(st: CatacombsState, coins: int) -> None:
     """Coins of the composer's into the offer."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, give_money=offer.give_money + HALVES * coins)
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
+                             ask=offer.ask, give_money=offer.give_money + HALVES * coins,
+                             ask_money=offer.ask_money)
 
 
 def ask_coins(st: CatacombsState, coins: int) -> None:
     """Coins of the partner's asked for."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, ask_money=offer.ask_money + HALVES * coins)
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
+                             ask=offer.ask, give_money=offer.give_money,
+                             ask_money=offer.ask_money + HALVES * coins)
 
 
 def propose(st: CatacombsState) -> None:
