@@ -73,6 +73,32 @@ def region(st: CatacombsState, starts: list[int],
     return seen
 
 
+def _near(st: CatacombsState, here: int) -> set[int] | None:
+    """``region(st, [here], frozenset())``, or None as soon as one of its cells shows an open
+    side onto unexplored ground (the cells nearest ``here`` are looked at first)."""
+    g = st.game
+    tile, card, nb, monster = st.tile, st.card, g.neighbours, g.card_monster
+    seen = {here}
+    todo = [here]
+    for c in todo:  # grows while it is read: breadth first
+        mask = tile[c]
+        if mask is None:
+            mask = ALL_SIDES
+        for d, n in enumerate(nb[c]):
+            if n is None or not mask & SIDE_BITS[d]:
+                continue
+            there = tile[n]
+            if there is None:
+                return None
+            if n in seen or not there & SIDE_BITS[OPP[d]]:
+                continue
+            if (k := card[n]) is not None and monster[k] is not None:
+                continue
+            seen.add(n)
+            todo.append(n)
+    return seen
+
+
 def _faces_unexplored(st: CatacombsState, cells: set[int]) -> bool:
     """Some cell of ``cells`` has an open side onto unexplored ground."""
     tile, nb = st.tile, st.game.neighbours
@@ -143,8 +169,8 @@ def way_forward(st: CatacombsState, s: int) -> bool:
     g = st.game
     entrances = g.entrance_cells
     here = cell_of(st, s)
-    near = region(st, [here], frozenset())
-    if _faces_unexplored(st, near):  # in reach past no monster: the rest cannot matter
+    near = _near(st, here)
+    if near is None:  # unexplored ground in reach past no monster: the rest cannot matter
         return True
     at_entrance = bool(near & entrances)
     can_beat = beatable(st, s, at_entrance)

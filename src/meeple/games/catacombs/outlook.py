@@ -124,16 +124,22 @@ def card_worth(st: CatacombsState, s: int) -> float:
     if not deck:
         return 0.0
     col, armour = column(st, s), armour_of(st, s)
-    # Kept per game by the cards still face down, which change only when one turns up.
+    # Kept per game by the cards still face down, which change only when one turns up; the
+    # last deck seen by each dwarf's fighting power first, compared without a key built.
+    memo = st.game.__dict__
+    last: dict[tuple[int, int], tuple[list[int], float]] = memo.setdefault("_last_deck", {})
+    seen = last.get((col, armour))
+    if seen is not None and seen[0] == deck:
+        return seen[1]
     key = (col, armour, tuple(deck))
-    store: dict[tuple[int, int, tuple[int, ...]], float] = (
-        st.game.__dict__.setdefault("_deck_worths", {}))
+    store: dict[tuple[int, int, tuple[int, ...]], float] = memo.setdefault("_deck_worths", {})
     mean = store.get(key)
     if mean is None:
         if len(store) >= KEPT:
             store.clear()
         table = _card_table(st.game, col, armour)
         mean = store[key] = sum(table[c] for c in deck) / len(deck)
+    last[col, armour] = (list(deck), mean)
     return mean
 
 
@@ -223,14 +229,19 @@ def board_maps(st: CatacombsState) -> Maps:
     monster (CAT-30). They change only when a tile is laid or turned or a card turns up or
     leaves, so they are kept per board (its tiles and cards) on the game, shared by every
     state and every seat."""
+    memo = st.game.__dict__
+    last: tuple[list[int | None], list[int | None], Maps] | None = memo.get("_last_board")
+    if last is not None and last[0] == st.tile and last[1] == st.card:  # no key to build
+        return last[2]
     key = (tuple(st.tile), tuple(st.card))
     store: dict[tuple[tuple[int | None, ...], tuple[int | None, ...]], Maps] = (
-        st.game.__dict__.setdefault("_board_maps", {}))
+        memo.setdefault("_board_maps", {}))
     maps = store.get(key)
     if maps is None:
         if len(store) >= KEPT:
             store.clear()
         maps = store[key] = _work_out(st)
+    memo["_last_board"] = (list(st.tile), list(st.card), maps)
     return maps
 
 
