@@ -1,11 +1,10 @@
-"""The actions of the catacombs: the table of the game's actions indexed by the rules' own
-numbers (built once per game from its universe), the legal actions of the seat to act
-(``legal``) and ``RULES``, each verb's handler, which sequences the mechanics it triggers
-("a fatal wound: the dwarf falls, then the turn passes")."""
+"""The actions of the catacombs: the legal actions of the seat to act (``legal``, read from the
+game's table of actions, ``table.py``) and ``RULES``, each verb's handler, which sequences the
+mechanics it triggers ("a fatal wound: the dwarf falls, then the turn passes")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from meeple.core import Action, Dispatch
@@ -25,13 +24,9 @@ from . import (
 )
 from .backpack import CRISTALL_STANDS_FOR, HALVES, recipe_need
 from .board import cell_of
-from .content import DRINKABLE
 from .decisions import Answer, LevelUp, Offer
+from .table import ItemUse
 from .verbs import (
-    COIN_STEPS,
-    MASKS,
-    RAISES,
-    SIDES,
     Accept,
     Ask,
     AskCoins,
@@ -47,13 +42,11 @@ from .verbs import (
     Drink,
     EndTurn,
     Enter,
-    EntranceId,
     Equip,
     Explore,
     Fight,
     Give,
     GiveCoins,
-    ItemId,
     OfferTrade,
     Place,
     Propose,
@@ -62,7 +55,6 @@ from .verbs import (
     RefuseTile,
     Retreat,
     Sacrifice,
-    Seat,
     Sell,
     Sneak,
     SpeedTo,
@@ -71,7 +63,6 @@ from .verbs import (
     Step,
     Stop,
     TakeTile,
-    TileId,
     TurnTile,
     Unequip,
     Use,
@@ -79,134 +70,7 @@ from .verbs import (
 )
 
 if TYPE_CHECKING:
-    from .game import Catacombs
     from .state import CatacombsState
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The game's actions (the universe's own objects) by the numbers the rules compute: a
-    side, an entrance, a mask, an item index, a tile kind, a seat."""
-
-    enter: tuple[Action, ...]
-    explore: tuple[Action, ...]
-    step: tuple[Action, ...]
-    sneak: tuple[Action, ...]
-    break_wall: tuple[Action, ...]
-    speed_to: tuple[Action, ...]
-    place: dict[int, Action]
-    turn_tile: dict[int, Action]
-    take_tile: dict[str, Action]
-    raise_stat: tuple[Action, ...]
-    equip: dict[int, Action]
-    unequip: dict[int, Action]
-    buy: dict[int, Action]
-    sell: dict[int, Action]
-    drink: dict[int, Action]
-    sacrifice: dict[int, Action]
-    use: dict[int, Action]
-    brew: dict[int, Action]
-    brew_cristall: dict[int, Action]
-    give: dict[int, Action]
-    ask: dict[int, Action]
-    give_coins: tuple[Action, ...]
-    ask_coins: tuple[Action, ...]
-    offer: tuple[Action, ...]
-    walk: Action
-    stop: Action
-    stay: Action
-    speed_walk: Action
-    fight: Action
-    retreat: Action
-    attack: Action
-    draw_tile: Action
-    refuse_tile: Action
-    end_turn: Action
-    buy_turn: Action
-    buy_experience: Action
-    redraw: Action
-    propose: Action
-    cancel: Action
-    accept: Action
-    decline: Action
-    #: Per item, what a dwarf may do with it at any moment of its turn (``_item_actions``):
-    #: how (``ItemUse``), the strength it needs, that action, and its sale (None: unsold).
-    item_free: tuple[tuple[int, int, Action | None, Action | None], ...]
-    #: The shop's actions with their prices (half coins), away from an entrance and at one.
-    buy_at: tuple[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]]
-
-
-class ItemUse:
-    """How an item's free action is offered (``Table.item_free``)."""
-
-    NONE, WIELD, ALWAYS, SPIN = range(4)
-
-
-def _item_free(game: Catacombs, a: Table) -> tuple[tuple[int, int, Action | None, Action | None],
-                                                  ...]:
-    """CAT-12..16, 38..48: per item, how its free action is offered (``_item_actions``)."""
-    out: list[tuple[int, int, Action | None, Action | None]] = []
-    for it in game.content.items:
-        how, act = ItemUse.NONE, None
-        if it.kind == "weapon":  # CAT-14: strong enough
-            how, act = ItemUse.WIELD, a.equip[it.index]
-        elif it.kind == "armour":
-            how, act = ItemUse.ALWAYS, a.equip[it.index]
-        elif it.kind == "potion" and it.effect in DRINKABLE:
-            how, act = ItemUse.ALWAYS, a.drink[it.index]
-        elif it.kind == "artifact" and it.effect == "rollshtain":
-            how, act = ItemUse.ALWAYS, a.use[it.index]
-        elif it.kind == "artifact" and it.effect == "spinner":
-            how, act = ItemUse.SPIN, a.use[it.index]
-        out.append((how, it.strength, act, a.sell[it.index] if it.value else None))
-    return tuple(out)
-
-
-def build_table(game: Catacombs) -> Table:
-    """The table of ``game``'s actions, looked up once in its universe."""
-    a = game.action
-    content = game.content
-    items = content.items
-    entrances = [EntranceId(e) for e in range(len(content.entrances))]
-    wearable = [ItemId(it.index) for it in items if it.kind in ("weapon", "armour")]
-    potions = [ItemId(it.index) for it in items if it.kind == "potion"]
-    every = [ItemId(it.index) for it in items]
-    table = Table(
-        enter=tuple(a(Enter(e)) for e in entrances),
-        explore=tuple(a(Explore(d)) for d in SIDES),
-        step=tuple(a(Step(d)) for d in SIDES),
-        sneak=tuple(a(Sneak(d)) for d in SIDES),
-        break_wall=tuple(a(BreakWall(d)) for d in SIDES),
-        speed_to=tuple(a(SpeedTo(e)) for e in entrances),
-        place={m: a(Place(m)) for m in MASKS},
-        turn_tile={m: a(TurnTile(m)) for m in MASKS},
-        take_tile={t.id: a(TakeTile(TileId(t.id))) for t in content.tiles},
-        raise_stat=tuple(a(Raise(r)) for r in RAISES),
-        equip={i: a(Equip(i)) for i in wearable},
-        unequip={i: a(Unequip(i)) for i in wearable},
-        buy={i: a(Buy(ItemId(i))) for i in content.shop},
-        sell={it.index: a(Sell(ItemId(it.index))) for it in items if it.value},
-        drink={i: a(Drink(i)) for i in potions if items[i].effect in DRINKABLE},
-        sacrifice={i: a(Sacrifice(i)) for i in potions},
-        use={it.index: a(Use(ItemId(it.index))) for it in items if it.kind == "artifact"},
-        brew={p: a(Brew(ItemId(p))) for p, _ in content.recipes},
-        brew_cristall={p: a(Brew(ItemId(p), cristall=True)) for p, _ in content.recipes},
-        give={i: a(Give(i)) for i in every},
-        ask={i: a(Ask(i)) for i in every},
-        give_coins=tuple(a(GiveCoins(k)) for k in COIN_STEPS),
-        ask_coins=tuple(a(AskCoins(k)) for k in COIN_STEPS),
-        offer=tuple(a(OfferTrade(Seat(s))) for s in range(game.players)),
-        walk=a(Walk()), stop=a(Stop()), stay=a(Stay()), speed_walk=a(SpeedWalk()),
-        fight=a(Fight()), retreat=a(Retreat()), attack=a(Attack()), draw_tile=a(DrawTile()),
-        refuse_tile=a(RefuseTile()), end_turn=a(EndTurn()), buy_turn=a(BuyTurn()),
-        buy_experience=a(BuyExperience()), redraw=a(Redraw()), propose=a(Propose()),
-        cancel=a(CancelTrade()), accept=a(Accept()), decline=a(Decline()),
-        item_free=(), buy_at=((), ()),
-    )
-    buy_at = tuple(tuple((prices[i], table.buy[i]) for i in content.shop)
-                   for prices in game.buy_prices)
-    return replace(table, item_free=_item_free(game, table),
-                   buy_at=(buy_at[0], buy_at[1]))
 
 
 # ---------------------------------------------------------------- legal actions
@@ -277,8 +141,8 @@ def free_actions(st: CatacombsState) -> list[Action]:
     cell = cell_of(st, s)
     out = _item_actions(st, s) if st.pack[s] else []
     out += [A.unequip[i] for i in st.screen[s] if i is not None]
-    money = st.money[s]
-    out += [a for price, a in A.buy_at[cell in g.entrance_cells] if money >= price]
+    at = cell in g.entrance_cells  # CAT-16/17: the price depends on where the dwarf stands
+    out += A.within[at][bisect_right(A.prices[at], st.money[s])]
     out += _purchases(st, s)
     if st.cauldron[cell] is not None:  # CAT-37, CAT-50
         cristall = g.cristall in st.pack[s]
@@ -288,7 +152,8 @@ def free_actions(st: CatacombsState) -> list[Action]:
                 out.append(A.brew[potion])
             if cristall and len(missing) <= CRISTALL_STANDS_FOR:
                 out.append(A.brew_cristall[potion])
-    return out + _offers(st, s)
+    out += _offers(st, s)
+    return out
 
 
 def _item_actions(st: CatacombsState, s: int) -> list[Action]:
@@ -325,12 +190,13 @@ def _purchases(st: CatacombsState, s: int) -> list[Action]:
     """CAT-19: 200 coins buy an extra turn, or one experience."""
     content = st.game.content
     money = st.money[s]
-    turn_ok = money >= HALVES * content.extra_turn_price
-    if not turn_ok and money < HALVES * content.experience_price:
+    turn_price, experience_price = (HALVES * content.extra_turn_price,
+                                    HALVES * content.experience_price)
+    if money < turn_price and money < experience_price:
         return []
     A = st.game.actions
-    out = [A.buy_turn] if turn_ok else []
-    if money >= HALVES * content.experience_price:
+    out = [A.buy_turn] if money >= turn_price else []
+    if money >= experience_price:
         out.append(A.buy_experience)
     return out
 
@@ -340,7 +206,7 @@ def _offers(st: CatacombsState, s: int) -> list[Action]:
     if st.offers >= st.game.config["trade_offers_per_turn"]:
         return []
     alive = st.alive
-    return [a for p, a in enumerate(st.game.actions.offer) if p != s and alive[p]]
+    return [a for p, a in st.game.actions.offers_to[s] if alive[p]]
 
 
 def battle_actions(st: CatacombsState) -> list[Action]:

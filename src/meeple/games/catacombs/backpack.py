@@ -26,8 +26,7 @@ def coins(half_coins: int) -> int | float:
 
 def armour_of(st: CatacombsState, s: int) -> int:
     """CAT-15: permanent armour plus one worn item per slot."""
-    items = st.game.content.items
-    return st.armour[s] + sum(items[i].armour for i in st.screen[s] if i is not None)
+    return st.armour[s] + sum(map(st.game.worn_armour.__getitem__, st.screen[s]))
 
 
 def add_item(st: CatacombsState, s: int, item: int) -> None:

@@ -15,12 +15,12 @@ from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Game, Verb
 
 from . import labels, lookup, notation, places, reasons, text
-from .actions import Table, build_table
 from .board import SIDE_BITS
 from .content import Catalog, catalog
 from .params import OPTIONS
 from .shop import price_table
 from .state import CatacombsState
+from .table import Table, build_table
 from .verbs import universe
 
 
@@ -105,6 +105,9 @@ class Catacombs(Game[CatacombsState]):
         for it in content.items:
             effects.setdefault(it.effect, set()).add(it.index)
         self.effect_items = {e: frozenset(i) for e, i in effects.items()}
+        #: What a screen slot adds to armour (CAT-15) by the item in it, nothing when empty.
+        self.worn_armour: dict[int | None, int] = {
+            None: 0, **{it.index: it.armour for it in content.items}}
         self.cristall = content.item_index["cristall"]
         self.summoner = content.item_index["summoner"]
         self.spinner = content.item_index["spinner"]

@@ -4,6 +4,7 @@ turn was open (it stays in ``st.step``), which is taken up again once the offer 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
@@ -16,8 +17,10 @@ if TYPE_CHECKING:
     from .state import CatacombsState
 
 
-#: CAT-20: each coin step of an offer in half coins, in ``COIN_STEPS`` order.
+#: CAT-20: each coin step of an offer in half coins, in ``COIN_STEPS`` order (increasing, so
+#: that the steps a purse affords are the first ones).
 STEP_HALVES = tuple(HALVES * k for k in COIN_STEPS)
+assert list(STEP_HALVES) == sorted(STEP_HALVES)
 
 
 def composing(st: CatacombsState, offer: Offer) -> list[Action]:
@@ -26,15 +29,19 @@ def composing(st: CatacombsState, offer: Offer) -> list[Action]:
     s, p = offer.seat, offer.partner
     pack_s, pack_p = st.pack[s], st.pack[p]
     given, asked = offer.give, offer.ask
-    out = [A.give[i] for i in sorted(set(pack_s))
-           if not given or pack_s.count(i) > given.count(i)] if pack_s else []
+    if not pack_s:
+        out: list[Action] = []
+    elif given:
+        out = [A.give[i] for i in sorted(set(pack_s)) if pack_s.count(i) > given.count(i)]
+    else:
+        out = list(map(A.give.__getitem__, sorted(set(pack_s))))
     if pack_p:
-        out += [A.ask[i] for i in sorted(set(pack_p))
-                if not asked or pack_p.count(i) > asked.count(i)]
-    spare = st.money[s] - offer.give_money
-    out += [a for a, need in zip(A.give_coins, STEP_HALVES, strict=True) if spare >= need]
-    spare = st.money[p] - offer.ask_money
-    out += [a for a, need in zip(A.ask_coins, STEP_HALVES, strict=True) if spare >= need]
+        if asked:
+            out += [A.ask[i] for i in sorted(set(pack_p)) if pack_p.count(i) > asked.count(i)]
+        else:
+            out += map(A.ask.__getitem__, sorted(set(pack_p)))
+    out += A.give_coins[:bisect_right(STEP_HALVES, st.money[s] - offer.give_money)]
+    out += A.ask_coins[:bisect_right(STEP_HALVES, st.money[p] - offer.ask_money)]
     if given or asked or offer.give_money or offer.ask_money:  # not empty
         out.append(A.propose)
     out.append(A.cancel)
