@@ -131,14 +131,34 @@ def _capped(st: CatacombsState) -> bool:
     return bool(limit) and st.free_used >= limit
 
 
+#: Lists of free actions kept per game before its store is emptied.
+KEPT = 4096
+
+
 def free_actions(st: CatacombsState) -> list[Action]:
-    """What a dwarf may do at any moment of its own turn (CAT-12..21, 37..50)."""
+    """What a dwarf may do at any moment of its own turn (CAT-12..21, 37..50).
+
+    They depend only on what ``key`` holds, so they are kept per game by it: a search meets
+    the same dwarf with the same purse, pack and screen on the same cell again and again."""
     if _capped(st):
         return []
-    g = st.game
-    A, content = g.actions, g.content
     s = st.active
     cell = cell_of(st, s)
+    key = (s, cell, st.money[s], st.strength[s], tuple(st.pack[s]), tuple(st.screen[s]),
+           st.tile_card[cell] is None, not st.pile, st.cauldron[cell] is None,
+           st.offers < st.game.config["trade_offers_per_turn"], tuple(st.alive))
+    store = st.game.free_memo
+    known = store.get(key)
+    if known is None:
+        if len(store) >= KEPT:
+            store.clear()
+        known = store[key] = tuple(_free_actions(st, s, cell))
+    return list(known)
+
+
+def _free_actions(st: CatacombsState, s: int, cell: int) -> list[Action]:
+    g = st.game
+    A, content = g.actions, g.content
     out = _item_actions(st, s) if st.pack[s] else []
     out += [A.unequip[i] for i in st.screen[s] if i is not None]
     at = cell in g.entrance_cells  # CAT-16/17: the price depends on where the dwarf stands

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from meeple.components.tilegrid import TileGrid, rotations
-from meeple.core import Game, Verb
+from meeple.core import Action, Game, Verb
 
 from . import labels, lookup, notation, places, reasons, text
-from .board import SIDE_BITS
+from .board import OPP, SIDE_BITS
 from .content import Catalog, catalog
 from .params import OPTIONS
 from .shop import price_table
@@ -90,6 +90,11 @@ class Catacombs(Game[CatacombsState]):
             tuple(grid.index(n) if (n := grid.neighbour(c, b)) is not None else None
                   for b in SIDE_BITS)
             for c in grid.cells)
+        #: Per cell, each neighbour on the board with the side towards it and the side back
+        #: (``SIDE_BITS``), in ``DIRS`` order: a passage needs both open (CAT-28).
+        self.links: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple((SIDE_BITS[d], n, SIDE_BITS[OPP[d]]) for d, n in enumerate(nbs) if n is not None)
+            for nbs in self.neighbours)
         self.entrance_cells = frozenset(e.cell for e in content.entrances)
         self.entrance_masks = {  # CAT-2: entrances open towards the inside of the board
             cell: sum(b for d, b in enumerate(SIDE_BITS) if self.neighbours[cell][d] is not None)
@@ -113,6 +118,10 @@ class Catacombs(Game[CatacombsState]):
         self.spinner = content.item_index["spinner"]
         self.buy_prices = price_table(content)  # CAT-16/17, by "at an entrance"
         self.actions = build_table(self)
+        #: The legal actions' stores, by what decides them (``actions.free_actions``,
+        #: ``trade.composing``), shared by every state of the game.
+        self.free_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        self.offer_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
 
     def xy(self, cell: int) -> list[int]:
         """A cell index as ``[x, y]``."""

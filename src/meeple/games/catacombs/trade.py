@@ -23,8 +23,28 @@ STEP_HALVES = tuple(HALVES * k for k in COIN_STEPS)
 assert list(STEP_HALVES) == sorted(STEP_HALVES)
 
 
+#: Lists of composing actions kept per game before its store is emptied.
+KEPT = 4096
+
+
 def composing(st: CatacombsState, offer: Offer) -> list[Action]:
-    """What the dwarf may add to its offer: only what both sides hold now, then propose."""
+    """What the dwarf may add to its offer: only what both sides hold now, then propose.
+
+    They depend only on the offer and both sides' goods and coins, so they are kept per game
+    by those: a search composes the same offers again and again."""
+    s, p = offer.seat, offer.partner
+    key = (s, p, offer.give, offer.ask, offer.give_money, offer.ask_money,
+           tuple(st.pack[s]), tuple(st.pack[p]), st.money[s], st.money[p])
+    store = st.game.offer_memo
+    known = store.get(key)
+    if known is None:
+        if len(store) >= KEPT:
+            store.clear()
+        known = store[key] = tuple(_composing(st, offer))
+    return list(known)
+
+
+def _composing(st: CatacombsState, offer: Offer) -> list[Action]:
     A = st.game.actions
     s, p = offer.seat, offer.partner
     pack_s, pack_p = st.pack[s], st.pack[p]
