@@ -138,7 +138,7 @@ def card_worth(st: CatacombsState, s: int) -> float:
         if len(store) >= KEPT:
             store.clear()
         table = _card_table(st.game, col, armour)
-        mean = store[key] = sum(table[c] for c in deck) / len(deck)
+        mean = store[key] = sum(map(table.__getitem__, deck)) / len(deck)
     last[col, armour] = (list(deck), mean)
     return mean
 
@@ -247,31 +247,29 @@ def board_maps(st: CatacombsState) -> Maps:
 
 def _work_out(st: CatacombsState) -> Maps:
     g = st.game
-    tile, card, cards, nb = st.tile, st.card, g.content.cards, g.neighbours
+    tile, card, monster, nb = st.tile, st.card, g.card_monster, g.neighbours
     blocked = [False] * g.cells
     found: list[tuple[int, int]] = []
     edge: list[int] = []
-    for c in range(g.cells):
-        k = card[c]
-        mask = tile[c]
+    for c, mask in enumerate(tile):
         if mask is None:
             continue
-        if k is not None and cards[k].kind == "monster":
+        k = card[c]
+        if k is not None and (ref := monster[k]) is not None:
             blocked[c] = True
-            ref = cards[k].ref
-            assert ref is not None
             found.append((ref, c))
             continue
-        if any(mask & SIDE_BITS[d] and (n := nb[c][d]) is not None and tile[n] is None
-               for d in range(4)):
-            edge.append(c)
+        for d, n in enumerate(nb[c]):
+            if n is not None and mask & SIDE_BITS[d] and tile[n] is None:
+                edge.append(c)
+                break
     return _spread(st, edge, blocked), [(m, _spread(st, [c], blocked)) for m, c in found]
 
 
 def _spread(st: CatacombsState, sources: list[int], blocked: list[bool]) -> list[int]:
     """Walking distances out from ``sources`` through passages; a blocked cell is reached but
     not walked through."""
-    tile, nb = st.tile, st.game.neighbours
+    tile, links = st.tile, st.game.links
     dist = [-1] * st.game.cells
     for c in sources:
         dist[c] = 0
@@ -285,14 +283,12 @@ def _spread(st: CatacombsState, sources: list[int], blocked: list[bool]) -> list
                 continue
             mask = tile[c]
             assert mask is not None
-            for side in range(4):
-                if mask & SIDE_BITS[side]:
-                    n = nb[c][side]
-                    if n is not None and dist[n] < 0:
-                        there = tile[n]
-                        if there is not None and there & SIDE_BITS[OPP[side]]:
-                            dist[n] = d
-                            nxt.append(n)
+            for side, n, back in links[c]:
+                if mask & side and dist[n] < 0:
+                    there = tile[n]
+                    if there is not None and there & back:
+                        dist[n] = d
+                        nxt.append(n)
         layer = nxt
     return dist
 
