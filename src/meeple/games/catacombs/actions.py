@@ -1,11 +1,10 @@
-"""The actions of the catacombs: the table of the game's actions indexed by the rules' own
-numbers (built once per game from its universe), the legal actions of the seat to act
-(``legal``) and ``RULES``, each verb's handler, which sequences the mechanics it triggers
-("a fatal wound: the dwarf falls, then the turn passes")."""
+"""The actions of the catacombs: the legal actions of the seat to act (``legal``, read from the
+game's table of actions, ``table.py``) and ``RULES``, each verb's handler, which sequences the
+mechanics it triggers ("a fatal wound: the dwarf falls, then the turn passes")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from meeple.core import Action, Dispatch
@@ -25,13 +24,9 @@ from . import (
 )
 from .backpack import CRISTALL_STANDS_FOR, HALVES, recipe_need
 from .board import cell_of
-from .content import DRINKABLE
 from .decisions import Answer, LevelUp, Offer
+from .table import ItemUse
 from .verbs import (
-    COIN_STEPS,
-    MASKS,
-    RAISES,
-    SIDES,
     Accept,
     Ask,
     AskCoins,
@@ -47,13 +42,11 @@ from .verbs import (
     Drink,
     EndTurn,
     Enter,
-    EntranceId,
     Equip,
     Explore,
     Fight,
     Give,
     GiveCoins,
-    ItemId,
     OfferTrade,
     Place,
     Propose,
@@ -62,7 +55,6 @@ from .verbs import (
     RefuseTile,
     Retreat,
     Sacrifice,
-    Seat,
     Sell,
     Sneak,
     SpeedTo,
@@ -71,7 +63,6 @@ from .verbs import (
     Step,
     Stop,
     TakeTile,
-    TileId,
     TurnTile,
     Unequip,
     Use,
@@ -79,111 +70,22 @@ from .verbs import (
 )
 
 if TYPE_CHECKING:
-    from .game import Catacombs
     from .state import CatacombsState
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The game's actions (the universe's own objects) by the numbers the rules compute: a
-    side, an entrance, a mask, an item index, a tile kind, a seat."""
-
-    enter: tuple[Action, ...]
-    explore: tuple[Action, ...]
-    step: tuple[Action, ...]
-    sneak: tuple[Action, ...]
-    break_wall: tuple[Action, ...]
-    speed_to: tuple[Action, ...]
-    place: dict[int, Action]
-    turn_tile: dict[int, Action]
-    take_tile: dict[str, Action]
-    raise_stat: tuple[Action, ...]
-    equip: dict[int, Action]
-    unequip: dict[int, Action]
-    buy: dict[int, Action]
-    sell: dict[int, Action]
-    drink: dict[int, Action]
-    sacrifice: dict[int, Action]
-    use: dict[int, Action]
-    brew: dict[int, Action]
-    brew_cristall: dict[int, Action]
-    give: dict[int, Action]
-    ask: dict[int, Action]
-    give_coins: tuple[Action, ...]
-    ask_coins: tuple[Action, ...]
-    offer: tuple[Action, ...]
-    walk: Action
-    stop: Action
-    stay: Action
-    speed_walk: Action
-    fight: Action
-    retreat: Action
-    attack: Action
-    draw_tile: Action
-    refuse_tile: Action
-    end_turn: Action
-    buy_turn: Action
-    buy_experience: Action
-    redraw: Action
-    propose: Action
-    cancel: Action
-    accept: Action
-    decline: Action
-
-
-def build_table(game: Catacombs) -> Table:
-    """The table of ``game``'s actions, looked up once in its universe."""
-    a = game.action
-    content = game.content
-    items = content.items
-    entrances = [EntranceId(e) for e in range(len(content.entrances))]
-    wearable = [ItemId(it.index) for it in items if it.kind in ("weapon", "armour")]
-    potions = [ItemId(it.index) for it in items if it.kind == "potion"]
-    every = [ItemId(it.index) for it in items]
-    return Table(
-        enter=tuple(a(Enter(e)) for e in entrances),
-        explore=tuple(a(Explore(d)) for d in SIDES),
-        step=tuple(a(Step(d)) for d in SIDES),
-        sneak=tuple(a(Sneak(d)) for d in SIDES),
-        break_wall=tuple(a(BreakWall(d)) for d in SIDES),
-        speed_to=tuple(a(SpeedTo(e)) for e in entrances),
-        place={m: a(Place(m)) for m in MASKS},
-        turn_tile={m: a(TurnTile(m)) for m in MASKS},
-        take_tile={t.id: a(TakeTile(TileId(t.id))) for t in content.tiles},
-        raise_stat=tuple(a(Raise(r)) for r in RAISES),
-        equip={i: a(Equip(i)) for i in wearable},
-        unequip={i: a(Unequip(i)) for i in wearable},
-        buy={i: a(Buy(ItemId(i))) for i in content.shop},
-        sell={it.index: a(Sell(ItemId(it.index))) for it in items if it.value},
-        drink={i: a(Drink(i)) for i in potions if items[i].effect in DRINKABLE},
-        sacrifice={i: a(Sacrifice(i)) for i in potions},
-        use={it.index: a(Use(ItemId(it.index))) for it in items if it.kind == "artifact"},
-        brew={p: a(Brew(ItemId(p))) for p, _ in content.recipes},
-        brew_cristall={p: a(Brew(ItemId(p), cristall=True)) for p, _ in content.recipes},
-        give={i: a(Give(i)) for i in every},
-        ask={i: a(Ask(i)) for i in every},
-        give_coins=tuple(a(GiveCoins(k)) for k in COIN_STEPS),
-        ask_coins=tuple(a(AskCoins(k)) for k in COIN_STEPS),
-        offer=tuple(a(OfferTrade(Seat(s))) for s in range(game.players)),
-        walk=a(Walk()), stop=a(Stop()), stay=a(Stay()), speed_walk=a(SpeedWalk()),
-        fight=a(Fight()), retreat=a(Retreat()), attack=a(Attack()), draw_tile=a(DrawTile()),
-        refuse_tile=a(RefuseTile()), end_turn=a(EndTurn()), buy_turn=a(BuyTurn()),
-        buy_experience=a(BuyExperience()), redraw=a(Redraw()), propose=a(Propose()),
-        cancel=a(CancelTrade()), accept=a(Accept()), decline=a(Decline()),
-    )
 
 
 # ---------------------------------------------------------------- legal actions
 def legal(st: CatacombsState) -> list[Action]:
     """The legal actions of the seat to act, in a fixed order."""
     A = st.game.actions
-    top = st.decisions[-1] if st.decisions else None
-    if isinstance(top, LevelUp):  # CAT-9: taken at once
-        return list(A.raise_stat)
-    if isinstance(top, Offer):
-        return trade.composing(st, top)
-    if isinstance(top, Answer):
-        return [A.accept, A.decline]
+    if st.decisions:
+        top = st.decisions[-1]
+        kind = top.__class__
+        if kind is Offer:
+            return trade.composing(st, top)  # type: ignore[arg-type]
+        if kind is LevelUp:  # CAT-9: taken at once
+            return list(A.raise_stat)
+        if kind is Answer:
+            return [A.accept, A.decline]
     step = st.step
     if step == "main":
         if st.phase == "move":
@@ -229,19 +131,40 @@ def _capped(st: CatacombsState) -> bool:
     return bool(limit) and st.free_used >= limit
 
 
+#: Lists of free actions kept per game before its store is emptied.
+KEPT = 4096
+
+
 def free_actions(st: CatacombsState) -> list[Action]:
-    """What a dwarf may do at any moment of its own turn (CAT-12..21, 37..50)."""
+    """What a dwarf may do at any moment of its own turn (CAT-12..21, 37..50).
+
+    They depend only on what ``key`` holds, so they are kept per game by it: a search meets
+    the same dwarf with the same purse, pack and screen on the same cell again and again."""
     if _capped(st):
         return []
+    s = st.active
+    cell = cell_of(st, s)
+    key = (s, cell, st.money[s], st.strength[s], tuple(st.pack[s]), tuple(st.screen[s]),
+           st.tile_card[cell] is None, not st.pile, st.cauldron[cell] is None,
+           st.offers < st.game.config["trade_offers_per_turn"], tuple(st.alive))
+    store = st.game.free_memo
+    known = store.get(key)
+    if known is None:
+        if len(store) >= KEPT:
+            store.clear()
+        known = store[key] = tuple(_free_actions(st, s, cell))
+    return list(known)
+
+
+def _free_actions(st: CatacombsState, s: int, cell: int) -> list[Action]:
     g = st.game
     A, content = g.actions, g.content
-    s = st.active
-    out = _item_actions(st, s)
+    out = _item_actions(st, s) if st.pack[s] else []
     out += [A.unequip[i] for i in st.screen[s] if i is not None]
-    prices, money = g.buy_prices[shop.at_entrance(st, s)], st.money[s]
-    out += [A.buy[i] for i in content.shop if money >= prices[i]]
+    at = cell in g.entrance_cells  # CAT-16/17: the price depends on where the dwarf stands
+    out += A.within[at][bisect_right(A.prices[at], st.money[s])]
     out += _purchases(st, s)
-    if st.cauldron[cell_of(st, s)] is not None:  # CAT-37, CAT-50
+    if st.cauldron[cell] is not None:  # CAT-37, CAT-50
         cristall = g.cristall in st.pack[s]
         for potion, ings in content.recipes:
             missing = recipe_need(st, s, ings)
@@ -249,33 +172,27 @@ def free_actions(st: CatacombsState) -> list[Action]:
                 out.append(A.brew[potion])
             if cristall and len(missing) <= CRISTALL_STANDS_FOR:
                 out.append(A.brew_cristall[potion])
-    return out + _offers(st, s)
+    out += _offers(st, s)
+    return out
 
 
 def _item_actions(st: CatacombsState, s: int) -> list[Action]:
-    """CAT-12..16, 38..48: equip, drink, use or sell what the backpack holds."""
+    """CAT-12..16, 38..48: equip, drink, use or sell what the backpack holds (``Table.item_free``
+    says which items may be put on, drunk or used, and sold)."""
     A = st.game.actions
-    items = st.game.content.items
+    plan = A.item_free
+    pack = st.pack[s]
     out: list[Action] = []
-    for i in sorted(set(st.pack[s])):
-        it = items[i]
-        if it.kind == "weapon":
-            if st.strength[s] >= it.strength:  # CAT-14
-                out.append(A.equip[i])
-        elif it.kind == "armour":
-            out.append(A.equip[i])
-        elif it.kind == "potion":
-            if it.effect in DRINKABLE:
-                out.append(A.drink[i])
-        elif it.kind == "artifact":
-            if it.effect == "rollshtain":
-                out.append(A.use[i])
-            elif it.effect == "spinner" and st.tile_card[cell_of(st, s)] is not None:
-                out.append(A.use[i])
-                if st.pile:
-                    out.append(A.redraw)
-        if it.value:
-            out.append(A.sell[i])
+    for i in pack if len(pack) == 1 else sorted(set(pack)):
+        how, strength, act, sale = plan[i]
+        if how == ItemUse.ALWAYS or (how == ItemUse.WIELD and st.strength[s] >= strength):
+            out.append(act)  # type: ignore[arg-type]
+        elif how == ItemUse.SPIN and st.tile_card[cell_of(st, s)] is not None:
+            out.append(act)  # type: ignore[arg-type]
+            if st.pile:
+                out.append(A.redraw)
+        if sale is not None:
+            out.append(sale)
     return out
 
 
@@ -291,11 +208,15 @@ def anytime_actions(st: CatacombsState) -> list[Action]:
 
 def _purchases(st: CatacombsState, s: int) -> list[Action]:
     """CAT-19: 200 coins buy an extra turn, or one experience."""
-    A, content = st.game.actions, st.game.content
-    out: list[Action] = []
-    if st.money[s] >= HALVES * content.extra_turn_price:
-        out.append(A.buy_turn)
-    if st.money[s] >= HALVES * content.experience_price:
+    content = st.game.content
+    money = st.money[s]
+    turn_price, experience_price = (HALVES * content.extra_turn_price,
+                                    HALVES * content.experience_price)
+    if money < turn_price and money < experience_price:
+        return []
+    A = st.game.actions
+    out = [A.buy_turn] if money >= turn_price else []
+    if money >= experience_price:
         out.append(A.buy_experience)
     return out
 
@@ -304,8 +225,8 @@ def _offers(st: CatacombsState, s: int) -> list[Action]:
     """CAT-20: an offer to every other living dwarf, while the turn has offers left."""
     if st.offers >= st.game.config["trade_offers_per_turn"]:
         return []
-    offer = st.game.actions.offer
-    return [offer[p] for p in range(st.players) if p != s and st.alive[p]]
+    alive = st.alive
+    return [a for p, a in st.game.actions.offers_to[s] if alive[p]]
 
 
 def battle_actions(st: CatacombsState) -> list[Action]:

@@ -26,8 +26,7 @@ def coins(half_coins: int) -> int | float:
 
 def armour_of(st: CatacombsState, s: int) -> int:
     """CAT-15: permanent armour plus one worn item per slot."""
-    items = st.game.content.items
-    return st.armour[s] + sum(items[i].armour for i in st.screen[s] if i is not None)
+    return st.armour[s] + sum(map(st.game.worn_armour.__getitem__, st.screen[s]))
 
 
 def add_item(st: CatacombsState, s: int, item: int) -> None:
@@ -44,8 +43,8 @@ def take_item(st: CatacombsState, s: int, item: int) -> None:
 
 def holds(st: CatacombsState, s: int, effect: str) -> bool:
     """True when the backpack holds an item with this effect (a potion, an artifact)."""
-    items = st.game.content.items
-    return any(items[i].effect == effect for i in st.pack[s])
+    kind = st.game.effect_items.get(effect)
+    return kind is not None and not kind.isdisjoint(st.pack[s])
 
 
 def spend_effect(st: CatacombsState, s: int, effect: str) -> None:

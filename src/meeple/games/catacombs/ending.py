@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from meeple.core import Result
 
 from .backpack import CRISTALL_STANDS_FOR, HALVES, holds, recipe_need
-from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
+from .board import ALL_SIDES, OPP, SIDE_BITS, cell_of, own_entrance, sides
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -50,17 +50,64 @@ def region(st: CatacombsState, starts: list[int],
            beatable: frozenset[int] | None = None) -> set[int]:
     """Explored cells reachable from ``starts`` through passages; a monster's cell only when
     its monster is in ``beatable`` (None: every monster)."""
+    g = st.game
+    tile, card, nb, monster = st.tile, st.card, g.neighbours, g.card_monster
     seen = set(starts)
     todo = list(starts)
     while todo:
         c = todo.pop()
-        for d in range(4):
-            n = connected(st, c, d)
-            if n is not None and n not in seen and (
-                    beatable is None or (m := monster_at(st, n)) is None or m in beatable):
-                seen.add(n)
-                todo.append(n)
+        mask = tile[c]
+        if mask is None:
+            mask = ALL_SIDES
+        for d, n in enumerate(nb[c]):  # CAT-28: both facing sides open
+            if n is None or not mask & SIDE_BITS[d] or n in seen:
+                continue
+            there = tile[n]
+            if there is None or not there & SIDE_BITS[OPP[d]]:
+                continue
+            if beatable is not None and (k := card[n]) is not None and (
+                    (m := monster[k]) is not None and m not in beatable):
+                continue
+            seen.add(n)
+            todo.append(n)
     return seen
+
+
+def _near(st: CatacombsState, here: int) -> set[int] | None:
+    """``region(st, [here], frozenset())``, or None as soon as one of its cells shows an open
+    side onto unexplored ground (the cells nearest ``here`` are looked at first)."""
+    g = st.game
+    tile, card, nb, monster = st.tile, st.card, g.neighbours, g.card_monster
+    seen = {here}
+    todo = [here]
+    for c in todo:  # grows while it is read: breadth first
+        mask = tile[c]
+        if mask is None:
+            mask = ALL_SIDES
+        for d, n in enumerate(nb[c]):
+            if n is None or not mask & SIDE_BITS[d]:
+                continue
+            there = tile[n]
+            if there is None:
+                return None
+            if n in seen or not there & SIDE_BITS[OPP[d]]:
+                continue
+            if (k := card[n]) is not None and monster[k] is not None:
+                continue
+            seen.add(n)
+            todo.append(n)
+    return seen
+
+
+def _faces_unexplored(st: CatacombsState, cells: set[int]) -> bool:
+    """Some cell of ``cells`` has an open side onto unexplored ground."""
+    tile, nb = st.tile, st.game.neighbours
+    for c in cells:
+        for d in range(4):
+            n = nb[c][d]
+            if n is not None and tile[n] is None and sides(st, c) & SIDE_BITS[d]:
+                return True
+    return False
 
 
 def _wealth(st: CatacombsState, s: int, at_entrance: bool) -> int:
@@ -122,17 +169,17 @@ def way_forward(st: CatacombsState, s: int) -> bool:
     g = st.game
     entrances = g.entrance_cells
     here = cell_of(st, s)
-    at_entrance = bool(region(st, [here], frozenset()) & entrances)
+    near = _near(st, here)
+    if near is None:  # unexplored ground in reach past no monster: the rest cannot matter
+        return True
+    at_entrance = bool(near & entrances)
     can_beat = beatable(st, s, at_entrance)
     cells = region(st, [here], can_beat)
     if own_entrance(st, s) in cells and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
         cells |= region(st, sorted(entrances), can_beat)
+    if _faces_unexplored(st, cells):
+        return True
     tile, nb = st.tile, g.neighbours
-    for c in cells:
-        for d in range(4):
-            n = nb[c][d]
-            if n is not None and tile[n] is None and sides(st, c) & SIDE_BITS[d]:
-                return True
     breaker = (holds(st, s, "destruction") or _affords(st, s, "destruction", at_entrance)
                or _can_brew(st, s, "destruction", cells)
                or (g.spinner in st.pack[s] and any(st.tile_card[c] is not None for c in cells)))

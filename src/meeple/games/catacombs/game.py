@@ -12,15 +12,15 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from meeple.components.tilegrid import TileGrid, rotations
-from meeple.core import Game, Verb
+from meeple.core import Action, Game, Verb
 
 from . import labels, lookup, notation, places, reasons, text
-from .actions import Table, build_table
-from .board import SIDE_BITS
+from .board import OPP, SIDE_BITS
 from .content import Catalog, catalog
 from .params import OPTIONS
 from .shop import price_table
 from .state import CatacombsState
+from .table import Table, build_table
 from .verbs import universe
 
 
@@ -90,6 +90,11 @@ class Catacombs(Game[CatacombsState]):
             tuple(grid.index(n) if (n := grid.neighbour(c, b)) is not None else None
                   for b in SIDE_BITS)
             for c in grid.cells)
+        #: Per cell, each neighbour on the board with the side towards it and the side back
+        #: (``SIDE_BITS``), in ``DIRS`` order: a passage needs both open (CAT-28).
+        self.links: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple((SIDE_BITS[d], n, SIDE_BITS[OPP[d]]) for d, n in enumerate(nbs) if n is not None)
+            for nbs in self.neighbours)
         self.entrance_cells = frozenset(e.cell for e in content.entrances)
         self.entrance_masks = {  # CAT-2: entrances open towards the inside of the board
             cell: sum(b for d, b in enumerate(SIDE_BITS) if self.neighbours[cell][d] is not None)
@@ -97,11 +102,26 @@ class Catacombs(Game[CatacombsState]):
         self.inner_cells = tuple(c for c in range(self.cells) if c not in self.entrance_cells)
         self.rotations = {m: tuple(rotations(m)) for m in range(1, 16)}
         self.column_of = {w: k for k, w in enumerate(content.columns) if w is not None}
+        #: Per event card, the monster it shows (None for other cards).
+        self.card_monster = tuple(c.ref if c.kind == "monster" else None
+                                  for c in content.cards)
+        #: The items of each effect (a potion's, an artifact's), to ask what a pack holds.
+        effects: dict[str, set[int]] = {}
+        for it in content.items:
+            effects.setdefault(it.effect, set()).add(it.index)
+        self.effect_items = {e: frozenset(i) for e, i in effects.items()}
+        #: What a screen slot adds to armour (CAT-15) by the item in it, nothing when empty.
+        self.worn_armour: dict[int | None, int] = {
+            None: 0, **{it.index: it.armour for it in content.items}}
         self.cristall = content.item_index["cristall"]
         self.summoner = content.item_index["summoner"]
         self.spinner = content.item_index["spinner"]
         self.buy_prices = price_table(content)  # CAT-16/17, by "at an entrance"
         self.actions = build_table(self)
+        #: The legal actions' stores, by what decides them (``actions.free_actions``,
+        #: ``trade.composing``), shared by every state of the game.
+        self.free_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        self.offer_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
 
     def xy(self, cell: int) -> list[int]:
         """A cell index as ``[x, y]``."""

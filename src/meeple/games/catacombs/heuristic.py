@@ -243,14 +243,16 @@ def _trade_value(st: CatacombsState, base: dict[int, float], offer: Offer,
     return mine - ELEMENT * steps
 
 
-def best_trade(st: CatacombsState, offer: Offer) -> tuple[float, Offer | None]:
+def best_trade(st: CatacombsState, offer: Offer, base: dict[int, float] | None = None
+               ) -> tuple[float, Offer | None]:
     """CAT-20: the best trade that composing ``offer`` can still reach and that raises both the
     composer's value and the partner's, with the composer's value after it; (0, None) when
     there is none. Worked out when evaluated, from the goods and coins both sides hold. With
     two dwarves left one's lead is the other's loss, so no trade helps both."""
     if sum(st.alive) <= 2:
         return (0.0, None)
-    base = _worths(st)
+    if base is None:
+        base = _worths(st)
     floor = _squash(base, offer.partner)
     best: tuple[float, Offer | None] = (0.0, None)
     for goods in _completions(st, offer):
@@ -265,19 +267,29 @@ def best_trade(st: CatacombsState, offer: Offer) -> tuple[float, Offer | None]:
     return best
 
 
-def evaluate(st: CatacombsState, seat: int) -> float:
+def evaluate(st: CatacombsState, seat: int, ws: dict[int, float] | None = None) -> float:
     """For bots: experience against the best rival, plus what will earn experience later.
 
     Kills and health count a little; so does fighting power (the wielded weapon's column in
     the battle table, armour, strength) and money and goods worth buying it with, which a
     heuristic blind to them would let a search throw away. A battle under way and an offer
-    being composed or proposed count as the module's docstring says.
+    being composed or proposed count as the module's docstring says. ``ws``: every living
+    dwarf's :func:`worth` when already worked out (:func:`evaluate_all`).
     """
     if not st.alive[seat]:
         return 0.0
     top = st.decisions[-1] if st.decisions else None
     if isinstance(top, Offer) and top.seat == seat:
-        return best_trade(st, top)[0]
+        return best_trade(st, top, ws)[0]
+    if ws is None:
+        ws = _worths(st)
     if isinstance(top, Answer) and top.offer.seat == seat:
-        return _trade_value(st, _worths(st), top.offer) or 0.0
-    return _squash(_worths(st), seat)
+        return _trade_value(st, ws, top.offer) or 0.0
+    return _squash(ws, seat)
+
+
+def evaluate_all(st: CatacombsState) -> list[float]:
+    """Every seat's :func:`evaluate`, the dwarves' worths worked out once for all of them
+    (the search reads every seat's value at each leaf)."""
+    ws = _worths(st)
+    return [evaluate(st, s, ws) for s in range(st.players)]

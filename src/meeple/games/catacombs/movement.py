@@ -11,7 +11,7 @@ from meeple.core import Action
 
 from . import turn
 from .backpack import holds, spend_effect
-from .board import DIRS, OPP, SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
+from .board import ALL_SIDES, DIRS, OPP, SIDE_BITS, cell_of, monster_at, own_entrance
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -26,17 +26,21 @@ def move_actions(st: CatacombsState) -> list[Action]:
     A = g.actions
     s = st.active
     here = cell_of(st, s)
-    if monster_at(st, here) is not None:  # CAT-55: fight on or retreat
+    k = st.card[here]
+    if k is not None and g.card_monster[k] is not None:  # CAT-55: fight on or retreat
         return [A.attack] if st.no_retreat[s] else [A.attack, A.retreat]
     destroy = holds(st, s, "destruction")
     out: list[Action] = []
     can_walk = False
-    for d in range(4):
-        n = g.neighbours[here][d]
+    tile = st.tile
+    mask = tile[here]
+    if mask is None:
+        mask = ALL_SIDES  # unexplored ground bars no side
+    for d, n in enumerate(g.neighbours[here]):
         if n is None:
             continue
-        open_here = sides(st, here) & SIDE_BITS[d]
-        there = st.tile[n]
+        open_here = mask & SIDE_BITS[d]
+        there = tile[n]
         if there is None:
             if open_here:
                 out.append(A.explore[d])  # CAT-26
@@ -59,16 +63,24 @@ def move_actions(st: CatacombsState) -> list[Action]:
 
 def walk_actions(st: CatacombsState) -> list[Action]:
     """CAT-27, 30, 42: a step through a passage, a sneak past a monster, or stop."""
-    A = st.game.actions
+    g = st.game
+    A = g.actions
     s = st.active
     here = cell_of(st, s)
     invisible = holds(st, s, "invisibility")
     out: list[Action] = []
-    for d in range(4):
-        n = connected(st, here, d)
-        if n is None:
+    tile, card, monster = st.tile, st.card, g.card_monster
+    mask = tile[here]
+    if mask is None:
+        mask = ALL_SIDES
+    for d, n in enumerate(g.neighbours[here]):
+        if n is None or not mask & SIDE_BITS[d]:
             continue
-        if monster_at(st, n) is not None:  # CAT-30: stepping on means a battle
+        there = tile[n]
+        if there is None or not there & SIDE_BITS[OPP[d]]:  # CAT-28: no passage
+            continue
+        k = card[n]
+        if k is not None and monster[k] is not None:  # CAT-30: stepping on means a battle
             if not st.sneaking:
                 out.append(A.step[d])
                 if invisible and (st.walk_left is None or st.walk_left >= SNEAK_POINTS):

@@ -123,8 +123,24 @@ def card_worth(st: CatacombsState, s: int) -> float:
     deck = st.deck
     if not deck:
         return 0.0
-    table = _card_table(st.game, column(st, s), armour_of(st, s))
-    return sum(table[c] for c in deck) / len(deck)
+    col, armour = column(st, s), armour_of(st, s)
+    # Kept per game by the cards still face down, which change only when one turns up; the
+    # last deck seen by each dwarf's fighting power first, compared without a key built.
+    memo = st.game.__dict__
+    last: dict[tuple[int, int], tuple[list[int], float]] = memo.setdefault("_last_deck", {})
+    seen = last.get((col, armour))
+    if seen is not None and seen[0] == deck:
+        return seen[1]
+    key = (col, armour, tuple(deck))
+    store: dict[tuple[int, int, tuple[int, ...]], float] = memo.setdefault("_deck_worths", {})
+    mean = store.get(key)
+    if mean is None:
+        if len(store) >= KEPT:
+            store.clear()
+        table = _card_table(st.game, col, armour)
+        mean = store[key] = sum(map(table.__getitem__, deck)) / len(deck)
+    last[col, armour] = (list(deck), mean)
+    return mean
 
 
 def walk_points(st: CatacombsState, s: int) -> int:
@@ -213,44 +229,47 @@ def board_maps(st: CatacombsState) -> Maps:
     monster (CAT-30). They change only when a tile is laid or turned or a card turns up or
     leaves, so they are kept per board (its tiles and cards) on the game, shared by every
     state and every seat."""
+    memo = st.game.__dict__
+    last: tuple[list[int | None], list[int | None], Maps] | None = memo.get("_last_board")
+    if last is not None and last[0] == st.tile and last[1] == st.card:  # no key to build
+        return last[2]
     key = (tuple(st.tile), tuple(st.card))
     store: dict[tuple[tuple[int | None, ...], tuple[int | None, ...]], Maps] = (
-        st.game.__dict__.setdefault("_board_maps", {}))
+        memo.setdefault("_board_maps", {}))
     maps = store.get(key)
     if maps is None:
         if len(store) >= KEPT:
             store.clear()
         maps = store[key] = _work_out(st)
+    memo["_last_board"] = (list(st.tile), list(st.card), maps)
     return maps
 
 
 def _work_out(st: CatacombsState) -> Maps:
     g = st.game
-    tile, card, cards, nb = st.tile, st.card, g.content.cards, g.neighbours
+    tile, card, monster, nb = st.tile, st.card, g.card_monster, g.neighbours
     blocked = [False] * g.cells
     found: list[tuple[int, int]] = []
     edge: list[int] = []
-    for c in range(g.cells):
-        k = card[c]
-        mask = tile[c]
+    for c, mask in enumerate(tile):
         if mask is None:
             continue
-        if k is not None and cards[k].kind == "monster":
+        k = card[c]
+        if k is not None and (ref := monster[k]) is not None:
             blocked[c] = True
-            ref = cards[k].ref
-            assert ref is not None
             found.append((ref, c))
             continue
-        if any(mask & SIDE_BITS[d] and (n := nb[c][d]) is not None and tile[n] is None
-               for d in range(4)):
-            edge.append(c)
+        for d, n in enumerate(nb[c]):
+            if n is not None and mask & SIDE_BITS[d] and tile[n] is None:
+                edge.append(c)
+                break
     return _spread(st, edge, blocked), [(m, _spread(st, [c], blocked)) for m, c in found]
 
 
 def _spread(st: CatacombsState, sources: list[int], blocked: list[bool]) -> list[int]:
     """Walking distances out from ``sources`` through passages; a blocked cell is reached but
     not walked through."""
-    tile, nb = st.tile, st.game.neighbours
+    tile, links = st.tile, st.game.links
     dist = [-1] * st.game.cells
     for c in sources:
         dist[c] = 0
@@ -264,14 +283,12 @@ def _spread(st: CatacombsState, sources: list[int], blocked: list[bool]) -> list
                 continue
             mask = tile[c]
             assert mask is not None
-            for side in range(4):
-                if mask & SIDE_BITS[side]:
-                    n = nb[c][side]
-                    if n is not None and dist[n] < 0:
-                        there = tile[n]
-                        if there is not None and there & SIDE_BITS[OPP[side]]:
-                            dist[n] = d
-                            nxt.append(n)
+            for side, n, back in links[c]:
+                if mask & side and dist[n] < 0:
+                    there = tile[n]
+                    if there is not None and there & back:
+                        dist[n] = d
+                        nxt.append(n)
         layer = nxt
     return dist
 

@@ -31,6 +31,10 @@ from .turn import Ending, Phase, Step
 if TYPE_CHECKING:
     from .game import Catacombs
 
+#: Each verb's rule by its class (``actions.RULES``), looked up without a call to the table.
+_RULES = actions.RULES.table
+
+
 class CatacombsState(State):
     """One moment of a catacombs game."""
 
@@ -89,7 +93,8 @@ class CatacombsState(State):
     _legal_actions = actions.legal
 
     def _apply(self, action: Action) -> None:
-        actions.RULES(self, action[1])
+        verb = action[1]
+        _RULES[verb.__class__](self, verb)
 
     _result = result
     # The base's hook is annotated ``dict[str, Any]``; the view is the TypedDict ``view.Keys``.
@@ -97,4 +102,5 @@ class CatacombsState(State):
     _determinize = view.determinize
     _validate = validate.validate
     _evaluate = heuristic.evaluate
+    _evaluate_all = heuristic.evaluate_all
     _turn_kind = view.turn_kind

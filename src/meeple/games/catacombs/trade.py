@@ -4,7 +4,7 @@ turn was open (it stays in ``st.step``), which is taken up again once the offer 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action
@@ -17,18 +17,52 @@ if TYPE_CHECKING:
     from .state import CatacombsState
 
 
+#: CAT-20: each coin step of an offer in half coins, in ``COIN_STEPS`` order (increasing, so
+#: that the steps a purse affords are the first ones).
+STEP_HALVES = tuple(HALVES * k for k in COIN_STEPS)
+assert list(STEP_HALVES) == sorted(STEP_HALVES)
+
+
+#: Lists of composing actions kept per game before its store is emptied.
+KEPT = 4096
+
+
 def composing(st: CatacombsState, offer: Offer) -> list[Action]:
-    """What the dwarf may add to its offer: only what both sides hold now, then propose."""
+    """What the dwarf may add to its offer: only what both sides hold now, then propose.
+
+    They depend only on the offer and both sides' goods and coins, so they are kept per game
+    by those: a search composes the same offers again and again."""
+    s, p = offer.seat, offer.partner
+    key = (s, p, offer.give, offer.ask, offer.give_money, offer.ask_money,
+           tuple(st.pack[s]), tuple(st.pack[p]), st.money[s], st.money[p])
+    store = st.game.offer_memo
+    known = store.get(key)
+    if known is None:
+        if len(store) >= KEPT:
+            store.clear()
+        known = store[key] = tuple(_composing(st, offer))
+    return list(known)
+
+
+def _composing(st: CatacombsState, offer: Offer) -> list[Action]:
     A = st.game.actions
     s, p = offer.seat, offer.partner
     pack_s, pack_p = st.pack[s], st.pack[p]
-    out = [A.give[i] for i in sorted(set(pack_s)) if pack_s.count(i) > offer.give.count(i)]
-    out += [A.ask[i] for i in sorted(set(pack_p)) if pack_p.count(i) > offer.ask.count(i)]
-    out += [a for a, k in zip(A.give_coins, COIN_STEPS, strict=True)
-            if st.money[s] - offer.give_money >= HALVES * k]
-    out += [a for a, k in zip(A.ask_coins, COIN_STEPS, strict=True)
-            if st.money[p] - offer.ask_money >= HALVES * k]
-    if not offer.is_empty():
+    given, asked = offer.give, offer.ask
+    if not pack_s:
+        out: list[Action] = []
+    elif given:
+        out = [A.give[i] for i in sorted(set(pack_s)) if pack_s.count(i) > given.count(i)]
+    else:
+        out = list(map(A.give.__getitem__, sorted(set(pack_s))))
+    if pack_p:
+        if asked:
+            out += [A.ask[i] for i in sorted(set(pack_p)) if pack_p.count(i) > asked.count(i)]
+        else:
+            out += map(A.ask.__getitem__, sorted(set(pack_p)))
+    out += A.give_coins[:bisect_right(STEP_HALVES, st.money[s] - offer.give_money)]
+    out += A.ask_coins[:bisect_right(STEP_HALVES, st.money[p] - offer.ask_money)]
+    if given or asked or offer.give_money or offer.ask_money:  # not empty
         out.append(A.propose)
     out.append(A.cancel)
     return out
@@ -49,25 +83,33 @@ def _top(st: CatacombsState) -> Offer:
 def give(st: CatacombsState, item: int) -> None:
     """An item of the composer's into the offer."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, give=(*offer.give, item))
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=(*offer.give, item),
+                             ask=offer.ask, give_money=offer.give_money,
+                             ask_money=offer.ask_money)
 
 
 def ask(st: CatacombsState, item: int) -> None:
     """An item of the partner's asked for."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, ask=(*offer.ask, item))
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
+                             ask=(*offer.ask, item), give_money=offer.give_money,
+                             ask_money=offer.ask_money)
 
 
 def give_coins(st: CatacombsState, coins: int) -> None:
     """Coins of the composer's into the offer."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, give_money=offer.give_money + HALVES * coins)
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
+                             ask=offer.ask, give_money=offer.give_money + HALVES * coins,
+                             ask_money=offer.ask_money)
 
 
 def ask_coins(st: CatacombsState, coins: int) -> None:
     """Coins of the partner's asked for."""
     offer = _top(st)
-    st.decisions[-1] = replace(offer, ask_money=offer.ask_money + HALVES * coins)
+    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
+                             ask=offer.ask, give_money=offer.give_money,
+                             ask_money=offer.ask_money + HALVES * coins)
 
 
 def propose(st: CatacombsState) -> None:
