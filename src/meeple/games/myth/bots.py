@@ -224,12 +224,16 @@ def _place(st: MythState, seat: int, la: list[Action]) -> Action:
     dungeon closed on every side brings no more resources nor deck cards, and a game with
     heroes too poor to play their cards then never ends."""
     cell = step(st.position[st.active], st.explore_side)
+    tiles_left = len(st.tiles) > 0
+    # the other cells' frontier is the same whichever way the tile lies: counted once
+    grid = {**st.grid, cell: 0}
+    others = len(paths.frontier(grid, tiles_left))
 
     def room(a: Action) -> int:
         if not isinstance(a[1], Place):
             return -1
-        grid = {**st.grid, cell: a[1].passages}
-        return len(paths.frontier(grid, len(st.tiles) > 0))
+        grid[cell] = a[1].passages
+        return others + paths.explorable(grid, cell, tiles_left)
     return max(la, key=room)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.components.tilegrid import OPPOSITE, SIDES, rotations, step, within_extent
+from meeple.components.tilegrid import OPPOSITE, SIDES, rotations, step
 
 from . import heroes, worlds
 from .ending import finish_by_score
@@ -42,17 +42,26 @@ def ways(st: MythState) -> list[tuple[bool, int]]:
     open passage onto a laid tile, ``(True, side)`` to explore towards an empty neighbour
     while tiles are left and the dungeon stays within its extent."""
     here = st.position[st.active]
-    mask = st.grid[here]
+    grid = st.grid
+    mask = grid[here]
     out: list[tuple[bool, int]] = []
+    box: tuple[int, int, int, int] | None = None
     for side in SIDES:
         if not mask & side:
             continue
         nb = step(here, side)
-        if nb in st.grid:
-            if st.grid[nb] & OPPOSITE[side]:
+        if nb in grid:
+            if grid[nb] & OPPOSITE[side]:
                 out.append((False, side))
-        elif st.tiles and within_extent(st.grid, nb, MAX_EXTENT):
-            out.append((True, side))
+        elif st.tiles:
+            if box is None:  # the dungeon's bounding box, read once (within_extent)
+                xs = [c[0] for c in grid]
+                ys = [c[1] for c in grid]
+                box = min(xs), max(xs), min(ys), max(ys)
+            x, y = nb
+            if max(box[1], x) - min(box[0], x) < MAX_EXTENT \
+                    and max(box[3], y) - min(box[2], y) < MAX_EXTENT:
+                out.append((True, side))
     return out
 
 

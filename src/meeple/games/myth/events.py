@@ -8,9 +8,11 @@ seat has passed (or another seat has added its card) they are revealed and resol
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import heroes
+from .heroes import OWNERS, RES
 from .turn import Stage, ask, controller, draw_event
 
 if TYPE_CHECKING:
@@ -30,11 +32,35 @@ def play_cost(st: MythState, seat: int, cid: str, double: bool) -> int:
 
 def playable(st: MythState, seat: int) -> list[str]:
     """Cards ``seat`` can pay for now (MYTH-44, MYTH-47: no free cards off new ground)."""
+    hand = st.hand[seat]
+    return [cid for cid in dict.fromkeys(hand) if _affords(st, seat, (cid,))] if hand else []
+
+
+def can_play(st: MythState, seat: int) -> bool:
+    """Whether ``seat`` can pay for any card of its hand now (:func:`playable` is not empty);
+    asked of every seat at every offer of a turn."""
+    hand = st.hand[seat]
+    return bool(hand) and _affords(st, seat, hand)
+
+
+def _affords(st: MythState, seat: int, cids: Iterable[str]) -> bool:
+    """Whether ``seat`` can pay :func:`play_cost` for one of ``cids`` now; no free card off
+    new ground (MYTH-42, MYTH-44, MYTH-47)."""
     double = st.offer_double
-    money = heroes.res(st, seat)
+    codex = "codex" in st.items[seat]
+    money = st.holdings[OWNERS[seat]][RES]
     cs = st.game.content.cards
-    return [cid for cid in dict.fromkeys(st.hand[seat])
-            if not (double and cs[cid].cost == 0) and play_cost(st, seat, cid, double) <= money]
+    for cid in cids:
+        cost = cs[cid].cost
+        if cost == 0:
+            if not double:
+                return True
+            continue
+        if codex and cost > 1:
+            cost -= 1
+        if (cost * 2 if double else cost) <= money:
+            return True
+    return False
 
 
 def _deal_from_deck(st: MythState) -> None:
@@ -62,7 +88,7 @@ def next_offer(st: MythState) -> Stage:
     active = st.active
     while st.offer_queue:
         s = st.offer_queue[0]
-        can = playable(st, s)
+        can = can_play(st, s)
         if s == active and st.dreaming and st.dream_order is None and can:
             ask(st, "forbid", controller(st))  # MYTH-93: the dream's orders
             return None

@@ -34,20 +34,31 @@ def frontier(grid: dict[Cell, int], tiles_left: bool) -> list[Cell]:
     empty cell that keeps the dungeon within its extent, while tiles are left."""
     if not tiles_left:
         return []
+    box = _box(grid)
+    return [c for c, mask in grid.items() if _opens(grid, c, mask, box)]
+
+
+def explorable(grid: dict[Cell, int], cell: Cell, tiles_left: bool) -> bool:
+    """Whether ``cell`` of ``grid`` is on the :func:`frontier`."""
+    return tiles_left and _opens(grid, cell, grid[cell], _box(grid))
+
+
+def _box(grid: dict[Cell, int]) -> tuple[int, int, int, int]:
     xs = [c[0] for c in grid]
     ys = [c[1] for c in grid]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    out = []
-    for c, mask in grid.items():
-        for side in SIDES:
-            if mask & side:
-                dx, dy = DELTA[side]
-                x, y = c[0] + dx, c[1] + dy
-                if (x, y) not in grid and max(x1, x) - min(x0, x) < MAX_EXTENT \
-                        and max(y1, y) - min(y0, y) < MAX_EXTENT:
-                    out.append(c)
-                    break
-    return out
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def _opens(grid: dict[Cell, int], c: Cell, mask: int, box: tuple[int, int, int, int]) -> bool:
+    x0, x1, y0, y1 = box
+    for side in SIDES:
+        if mask & side:
+            dx, dy = DELTA[side]
+            x, y = c[0] + dx, c[1] + dy
+            if (x, y) not in grid and max(x1, x) - min(x0, x) < MAX_EXTENT \
+                    and max(y1, y) - min(y0, y) < MAX_EXTENT:
+                return True
+    return False
 
 
 def distances(grid: dict[Cell, int], sources: list[Cell]) -> dict[Cell, int]:

@@ -31,10 +31,18 @@ def choices(st: MythState) -> tuple[list[str], list[str]]:
     for, MYTH-17) and those he may swap (unfulfilled, while the pile lasts, MYTH-19)."""
     s = st.active
     money = heroes.res(st, s)
-    held = list(dict.fromkeys(st.quests[s]))
-    shows = [q for q in held if done(st, s, q) and money >= LEVEL_COST[st.level[s]]]
-    swaps = ([q for q in held if not done(st, s, q)]
-             if money >= SWAP_COST and st.quest_pile else [])
+    pays = money >= LEVEL_COST[st.level[s]]
+    swapping = money >= SWAP_COST and bool(st.quest_pile)
+    if not (pays or swapping):
+        return [], []
+    shows: list[str] = []
+    swaps: list[str] = []
+    for q in dict.fromkeys(st.quests[s]):
+        if done(st, s, q):
+            if pays:
+                shows.append(q)
+        elif swapping:
+            swaps.append(q)
     return shows, swaps
 
 

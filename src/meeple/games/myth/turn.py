@@ -180,10 +180,17 @@ def draw_limit(st: MythState) -> int:
     free = max(0, int(st.game.config["hand_size"]) - h)
     if st.dreaming:  # MYTH-93: the controller may order a draw, never a paid one
         return min(free, len(st.deck))
-    n, money = free, res(st, s)
-    while extra_cost(st, h, n + 1) <= money and n + 1 <= len(st.deck):
+    n, money, deck = free, res(st, s), len(st.deck)
+    size = int(st.game.config["hand_size"])
+    cost = 0  # extra_cost(st, h, n): the free cards cost nothing
+    while n + 1 <= deck:
+        k = h + n + 1
+        if k > size:
+            cost += 2 ** (k - size)
+            if cost > money:
+                break
         n += 1
-    return min(n, len(st.deck))
+    return min(n, deck)
 
 
 def extra_cost(st: MythState, hand: int, n: int) -> int:
@@ -237,8 +244,11 @@ def in_battle(st: MythState, seat: int) -> bool:
 
 def webbed(st: MythState, seat: int) -> bool:
     """Whether a web holds the hero's cell (MYTH-75)."""
+    here = st.lasting.get(st.position[seat])
+    if not here:
+        return False
     cs = st.game.content.cards
-    return any(cs[c].effect == "web" for c in st.lasting.get(st.position[seat], ()))
+    return any(cs[c].effect == "web" for c in here)
 
 
 def clear_battle_cards(st: MythState, cell: Cell) -> None:
