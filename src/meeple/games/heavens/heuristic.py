@@ -199,3 +199,14 @@ def evaluate(st: HeavensState, seat: int) -> float:
     mine = both[st.game.side_of[seat]]
     total = both[0] + both[1]
     return 0.5 if total <= 0 else mine / total
+
+
+def evaluate_all(st: HeavensState) -> list[float]:
+    """Every seat's :func:`evaluate`, from one reading of both sides' strength (search leaves
+    read every seat's value at once)."""
+    a, b = strengths(st)
+    total = a + b
+    if total <= 0:
+        return [0.5] * st.players
+    shares = (a / total, b / total)
+    return [shares[side] for side in st.game.side_of]

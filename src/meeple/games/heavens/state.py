@@ -93,6 +93,7 @@ class HeavensState(State):
         return "discard" if self.phase == "cleanup" else "action"
 
     _evaluate = heuristic.evaluate
+    _evaluate_all = heuristic.evaluate_all
     def _view(self, seat: int | None) -> dict[str, Any]:
         return cast("dict[str, Any]", view.view(self, seat))  # a typed dict, all the same
 
