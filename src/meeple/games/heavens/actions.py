@@ -136,7 +136,7 @@ def table(game: Heavens) -> Table:
 def legal(st: HeavensState) -> list[Action]:
     """The legal actions of the seat to act."""
     g = st.game
-    tab = table_of(g)
+    tab = g.table or table_of(g)
     if st.phase == "cleanup":
         return [*(tab.discard[c] for c in g.by_name(set(st.hands[st.active]))), tab.done]
     blk = obstacles(st)
@@ -149,10 +149,11 @@ def legal(st: HeavensState) -> list[Action]:
             return [*takes, tab.done] if top.taken else takes
         target = tab.target
         return [target[t] for t in pending_targets(st, top, blk)]
-    out: list[Action] = []
-    if st.tokens > 0:
-        out.extend(summons(st, blk, tab))
-        out.extend(_character_actions(st, blk, tab))
+    if st.tokens <= 0:
+        return [tab.end]
+    out = _character_actions(st, blk, tab)
+    if st.hands[st.active]:
+        out[:0] = summons(st, blk, tab)
         out.extend(_powers(st, blk, tab))
     out.append(tab.end)
     return out
