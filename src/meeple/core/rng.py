@@ -20,12 +20,13 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
-def mix64(seed: int) -> int:
-    """The first output of ``Rng(seed)``, without making one."""
+def first_draw(seed: int) -> tuple[int, int]:
+    """``Rng(seed)``'s state after its first draw, and that draw (``next64``): for a caller
+    deriving seeds on a hot path without making a generator only to read it once."""
     s = (seed + _GAMMA) & _MASK
     z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
+    return s, z ^ (z >> 31)
 
 
 class Rng:

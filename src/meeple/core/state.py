@@ -23,7 +23,7 @@ from .errors import ConfigError, GameNotOver, IllegalAction, RecordError
 from .grammar import Grammar
 from .outcome import Result
 from .params import Param, resolve
-from .rng import Rng, mix64
+from .rng import Rng, first_draw
 from .serial import encode
 from .validate import decode_fields, decode_log
 from .words import Words
@@ -37,7 +37,19 @@ _BASE_FIELDS = frozenset({"game", "rng", "_log", "_legal"})
 #: Per state and seat, the last log seen by ``_seen_log`` and its redaction for that seat.
 _SEEN: weakref.WeakKeyDictionary[State, dict[int, tuple[Any, Any]]] = (
     weakref.WeakKeyDictionary())
+#: The last of them asked for, by seat: (state, log, its redaction), read without a weak
+#: reference (a search asks for the same one every iteration).
+_LAST_SEEN: dict[int, tuple[State, Any, LogEntry | None]] = {}
 STATE_FORMAT = "meeple-state/1"
+
+
+def _check_sample(players: int, seat: object, seed: object) -> None:
+    """Refuse what ``determinize`` cannot take: a seat that is not one of the game's, a seed
+    that is no whole number (a bool is neither)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ConfigError(f"determinize takes a seat 0..{players - 1}, got {seat!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"determinize takes a whole-number seed, got {seed!r}")
 
 
 class Game(Grammar, Words, Generic[S]):
@@ -421,12 +433,20 @@ class State:
         only what ``seat`` saw (others' private actions as their public text, events redacted as
         ``events(seat)`` shows them). ``view(seat)`` and ``events(seat)`` are unchanged.
         """
-        if seat.__class__ is not int or seed.__class__ is not int or not 0 <= seat < self.players:
-            self._check_determinize(seat, seed)  # raises, or lets an int subclass through
+        if seat.__class__ is not int or seed.__class__ is not int or not (
+                0 <= seat < self.players):
+            _check_sample(self.players, seat, seed)
         new = self.clone()
-        search_rng = Rng(seed ^ 0x5EED_D1CE_0000_0000)
-        new.rng.state = search_rng.next64()  # future chance is hidden too
-        new.seed = mix64(seed ^ 0xD1CE_5EED_0000_0000) >> 1
+        # Rng(seed ^ K) after one draw searches; that draw seeds the world's future chance and
+        # names the world (no generator is made only to be read once: a search determinizes
+        # once per iteration).
+        s, out = first_draw(seed ^ 0x5EED_D1CE_0000_0000)
+        search_rng = object.__new__(Rng)
+        search_rng.state = s
+        world_rng = object.__new__(Rng)
+        world_rng.state = out
+        new.rng = world_rng  # future chance is hidden too
+        new.seed = out >> 1
         new._log = self._seen_log(seat)
         new._determinize(seat, search_rng)
         # The seat to act is offered the same actions in every world it cannot tell from this
@@ -434,14 +454,11 @@ class State:
         new._legal = self._legal if seat == self.to_act else None
         return new
 
-    def _check_determinize(self, seat: object, seed: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ConfigError(f"determinize takes a seat 0..{self.players - 1}, got {seat!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ConfigError(f"determinize takes a whole-number seed, got {seed!r}")
-
     def _seen_log(self, seat: int) -> LogEntry | None:
         """The log as ``seat`` saw it, as a log: memoised per seat and extended incrementally."""
+        last = _LAST_SEEN.get(seat)
+        if last is not None and last[0] is self and last[1] is self._log:
+            return last[2]
         memo = _SEEN.get(self)
         if memo is None:
             memo = _SEEN[self] = {}
@@ -471,6 +488,7 @@ class State:
                 e = ("E", e[1], e[4], None, None)
             seen_log = (seen_log, e)
         memo[seat] = (log, seen_log)
+        _LAST_SEEN[seat] = (self, log, seen_log)
         return seen_log
 
     def _emit(self, kind: str, /, *, to: tuple[int, ...] | None = None,

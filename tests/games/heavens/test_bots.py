@@ -9,9 +9,11 @@ import pytest
 import meeple
 from meeple.agents import make
 from meeple.agents.base import InfoSet
-from meeple.core import ConfigError
+from meeple.core import ConfigError, Rng
 from meeple.games.heavens.bots import WON, BalanceBot, make_balance, score
 from meeple.games.heavens.game import Heavens
+from meeple.games.heavens.state import HeavensState
+from meeple.games.heavens.worlds import deal_hands
 from meeple.sim.runner import play
 
 from .helpers import fresh, place, unlock
@@ -37,6 +39,9 @@ def test_balance_bot_decides_the_same_in_worlds_its_seat_cannot_tell_apart() -> 
         assert seat is not None
         worlds = [st.determinize(seat, k) for k in (1, 2)]
         other = 1 - st.game.side_of[seat]
+        for k, w in enumerate(worlds):  # worlds deal the other side's hands as it comes to act
+            assert isinstance(w, HeavensState)
+            deal_hands(w, other, Rng(k))
         if worlds[0].hands[other] != worlds[1].hands[other]:
             picks = {BalanceBot(7).choose(InfoSet(w, seat)).text for w in worlds}
             assert len(picks) == 1

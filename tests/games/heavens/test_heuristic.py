@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from meeple.agents.base import InfoSet
 from meeple.agents.greedy import GreedyAgent
+from meeple.core import Action
 from meeple.games.heavens import cards, rings
 from meeple.games.heavens.heuristic import evaluate
 from meeple.games.heavens.state import HeavensState
@@ -90,7 +91,7 @@ def test_greedy_does_not_end_its_turn_while_a_move_helps() -> None:
     assert "end actions" not in greedy_choices(st)
 
 
-def test_tokens_left_unspent_lose_value_and_a_started_move_is_worth_where_it_leads() -> None:
+def test_a_move_beats_ending_the_turn_and_a_started_move_is_worth_where_it_leads() -> None:
     st = apollo_with_three_tokens()
     ended, moving = st.clone(), st.clone()
     ended.apply("end actions")
@@ -100,6 +101,31 @@ def test_tokens_left_unspent_lose_value_and_a_started_move_is_worth_where_it_lea
     stopped = moving.clone()
     stopped.apply("stop")
     assert evaluate(stopped, 0) < evaluate(moving, 0)
+
+
+def test_an_ended_turn_keeps_no_worth_of_the_tokens_it_left_unspent() -> None:
+    """Read past the turn's end, as a search's leaves are, ending the turn at once is worth less
+    than a god's step towards the enemy base with tokens still in hand (valued while kept,
+    tokens made searching bots end every turn and stand still)."""
+    st = apollo_with_three_tokens()
+    apollo, base = card(st, "apollo"), st.game.board.base[1]
+    dist = st.game.board.dist
+    ended, walked = st.clone(), st.clone()
+    ended.apply("end actions")
+    while ended.to_act == 0:
+        ended.apply("done")  # keep the hand: the other side's turn begins
+    walked.apply("move Apollo")
+
+    def towards_base(a: Action) -> int:  # each step by how far it leaves Apollo from the base
+        where = a.text.removeprefix("step ")
+        return dist[st.game.board.index[where]][base] if where != a.text else 99
+
+    walked.apply(min(walked.legal_actions(), key=towards_base))  # one step nearer, no more
+    if walked.decisions:
+        walked.apply("stop")
+    assert walked.tokens == 2
+    assert dist[walked.units[apollo][0]][base] == dist[st.units[apollo][0]][base] - 1
+    assert evaluate(walked, 0) > evaluate(ended, 0)
 
 
 def test_greedy_walks_a_god_towards_the_enemy_base() -> None:

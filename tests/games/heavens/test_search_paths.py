@@ -14,8 +14,8 @@ from meeple.games.heavens import effects as fx
 from meeple.games.heavens.board import obstacles
 from meeple.games.heavens.movement import _next, can_move
 from meeple.games.heavens.rings import HEX
-from meeple.games.heavens.state import HeavensState
-from meeple.games.heavens.view import shuffle
+from meeple.games.heavens.state import HeavensState, HeavensWorld
+from meeple.games.heavens.worlds import deal, draw
 
 
 def positions(players: int, **options: object) -> list[HeavensState]:
@@ -62,15 +62,15 @@ def test_has_target_and_can_move_agree_with_the_full_lists(players: int,
 
 def test_the_deal_is_even_and_depends_only_on_which_cards_are_hidden() -> None:
     rng = Rng(3)
-    seen: Counter[tuple[int, ...]] = Counter()
-    for _ in range(12_000):
-        cards = [0, 1, 2]
-        shuffle(cards, rng)
-        seen[tuple(cards)] += 1
-    assert len(seen) == 6 and all(1_800 < n < 2_200 for n in seen.values())
-    long = list(range(30))
-    shuffle(long, rng)
-    assert sorted(long) == list(range(30))
+    for k in (1, 2):  # which cards are dealt is even (the order within a hand says nothing)
+        seen: Counter[tuple[int, ...]] = Counter()
+        for _ in range(12_000):
+            dealt, rest = deal([0, 1, 2], k, rng)
+            assert len(dealt) == k and sorted(dealt + rest) == [0, 1, 2]
+            seen[tuple(sorted(dealt))] += 1
+        assert len(seen) == 3 and all(3_600 < n < 4_400 for n in seen.values())
+    dealt, rest = deal(list(range(30)), 30, rng)
+    assert sorted(dealt) == list(range(30)) and rest == []
     st = meeple.load("heavens").new_state(seed=5)
     assert isinstance(st, HeavensState)
     other = st.clone()
@@ -79,3 +79,20 @@ def test_the_deal_is_even_and_depends_only_on_which_cards_are_hidden() -> None:
     a, b = st.determinize(0, 9), other.determinize(0, 9)
     assert (a.deck, a.hands) == (b.deck, b.hands)
     assert a.hands[0] == st.hands[0]
+    assert a.deck[0] == tuple(sorted(st.deck[0]))  # the order of one's own deck is unknown
+
+
+def test_a_worlds_decks_are_drawn_from_at_random_and_a_true_decks_from_the_top() -> None:
+    st = meeple.load("heavens").new_state(seed=5)
+    assert isinstance(st, HeavensState)
+    top = st.deck[0][-1]
+    assert draw(st, list(st.deck[0]), 1) == [top]
+    first: Counter[int] = Counter()
+    for k in range(800):
+        w = st.determinize(0, k)
+        assert isinstance(w, HeavensWorld) and isinstance(w.clone(), HeavensWorld)
+        pile = list(w.deck[0])
+        got = draw(w, pile, 3)
+        assert len(set(got)) == 3 and sorted(got + pile) == sorted(st.deck[0])
+        first[got[0]] += 1
+    assert set(first) == set(st.deck[0]) and max(first.values()) < 3 * min(first.values())

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from meeple.core import Action, Dispatch, Verb
 
 from . import effects as fx
-from .attack import Mark, attack, attacks, marks, roll_hits
+from .attack import MIN_RANGED, Mark, attack, marks, roll_hits
 from .board import obstacles
 from .cards import discard_from_hand, from_hand
 from .decisions import Acquire as Acquiring
@@ -136,7 +136,7 @@ def table(game: Heavens) -> Table:
 def legal(st: HeavensState) -> list[Action]:
     """The legal actions of the seat to act."""
     g = st.game
-    tab = table_of(g)
+    tab = g.table or table_of(g)
     if st.phase == "cleanup":
         return [*(tab.discard[c] for c in g.by_name(set(st.hands[st.active]))), tab.done]
     blk = obstacles(st)
@@ -149,40 +149,92 @@ def legal(st: HeavensState) -> list[Action]:
             return [*takes, tab.done] if top.taken else takes
         target = tab.target
         return [target[t] for t in pending_targets(st, top, blk)]
-    out: list[Action] = []
-    if st.tokens > 0:
-        out.extend(summons(st, blk, tab))
-        out.extend(_character_actions(st, blk, tab))
+    if st.tokens <= 0:
+        return [tab.end]
+    out = _character_actions(st, blk, tab)
+    if st.hands[st.active]:
+        out[:0] = summons(st, blk, tab)
         out.extend(_powers(st, blk, tab))
     out.append(tab.end)
     return out
 
 
 def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
-    """HVN-33..36: attacks, moves, acquisitions and abilities of the side's characters."""
+    """HVN-33..36: attacks, moves, acquisitions and abilities of the side's characters.
+
+    Asked at every decision of a search, so what usually finds nothing is first asked of bit
+    sets of the board, one AND each: what stands within a god's blows (as :func:`attacks`
+    finds, asked only when something does), where it may step (:func:`can_move`), whether a
+    god of the kind its ability names stands within its reach (:func:`fx.has_target`)."""
     g = st.game
     seat = st.active
     side = g.side_of[seat]
     card_side, units, traps = g.card_side, st.units, st.traps
-    mine = [c for c in st.at.values() if card_side[c] == side]
+    b = g.board
+    bit = b.bit
+    mine: list[int] = []
+    foes = allies = 0  # the hexes the side's enemies and its own gods stand on
+    for h, c in st.at.items():
+        if card_side[c] == side:
+            mine.append(c)
+            allies |= bit[h]
+        else:
+            foes |= bit[h]
     if not mine:
         return []
-    aims = marks(st, side)
+    aim = foes | bit[b.base[1 - side]]  # what an attack may strike (as marks finds)
+    for h in traps:
+        aim |= bit[h]
+    for h in st.architecture:
+        aim |= bit[h]
+    walls = 0
+    for h in blk:
+        walls |= bit[h]
+    aims: dict[int, list[Mark]] | None = None
+    nbr_bits, near_bits, around = b.nbr_bits, b.near_bits, b.around
+    home = b.summon[side] if g.zones[seat] is None else ()  # () : moves asked of can_move
+    melee, ranged, reach_of, move = g.melee, g.ranged, g.range, g.move
     tokens = st.tokens
     out: list[Action] = []
     for c in g.by_name(mine):
         u = units[c]
-        if u[STUN] >= 0 or u[HEX] in traps:  # HVN-3, HVN-5: it takes no action (can_act)
+        here = u[HEX]
+        if u[STUN] >= 0 or here in traps:  # HVN-3, HVN-5: it takes no action (can_act)
             continue
-        strikes = tab.attack[c]
-        out.extend(strikes[m] for m in attacks(st, c, blk, aims))
-        if can_move(st, c, blk):
-            out.append(tab.move[c])
+        atk = u[ATTACK]
+        hit = nbr_bits[here] & aim if melee[c] + atk > 0 else 0
+        reach = reach_of[c]
+        if reach >= MIN_RANGED and ranged[c] + atk > 0:
+            far = aim & around(here, reach) & ~near_bits[here]
+            if far:
+                hit |= far & b.line_of_fire(here, reach, blk)
+        if hit:
+            if aims is None:
+                aims = marks(st, side)
+            strikes = tab.attack[c]
+            found = [h for h in aims if bit[h] & hit]
+            if len(found) > 1:
+                found.sort(key=b.label_rank.__getitem__)
+            for h in found:
+                out.extend(strikes[m] for m in aims[h])
+        if move[c] > 0:
+            if home and here not in home:
+                if nbr_bits[here] & ~walls:
+                    out.append(tab.move[c])
+            elif can_move(st, c, blk):
+                out.append(tab.move[c])
         if st.dropped:
             out.extend(acquisitions(st, c, tab))
         ab = g.ability[c]
-        if ab.cost <= tokens and fx.has_target(st, seat, c, ab.target, ab.range, ab.effects,
-                                               blk):
+        if ab.cost > tokens:
+            continue
+        kind = ab.target
+        if kind == "enemy":
+            if not foes & around(here, ab.range):
+                continue
+        elif kind == "ally" and not allies & around(here, ab.range):
+            continue
+        if fx.has_target(st, seat, c, kind, ab.range, ab.effects, blk):
             out.append(tab.ability[c])
     return out
 

@@ -12,6 +12,7 @@ column ``q`` runs from the top of the field (row 1) down. Side 0's base sits at 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -89,6 +90,10 @@ class Board:
         self.bit: tuple[int, ...] = tuple(grid.bit(c) for c in coords)
         self.near_bits: tuple[int, ...] = tuple(grid.bits(coords[x] for x in self.near[h])
                                                 for h in range(n))
+        #: each hex's neighbours as a bit set (the hexes a melee blow or a first step reaches)
+        self.nbr_bits: tuple[int, ...] = tuple(m & ~b for m, b in zip(self.near_bits, self.bit,
+                                                                      strict=True))
+        self._around: dict[tuple[int, int], int] = {}
 
     def within(self, h: int, reach: int) -> tuple[int, ...]:
         """Every hex at most ``reach`` steps from ``h`` (``h`` too), in index order."""
@@ -98,6 +103,22 @@ class Board:
             near = self.grid.reach(self.coords[h], reach)
             out = self._within[key] = tuple(sorted((h, *map(self._at.__getitem__, near))))
         return out
+
+    def around(self, h: int, reach: int) -> int:
+        """:meth:`within` as a bit set: every hex at most ``reach`` steps from ``h``."""
+        key = (h, reach)
+        out = self._around.get(key)
+        if out is None:
+            out = self._around[key] = self.bits(self.within(h, reach))
+        return out
+
+    def bits(self, hexes: Iterable[int]) -> int:
+        """Some hexes as a bit set."""
+        bit = self.bit
+        m = 0
+        for h in hexes:
+            m |= bit[h]
+        return m
 
     def line_of_fire(self, h: int, reach: int, blk: set[int]) -> int:
         """HVN-16: the blocking hexes a ranged attack from ``h`` reaches (2..``reach`` away),

@@ -3,14 +3,16 @@
 A side's *strength* is counted in health points: its base (worth more a point than a god's
 health, since the base is what loses the game), its gods on the Heavens with their rings, how
 near each stands to striking the enemy base, less what the enemy's free gods could strike them
-for next turn, the cards still to come, and the action tokens it still has to spend. The value
-of a seat is its side's share of both sides' strength.
+for next turn, the cards still to come, and the action tokens of a turn. The value of a seat is
+its side's share of both sides' strength.
 
-Tokens count so that a turn is not thrown away: the side to act holds the tokens it has left
-(none once its actions phase is over), the other side the tokens of its next turn, so ending
-the actions phase early loses what the unused tokens were worth, while an action that helps
-keeps it. A move in progress is worth the best place its god can still reach, so a bot that
-starts a move values it by where it leads.
+Tokens count the same whatever a side has left: what each turn gives it. A token left at the
+end of a turn is lost, so keeping one is worth nothing and an action is worth what it does;
+ending the actions phase gains nothing over an action that helps, and a turn is not thrown
+away for fear of spending (valued while kept, tokens made a search reading leaves past the
+turn's end end its turns at once, and two searching bots stood still for a thousand turns). A
+move in progress is worth the best place its god can still reach, so a bot that starts a move
+values it by where it leads.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ APPROACH = 0.3
 #: The share of a blow an enemy god could strike next turn (it stands within its move and reach)
 #: that a god stands to lose.
 EXPOSED = 0.3
-#: What an action token still to spend is worth.
+#: What an action token of a side's turn is worth.
 TOKEN_WORTH = 1.0
 #: What an ability, power or acquisition paid for and waiting for its target is worth.
 PENDING = 0.5
@@ -144,14 +146,11 @@ def strength(st: HeavensState, side: int) -> float:
 
 
 def tokens(st: HeavensState, side: int) -> float:
-    """The worth of the tokens ``side`` still has to spend, and of an action under way."""
+    """The worth of the tokens ``side`` has each turn, and of an action under way: the same
+    whether the side is to act or not, and whatever it has left (see the module's notes)."""
     g = st.game
-    if g.side_of[st.active] != side:
-        return TOKEN_WORTH * g.tokens[side]  # its next turn
-    if st.phase != "actions":
-        return 0.0
-    total = TOKEN_WORTH * st.tokens
-    if st.decisions:
+    total = TOKEN_WORTH * g.tokens[side]
+    if st.decisions and st.phase == "actions" and g.side_of[st.active] == side:
         top = st.decisions[-1]
         total += move_gain(st, top) if isinstance(top, Move) else PENDING
     return total
@@ -199,3 +198,14 @@ def evaluate(st: HeavensState, seat: int) -> float:
     mine = both[st.game.side_of[seat]]
     total = both[0] + both[1]
     return 0.5 if total <= 0 else mine / total
+
+
+def evaluate_all(st: HeavensState) -> list[float]:
+    """Every seat's :func:`evaluate`, from one reading of both sides' strength (search leaves
+    read every seat's value at once)."""
+    a, b = strengths(st)
+    total = a + b
+    if total <= 0:
+        return [0.5] * st.players
+    shares = (a / total, b / total)
+    return [shares[side] for side in st.game.side_of]

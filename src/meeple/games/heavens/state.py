@@ -14,17 +14,20 @@ modules named after the rulebook's parts (docs/architecture.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from meeple.core import Action, Result, State
 
-from . import actions, heuristic, setup, validate, view
+from . import actions, heuristic, setup, validate, view, worlds
 from .decisions import Acquire, ChooseTarget, Move
 from .turn import Ending, Phase
 
 if TYPE_CHECKING:
     from .game import Heavens
 
+#: The rules' handlers by verb class, looked up straight (``Dispatch.table``): a search applies
+#: an action eight times an iteration.
+_RULES = actions.RULES.table
 #: A unit record: (hex, health, armour, attack, poison, stun_turn, fallen).
 Unit = tuple[int, ...]
 Piles = tuple[tuple[int, ...], ...]
@@ -33,6 +36,9 @@ Piles = tuple[tuple[int, ...], ...]
 class HeavensState(State):
     """Both pantheons' cards, the units and rings on the Heavens, and whose decision it is."""
 
+    #: True in a determinized world (:class:`HeavensWorld`): its decks are loose, each draw a
+    #: random card of the deck (:func:`.worlds.draw`).
+    loose: ClassVar[bool] = False
     _mutable = ("units", "at", "box", "fallen_at", "traps", "architecture", "dropped")
     game: Heavens
     units: dict[int, Unit]  # every unit on the Heavens, standing or fallen
@@ -64,7 +70,8 @@ class HeavensState(State):
     _legal_actions = actions.legal
 
     def _apply(self, action: Action) -> None:
-        actions.RULES(self, action[1])
+        verb = action[1]
+        _RULES[verb.__class__](self, verb)  # the handler of every verb the actions offer
         actions.carry_on(self)
 
     def _result(self) -> Result:
@@ -90,8 +97,50 @@ class HeavensState(State):
         return "discard" if self.phase == "cleanup" else "action"
 
     _evaluate = heuristic.evaluate
+    _evaluate_all = heuristic.evaluate_all
     def _view(self, seat: int | None) -> dict[str, Any]:
         return cast("dict[str, Any]", view.view(self, seat))  # a typed dict, all the same
 
-    _determinize = view.determinize
+    #: In a world: the hands of the side not to act are not dealt yet (:mod:`.worlds`).
+    undealt: ClassVar[bool] = False
+    #: What a determinized state becomes: every hand dealt, the next side's hands dealt as its
+    #: turn begins, or the side to act's as its actions are asked for (set below: the classes
+    #: they name come after).
+    world: ClassVar[type[HeavensState]]
+    world_undealt: ClassVar[type[HeavensState]]
+    world_pending: ClassVar[type[HeavensState]]
+    _determinize = worlds.determinize
     _validate = validate.validate
+
+
+class HeavensWorld(HeavensState):
+    """A world a seat cannot tell from the true state (``determinize``): the same fields, its
+    decks loose. Its clones are worlds too; saved and restored, it is a plain state."""
+
+    loose = True
+
+    def __repr__(self) -> str:
+        # read as the state it stands for: no channel tells a seat which of the two it holds
+        return super().__repr__().replace(type(self).__name__, HeavensState.__name__, 1)
+
+
+class HeavensUndealt(HeavensWorld):
+    """A world whose other side's hands are dealt as that side's next turn begins
+    (:mod:`.worlds`); it is then a :class:`HeavensWorld`."""
+
+    undealt = True
+
+
+class HeavensPending(HeavensWorld):
+    """A world whose side to act has its hands dealt when its actions are first asked for
+    (:mod:`.worlds`); it is then a :class:`HeavensWorld`."""
+
+    def _legal_actions(self) -> list[Action]:
+        worlds.deal_hands(self, self.game.side_of[self.active], self.rng)
+        self.__class__ = self.world  # type: ignore[assignment]  # a world of every hand dealt
+        return actions.legal(self)
+
+
+HeavensState.world = HeavensWorld
+HeavensState.world_undealt = HeavensUndealt
+HeavensState.world_pending = HeavensPending

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from meeple.components import deck
-
 from .cards import characters_left, emit_draw, set_deck, set_hand
 from .figures import lose_health, remove_fallen
 from .rings import NOT_STUNNED, POISON, STUN, give_back, set_unit
+from .worlds import deal_hands, draw
 
 if TYPE_CHECKING:
     from .state import HeavensState
@@ -33,6 +32,9 @@ def start_turn(st: HeavensState) -> None:
     side = g.side_of[seat]
     st.active = seat
     st.turn += 1
+    if st.undealt:  # a world: the hands of the side to act are dealt now
+        deal_hands(st, side, st.rng)
+        st.__class__ = st.world
     # HVN-28, HVN-49: the very first turn of the game has one token fewer
     st.tokens = g.tokens[side] - (1 if st.turn == FIRST_TURN else 0)
     st.phase = "actions"
@@ -78,7 +80,7 @@ def end_turn(st: HeavensState) -> None:
     if not g.config["omnipotence"]:
         want = g.hand_size[side] - len(st.hands[seat])
         pile = list(st.deck[side])
-        got = deck.draw(pile, want)
+        got = draw(st, pile, want)
         if got:
             set_deck(st, side, pile)
             set_hand(st, seat, (*st.hands[seat], *got))

@@ -1,5 +1,5 @@
-"""What each seat may know of a High in the Heavens state (JSON-able), and the worlds it cannot
-tell apart from the true one.
+"""What each seat may know of a High in the Heavens state (JSON-able); the worlds it cannot tell
+apart from the true one are made in :mod:`.worlds`.
 
 A view holds ids, hex labels and numbers, never words: cards, pantheons, bases, rings, the map
 and the layout are named by their catalogue ids (``lookup.catalogue``).
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
-from meeple.core import Rng
 from meeple.core.views import BaseView, GameKeys
 
 from .content import map_info, rings
@@ -247,57 +246,3 @@ def _pending(st: HeavensState) -> PendingView | None:
         return {"kind": "acquire", "card": ids[top.card],
                 "hex": st.game.board.labels[top.hex]}
     return {"kind": "move", "card": ids[top.card]}
-
-
-#: Bits kept in hand while dealing: past this, a fresh 64-bit draw (see :func:`shuffle`).
-_MASK = (1 << 64) - 1
-_LOW = 1 << 16
-
-
-def shuffle(items: list[int], rng: Rng) -> None:
-    """Fisher-Yates with every index read off the same 64-bit draw (arithmetic decoding: each
-    index takes ``log2(n)`` of its bits), a new draw only once fewer than 16 bits are left; a
-    pile of 20 cards costs two draws instead of nineteen."""
-    z = rng.next64()
-    room = 1 << 64  # how far the draw still reaches
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        if room < _LOW:
-            z = rng.next64()
-            room = 1 << 64
-        z *= n
-        j = z >> 64
-        z &= _MASK
-        room //= n
-        items[i], items[j] = items[j], items[i]
-
-
-def determinize(st: HeavensState, seat: int, rng: Rng) -> None:
-    """Re-deal what ``seat`` cannot see: its own deck's order, the other side's deck and hands.
-
-    Each pool is put in card order first, so the deal depends only on which cards are unseen
-    and on ``rng`` (as :func:`meeple.components.deck.resample` deals), then shuffled.
-    """
-    g = st.game
-    side = g.side_of[seat]
-    other = 1 - side
-    piles = list(st.deck)
-    own = sorted(piles[side])  # the order of one's own deck is unknown
-    if len(own) > 1:
-        shuffle(own, rng)
-        piles[side] = tuple(own)
-    hands = list(st.hands)
-    team = g.team[other]
-    pool = list(piles[other])
-    for s in team:
-        pool += hands[s]
-    pool.sort()
-    shuffle(pool, rng)
-    i = len(piles[other])
-    piles[other] = tuple(pool[:i])
-    for s in team:
-        k = len(hands[s])
-        hands[s] = tuple(pool[i:i + k])
-        i += k
-    st.deck = tuple(piles)
-    st.hands = tuple(hands)
