@@ -4,7 +4,9 @@
         [--positions 5] [--policy module:function]
 
 Counts are what no machine load changes: calls per iteration of the state's ``_legal_actions``,
-``_apply``, ``_evaluate``, ``clone`` and ``_determinize`` over ``--positions`` mid-game
+``_apply``, ``_evaluate_all`` (a leaf read for every seat), ``_evaluate`` (one seat's reading:
+a game that shares the work between seats in ``_evaluate_all`` shows none), ``clone`` and
+``_determinize`` over ``--positions`` mid-game
 positions (120 random actions from seeds 0, 1, …; tic-tac-toe after 2), one decision of
 ``--spec`` on each. Iterations per CPU second (``time.process_time``) come from a second,
 uncounted pass. Run it once per checkout to compare two versions; ``--policy`` sets the game's
@@ -25,7 +27,7 @@ import meeple
 from meeple.agents import InfoSet, MCTSAgent, make
 from meeple.core import State, game_class
 
-HOOKS = ("_legal_actions", "_apply", "_evaluate", "clone", "_determinize")
+HOOKS = ("_legal_actions", "_apply", "_evaluate_all", "_evaluate", "clone", "_determinize")
 
 
 def positions(game_id: str, count: int) -> list[State]:
