@@ -30,8 +30,6 @@ def counts(game_id: str) -> tuple[int, ...]:
 #: Cases known to end on a safety limit still, with why: each is an expected failure that
 #: fails the run the day it passes, so the mark is taken off with the fix.
 STILL_STALLS = {
-    ("greedy", "catacombs", 4): "a greedy dwarf walled in without the coins for a destruction "
-                                "potion, or too weak to survive a blow, waits for the limit",
     ("mcts:24", "catacombs", 2): "random rollouts leave the search no sense of the way on, "
                                  "so its dwarves wander until the limit",
 }

@@ -194,7 +194,9 @@ def test_a_timed_decision_replays_with_its_iteration_count(game_id: str) -> None
         assert isinstance(timed, MCTSAgent)
         played = timed.choose(InfoSet(st, seat))
         n = timed.last_iterations
-        assert n >= 1
+        if n == 0:  # one move to weigh (the game's search_moves may leave one): no search
+            assert len(timed.last_stats) == 1
+            continue
         replayed = make(f"mcts:{n}", seed=i)
         assert isinstance(replayed, MCTSAgent)
         assert replayed.choose(InfoSet(st, seat)) == played

@@ -77,6 +77,12 @@ class InfoSet:
         empty: none), for search rollouts on determinizations."""
         return self._state.game.rollout_policy
 
+    @property
+    def search_moves(self) -> str:
+        """The game's filter of the moves a search weighs (``Game.search_moves``,
+        ``"module:function"``; empty: every legal move)."""
+        return self._state.game.search_moves
+
 
 class CheatInfoSet(InfoSet):
     """An InfoSet that sees everything: its samples are the true state with fresh future chance.

@@ -19,6 +19,10 @@ One tree per decision, grown from the deciding seat's point of view. Every itera
    heuristic (or a generic fallback) on unfinished ones.
 5. **Back up** the reward vector: each node adds the reward of the seat that chose it.
 
+A game may narrow the moves searched at the root (``Game.search_moves``): moves that only make
+sense as the first of several the search cannot see through, such as opening a trade offer no
+trade would complete, are left out there (the tree below and the rollouts keep every move).
+
 The chosen action is the most visited root child. With ``settle`` (``z``), root moves whose
 mean values lie within that many standard errors of the most visited one's are close calls the
 search cannot decide: the game's heuristic decides between them one step ahead, averaged over
@@ -61,6 +65,9 @@ SETTLE_SAMPLES = 8
 #: A game's scripted rollout policy: ``policy(state, rng)`` -> a legal action of ``to_act``.
 Policy = Callable[[State, Rng], Action]
 _POLICIES: dict[str, Policy] = {}
+#: A game's filter of the moves searched at the root: ``moves(state, legal)`` -> part of legal.
+Moves = Callable[[State, list[Action]], list[Action]]
+_MOVES: dict[str, Moves] = {}
 #: ``_LOGS[k] == math.log(k)`` (``_LOGS[0]`` unused), grown as searches need.
 _LOGS: list[float] = [0.0] + [math.log(k) for k in range(1, 4096)]
 
@@ -118,24 +125,28 @@ class MCTSAgent:
         self.last_stats: list[MoveStats] = []
         #: One-step values of the moves the last search could not tell apart (see ``settle``).
         self.last_settled: dict[str, float] = {}
-        #: Iterations and seconds the last decision searched (0 when it had one legal
-        #: action): with a time budget, ``mcts:<last_iterations>`` from the same generator
+        #: Iterations and seconds the last decision searched (0 when it had one move to
+        #: weigh): with a time budget, ``mcts:<last_iterations>`` from the same generator
         #: state makes the same decision (docs/bots.md, "Determinism").
         self.last_iterations = 0
         self.last_seconds = 0.0
         self._policy: Policy | None = None
+        #: The texts of the root moves searched (None: every legal move), see ``search_moves``.
+        self._only: frozenset[str] | None = None
 
     def choose(self, info: InfoSet) -> Action:
         """The most visited legal action after searching within the budget; with ``settle``,
         the heuristic's pick among the close calls (see :meth:`_settle`)."""
-        legal = info.legal_actions()
+        every = info.legal_actions()
+        legal = self._searched(info, every)
+        only = frozenset(a[0] for a in legal) if len(legal) < len(every) else None
         self.last_settled = {}
         if len(legal) == 1:
             self.last_stats = [MoveStats(legal[0], 0, 0.0)]
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         start = time.perf_counter()
-        root = self.search(info)
+        root = self.search(info, only)
         self.last_seconds = time.perf_counter() - start
         self.last_iterations = root.n
         seat = info.seat
@@ -151,6 +162,18 @@ class MCTSAgent:
             if len(close) > 1:
                 return self._settle(info, close)
         return stats[0][3]
+
+    def _searched(self, info: InfoSet, legal: list[Action]) -> list[Action]:
+        """The root moves worth searching: ``legal`` as the game's ``search_moves`` narrows
+        it on one determinization (the seat to act has the same moves in every world)."""
+        name = info.search_moves
+        if not name or len(legal) == 1:
+            return legal
+        moves = _MOVES.get(name)
+        if moves is None:
+            module, _, attr = name.partition(":")
+            moves = _MOVES[name] = getattr(importlib.import_module(module), attr)
+        return moves(info.sample(self.rng.next64()), legal) or legal
 
     def _close_calls(self, root: Node, seat: int, ranked: list[Action]) -> list[Action]:
         """The root moves the search cannot tell from its most visited one (``ranked[0]``):
@@ -182,8 +205,10 @@ class MCTSAgent:
         self.last_settled = {a[0]: v for a, v in zip(close, means, strict=True)}
         return close[best]
 
-    def search(self, info: InfoSet) -> Node:
-        """Grow a tree for ``info.seat`` within the budget and return its root."""
+    def search(self, info: InfoSet, only: frozenset[str] | None = None) -> Node:
+        """Grow a tree for ``info.seat`` within the budget and return its root; with
+        ``only``, the root weighs only the moves of those texts."""
+        self._only = only
         cfg = self.active = self.config.with_hints(info.search_hints)
         self._policy = rollout_policy(info) if cfg.rollout == "scripted" else None
         rng = self.rng
@@ -217,6 +242,7 @@ class MCTSAgent:
         sqrt = math.sqrt
         node = root
         path = [root]
+        only = self._only  # the root's moves, when the game narrows them
         while det.to_act is not None:
             seat = det.to_act
             kids = node.children.get(seat)
@@ -226,7 +252,11 @@ class MCTSAgent:
             best: Node | None = None
             best_action: Action | None = None
             best_score = -1.0
-            for a in det.legal_actions():
+            legal = det.legal_actions()
+            if only is not None:
+                legal = [a for a in legal if a[0] in only]
+                only = None
+            for a in legal:
                 ch = kids.get(a[0])
                 if ch is None:
                     untried.append(a)

@@ -82,6 +82,12 @@ class Game(Grammar, Words, Generic[S]):
     #: :class:`meeple.core.Rng`, its only source of chance). Read only by search, on
     #: determinizations it owns; empty: the game has none.
     rollout_policy: ClassVar[str] = ""
+    #: The moves a search weighs at its root, where some legal moves only make sense as the
+    #: first of several a search cannot see through (opening a trade it would then cancel):
+    #: ``"module:function"`` where ``function(state, legal)`` returns the non-empty part of
+    #: ``legal`` worth searching, ``state`` a determinization of the seat to act. Read only
+    #: by search; empty: every legal move.
+    search_moves: ClassVar[str] = ""
     #: Event kinds that matter so much to the seat they name (their ``seat`` field) that the
     #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
     notices: ClassVar[frozenset[str]] = frozenset()

@@ -10,7 +10,7 @@ from meeple.core import game_class
 from meeple.games.catacombs.outlook import board_maps, outlook
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_rules import at, build, force_roll, move_to, started
+from .test_rules import at, build, force_roll, give, move_to, started
 
 
 def cornered() -> CatacombsState:
@@ -94,3 +94,19 @@ def test_greedy_games_open_no_offer_they_cancel() -> None:
             proposed += text == "propose"
             st.apply(text)
         assert opened == proposed
+
+
+def test_a_walled_in_dwarf_breaks_through_with_the_potion_it_holds() -> None:
+    """A dwarf shut in one cell beside unexplored ground, a destruction potion in its backpack,
+    breaks the wall (CAT-43) rather than keep the potion: the potion's worth lies in the way
+    out it gives, and the break is one step nearer. Before, keeping the potion's worth as
+    goods beat using it, and such dwarves waited for the round limit."""
+    st = started()
+    s = st.active
+    build(st, at(st, 1, 0), "E")  # shut: the entrance west and the tile east face no way in
+    build(st, at(st, 2, 0), "S")
+    move_to(st, s, 1, 0)
+    give(st, s, "destruction")
+    st.money[s] = 0
+    assert "break south wall" in {a.text for a in st.legal_actions()}
+    assert choices(st) == {"break south wall"}

@@ -4,9 +4,10 @@ only when it would accept it in its partner's place and it improves its own posi
 
 from __future__ import annotations
 
-from meeple.agents import GreedyAgent, InfoSet
+from meeple.agents import GreedyAgent, InfoSet, info_set, make_agents
+from meeple.core import game_class
 from meeple.games.catacombs.decisions import Answer, Offer
-from meeple.games.catacombs.heuristic import best_trade, evaluate, goods_worth
+from meeple.games.catacombs.heuristic import best_trade, evaluate, goods_worth, search_moves
 from meeple.games.catacombs.state import CatacombsState
 
 from .test_rules import give, item, started
@@ -85,3 +86,41 @@ def test_each_step_towards_the_best_trade_is_worth_more_and_a_detour_less() -> N
     short.apply("give 100 coins")  # too little for the partner: not worth proposing yet
     short.apply("propose")
     assert evaluate(short, 0) == 0.0
+
+
+def test_a_search_weighs_an_offer_only_where_a_trade_helps_both_sides() -> None:
+    """``search_moves``: no offer where no trade helps both (a Ruby's worth is the same to
+    both); the offer to the Long Sword's holder stays, and once opened the search takes the
+    best trade's next step alone."""
+    three = started(players=3)
+    give(three, 1, "ruby")
+    three.experience[2] += 5
+    legal = three.legal_actions()
+    kept = search_moves(three, legal)
+    assert not any(a.text.startswith("offer") for a in kept)
+    assert len(kept) == len(legal) - 2
+    st = sword_for_coins(3)
+    kept = search_moves(st, st.legal_actions())
+    assert "offer trade to seat 1" in {a.text for a in kept}
+    assert "offer trade to seat 2" not in {a.text for a in kept}
+    st.apply("offer trade to seat 1")
+    [step] = search_moves(st, st.legal_actions())
+    assert step.text in ("ask Long Sword", "give 100 coins")
+
+
+def test_search_seats_open_no_offer_they_cancel() -> None:
+    """Three search seats play a stretch of a real game (fixed seed): every offer opened is
+    proposed. Before the search's moves were narrowed its seats opened about one offer in
+    twelve actions and cancelled most of them."""
+    game = game_class("catacombs")(players=3)
+    agents = make_agents(["mcts:24"] * 3, 3, 5, "catacombs")
+    st = game.new_state(seed=5)
+    opened = proposed = 0
+    while st.to_act is not None and st.n_actions < 250:
+        seat = st.to_act
+        text = agents[seat].choose(info_set(agents[seat], st, seat)).text
+        assert text != "cancel trade"
+        opened += text.startswith("offer")
+        proposed += text == "propose"
+        st.apply(text)
+    assert opened == proposed

@@ -45,6 +45,8 @@ from .decisions import Answer, Offer
 from .outlook import COIN, HEALTH, card_worth, chance, column, kill_value, money_worth, outlook
 
 if TYPE_CHECKING:
+    from meeple.core import Action
+
     from .state import CatacombsState
 
 #: How far ahead of the best rival (in experience-like points) counts as nearly a sure win.
@@ -293,3 +295,27 @@ def evaluate_all(st: CatacombsState) -> list[float]:
     (the search reads every seat's value at each leaf)."""
     ws = _worths(st)
     return [evaluate(st, s, ws) for s in range(st.players)]
+
+
+def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
+    """The moves a search weighs at its root (``Game.search_moves``), on a world of the seat
+    to act: an offer (CAT-20) is opened only to a partner with whom :func:`best_trade` finds a
+    trade that helps both, and an offer being composed takes the step towards that trade the
+    value likes best (the first of equals), as the greedy bot does. A search cannot see
+    through the several actions a trade takes: its rollouts open offers and drop them, and
+    so, without this, did the moves it played."""
+    s = st.to_act
+    assert s is not None
+    top = st.decisions[-1] if st.decisions else None
+    if isinstance(top, Offer) and top.seat == s:
+        return [max(legal, key=lambda a: _after(st, a, s))]
+    opens = {a[0]: p for p, a in enumerate(st.game.actions.offer)}
+    return [a for a in legal if a[0] not in opens
+            or best_trade(st, Offer(seat=s, partner=opens[a[0]]))[1] is not None]
+
+
+def _after(st: CatacombsState, action: Action, seat: int) -> float:
+    """``seat``'s value once ``action`` is taken, on a clone of ``st``."""
+    child = st.clone()
+    child.apply(action)
+    return evaluate(child, seat)

@@ -331,13 +331,19 @@ def _walled_in(st: CatacombsState, s: int, fresh: float, region: dict[int, int])
     the way, is worth buying."""
     tile, nb = st.tile, st.game.neighbours
     fresh += ESCAPE
+    g = st.game
     if holds(st, s, "destruction"):
+        # the break is one more step, and it spends the potion, whose worth as goods
+        # (``heuristic.goods_worth``) lies in this way out: so breaking beats keeping it
+        if g.__dict__.get("_breaker") is None:
+            _find_breaker(g)
+        breaker = g.__dict__.get("_breaker")
+        spent = g.content.items[breaker].price / 2 * COIN if breaker is not None else 0.0
         best = WALLED
         for c, d in region.items():
             if any(n is not None and tile[n] is None for n in nb[c]):
-                best = max(best, fresh * NEAR ** d)
+                best = max(best, fresh * NEAR ** (d + 1) - spent)
         return best
-    g = st.game
     if g.__dict__.get("_breaker") is None and not _find_breaker(g):
         return WALLED
     breaker = g.__dict__["_breaker"]
