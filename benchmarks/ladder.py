@@ -1,4 +1,4 @@
-"""The full ladder of every game: random, greedy, the scripted bot, search at four budgets, the oracle.
+"""Every game's full ladder: random, greedy, the scripted bot, search at four budgets, the oracle.
 
 Each rung plays ``meeple arena`` games against a yardstick (greedy; greedy itself against
 random), two seats rotated; in a cooperative game each rung plays as the whole team, so its
@@ -31,7 +31,7 @@ from meeple.sim.arena import arena, seating, summarise
 from meeple.sim.stats import wilson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import luck  # noqa: E402  (a sibling script)
+import luck  # a sibling script
 
 GAMES = ["heavens", "myth", "catacombs", "grabhit", "andor"]
 BUDGETS = [100, 200, 400, 800]
@@ -46,7 +46,7 @@ def rungs(game: str) -> list[tuple[str, str]]:
                                   *(f"mcts:{b}" for b in BUDGETS))]
     out = [("random", YARDSTICK), (YARDSTICK, "random"), (f"{game}:balance", YARDSTICK)]
     out += [(f"mcts:{b}", YARDSTICK) for b in BUDGETS]
-    return out + [(luck.ORACLE, YARDSTICK)]
+    return [*out, (luck.ORACLE, YARDSTICK)]
 
 
 def block(game: str, rung: str, against: str, seed: int) -> dict[str, Any]:
@@ -108,8 +108,8 @@ def write(args: argparse.Namespace) -> str:
         for rung, against in rungs(game):
             t = tallies.get(f"{game}|{rung}|{against}")
             if not t or not t["games"]:
-                lines.append(f"| {game} | {_name(game, rung)} | {against or 'the game'} | not played "
-                             "| | | | |")
+                who = against or "the game"
+                lines.append(f"| {game} | {_name(game, rung)} | {who} | not played | | | | |")
                 continue
             low, high = wilson(t["wins"], t["games"])
             ms = 1000 * t["seconds"] / t["decisions"] if t["decisions"] else 0.0

@@ -65,7 +65,9 @@ def decide(states: list[State], spec: str) -> tuple[int, float]:
 def counted(cls: type[State], counts: collections.Counter[str]) -> None:
     """Wrap the hooks of ``cls`` so that every call is counted."""
     for name in HOOKS:
-        fn: Callable[..., Any] = getattr(cls, name)
+        fn: Callable[..., Any] | None = getattr(cls, name, None)
+        if fn is None:  # an older checkout without this hook
+            continue
 
         def wrapper(*args: Any, _fn: Callable[..., Any] = fn, _name: str = name,
                     **kwargs: Any) -> Any:
