@@ -106,9 +106,9 @@ class HeavensState(State):
     #: What a determinized state becomes: every hand dealt, the next side's hands dealt as its
     #: turn begins, or the side to act's as its actions are asked for (set below: the classes
     #: they name come after).
-    world: ClassVar[type[HeavensState]]
-    world_undealt: ClassVar[type[HeavensState]]
-    world_pending: ClassVar[type[HeavensState]]
+    _world: ClassVar[type[HeavensState]]
+    _world_undealt: ClassVar[type[HeavensState]]
+    _world_pending: ClassVar[type[HeavensState]]
     _determinize = worlds.determinize
     _validate = validate.validate
 
@@ -137,10 +137,10 @@ class HeavensPending(HeavensWorld):
 
     def _legal_actions(self) -> list[Action]:
         worlds.deal_hands(self, self.game.side_of[self.active], self.rng)
-        self.__class__ = self.world  # type: ignore[assignment]  # a world of every hand dealt
+        self.__class__ = self._world  # type: ignore[assignment]  # a world of every hand dealt
         return actions.legal(self)
 
 
-HeavensState.world = HeavensWorld
-HeavensState.world_undealt = HeavensUndealt
-HeavensState.world_pending = HeavensPending
+HeavensState._world = HeavensWorld
+HeavensState._world_undealt = HeavensUndealt
+HeavensState._world_pending = HeavensPending

@@ -34,7 +34,7 @@ def start_turn(st: HeavensState) -> None:
     st.turn += 1
     if st.undealt:  # a world: the hands of the side to act are dealt now
         deal_hands(st, side, st.rng)
-        st.__class__ = st.world
+        st.__class__ = st._world
     # HVN-28, HVN-49: the very first turn of the game has one token fewer
     st.tokens = g.tokens[side] - (1 if st.turn == FIRST_TURN else 0)
     st.phase = "actions"

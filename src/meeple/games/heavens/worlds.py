@@ -99,13 +99,13 @@ def determinize(st: HeavensState, seat: int, rng: Rng) -> None:
         got = _pools(st, seat)
     st.deck, st.hands = got[2], got[3]
     if not got[4]:  # no hidden hand
-        st.__class__ = st.world
+        st.__class__ = st._world
         return
     g = st.game
     if g.side_of[st.active] == g.side_of[seat]:
-        st.__class__ = st.world_undealt
+        st.__class__ = st._world_undealt
     else:
-        st.__class__ = st.world_pending
+        st.__class__ = st._world_pending
 
 
 def deal_hands(st: HeavensState, side: int, rng: Rng) -> None:
