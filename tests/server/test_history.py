@@ -79,8 +79,9 @@ def states(tables: Tables, match: str) -> list[State]:
 def test_paging_the_history_gives_each_seat_exactly_its_own_story(client: TestClient
                                                                   ) -> None:
     match, tokens = people(client, "myth", 3)
-    assert play(client, match, tokens, 40) == 40
+    play(client, match, tokens, 40)  # the server deals: a random game may end sooner
     st = tables_of(client).get(match).state
+    assert st.n_actions > 0
     for seat, token in [*enumerate(tokens), (None, None)]:
         for limit, lang in ((7, "en"), (HISTORY_PAGE, "ru")):
             told = pages(client, match, token, limit, lang)

@@ -12,7 +12,6 @@ game has run.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -24,22 +23,14 @@ from .grammar import Grammar
 from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng, first_draw
+from .seen import LogEntry, seen_log
 from .serial import encode
 from .validate import decode_fields, decode_log
 from .words import Words
 
 S = TypeVar("S", bound="State")
 
-#: Log entries. An action: ("A", seat, action, public_text_or_None).
-#: An event: ("E", kind, data, seats_that_see_it_or_None, redacted_data_or_None).
-LogEntry = tuple[Any, ...]
 _BASE_FIELDS = frozenset({"game", "rng", "_log", "_legal"})
-#: Per state and seat, the last log seen by ``_seen_log`` and its redaction for that seat.
-_SEEN: weakref.WeakKeyDictionary[State, dict[int, tuple[Any, Any]]] = (
-    weakref.WeakKeyDictionary())
-#: The last of them asked for, by seat: (state, log, its redaction), read without a weak
-#: reference (a search asks for the same one every iteration).
-_LAST_SEEN: dict[int, tuple[State, Any, LogEntry | None]] = {}
 STATE_FORMAT = "meeple-state/1"
 
 
@@ -462,40 +453,7 @@ class State:
 
     def _seen_log(self, seat: int) -> LogEntry | None:
         """The log as ``seat`` saw it, as a log: memoised per seat and extended incrementally."""
-        last = _LAST_SEEN.get(seat)
-        if last is not None and last[0] is self and last[1] is self._log:
-            return last[2]
-        memo = _SEEN.get(self)
-        if memo is None:
-            memo = _SEEN[self] = {}
-        log = self._log
-        known, seen = memo.get(seat, (None, None))
-        seen_log: LogEntry | None = seen
-        fresh: list[LogEntry] = []
-        node = log
-        while node is not known:
-            if node is None:  # the memo is of another past (an undo): start again
-                fresh.clear()
-                node = log
-                while node is not None:
-                    fresh.append(node[1])
-                    node = node[0]
-                seen_log = None
-                break
-            fresh.append(node[1])
-            node = node[0]
-        for e in reversed(fresh):
-            if e[0] == "A":
-                if e[3] is not None and e[1] != seat:
-                    e = ("A", e[1], Action(e[3]), None)
-            elif e[3] is not None and seat not in e[3]:
-                if e[4] is None:
-                    continue
-                e = ("E", e[1], e[4], None, None)
-            seen_log = (seen_log, e)
-        memo[seat] = (log, seen_log)
-        _LAST_SEEN[seat] = (self, log, seen_log)
-        return seen_log
+        return seen_log(self, self._log, seat)
 
     def _emit(self, kind: str, /, *, to: tuple[int, ...] | None = None,
               others: dict[str, Any] | None = None, **data: Any) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core import Action, State
-from meeple.core.state import LogEntry
+from meeple.core.seen import LogEntry
 
 from . import actions, heuristic, legend, validate, view
 from .decisions import AndorDecision
