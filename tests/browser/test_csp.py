@@ -57,7 +57,7 @@ def test_a_match_of_each_game_is_drawn_and_played_without_a_violation(
             break
         click_action(page, rng)
     my_turn(page)
-    page.hover("#board [data-place]", timeout=5_000) if page.locator(
+    page.hover("#board [data-place]", timeout=30_000) if page.locator(
         "#board [data-place]").count() else None  # a place's card under the pointer
     shot(page, "under-csp")
     assert page.evaluate("document.querySelector('#board').children.length") > 0

@@ -71,7 +71,7 @@ def stalled_socket(host: str, match: str) -> socket.socket:
     s.sendall(f"GET /ws/matches/{match} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
               f"Sec-WebSocket-Version: 13\r\n\r\n".encode())
-    s.settimeout(10)
+    s.settimeout(60)
     head = b""
     while b"\r\n\r\n" not in head:  # one byte at a time: nothing past the answer is read
         byte = s.recv(1)
@@ -168,8 +168,8 @@ def test_a_socket_that_never_reads_is_closed_and_delays_no_move_and_no_other_lis
             assert versions == list(range(versions[0], last + 1))
             # The server gave up on the one that never reads (--listener-seconds: 10 s).
             assert until(lambda: sockets(host) == 1)
-        # Read at last, it ends (EOF or reset, each read within 10 s) after what it was sent.
-        stalled.settimeout(10)
+        # Read at last, it ends (EOF or reset) after what it was sent.
+        stalled.settimeout(60)
         assert list(frames(stalled))
     finally:
         stalled.close()
@@ -188,7 +188,7 @@ def test_an_action_is_answered_while_a_listener_of_its_match_reads_nothing(
         assert sockets(host) == 1  # still listening: nothing gave up on it meanwhile
         # Once it reads, it catches up: the snapshots that waited for it were folded into
         # the newest, so it gets fewer than there were versions, and the last one.
-        stalled.settimeout(10)
+        stalled.settimeout(60)
         seen: list[int] = []
         for op, payload in frames(stalled):
             assert op == 1

@@ -169,24 +169,12 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
     g = st.game
     seat = st.active
     side = g.side_of[seat]
-    card_side, units, traps = g.card_side, st.units, st.traps
+    units, traps = st.units, st.traps
     b = g.board
     bit = b.bit
-    mine: list[int] = []
-    foes = allies = 0  # the hexes the side's enemies and its own gods stand on
-    for h, c in st.at.items():
-        if card_side[c] == side:
-            mine.append(c)
-            allies |= bit[h]
-        else:
-            foes |= bit[h]
+    mine, foes, allies, aim = _standing(st, side)
     if not mine:
         return []
-    aim = foes | bit[b.base[1 - side]]  # what an attack may strike (as marks finds)
-    for h in traps:
-        aim |= bit[h]
-    for h in st.architecture:
-        aim |= bit[h]
     walls = 0
     for h in blk:
         walls |= bit[h]
@@ -226,17 +214,43 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
         if st.dropped:
             out.extend(acquisitions(st, c, tab))
         ab = g.ability[c]
-        if ab.cost > tokens:
-            continue
-        kind = ab.target
-        if kind == "enemy":
-            if not foes & around(here, ab.range):
-                continue
-        elif kind == "ally" and not allies & around(here, ab.range):
-            continue
-        if fx.has_target(st, seat, c, kind, ab.range, ab.effects, blk):
+        if ab.cost <= tokens and _ability_aims(st, c, here, foes, allies, blk):
             out.append(tab.ability[c])
     return out
+
+
+def _standing(st: HeavensState, side: int) -> tuple[list[int], int, int, int]:
+    """The side's characters on the board, and as bit sets the hexes its enemies and its own
+    gods stand on and what an attack of it may strike (as :func:`marks` finds)."""
+    g = st.game
+    card_side, bit = g.card_side, g.board.bit
+    mine: list[int] = []
+    foes = allies = 0
+    for h, c in st.at.items():
+        if card_side[c] == side:
+            mine.append(c)
+            allies |= bit[h]
+        else:
+            foes |= bit[h]
+    aim = foes | bit[g.board.base[1 - side]]
+    for h in st.traps:
+        aim |= bit[h]
+    for h in st.architecture:
+        aim |= bit[h]
+    return mine, foes, allies, aim
+
+
+def _ability_aims(st: HeavensState, c: int, here: int, foes: int, allies: int,
+                  blk: set[int]) -> bool:
+    """Whether character ``c`` on ``here`` has a target for its ability: the kind of god it
+    names within its reach first asked of the bit sets, then :func:`fx.has_target`."""
+    ab = st.game.ability[c]
+    kind = ab.target
+    if kind == "enemy" and not foes & st.game.board.around(here, ab.range):
+        return False
+    if kind == "ally" and not allies & st.game.board.around(here, ab.range):
+        return False
+    return fx.has_target(st, st.active, c, kind, ab.range, ab.effects, blk)
 
 
 def _powers(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:

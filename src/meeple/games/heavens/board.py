@@ -83,6 +83,11 @@ class Board:
             rank[h] = i
         self.label_rank: tuple[int, ...] = tuple(rank)
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._lay_bits(grid, coords)
+
+    def _lay_bits(self, grid: HexGrid, coords: list[tuple[int, int]]) -> None:
+        """The neighbourhoods of the hexes, as sets and as bit sets of the grid."""
+        n = len(coords)
         #: each hex and its neighbours
         self.near: tuple[frozenset[int], ...] = tuple(
             frozenset((h, *self.nbrs[h])) for h in range(n))
