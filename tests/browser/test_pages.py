@@ -37,9 +37,10 @@ def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None =
 def my_turn(page: Any) -> None:
     """Wait until it is this seat's turn (buttons live) or the game is over."""
     # Waits are functions, not bare expressions, which the page's CSP would refuse to eval.
-    page.wait_for_function("() => document.body.dataset.turn === 'mine' && "
-                           "document.body.dataset.waiting === 'false' || "
-                           "document.body.dataset.over === 'true'",
+    # The body is missing while a navigation (a reload, the Play button) loads the next page.
+    page.wait_for_function("() => { const d = document.body && document.body.dataset; "
+                           "return !!d && (d.turn === 'mine' && d.waiting === 'false' || "
+                           "d.over === 'true'); }",
                            timeout=60_000)
 
 
@@ -137,7 +138,8 @@ def test_a_reload_mid_game_shows_the_same_table(server: str, browser: Any, shot:
     before = (version(page), page.inner_text("#board"), page.inner_text("#actions"),
               page.inner_text("#log"))
     page.reload()
-    page.wait_for_function(f"() => Number(document.body.dataset.version) === {before[0]}")
+    page.wait_for_function(f"() => !!document.body && "
+                           f"Number(document.body.dataset.version) === {before[0]}")
     my_turn(page)
     after = (version(page), page.inner_text("#board"), page.inner_text("#actions"),
              page.inner_text("#log"))
