@@ -38,8 +38,10 @@ def test_the_lobby_is_one_statement_and_pages_newest_first(db: str) -> None:
         rest = c.get("/api/matches?limit=5&offset=5").json()
         last = c.get("/api/matches?limit=5&offset=10").json()
         assert [x["match"] for x in first + rest + last] == made[::-1]
-        assert first[0] == {"match": made[-1], "game": "catacombs", "players": 3,
-                            "seats": ["human", "human", "greedy"], "free": 1, "version": 0}
+        top = dict(first[0])  # the bot may have moved first already if the dice chose it
+        assert top.pop("version") <= c.get(f"/api/matches/{made[-1]}").json()["version"]
+        assert top == {"match": made[-1], "game": "catacombs", "players": 3,
+                       "seats": ["human", "human", "greedy"], "free": 1}
         for bad in ("limit=0", "limit=101", "offset=-1", "limit=x"):
             r = c.get(f"/api/matches?{bad}")
             assert r.status_code == 422 and "whole number" in r.json()["reason"]
