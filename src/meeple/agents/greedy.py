@@ -17,13 +17,34 @@ Ties are broken by its own seeded generator, so a seed fixes every choice.
 
 from __future__ import annotations
 
+import importlib
+import math
 import re
 import time
+from collections.abc import Callable
 
 from meeple.core import Action, ConfigError, Rng, State
 
 from .base import InfoSet, Reason, shorten
 from .evaluation import value
+
+#: A game's filter of the moves a bot weighs: ``moves(state, legal)`` -> part of ``legal``.
+Moves = Callable[[State, list[Action]], list[Action]]
+_MOVES: dict[str, Moves] = {}
+
+
+def weighed(info: InfoSet, legal: list[Action], rng: Rng) -> list[Action]:
+    """The moves worth weighing: ``legal`` as the game's ``search_moves`` narrows it on one
+    determinization drawn with a seed from ``rng`` (the seat to act has the same moves in
+    every world); ``legal`` itself when the game narrows nothing."""
+    name = info.search_moves
+    if not name or len(legal) == 1:
+        return legal
+    moves = _MOVES.get(name)
+    if moves is None:
+        module, _, attr = name.partition(":")
+        moves = _MOVES[name] = getattr(importlib.import_module(module), attr)
+    return moves(info.sample(rng.next64()), legal) or legal
 
 
 def action_values(state: State, seat: int, legal: list[Action]) -> list[float]:
@@ -117,6 +138,11 @@ class GreedyAgent:
             self._last = []
             self._only = legal[0]
             return legal[0]
+        legal = weighed(info, legal, self.rng)
+        if len(legal) == 1:  # the game names the step (``Game.search_moves``)
+            self._last = [(legal[0], math.nan)]
+            self._only = None
+            return legal[0]
         means = sampled_values(info, legal, self.samples, self.rng, self.seconds)
         best = best_index(means, self.rng)
         self._only = None
@@ -129,6 +155,10 @@ class GreedyAgent:
         Action: an interface chooses the text each seat may read)."""
         if self._only is not None:
             return [(self._only, Reason("the only legal action", "why.only"))]
+        if len(self._last) == 1 and math.isnan(self._last[0][1]):
+            return [(self._last[0][0],
+                     Reason("the first step of a plan of several actions the game names",
+                            "why.plan"))]
         return [(a, Reason(f"evaluation {v:.3f}", "why.evaluation", value=f"{v:.3f}"))
                 for a, v in self._last[:5]]
 

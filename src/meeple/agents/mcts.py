@@ -49,7 +49,7 @@ from meeple.core import Action, ConfigError, Rng, State, game_class, game_ids
 
 from .base import CheatInfoSet, InfoSet, Reason
 from .evaluation import values
-from .greedy import greedy_step, sampled_values
+from .greedy import greedy_step, sampled_values, weighed
 from .spec import (
     DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
@@ -65,9 +65,6 @@ SETTLE_SAMPLES = 8
 #: A game's scripted rollout policy: ``policy(state, rng)`` -> a legal action of ``to_act``.
 Policy = Callable[[State, Rng], Action]
 _POLICIES: dict[str, Policy] = {}
-#: A game's filter of the moves searched at the root: ``moves(state, legal)`` -> part of legal.
-Moves = Callable[[State, list[Action]], list[Action]]
-_MOVES: dict[str, Moves] = {}
 #: ``_LOGS[k] == math.log(k)`` (``_LOGS[0]`` unused), grown as searches need.
 _LOGS: list[float] = [0.0] + [math.log(k) for k in range(1, 4096)]
 
@@ -165,15 +162,8 @@ class MCTSAgent:
 
     def _searched(self, info: InfoSet, legal: list[Action]) -> list[Action]:
         """The root moves worth searching: ``legal`` as the game's ``search_moves`` narrows
-        it on one determinization (the seat to act has the same moves in every world)."""
-        name = info.search_moves
-        if not name or len(legal) == 1:
-            return legal
-        moves = _MOVES.get(name)
-        if moves is None:
-            module, _, attr = name.partition(":")
-            moves = _MOVES[name] = getattr(importlib.import_module(module), attr)
-        return moves(info.sample(self.rng.next64()), legal) or legal
+        it (:func:`greedy.weighed`)."""
+        return weighed(info, legal, self.rng)
 
     def _close_calls(self, root: Node, seat: int, ranked: list[Action]) -> list[Action]:
         """The root moves the search cannot tell from its most visited one (``ranked[0]``):

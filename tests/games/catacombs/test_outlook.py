@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from meeple.agents import GreedyAgent, InfoSet, info_set, make_agents
 from meeple.core import game_class
+from meeple.games.catacombs.heuristic import hopeless
 from meeple.games.catacombs.outlook import board_maps, outlook
 from meeple.games.catacombs.state import CatacombsState
 
@@ -110,3 +111,59 @@ def test_a_walled_in_dwarf_breaks_through_with_the_potion_it_holds() -> None:
     st.money[s] = 0
     assert "break south wall" in {a.text for a in st.legal_actions()}
     assert choices(st) == {"break south wall"}
+
+
+def shut_in() -> CatacombsState:
+    """Seat 0 (to act) shut in one cell beside unexplored ground (south), away from the
+    entrances, with no coins and no destruction potion, but treasures enough to pay for one
+    where it stands (half their value, CAT-17) — what the dead-end rule (CAT-24) counts on."""
+    st = started()
+    s = st.active
+    build(st, at(st, 1, 0), "E")
+    build(st, at(st, 2, 0), "S")
+    move_to(st, s, 1, 0)
+    give(st, s, "ancient_crown", "ancient_crown", "golden_idol")
+    st.money[s] = 0
+    return st
+
+
+def test_a_shut_in_dwarf_sells_its_treasures_buys_a_potion_and_breaks_out() -> None:
+    """CAT-24/CAT-43: one look ahead sees each sale lose worth and nothing come of it, so the
+    dwarf stood still until the round limit; the game names the plan's next step
+    (``moves.search_moves``) and the bot follows it to the broken wall."""
+    for seed in range(3):
+        st = shut_in()
+        s = st.active
+        bot = GreedyAgent(seed)
+        done: list[str] = []
+        while st.active == s and st.phase == "move" and len(done) < 12:
+            done.append(bot.choose(InfoSet(st, s)).text)
+            st.apply(done[-1])
+        assert done[-1] == "break south wall", done
+        assert "buy Destruction Potion" in done and done[0].startswith("sell"), done
+
+
+def test_the_plan_step_is_explained_as_such() -> None:
+    st = shut_in()
+    bot = GreedyAgent(0)
+    bot.choose(InfoSet(st, st.active))
+    [(action, why)] = bot.explain_last()
+    assert action.text.startswith("sell") and why.key == "why.plan"
+
+
+def test_a_dwarf_hopelessly_behind_loses_nothing_by_ending_the_game() -> None:
+    """CAT-22/CAT-45: the last card left is the tenth vein and the rival leads by more than
+    everything still to be found could bring. Turning it up ends the game lost; standing
+    still kept a sliver of value, so such a dwarf waited for the round limit. Now both are
+    worth the same, nothing."""
+    st = cornered()
+    s = st.active
+    move_to(st, s, 1, 0)  # on the way on: the next step explores
+    vein = next(c.index for c in st.game.content.cards if c.kind == "vein")
+    st.deck[:] = [vein]
+    st.veins = 9
+    st.experience[1 - s] = st.experience[s] + 40
+    st.money[s] = 0
+    assert hopeless(st, s) and st.evaluate(s) == 0.0
+    st.experience[1 - s] = st.experience[s] + 1  # the vein would make it up
+    assert not hopeless(st, s) and st.evaluate(s) > 0.0

@@ -257,8 +257,10 @@ def _move(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds, rng: Rn
         return kinds[Walk]
     if cur in dist:
         return kinds[Stay]
+    # through a wall onto unexplored ground, or into a cell from which a target lies on foot
     destroy = [a for a in legal if isinstance(a[1], BreakWall)
-               and (n := g.neighbours[cur][a[1].direction]) is not None and st.tile[n] is None]
+               and (n := g.neighbours[cur][a[1].direction]) is not None
+               and (st.tile[n] is None or (n in dist and monster_at(st, n) is None))]
     if destroy:
         return rng.choice(destroy)
     return _walled_in(st, s, legal, kinds)
@@ -396,11 +398,18 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     useful = _useful(st, s, legal)  # the main step of the move or end phase
     if useful is not None:
         return useful
-    if st.money[s] >= SPARE_MONEY and BuyExperience in kinds:
+    if st.money[s] >= SPARE_MONEY and BuyExperience in kinds and not _saving(st, s):
         return kinds[BuyExperience]
     if st.phase == "end":
         return kinds[EndTurn]
     return _move(st, s, legal, kinds, rng)
+
+
+def _saving(st: CatacombsState, s: int) -> bool:
+    """Walled in without a destruction potion (no target in reach, however bold): its coins
+    are for the potion, not for experience."""
+    return (not holds(st, s, "destruction")
+            and cell_of(st, s) not in target_distance(st, s, bold=True))
 
 
 def _raise(st: CatacombsState, s: int) -> Stat:

@@ -56,7 +56,7 @@ class Catacombs(Game[CatacombsState]):
     rollout_policy: ClassVar[str] = "meeple.games.catacombs.bots:choose"
     #: The search weighs opening a trade offer only where a trade helps both sides, and
     #: composes one as the heuristic's best trade says (``heuristic.search_moves``).
-    search_moves: ClassVar[str] = "meeple.games.catacombs.heuristic:search_moves"
+    search_moves: ClassVar[str] = "meeple.games.catacombs.moves:search_moves"
     safety_endings: ClassVar[frozenset[str]] = frozenset({"round-limit"})
     #: A dwarf's fall is told to its player as a notice (CAT-11).
     notices = frozenset({"death"})

@@ -42,11 +42,14 @@ from .backpack import HALVES, LEFT, RIGHT, armour_of
 from .board import monster_at
 from .content import SLOTS
 from .decisions import Answer, Offer
+from .events import ARTIFACT_EXPERIENCE, VEIN_EXPERIENCE
 from .outlook import COIN, HEALTH, card_worth, chance, column, kill_value, money_worth, outlook
 
 if TYPE_CHECKING:
     from meeple.core import Action
 
+    from .content import Card
+    from .game import Catacombs
     from .state import CatacombsState
 
 #: How far ahead of the best rival (in experience-like points) counts as nearly a sure win.
@@ -287,7 +290,57 @@ def evaluate(st: CatacombsState, seat: int, ws: dict[int, float] | None = None) 
         ws = _worths(st)
     if isinstance(top, Answer) and top.offer.seat == seat:
         return _trade_value(st, ws, top.offer) or 0.0
+    if hopeless(st, seat):
+        return 0.0
     return _squash(ws, seat)
+
+
+def hopeless(st: CatacombsState, s: int) -> bool:
+    """Dwarf ``s`` lies further behind the leader in experience than everything still to be
+    found could bring it (:func:`hope`): its game is as lost as a lost end (valued 0), so
+    ending it, by the last vein or the dead end, costs it nothing, and a bot far behind no
+    longer stands still to keep the game going until meeple's round limit. A rival's fall
+    (CAT-11) is not counted as hope."""
+    best = max((st.experience[o] for o in range(st.players) if o != s and st.alive[o]),
+               default=None)
+    if best is None:
+        return False
+    behind = best - st.experience[s]
+    g = st.game
+    veins = g.__dict__.get("_veins")
+    if veins is None:
+        veins = g.__dict__["_veins"] = sum(c.kind == "vein" for c in g.content.cards)
+    if behind <= VEIN_EXPERIENCE * (veins - st.veins):  # the veins alone could make it up
+        return False
+    return behind > hope(st, s)
+
+
+def hope(st: CatacombsState, s: int) -> float:
+    """The most experience dwarf ``s`` could still gain: every card still face down and every
+    face-up monster at its experience (a vein 2, an artifact 2, CAT-45/46), its artifacts,
+    and one experience for every 200 coins it has or could sell its things for (CAT-19)."""
+    g = st.game
+    table: list[int] | None = g.__dict__.get("_card_hope")
+    if table is None:
+        table = g.__dict__["_card_hope"] = [_card_experience(g, c) for c in g.content.cards]
+    items = g.content.items
+    total = sum(map(table.__getitem__, st.deck))
+    total += sum(table[k] for k in st.card if k is not None and g.card_monster[k] is not None)
+    things = [*st.pack[s], *(i for i in st.screen[s] if i is not None)]
+    total += ARTIFACT_EXPERIENCE * sum(items[i].kind == "artifact" for i in things)
+    worth_coins = st.money[s] + HALVES * sum(items[i].value for i in things)
+    return total + worth_coins / (HALVES * g.content.experience_price)
+
+
+def _card_experience(g: Catacombs, card: Card) -> int:
+    """The experience one event card can bring whoever turns it up."""
+    if card.kind == "vein":
+        return VEIN_EXPERIENCE
+    if card.kind == "artifact":
+        return ARTIFACT_EXPERIENCE
+    if card.kind == "monster" and card.ref is not None:
+        return g.content.monsters[card.ref].experience
+    return 0
 
 
 def evaluate_all(st: CatacombsState) -> list[float]:

@@ -198,6 +198,26 @@ def outlook(st: CatacombsState, s: int, fresh: float | None = None) -> float:
     return max(0.0, best)
 
 
+def stuck(st: CatacombsState, s: int) -> bool:
+    """Dwarf ``s`` has no target on foot worth walking to: no open side onto unexplored ground
+    lies in its reach, and no face-up monster it can beat at better than even worth (its
+    kill at its odds against the wound or fall a miss costs, :func:`kill_value`); and it
+    faces no monster on its own cell."""
+    start = st.position[s]
+    if start is None or st.tile[start] is None:
+        return False
+    k = st.card[start]
+    if k is not None and st.game.content.cards[k].kind == "monster":
+        return False
+    frontier, monsters = board_maps(st)
+    if frontier[start] >= 0:
+        return False
+    g = st.game
+    col, armour, health = column(st, s), armour_of(st, s), st.health[s]
+    return not any(dist[start] > 0 and (kill := kill_value(g, col, 0, armour, health, m))
+                   is not None and kill >= 0 for m, dist in monsters)
+
+
 def _laid(st: CatacombsState, s: int, cell: int, mask: int, fresh: float) -> float:
     """The outlook once the tile in hand lies on ``cell`` turned to ``mask`` (CAT-57); the
     state is left as it was."""

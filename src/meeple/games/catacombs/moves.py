@@ -1,0 +1,41 @@
+"""The moves a bot weighs (``Game.search_moves``): what one look ahead, or a search's random
+rollouts, cannot see through is narrowed here to the step that begins it.
+
+- a trade offer (CAT-20) is opened only where the heuristic finds a trade that helps both
+  sides, and composed as that trade says (``heuristic.search_moves``);
+- a dwarf with no target on foot (``outlook.stuck``: no open side onto unexplored ground and
+  no monster it can beat in reach) takes the scripted dwarf's step (``bots.choose``): selling
+  goods and then worn gear for a destruction potion, walking to an entrance's lower prices or
+  to a wall, breaking through, jumping between entrances with a speed potion, or seeking out
+  a monster it has only some chance against. Each of those is the first of several actions
+  whose worth shows only at the end, so a bot valuing one action ahead stood still, and the
+  game, which the dead-end rule (CAT-24) keeps open while such a way exists, ran to meeple's
+  round limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.core import Rng
+
+from . import bots, heuristic
+from .outlook import stuck
+from .verbs import Equip
+
+if TYPE_CHECKING:
+    from meeple.core import Action
+
+    from .state import CatacombsState
+
+
+def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
+    """The part of ``legal`` a bot weighs, on a world of the seat to act."""
+    s = st.to_act
+    assert s is not None
+    if (st.phase == "move" and not st.decisions and st.step in ("main", "walk")
+            and st.active == s and stuck(st, s)):
+        step = bots.choose(st, Rng(st.n_actions))
+        if step in legal and not isinstance(step[1], Equip):  # its gear is the value's to pick
+            return [step]
+    return heuristic.search_moves(st, legal)
