@@ -80,8 +80,12 @@ def test_a_named_player_sees_the_name_beside_the_seat_and_moves_devices(
     page.click("#link-new")
     page.wait_for_selector("#qr svg")
     url = page.locator("#device-url").inner_text()
-    seats = page.locator("#seats li").all_inner_texts()
-    assert seats == ["Treasures of the Ancient Catacombs · seat 1"]
+    [row] = page.locator("#seats li").all()
+    assert row.locator("a").inner_text() == f"Treasures of the Ancient Catacombs · Anna — {red}"
+    first = snap["to_act"]  # the dice chose who starts
+    status_text = row.locator(".status").inner_text()
+    assert status_text == ("Your turn" if first == 0 else f"<i>Bo</i> — {blue} to play")
+    assert "no move yet" in row.inner_text() or "last move" in row.inner_text()
     shot(page, "me")
     assert page.evaluate("() => window.__csp") == []  # the QR code breaks no policy
     phone = context(browser, viewport=PHONE)
@@ -125,3 +129,53 @@ def test_a_match_without_its_token_says_it_is_a_spectators_view(
             assert page.locator("a#to-me[href='/me']").inner_text() == "Your player page"
             shot(page, "lobby")
         assert page.errors == [] and page.evaluate("() => window.__csp") == []
+
+
+def test_my_matches_list_my_turn_first_and_the_finished_with_result_and_replay(
+        server: str, browser: Any, shot: Any) -> None:
+    """The player's page on another device (its key, no seat links) lists the player's
+    matches: the one where it is her turn first, then the one waiting for Bo, then the
+    finished one with its result, whose replay opens from there; in English and Russian."""
+    status, anna = call(f"{server}/api/players", {"name": "Anna"})
+    status, bo = call(f"{server}/api/players", {"name": "Bo"})
+    made = []
+    for _ in range(3):
+        status, m = call(f"{server}/api/matches", {"game": "tictactoe",
+                                                   "seats": ["human", "human"]})
+        assert status == 201, m
+        made.append(m)
+    done, theirs, mine = made
+    seat_of = {done["match"]: 0, theirs["match"]: 1, mine["match"]: 0}
+    for m in made:
+        as_player(server, "/api/players/me/seats", anna["key"],
+                  {"match": m["match"], "token": m["seats"][seat_of[m["match"]]]["token"]})
+    as_player(server, "/api/players/me/seats", bo["key"],
+              {"match": theirs["match"], "token": theirs["seats"][0]["token"]})
+    for move in ("mark a1", "mark b1", "mark a2", "mark b2", "mark a3"):
+        snap = call(f"{server}/api/matches/{done['match']}")[1]
+        tok = done["seats"][snap["to_act"]]["token"]
+        status, _ = call(f"{server}/api/matches/{done['match']}/act",
+                         {"action": move, "version": snap["version"]}, token=tok)
+        assert status == 200
+    page = context(browser)
+    page.add_init_script(f"localStorage.setItem('meeple.player', {json.dumps(anna['key'])})")
+    page.goto(f"{server}/me?lang=en")
+    page.wait_for_selector("#seats li")
+    rows = page.locator("#seats li").all()
+    cross = call(f"{server}/api/matches/{theirs['match']}")[1]["names"][0]
+    said = [r.locator(".status").inner_text() for r in rows]
+    assert said[:2] == ["Your turn", f"Bo — {cross} to play"]
+    assert said[2] == "You won"
+    assert rows[2].locator(".ending").inner_text().startswith("Anna — ")
+    assert [r.get_attribute("class") for r in rows] == ["my-turn", "", "over"]
+    assert "last move" in rows[2].inner_text() and "no move yet" in rows[0].inner_text()
+    shot(page, "me-matches")
+    page.click("#langs button[lang=ru]")
+    page.wait_for_function("() => document.querySelector('#seats .status')"
+                           ".textContent === 'Ваш ход'")
+    assert "последний ход" in page.locator("#seats li").nth(2).inner_text()
+    shot(page, "me-matches-ru")
+    page.click("#seats li.over a.replay")
+    page.wait_for_url(f"**/match/{done['match']}/replay")
+    page.wait_for_selector("#board svg, #board .board, #board *", state="attached")
+    assert page.errors == [] and page.evaluate("() => window.__csp") == []

@@ -1,5 +1,6 @@
 // The player's page (/me): the name the other players see, the language, a device link with
-// its QR code for another device, revoking unused links, and the seats the player holds. A
+// its QR code for another device, revoking unused links, and the player's matches: whose turn
+// it is and since when (the player's turn first), finished ones with their result and replay. A
 // device link (/me/link/CODE) opened here gives this browser a key of its own for that player.
 // Every name is put in as text.
 
@@ -11,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 let me = null;     // {name, lang, seats}, or null: this browser has no player
 let link = null;   // the newest device link made here: {url, qr}
 let said = null;   // the newest message, shown under the heading
-let games = {};    // each game's name in the page's language, by id (and `lang`: that language)
+let matches = [];  // the player's matches (GET /api/players/me/matches), in the page's language
 
 async function start() {
   await loadTexts(await chosenLang());
@@ -22,10 +23,9 @@ async function start() {
   draw();
 }
 
-async function loadGames() {
-  if (games.lang === lang) return;
-  const r = await call("GET", `/api/games?lang=${lang}`);
-  games = { ...Object.fromEntries((r.data || []).map((g) => [g.id, g.name])), lang };
+async function loadMatches() {
+  const r = await asPlayer("GET", `/api/players/me/matches?lang=${lang}`);
+  matches = r.status === 200 ? r.data.matches : [];
 }
 
 // Spend a device link's code: keep the key it gives, and show the player's page at /me.
@@ -43,11 +43,11 @@ function failed(r) {
 }
 
 async function draw() {
-  if (me && me.seats.length) await loadGames();
+  if (me) await loadMatches();
   document.title = `${t("web.me.title")} — meeple`;
   $("me-title").textContent = t("web.me.title");
   put($("me"), said ? el("p", { class: "said", id: "said", role: "status" }, said) : null,
-    ...(me ? [nameForm(), devices(), seats()] : [newForm()]));
+    ...(me ? [seats(), nameForm(), devices()] : [newForm()]));
 }
 
 function nameField(value) {
@@ -118,13 +118,48 @@ function devices() {
       } }, t("web.me.revoke"))));
 }
 
-function seats() {
-  const list = me.seats.map((s) => el("li", {},
-    el("a", { href: `/match/${encodeURIComponent(s.match)}` }, `${games[s.game] || s.game} · ${t("web.me.seat", { n: s.seat + 1 })}`),
-    s.over ? el("small", { class: "quiet" }, ` · ${t("web.me.finished")}`) : null));
-  return el("section", { class: "panel", id: "seats" }, el("h3", {}, t("web.me.seats")),
-    list.length ? el("ul", {}, list) : el("p", { class: "quiet" }, t("web.me.no_seats")));
+// How long ago `seconds` was, in the page's language ("3 hours ago", "вчера").
+function ago(seconds) {
+  const units = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400],
+    ["hour", 3600], ["minute", 60]];
+  const say = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  for (const [unit, size] of units) {
+    if (seconds >= size) return say.format(-Math.floor(seconds / size), unit);
+  }
+  return t("web.me.just_now");
 }
+
+// One match: the game and the player's seat, whose turn it is and since when, or the result.
+function matchRow(m) {
+  if (m.damaged) {
+    return el("li", { class: "damaged" }, el("span", {}, t("web.me.damaged")));
+  }
+  const status = m.over ? t(m.result.won ? "web.me.won" : "web.me.lost")
+    : m.my_turn ? t("web.me.your_turn") : t("web.me.their_turn", { name: m.to_act_name });
+  const when = m.since === null ? t("web.me.no_moves") : t("web.me.last_move", { when: ago(m.since) });
+  return el("li", { class: m.my_turn ? "my-turn" : m.over ? "over" : "" },
+    el("a", { href: m.url }, `${m.game_name} · ${m.seat_names.join(", ")}`), " ",
+    el("strong", { class: "status" }, status), " ",
+    m.over ? el("span", { class: "ending" }, m.result.text[0], " ") : null,
+    el("small", { class: "quiet" }, when),
+    m.replay ? el("span", {}, " · ", el("a", { href: m.replay, class: "replay" }, t("web.me.replay"))) : null);
+}
+
+function seats() {
+  const list = matches.map(matchRow);
+  return el("section", { class: "panel", id: "seats" }, el("h3", {}, t("web.me.seats")),
+    list.length ? el("ul", { class: "my-matches" }, list) : el("p", { class: "quiet" }, t("web.me.no_seats")));
+}
+
+// The list is read again every half minute while the page is in view (a move made elsewhere
+// shows up); only the list is drawn again, so nothing typed in the forms is lost.
+const REFRESH_MS = 30000;
+setInterval(async () => {
+  const shown = $("seats");
+  if (!me || document.hidden || !shown) return;
+  await loadMatches();
+  shown.replaceWith(seats());
+}, REFRESH_MS);
 
 if (playerKey() === "") keepPlayerKey(null);
 start();

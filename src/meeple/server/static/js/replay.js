@@ -5,6 +5,7 @@
 // (/api/matches/{id}/replay); the page only asks.
 
 import { call } from "./net.js";
+import { playerKey } from "./player.js";
 import { drawBoard } from "./boards.js";
 import { botName, gameInfo, readCreds } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
@@ -27,13 +28,19 @@ function banner(text) {
   $("banner").textContent = text || "";
 }
 
+// Who asks: the seat's token this browser keeps, else this browser's player (whose seat the
+// server finds), else a spectator.
+function asWhom() {
+  return creds.token || (playerKey() ? { player: playerKey() } : undefined);
+}
+
 // Ask for step `step` (the newest when null) in the chosen view, and draw it.
 async function show(step) {
   const ticket = ++asking;
   const q = new URLSearchParams({ lang });
   if (step !== null) q.set("step", step);
   if (view !== "") q.set("seat", view);
-  const r = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/replay?${q}`, undefined, creds.token);
+  const r = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/replay?${q}`, undefined, asWhom());
   if (ticket !== asking) return;
   if (r.status === 403 || r.status === 409) {  // a view that opens once the game is over
     view = "";
