@@ -179,3 +179,40 @@ def test_my_matches_list_my_turn_first_and_the_finished_with_result_and_replay(
     page.wait_for_url(f"**/match/{done['match']}/replay")
     page.wait_for_selector("#board svg, #board .board, #board *", state="attached")
     assert page.errors == [] and page.evaluate("() => window.__csp") == []
+
+
+def test_a_rematch_in_one_click_each_the_other_page_told_by_push(
+        server: str, browser: Any, shot: Any) -> None:
+    status, m = call(f"{server}/api/matches", {"game": "tictactoe", "seats": ["human", "human"]})
+    assert status == 201, m
+    tokens = [s["token"] for s in m["seats"]]
+    for move in ("mark a1", "mark b1", "mark a2", "mark b2", "mark a3"):
+        snap = call(f"{server}/api/matches/{m['match']}")[1]
+        status, _ = call(f"{server}/api/matches/{m['match']}/act",
+                         {"action": move, "version": snap["version"]},
+                         token=tokens[snap["to_act"]])
+        assert status == 200
+    a, b = context(browser), context(browser, "ru")
+    a.goto(f"{server}/match/{m['match']}?token={tokens[0]}&lang=en")
+    b.goto(f"{server}/match/{m['match']}?token={tokens[1]}&lang=ru")
+    for page in (a, b):
+        page.wait_for_selector("#rematch")
+    assert a.locator("#rematch").inner_text() == "Rematch"
+    assert b.locator("#rematch").inner_text() == "Реванш"
+    shot(b, "over-ru")
+    a.click("#rematch")
+    a.wait_for_url("**/match/*")
+    a.wait_for_function("() => !location.pathname.endsWith(" + json.dumps(m["match"]) + ")")
+    rematch = a.url.split("/match/")[1].split("?")[0]
+    # The other page is told by push: its button now joins the rematch.
+    b.wait_for_function("() => document.querySelector('#rematch').textContent === "
+                        "'Сыграть в реванше'")
+    b.click("#rematch")
+    b.wait_for_function("() => location.pathname.endsWith(" + json.dumps(rematch) + ")")
+    for page in (a, b):
+        page.wait_for_selector("#players li .name")
+    assert a.locator("#players li .name").nth(1).inner_text().endswith("you")
+    assert b.locator("#players li .name").nth(0).inner_text().endswith("вы")
+    b.wait_for_selector("#actions button")  # seat 0 (the other person now) starts
+    shot(b, "rematch-ru")
+    assert a.errors == [] and b.errors == []

@@ -116,7 +116,8 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
         db.execute(text("DROP INDEX ix_matches_lobby"))
         db.execute(text("DROP INDEX ix_matches_creator"))
         for table, column in (("matches", "creator"), ("matches", "active"),
-                              ("matches", "closed"), ("seats", "open")):
+                              ("matches", "closed"), ("seats", "open"),
+                              ("matches", "rematch")):
             db.execute(text(f"ALTER TABLE {table} DROP COLUMN {column}"))
         db.execute(text("DROP TABLE leases"))
         db.execute(text("DROP TABLE servers"))
@@ -132,7 +133,7 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
     assert tables(path).version(match) == 2
     with again.store.engine.connect() as db:
         assert db.execute(text("SELECT version FROM schema_version ORDER BY version")
-                          ).scalars().all() == [1, 2, 3, 4, 5, 6]
+                          ).scalars().all() == [1, 2, 3, 4, 5, 6, 7]
 
 
 def test_a_long_match_sends_its_newest_events_told_as_a_fresh_telling_would(tmp_path: Path

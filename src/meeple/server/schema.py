@@ -48,6 +48,8 @@ matches = Table(
     Column("active", Float),
     # Closed unfinished, after nobody played it for a long time.
     Column("closed", Boolean, nullable=False, default=False),
+    # The match made as this one's rematch, once a seat proposed it.
+    Column("rematch", String(32)),
 )
 #: The lobby's list (public unfinished matches, newest first) and a creator's count read these.
 LOBBY_INDEX = Index("ix_matches_lobby", matches.c.public, matches.c.over, matches.c.closed,
@@ -131,6 +133,8 @@ ADDED_4 = {("matches", "creator"): "VARCHAR(64)",
            ("seats", "open"): "BOOLEAN NOT NULL DEFAULT FALSE"}
 #: Columns migration 6 adds: the player a seat belongs to.
 ADDED_6 = {("seats", "player"): "VARCHAR(32)"}
+#: Columns migration 7 adds: a finished match's rematch.
+ADDED_7 = {("matches", "rematch"): "VARCHAR(32)"}
 
 
 def _add_columns(db: Connection, added: dict[tuple[str, str], str]) -> None:
@@ -194,6 +198,11 @@ def _migrate_6(db: Connection) -> None:
     PLAYER_SEATS_INDEX.create(db, checkfirst=True)
 
 
+def _migrate_7(db: Connection) -> None:
+    """Rematches: the match made as a finished one's rematch."""
+    _add_columns(db, ADDED_7)
+
+
 class ForeignDatabase(MeepleError):
     """The database holds tables meeple did not make: it belongs to another program, which
     meeple's tables would be added to."""
@@ -216,7 +225,8 @@ def foreign_tables(db: Connection) -> list[str]:
 #: The schema's migrations, in order; a database records the newest it has had. A release that
 #: changes the schema appends one, and never edits an earlier one.
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
-                                                         _migrate_4, _migrate_5, _migrate_6)
+                                                         _migrate_4, _migrate_5, _migrate_6,
+                                                         _migrate_7)
 #: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
 MIGRATION_LOCK = 0x6D65_6570
 

@@ -96,6 +96,8 @@ class MatchRow:
     closed: bool = False
     #: The name of the player each seat belongs to (None: no player's).
     named: tuple[str | None, ...] = ()
+    #: The match made as this one's rematch (None: none yet).
+    rematch: str | None = None
 
 
 class Listed(NamedTuple):
@@ -258,7 +260,7 @@ class Store:
         return MatchRow(row.id, row.game, row.players, dict(row.options), row.seed,
                         bool(row.public), row.version, bool(row.over),
                         tuple(r.kind for r in rows), tuple(bool(r.token_hash) for r in rows),
-                        bool(row.closed), tuple(r.name for r in rows))
+                        bool(row.closed), tuple(r.name for r in rows), row.rematch)
 
     def seat_of(self, match_id: str, token: str) -> int | None:
         """The seat ``token`` opens in this match, or None; compared in constant time."""
@@ -293,6 +295,41 @@ class Store:
             version = db.execute(select(matches.c.version)
                                  .where(matches.c.id == match_id)).scalar()
             self._tell(db, match_id, int(version or 0))
+
+    def link_rematch(self, old: str, new: str) -> str:
+        """Make ``new`` the rematch of ``old`` unless another server made one first, and
+        give each seat of ``new`` the player of the seat of ``old`` that sits there (seat
+        ``s`` moves to ``s + 1``), announced to ``old``'s servers; the rematch, ``new`` or the
+        one made first (then ``new`` is closed unplayed)."""
+        with self._write() as db:
+            done = db.execute(update(matches).where(matches.c.id == old,
+                                                    matches.c.rematch.is_(None))
+                              .values(rematch=new)).rowcount
+            if done != 1:
+                db.execute(update(matches).where(matches.c.id == new).values(closed=True))
+                first = db.execute(select(matches.c.rematch)
+                                   .where(matches.c.id == old)).scalar()
+                return str(first)
+            rows = db.execute(select(seats.c.seat, seats.c.player)
+                              .where(seats.c.match == old)).all()
+            n = len(rows)
+            for r in rows:
+                if r.player is not None:
+                    db.execute(update(seats).where(seats.c.match == new,
+                                                   seats.c.seat == (r.seat + 1) % n)
+                               .values(player=r.player))
+            version = db.execute(select(matches.c.version).where(matches.c.id == old)).scalar()
+            self._tell(db, old, int(version or 0))
+        return new
+
+    def reissue(self, match_id: str, seat: int) -> str:
+        """A fresh token for ``seat`` (kept hashed; the seat is taken): the seat's token
+        before it stops working."""
+        token = secrets.token_urlsafe(24)
+        with self._write() as db:
+            db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
+                       .values(token_hash=token_hash(token), claimed=True))
+        return token
 
     def claim(self, match_id: str, seat: int) -> None:
         """Mark ``seat`` as taken: its link has been opened, so it is no longer free to join."""

@@ -292,7 +292,8 @@ class Tables:
             rows = self.store.log_after(match_id, live.version)
             if row is None or (not rows and row.kinds == live.row.kinds
                                and row.invited == live.row.invited
-                               and row.named == live.row.named):
+                               and row.named == live.row.named
+                               and row.rematch == live.row.rematch):
                 return False
             try:
                 state, new = self._replay(live.game, row, live.state, live.version, rows)
@@ -308,15 +309,15 @@ class Tables:
             return True
 
     def reread(self, match_id: str) -> None:
-        """Read the match's row again (its seats' players changed); a match not held is read
-        when asked for."""
+        """Read the match's row again (its seats' players changed, or its rematch was made); a
+        match not held is read when asked for."""
         live = self.live.get(match_id)
         if live is None:
             return
         with live.lock:
             row = self.store.match(match_id)
             if row is not None:
-                live.row = dataclasses.replace(live.row, named=row.named)
+                live.row = dataclasses.replace(live.row, named=row.named, rematch=row.rematch)
 
     def close_idle(self, days: float) -> list[str]:
         """Close and unload every unfinished match no person has acted in for ``days``."""
@@ -350,7 +351,8 @@ class Tables:
         action and the push to the same seat share it; nobody changes a snapshot)."""
         present = set(self.presence(live.row.id))
         row, st = live.row, live.state
-        basis = (live.version, id(st), row.kinds, row.invited, row.named, frozenset(present))
+        basis = (live.version, id(st), row.kinds, row.invited, row.named, row.rematch,
+                 frozenset(present))
         kept = live.built.get((seat, lang))
         if kept is not None and kept[0] == basis:
             return kept[1]
@@ -360,6 +362,8 @@ class Tables:
                 and live.plan(seat).refusal is None)
         snap = build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
                               seats=seats, undo=undo, told=live.told, players=row.named)
+        if st.is_over:
+            snap["rematch"] = row.rematch
         if seat is not None and person and st.to_act == seat and not st.is_over:
             snap["since"] = since(live.game, st, seat, live.latest(seat), lang,
                                   shown(snap["names"], row.named))

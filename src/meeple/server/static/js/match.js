@@ -142,8 +142,22 @@ function drawStatus() {
         el("a", { class: "button", id: "replay", href: `/match/${id}/replay` }, t("web.match.replay")),
         el("a", { class: "button", id: "record", href: `/api/matches/${id}/record`,
           download: `meeple-${snap.game}-${matchId}.json` }, t("web.match.record")),
+        rematchButton(),
         el("a", { class: "button", href: "/" }, t("web.match.again"))));
   }
+}
+
+// A person's seat at a finished match asks for its rematch (the first ask makes it: the same
+// game, options and seat kinds, each seat moved on by one) or joins the one made, and goes
+// there with the fresh token the server answers for its seat in it.
+function rematchButton() {
+  const mine = snap.seat !== null && snap.seats[snap.seat] && snap.seats[snap.seat].kind === "human";
+  if (!mine) return null;
+  return el("button", { type: "button", class: "button", id: "rematch", onclick: async () => {
+    const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/rematch`, {}, auth());
+    if (r.status === 200) location.assign(r.data.url);
+    else banner(t("web.match.rematch_failed", { reason: (r.data && r.data.reason) || r.status }));
+  } }, t(snap.rematch ? "web.match.rematch_join" : "web.match.rematch"));
 }
 
 // Send `text` as this seat's action at the snapshot's version (over the socket, else HTTP).
