@@ -216,3 +216,26 @@ def test_a_rematch_in_one_click_each_the_other_page_told_by_push(
     b.wait_for_selector("#actions button")  # seat 0 (the other person now) starts
     shot(b, "rematch-ru")
     assert a.errors == [] and b.errors == []
+
+
+def test_a_lobby_row_says_who_made_it_who_sits_where_and_the_settings(
+        server: str, browser: Any, shot: Any) -> None:
+    status, made = call(f"{server}/api/matches", {"game": "andor", "seats": ["human", "human"],
+                                                  "public": True,
+                                                  "options": {"legend": "intro"}})
+    assert status == 201, made
+    status, anna = call(f"{server}/api/players", {"name": "Anna"})
+    as_player(server, "/api/players/me/seats", anna["key"],
+              {"match": made["match"], "token": made["seats"][0]["token"]})
+    ru = call(f"{server}/api/games?lang=ru")[1]
+    legend = next(o for g in ru if g["id"] == "andor" for o in g["options"]
+                  if o["name"] == "legend")["choice_names"]["intro"]
+    page = context(browser, "ru")
+    page.goto(f"{server}/?lang=ru")
+    row = page.locator(f"#open li:has(a[href*='{made['match']}'])")
+    row.wait_for()
+    who = row.locator(".open-who").inner_text()
+    assert who.startswith("партия игрока Anna, создана ") and "Anna, " in who
+    assert legend in row.locator(".open-settings").inner_text()
+    shot(page, "lobby-ru")
+    assert page.errors == []

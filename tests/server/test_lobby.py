@@ -40,8 +40,12 @@ def test_the_lobby_is_one_statement_and_pages_newest_first(db: str) -> None:
         assert [x["match"] for x in first + rest + last] == made[::-1]
         top = dict(first[0])  # the bot may have moved first already if the dice chose it
         assert top.pop("version") <= c.get(f"/api/matches/{made[-1]}").json()["version"]
+        assert 0 <= top.pop("age") < 60 and top.pop("created") > 0
+        options = top.pop("options")
+        assert options["health"] == 12  # the rulebook's start (CAT-7), as the match keeps it
         assert top == {"match": made[-1], "game": "catacombs", "players": 3,
-                       "seats": ["human", "human", "greedy"], "free": 1}
+                       "seats": ["human", "human", "greedy"], "free": 1,
+                       "names": [None, None, None], "creator": None, "clock": None}
         for bad in ("limit=0", "limit=101", "offset=-1", "limit=x"):
             r = c.get(f"/api/matches?{bad}")
             assert r.status_code == 422 and "whole number" in r.json()["reason"]
@@ -169,3 +173,17 @@ def c_new(c: TestClient, game: str, seats: list[str]) -> dict[str, Any]:
     assert r.status_code == 201, r.text
     body: dict[str, Any] = r.json()
     return body
+
+
+def test_a_lobby_row_says_who_made_it_who_sits_where_and_with_which_settings(
+        client: TestClient) -> None:
+    anna = client.post("/api/players", json={"name": "Anna"}).json()["key"]
+    m = new(client, ["human", "human", "greedy"], public=True,
+            options={"health": 15})
+    client.post("/api/players/me/seats", json={"match": m["match"],
+                                               "token": m["seats"][0]["token"]},
+                headers={"Authorization": f"Player {anna}"})
+    [row] = client.get("/api/matches").json()
+    assert row["creator"] == "Anna" and row["names"] == ["Anna", None, None]
+    assert row["options"]["health"] == 15 and row["clock"] is None
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -37,8 +38,8 @@ from .messages import read_message
 from .outbox import Abortable
 from .quota import client_of
 from .refusal import Refused
+from .store import Listed, NotStored
 from .store import NewMatch as NewMatchRow
-from .store import NotStored
 from .tables import (
     HUMAN,
     DamagedMatch,
@@ -164,9 +165,19 @@ async def list_matches(request: Request) -> JSONResponse:
     limit = whole(request, "limit", 50, 1, LOBBY_PAGE)
     offset = whole(request, "offset", 0, 0, 10_000)
     rows = await server.off(server.tables.store.lobby, limit, offset)
+    now = time.time()
     return JSONResponse([{"match": r.id, "game": r.game, "players": r.players,
-                          "seats": list(r.kinds), "free": r.free, "version": r.version}
+                          "seats": list(r.kinds), "free": r.free, "version": r.version,
+                          "names": list(r.named), "creator": creator_name(r),
+                          "options": r.options, "clock": None, "created": r.created,
+                          "age": max(0.0, now - r.created)}
                          for r in rows if r.id not in server.tables.damaged])
+
+
+def creator_name(row: Listed) -> str | None:
+    """The name of the player holding the creator's seat (the first person's), if any."""
+    first = next((s for s, k in enumerate(row.kinds) if k == HUMAN), None)
+    return None if first is None or first >= len(row.named) else row.named[first]
 
 
 async def join(request: Request) -> JSONResponse:

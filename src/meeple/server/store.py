@@ -101,7 +101,8 @@ class MatchRow:
 
 
 class Listed(NamedTuple):
-    """A match of the lobby's public list: its set-up and how many open seats are free."""
+    """A match of the lobby's public list: its set-up and how many open seats are free, when
+    it was made, its options and the name of the player each seat belongs to (None: none)."""
 
     id: str
     game: str
@@ -109,6 +110,9 @@ class Listed(NamedTuple):
     version: int
     kinds: tuple[str, ...]
     free: int
+    created: float = 0.0
+    options: dict[str, Any] = {}  # noqa: RUF012 (never changed: a row read once)
+    named: tuple[str | None, ...] = ()
 
 
 class LogRow(NamedTuple):
@@ -352,20 +356,24 @@ class Store:
                 .where(seats.c.open.is_(True), seats.c.claimed.is_(False),
                        seats.c.kind == "human").group_by(seats.c.match).subquery())
         page = (select(matches.c.id, matches.c.game, matches.c.players, matches.c.version,
-                       matches.c.created, free.c.free)
+                       matches.c.created, matches.c.options, free.c.free)
                 .join(free, free.c.match == matches.c.id)
                 .where(matches.c.public.is_(True), matches.c.over.is_(False),
                        matches.c.closed.is_(False))
                 .order_by(matches.c.created.desc(), matches.c.id).limit(limit).offset(offset)
                 .subquery())
         with self.engine.connect() as db:
-            rows = db.execute(select(page, seats.c.kind).join(seats, seats.c.match == page.c.id)
+            rows = db.execute(select(page, seats.c.kind, players.c.name)
+                              .join(seats, seats.c.match == page.c.id)
+                              .outerjoin(players, players.c.id == seats.c.player)
                               .order_by(page.c.created.desc(), page.c.id, seats.c.seat)).all()
         out: dict[str, Listed] = {}
         for r in rows:
             kept = out.get(r.id)
             kinds = (*kept.kinds, r.kind) if kept else (r.kind,)
-            out[r.id] = Listed(r.id, r.game, r.players, r.version, kinds, int(r.free))
+            named = (*kept.named, r.name) if kept else (r.name,)
+            out[r.id] = Listed(r.id, r.game, r.players, r.version, kinds, int(r.free),
+                               float(r.created), dict(r.options), named)
         return list(out.values())
 
     def unfinished_by(self, creator: str) -> int:

@@ -2,8 +2,8 @@
 // match, hand out the invitations; and the public matches that still have a free seat.
 
 import { call } from "./net.js";
-import { seatChoices } from "./seats.js";
-import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+import { botName, seatChoices } from "./seats.js";
+import { ago, chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 let games = [];
 let chosen = null;   // the game being set up
@@ -247,13 +247,34 @@ async function drawOpen() {
   const r = await call("GET", "/api/matches");
   const rows = (r.data || []).map((m) => {
     const g = games.find((x) => x.id === m.game);
+    const settings = optionWords(g, m.options || {});
     return el("li", {},
       el("span", {}, t("web.lobby.open_row", { game: g ? g.name : m.game, free: m.free ?? 0, players: m.players })),
       el("button", { type: "button", onclick: () => join(m.match) }, t("web.lobby.join")),
-      el("a", { href: withLang(`/match/${m.match}`) }, t("web.lobby.watch")));
+      el("a", { href: withLang(`/match/${m.match}`) }, t("web.lobby.watch")),
+      el("div", { class: "open-who" },
+        m.creator ? t("web.lobby.made_by", { name: m.creator, when: ago(m.age) }) : t("web.lobby.made", { when: ago(m.age) }),
+        " · ", (m.seats || []).map((k, s) => (m.names && m.names[s]) || botName(k, g)).join(", ")),
+      settings.length ? el("div", { class: "open-settings quiet" }, settings.join(" · ")) : null);
   });
   put($("open"), el("h2", {}, t("web.lobby.open")),
     rows.length ? el("ul", { class: "open-list" }, rows) : el("p", {}, t("web.lobby.none_open")));
+}
+
+// The settings a match was made with that differ from the game's own, in words: a choice by
+// its name, a list by its items' names, any other by how many there are.
+function optionWords(g, options) {
+  const out = [];
+  let others = 0;
+  for (const opt of (g && g.options) || []) {
+    const v = options[opt.name];
+    if (v === undefined || String(v) === String(opt.default)) continue;
+    if (opt.choice_names && opt.choice_names[v]) out.push(opt.choice_names[v]);
+    else if (opt.item_names) out.push(String(v).split(",").map((i) => opt.item_names[i] || i).join(", "));
+    else others += 1;
+  }
+  if (others) out.push(t("web.lobby.other_settings", { n: others }));
+  return out;
 }
 
 async function join(match) {

@@ -6,7 +6,7 @@
 
 import { call } from "./net.js";
 import { asPlayer, keepPlayerKey, playerKey, whoAmI } from "./player.js";
-import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+import { ago, chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 let me = null;     // {name, lang, seats}, or null: this browser has no player
@@ -116,17 +116,6 @@ function devices() {
         if (r.status === 200) { link = null; said = t("web.me.revoked", { n: r.data.revoked }); } else said = failed(r);
         draw();
       } }, t("web.me.revoke"))));
-}
-
-// How long ago `seconds` was, in the page's language ("3 hours ago", "вчера").
-function ago(seconds) {
-  const units = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400],
-    ["hour", 3600], ["minute", 60]];
-  const say = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
-  for (const [unit, size] of units) {
-    if (seconds >= size) return say.format(-Math.floor(seconds / size), unit);
-  }
-  return t("web.me.just_now");
 }
 
 // One match: the game and the player's seat, whose turn it is and since when, or the result.

@@ -104,3 +104,14 @@ export function el(tag, attrs = {}, ...children) {
 export function put(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 }
+
+// How long ago `seconds` was, in the page's language ("3 hours ago", "вчера").
+export function ago(seconds) {
+  const units = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400],
+    ["hour", 3600], ["minute", 60]];
+  const say = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  for (const [unit, size] of units) {
+    if (seconds >= size) return say.format(-Math.floor(seconds / size), unit);
+  }
+  return t("web.just_now");
+}
