@@ -239,3 +239,33 @@ def test_a_lobby_row_says_who_made_it_who_sits_where_and_the_settings(
     assert legend in row.locator(".open-settings").inner_text()
     shot(page, "lobby-ru")
     assert page.errors == []
+
+
+def test_table_talk_reaches_the_other_page_as_text_with_phrases_in_its_language(
+        server: str, browser: Any, shot: Any) -> None:
+    status, m = call(f"{server}/api/matches", {"game": "tictactoe", "seats": ["human", "human"]})
+    assert status == 201, m
+    tokens = [s["token"] for s in m["seats"]]
+    a, b = context(browser), context(browser, "ru")
+    a.goto(f"{server}/match/{m['match']}?token={tokens[0]}&host={m['host']}&lang=en")
+    b.goto(f"{server}/match/{m['match']}?token={tokens[1]}&lang=ru")
+    for page in (a, b):
+        page.wait_for_selector("#chat-say")
+    a.fill("#chat-text", "<img src=x onerror=alert(1)> hello")
+    a.click("#chat-say button[type=submit]")
+    b.wait_for_function("() => document.querySelector('#chat-lines .said') && "
+                        "document.querySelector('#chat-lines .said').textContent.endsWith('hello')")
+    assert b.locator("#chat-lines img").count() == 0  # the markup is text
+    names = call(f"{server}/api/matches/{m['match']}?lang=ru")[1]["names"]
+    assert b.locator("#chat-lines .who").first.inner_text().startswith(names[0])
+    assert a.input_value("#chat-text") == ""
+    b.click("#chat-phrases button[data-phrase=good_game]")
+    a.wait_for_function("() => document.querySelectorAll('#chat-lines li').length === 2")
+    assert a.locator("#chat-lines .said").nth(1).inner_text() == "Good game!"
+    assert b.locator("#chat-lines .said").nth(1).inner_text() == "Хорошая игра!"
+    shot(b, "chat-ru")
+    # The host closes the table talk: the other page says so and offers no line to write in.
+    a.select_option("#chat-mode", "off")
+    b.wait_for_function("() => document.querySelector('#chat-say').hidden")
+    assert "закрыл" in b.locator("#chat-note").inner_text()
+    assert a.errors == [] and b.errors == []

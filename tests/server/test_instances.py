@@ -315,3 +315,23 @@ def test_a_players_name_put_on_a_seat_on_one_server_reaches_the_others_sockets(
         assert status == 200, body
         assert shown("Ann")
     assert call(f"{other}/api/matches/{match}")[1]["seats"][1]["player"] == "Ann"
+
+
+def test_a_chat_message_sent_to_one_server_is_pushed_from_the_other(cluster: Cluster) -> None:
+    one, other = cluster.bases()
+    match, tokens = create(one, "tictactoe", ["human", "human"], 1)
+    url = f"{other.replace('http', 'ws', 1)}/ws/matches/{match}"
+    with connect(url, open_timeout=WAIT) as ws:
+        assert json.loads(ws.recv(timeout=WAIT))["snapshot"]["chat"]["said"] == 0
+        status, body = call(f"{one}/api/matches/{match}/chat", {"text": "hello"},
+                            token=tokens[0])
+        assert status == 201, body
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            snap = json.loads(ws.recv(timeout=WAIT))["snapshot"]
+            if snap["chat"]["said"] == 1:
+                break
+        else:
+            raise AssertionError("the other server pushed no snapshot counting the message")
+    status, read = call(f"{other}/api/matches/{match}/chat")
+    assert status == 200 and [m["text"] for m in read["messages"]] == ["hello"]

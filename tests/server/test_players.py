@@ -292,7 +292,9 @@ def test_a_database_of_the_release_before_players_is_migrated(db: str) -> None:
             con.execute(text(f"DROP TABLE {table}"))
         con.execute(text("DROP INDEX ix_seats_player"))
         con.execute(text("ALTER TABLE seats DROP COLUMN player"))
-        con.execute(text("ALTER TABLE matches DROP COLUMN rematch"))
+        for column in ("rematch", "chat", "said"):
+            con.execute(text(f"ALTER TABLE matches DROP COLUMN {column}"))
+        con.execute(text("DROP TABLE chat"))
         con.execute(text("DELETE FROM schema_version WHERE version >= 6"))
     store.engine.dispose()
     with TestClient(make_app(Tables(Store(db)), bot_delay=0, limits=ROOMY)) as client:

@@ -117,13 +117,14 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
         db.execute(text("DROP INDEX ix_matches_creator"))
         for table, column in (("matches", "creator"), ("matches", "active"),
                               ("matches", "closed"), ("seats", "open"),
-                              ("matches", "rematch")):
+                              ("matches", "rematch"), ("matches", "chat"),
+                              ("matches", "said")):
             db.execute(text(f"ALTER TABLE {table} DROP COLUMN {column}"))
         db.execute(text("DROP TABLE leases"))
         db.execute(text("DROP TABLE servers"))
         db.execute(text("DROP INDEX ix_seats_player"))
         db.execute(text("ALTER TABLE seats DROP COLUMN player"))
-        for table in ("player_links", "player_keys", "players"):
+        for table in ("player_links", "player_keys", "players", "chat"):
             db.execute(text(f"DROP TABLE {table}"))
         db.execute(text("DROP TABLE schema_version"))
     again = tables(path)
@@ -133,7 +134,7 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
     assert tables(path).version(match) == 2
     with again.store.engine.connect() as db:
         assert db.execute(text("SELECT version FROM schema_version ORDER BY version")
-                          ).scalars().all() == [1, 2, 3, 4, 5, 6, 7]
+                          ).scalars().all() == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
 def test_a_long_match_sends_its_newest_events_told_as_a_fresh_telling_would(tmp_path: Path

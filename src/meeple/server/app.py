@@ -29,7 +29,7 @@ from meeple.i18n import texts
 from meeple.server.lobby import lobby_info
 from meeple.tui.howto import has_howto
 
-from . import history, howto, mine, pages, players, rematch
+from . import chat, history, howto, mine, pages, players, rematch
 from .guard import Guard
 from .hub import CLOSED, CLOSED_CLOSE, DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
 from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, lang_of, parse, too_big, whole
@@ -452,6 +452,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         *players.routes(),
         *mine.routes(),
         *rematch.routes(),
+        *chat.routes(),
         *pages.routes(),
     ], exception_handlers={
         Refused: refused, UnknownMatch: refused, MatchClosed: refused, HTTPException: refused,

@@ -50,6 +50,9 @@ matches = Table(
     Column("closed", Boolean, nullable=False, default=False),
     # The match made as this one's rematch, once a seat proposed it.
     Column("rematch", String(32)),
+    # Who may write in its chat ("seats", "all" or "off") and how many messages it holds.
+    Column("chat", String(8), nullable=False, default="seats", server_default="seats"),
+    Column("said", Integer, nullable=False, default=0, server_default="0"),
 )
 #: The lobby's list (public unfinished matches, newest first) and a creator's count read these.
 LOBBY_INDEX = Index("ix_matches_lobby", matches.c.public, matches.c.over, matches.c.closed,
@@ -117,6 +120,20 @@ player_links = Table(
     Column("player", String(32), ForeignKey("players.id"), nullable=False, index=True),
     Column("until", Float, nullable=False),
 )
+#: A match's chat: message ``n`` (1, 2, …) said by a seat (None: a spectator) under a name.
+#: ``who`` says who wrote it for the rate bound (a seat, or a player) and never leaves the
+#: server; ``phrase`` is a quick phrase's key, shown in each reader's language.
+chat = Table(
+    "chat", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer),
+    Column("who", String(48), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("phrase", String(16)),
+    Column("at", Float, nullable=False),
+)
 schema = Table(
     "schema_version", meta,
     Column("version", Integer, primary_key=True),
@@ -135,6 +152,9 @@ ADDED_4 = {("matches", "creator"): "VARCHAR(64)",
 ADDED_6 = {("seats", "player"): "VARCHAR(32)"}
 #: Columns migration 7 adds: a finished match's rematch.
 ADDED_7 = {("matches", "rematch"): "VARCHAR(32)"}
+#: Columns migration 8 adds: who may chat in a match, and how many messages it holds.
+ADDED_8 = {("matches", "chat"): "VARCHAR(8) NOT NULL DEFAULT 'seats'",
+           ("matches", "said"): "INTEGER NOT NULL DEFAULT 0"}
 
 
 def _add_columns(db: Connection, added: dict[tuple[str, str], str]) -> None:
@@ -203,6 +223,12 @@ def _migrate_7(db: Connection) -> None:
     _add_columns(db, ADDED_7)
 
 
+def _migrate_8(db: Connection) -> None:
+    """The table chat: its messages, who may write, how many there are."""
+    meta.create_all(db, tables=[chat])
+    _add_columns(db, ADDED_8)
+
+
 class ForeignDatabase(MeepleError):
     """The database holds tables meeple did not make: it belongs to another program, which
     meeple's tables would be added to."""
@@ -226,7 +252,7 @@ def foreign_tables(db: Connection) -> list[str]:
 #: changes the schema appends one, and never edits an earlier one.
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
                                                          _migrate_4, _migrate_5, _migrate_6,
-                                                         _migrate_7)
+                                                         _migrate_7, _migrate_8)
 #: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
 MIGRATION_LOCK = 0x6D65_6570
 

@@ -98,6 +98,9 @@ class MatchRow:
     named: tuple[str | None, ...] = ()
     #: The match made as this one's rematch (None: none yet).
     rematch: str | None = None
+    #: Who may write in its chat (``seats``, ``all``, ``off``) and how many messages it holds.
+    chat: str = "seats"
+    said: int = 0
 
 
 class Listed(NamedTuple):
@@ -264,7 +267,8 @@ class Store:
         return MatchRow(row.id, row.game, row.players, dict(row.options), row.seed,
                         bool(row.public), row.version, bool(row.over),
                         tuple(r.kind for r in rows), tuple(bool(r.token_hash) for r in rows),
-                        bool(row.closed), tuple(r.name for r in rows), row.rematch)
+                        bool(row.closed), tuple(r.name for r in rows), row.rematch,
+                        row.chat, int(row.said))
 
     def seat_of(self, match_id: str, token: str) -> int | None:
         """The seat ``token`` opens in this match, or None; compared in constant time."""

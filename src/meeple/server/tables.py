@@ -293,7 +293,8 @@ class Tables:
             if row is None or (not rows and row.kinds == live.row.kinds
                                and row.invited == live.row.invited
                                and row.named == live.row.named
-                               and row.rematch == live.row.rematch):
+                               and row.rematch == live.row.rematch
+                               and (row.chat, row.said) == (live.row.chat, live.row.said)):
                 return False
             try:
                 state, new = self._replay(live.game, row, live.state, live.version, rows)
@@ -317,7 +318,8 @@ class Tables:
         with live.lock:
             row = self.store.match(match_id)
             if row is not None:
-                live.row = dataclasses.replace(live.row, named=row.named, rematch=row.rematch)
+                live.row = dataclasses.replace(live.row, named=row.named, rematch=row.rematch,
+                                               chat=row.chat, said=row.said)
 
     def close_idle(self, days: float) -> list[str]:
         """Close and unload every unfinished match no person has acted in for ``days``."""
@@ -352,7 +354,7 @@ class Tables:
         present = set(self.presence(live.row.id))
         row, st = live.row, live.state
         basis = (live.version, id(st), row.kinds, row.invited, row.named, row.rematch,
-                 frozenset(present))
+                 row.chat, row.said, frozenset(present))
         kept = live.built.get((seat, lang))
         if kept is not None and kept[0] == basis:
             return kept[1]
@@ -362,6 +364,7 @@ class Tables:
                 and live.plan(seat).refusal is None)
         snap = build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
                               seats=seats, undo=undo, told=live.told, players=row.named)
+        snap["chat"] = {"mode": row.chat, "said": row.said}
         if st.is_over:
             snap["rematch"] = row.rematch
         if seat is not None and person and st.to_act == seat and not st.is_over:

@@ -8,6 +8,7 @@ import { drawActions as actionsIn, helpButton } from "./actions.js";
 import { motionSwitch } from "./kit.js";
 import { openRules, rulesControl } from "./rules-panel.js";
 import { asPlayer, playerKey, whoAmI } from "./player.js";
+import { drawChat } from "./chat.js";
 import { botName, gameInfo, readCreds, seatChoices, seatLabel } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
@@ -59,6 +60,7 @@ function headings() {
   $("h-cards").textContent = t("web.match.cards");
   $("h-log").textContent = t("web.match.log");
   $("h-since").textContent = t("web.match.since");
+  $("h-chat").textContent = t("web.chat.title");
   dock();
   put($("motion"), motionSwitch());
   if (snap) draw();
@@ -116,6 +118,7 @@ function draw() {
   drawActions();
   drawDock();
   drawPlayers();
+  drawChat($("chat"), snap, { matchId, auth, host: creds.host, isPlayer: () => Boolean(playerKey()) });
   drawCards();
   drawLog();
 }
