@@ -269,3 +269,57 @@ def test_table_talk_reaches_the_other_page_as_text_with_phrases_in_its_language(
     b.wait_for_function("() => document.querySelector('#chat-say').hidden")
     assert "закрыл" in b.locator("#chat-note").inner_text()
     assert a.errors == [] and b.errors == []
+
+
+#: Stand-ins for what a headless browser cannot show: the notifications and tones a page makes
+#: are counted, and the page can be told it is out of sight.
+NOTICES = """
+window.__notes = []; window.__tones = 0; window.__hidden = false;
+Object.defineProperty(Document.prototype, "hidden", { get() { return window.__hidden; },
+                                                      configurable: true });
+window.Notification = class { constructor(title, o) { window.__notes.push([title, o.body]); }
+  static get permission() { return "granted"; }
+  static requestPermission() { return Promise.resolve("granted"); } };
+window.AudioContext = class { constructor() { window.__tones += 1; }
+  get currentTime() { return 0; } get destination() { return {}; }
+  createOscillator() { return { frequency: {}, connect: (g) => g, start() {}, stop() {} }; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+                          connect: () => ({}) }; }
+  close() {} };
+"""
+
+
+def test_your_turn_is_told_by_a_notice_and_a_tone_only_while_the_page_is_out_of_sight(
+        server: str, browser: Any, shot: Any) -> None:
+    status, m = call(f"{server}/api/matches", {"game": "tictactoe", "seats": ["human", "human"]})
+    tokens = [s["token"] for s in m["seats"]]
+    page = context(browser, "ru")
+    page.add_init_script(NOTICES)
+    page.goto(f"{server}/match/{m['match']}?token={tokens[1]}&lang=ru")
+    page.wait_for_selector("#sound")
+    url = f"{server}/api/matches/{m['match']}"
+
+    def move(seat: int, text: str) -> None:
+        version = call(url)[1]["version"]
+        status, _ = call(f"{url}/act", {"action": text, "version": version}, token=tokens[seat])
+        assert status == 200
+
+    move(0, "mark a1")  # in sight: the page says it itself, nothing more
+    page.wait_for_function("() => document.body.dataset.turn === 'mine'")
+    assert page.evaluate("() => [window.__notes.length, window.__tones]") == [0, 0]
+    page.click("#actions button:has-text('b1')")
+    page.wait_for_function("() => document.body.dataset.turn === 'other'")
+    page.evaluate("() => { window.__hidden = true; }")
+    move(0, "mark a2")
+    page.wait_for_function("() => window.__notes.length === 1")
+    assert page.evaluate("() => window.__notes[0]") == ["Крестики-нолики", "Ваш ход"]
+    assert page.evaluate("() => window.__tones") == 1
+    page.uncheck("#sound")  # the tone off; the notice stays
+    page.evaluate("() => { window.__hidden = false; }")
+    page.click("#actions button:has-text('b2')")
+    page.wait_for_function("() => document.body.dataset.turn === 'other'")
+    page.evaluate("() => { window.__hidden = true; }")
+    move(0, "mark c3")
+    page.wait_for_function("() => window.__notes.length === 2")
+    assert page.evaluate("() => window.__tones") == 1
+    assert page.errors == []

@@ -9,6 +9,7 @@ import { motionSwitch } from "./kit.js";
 import { openRules, rulesControl } from "./rules-panel.js";
 import { asPlayer, playerKey, whoAmI } from "./player.js";
 import { drawChat } from "./chat.js";
+import { noticeControls, yourTurn } from "./notice.js";
 import { botName, gameInfo, readCreds, seatChoices, seatLabel } from "./seats.js";
 import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
@@ -20,6 +21,7 @@ let game = null;      // the game's info and catalogue in the page's language
 let link = null;
 let waiting = false;  // an action was sent and its answer has not come
 let me = null;        // this browser's player ({name, lang, seats}), if it has one
+let wasMine = false;  // whether the newest snapshot drawn was this seat's turn
 
 // What opens this browser's seat: the seat's token, else the player's key (a seat the player
 // holds opens on any of its devices).
@@ -62,7 +64,7 @@ function headings() {
   $("h-since").textContent = t("web.match.since");
   $("h-chat").textContent = t("web.chat.title");
   dock();
-  put($("motion"), motionSwitch());
+  put($("motion"), motionSwitch(), " ", ...noticeControls());
   if (snap) draw();
 }
 
@@ -84,6 +86,8 @@ async function onMessage(msg) {
   else if (msg.type === "error") banner(refusal(msg.status, msg.code, msg.reason));
   else if (msg.type === "snapshot") banner(null);
   if (snap) draw();
+  if (snap && myTurn() && !wasMine) yourTurn(game.name, t("web.match.your_turn"));
+  wasMine = Boolean(snap && myTurn());
 }
 
 function refusal(status, code, reason) {

@@ -5,6 +5,7 @@
 // Every name is put in as text.
 
 import { call } from "./net.js";
+import { yourTurn } from "./notice.js";
 import { asPlayer, keepPlayerKey, playerKey, whoAmI } from "./player.js";
 import { ago, chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
@@ -143,10 +144,14 @@ function seats() {
 // The list is read again every half minute while the page is in view (a move made elsewhere
 // shows up); only the list is drawn again, so nothing typed in the forms is lost.
 const REFRESH_MS = 30000;
+// A match that has just come to the player's turn is told while the page is out of sight.
 setInterval(async () => {
   const shown = $("seats");
-  if (!me || document.hidden || !shown) return;
+  if (!me || !shown) return;
+  const before = new Set(matches.filter((m) => m.my_turn).map((m) => m.match));
   await loadMatches();
+  const turned = matches.filter((m) => m.my_turn && !before.has(m.match));
+  if (turned.length) yourTurn(turned[0].game_name, t("web.me.your_turn"));
   shown.replaceWith(seats());
 }, REFRESH_MS);
 
