@@ -13,12 +13,12 @@ export function soundOn() {
 
 // The switches in the page's header: the tone, and the button that asks to notify.
 export function noticeControls() {
-  const sound = el("label", { class: "motion", id: "sound-switch" },
+  const sound = el("label", { class: "motion", id: "sound-switch", title: t("web.notice.sound_title") },
     el("input", { type: "checkbox", id: "sound", checked: soundOn(),
       onchange: (e) => localStorage.setItem(SOUND, e.target.checked ? "on" : "off") }),
     " ", t("web.notice.sound"));
   const can = "Notification" in window && Notification.permission === "default";
-  const ask = can ? el("button", { type: "button", class: "quiet", id: "notify-ask", onclick: async (e) => {
+  const ask = can ? el("button", { type: "button", class: "quiet", id: "notify-ask", title: t("web.notice.ask_title"), onclick: async (e) => {
     const button = e.currentTarget;
     await Notification.requestPermission();
     button.hidden = Notification.permission !== "default";
