@@ -243,8 +243,15 @@ function drawCreated() {
   );
 }
 
+// The list is read every few seconds but drawn again only when it changed, or once a minute
+// for the ages it shows: a page drawn anew under a scroll under way could stop it.
+let openDrawn = { key: null, at: 0 };
+
 async function drawOpen() {
   const r = await call("GET", "/api/matches");
+  const key = `${lang} ${JSON.stringify((r.data || []).map(({ age, ...m }) => m))}`;
+  if (key === openDrawn.key && Date.now() - openDrawn.at < 60000) return;
+  openDrawn = { key, at: Date.now() };
   const rows = (r.data || []).map((m) => {
     const g = games.find((x) => x.id === m.game);
     const settings = optionWords(g, m.options || {});
