@@ -292,6 +292,7 @@ window.AudioContext = class { constructor() { window.__tones += 1; }
 def test_your_turn_is_told_by_a_notice_and_a_tone_only_while_the_page_is_out_of_sight(
         server: str, browser: Any, shot: Any) -> None:
     status, m = call(f"{server}/api/matches", {"game": "tictactoe", "seats": ["human", "human"]})
+    assert status == 201, m
     tokens = [s["token"] for s in m["seats"]]
     page = context(browser, "ru")
     page.add_init_script(NOTICES)
