@@ -6,6 +6,7 @@ opens no trade offer it would cancel."""
 from __future__ import annotations
 
 from meeple.agents import GreedyAgent, InfoSet, info_set, make_agents
+from meeple.agents.base import Reason
 from meeple.core import game_class
 from meeple.games.catacombs.heuristic import hopeless
 from meeple.games.catacombs.outlook import board_maps, outlook
@@ -148,7 +149,7 @@ def test_the_plan_step_is_explained_as_such() -> None:
     bot = GreedyAgent(0)
     bot.choose(InfoSet(st, st.active))
     [(action, why)] = bot.explain_last()
-    assert action.text.startswith("sell") and why.key == "why.plan"
+    assert action.text.startswith("sell") and isinstance(why, Reason) and why.key == "why.plan"
 
 
 def test_a_dwarf_hopelessly_behind_loses_nothing_by_ending_the_game() -> None:
