@@ -129,3 +129,16 @@ def test_a_damaged_match_is_listed_as_such_and_the_others_as_ever(db: str) -> No
         rows = {r["match"]: r for r in listed(client, anna)}
     assert rows[bad["match"]]["damaged"] and "result" not in rows[bad["match"]]
     assert rows[good["match"]]["to_act"] == 1 and not rows[good["match"]].get("damaged")
+
+
+def test_a_finished_match_read_for_the_list_is_not_kept_in_memory(db: str) -> None:
+    with TestClient(make_app(Tables(Store(db)), bot_delay=0)) as client:
+        anna = player(client, "Anna")
+        m = new(client, "tictactoe", ["human", "human"])
+        attach(client, anna, m, 0)
+        for move in ("mark a1", "mark b1", "mark a2", "mark b2", "mark a3"):
+            act(client, m, move)
+    with TestClient(make_app(Tables(Store(db)), bot_delay=0)) as client:
+        [row] = listed(client, anna)
+        assert row["over"] and row["result"]["won"]
+        assert m["match"] not in client.app.state.server.tables.live  # type: ignore[attr-defined]

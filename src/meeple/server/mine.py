@@ -81,7 +81,12 @@ def listing(server: Server, player: Player, lang: str) -> list[dict[str, Any]]:
         games[match] = game_id
     moved = last_moves(server, list(seats))
     now = time.time()
-    rows = [row_of(server, m, s, games[m], lang, moved.get(m), now) for m, s in seats.items()]
+    rows: list[dict[str, Any]] = []
+    for m, mine in seats.items():
+        kept = m in server.tables.live
+        rows.append(row_of(server, m, mine, games[m], lang, moved.get(m), now))
+        if not kept and rows[-1]["over"] and not server.listeners.get(m):
+            server.tables.forget(m)  # read for the list only: a finished match is not kept
     return sorted(rows, key=lambda r: (not r["my_turn"], bool(r["over"]),
                                        -(r.get("moved") or 0.0)))
 
