@@ -144,6 +144,24 @@ def test_a_shut_in_dwarf_sells_its_treasures_buys_a_potion_and_breaks_out() -> N
         assert "buy Destruction Potion" in done and done[0].startswith("sell"), done
 
 
+def test_a_shut_in_dwarf_with_the_ingredients_brews_the_potion_and_breaks_out() -> None:
+    """CAT-24/CAT-37/CAT-43: shut in at a cauldron with nothing to sell but amber, ambra and a
+    skull, the dwarf brews a destruction potion and breaks out; before, neither the scripted
+    dwarf nor the bots following it saw that way, and the game ran to the round limit."""
+    for seed in range(3):
+        st = shut_in()
+        s = st.active
+        st.pack[s].clear()
+        give(st, s, "amber", "ambra", "skull")
+        st.cauldron[at(st, 1, 0)] = 0  # a copper cauldron where it stands
+        bot = GreedyAgent(seed)
+        done: list[str] = []
+        while st.active == s and st.phase == "move" and len(done) < 12:
+            done.append(bot.choose(InfoSet(st, s)).text)
+            st.apply(done[-1])
+        assert done[0] == "brew Destruction Potion" and done[-1].startswith("break"), done
+
+
 def test_the_plan_step_is_explained_as_such() -> None:
     st = shut_in()
     bot = GreedyAgent(0)

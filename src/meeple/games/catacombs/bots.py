@@ -16,7 +16,7 @@ from typing import Protocol
 
 from meeple.core import Action, ConfigError, Rng, State, Verb
 
-from .backpack import HALVES, LEFT, RIGHT, armour_of, holds
+from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance
 from .content import SLOTS
 from .heuristic import win_chance
@@ -189,6 +189,8 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
     if cur not in dist:
         if holds(st, s, "destruction"):
             dist = target_distance(st, s, bold=True, walls=True)
+        elif _brew_ready(st, s) and cur in (pots := entrance_distance(st, _cauldrons(st))):
+            dist = pots  # towards a cauldron to brew the way out
         elif _jump_pays(st, s):
             dist = _home_reach(st, s)
         else:
@@ -221,6 +223,9 @@ def _useful(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     items = st.game.content.items
     for a in legal:
         verb = a[1]
+        if isinstance(verb, Brew) and items[verb.potion].effect != "destruction" and (
+                _brew_ready(st, s) and _saving(st, s)):
+            continue  # its ingredients are the way out: the destruction potion comes first
         if isinstance(verb, Brew) or (isinstance(verb, Use)
                                       and items[verb.item].effect != "spinner"):
             return a
@@ -276,6 +281,9 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) ->
     if jump is not None:
         return jump
     if not holds(st, s, "destruction"):
+        brew = _brew_out(st, s, legal, kinds)
+        if brew is not None:
+            return brew
         buy = _stuck_purchase(st, s, legal)
         if buy is not None:
             return buy
@@ -297,6 +305,33 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) ->
     elif Walk in kinds and target_distance(st, s, bold=True, walls=True).get(cur, 0) > 0:
         return kinds[Walk]
     return kinds[Stay]
+
+
+def _brew_ready(st: CatacombsState, s: int) -> bool:
+    """Dwarf ``s`` holds what a destruction potion is brewed from (CAT-37; the Cristall
+    standing in for two ingredients, CAT-50)."""
+    g = st.game
+    spare = CRISTALL_STANDS_FOR if g.cristall in st.pack[s] else 0
+    return any(g.content.items[potion].effect == "destruction"
+               and len(recipe_need(st, s, ings)) <= spare for potion, ings in g.content.recipes)
+
+
+def _cauldrons(st: CatacombsState) -> list[int]:
+    return [c for c in range(st.game.cells) if st.cauldron[c] is not None]
+
+
+def _brew_out(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) -> Action | None:
+    """Walled in with the ingredients of a destruction potion: brew it at a cauldron, or walk
+    to the nearest one in reach (the way out the dead-end rule, CAT-24, counts)."""
+    if not _brew_ready(st, s):
+        return None
+    items = st.game.content.items
+    brew = next((a for a in legal if isinstance(a[1], Brew)
+                 and items[a[1].potion].effect == "destruction"), None)
+    if brew is not None:
+        return brew
+    near = entrance_distance(st, _cauldrons(st))
+    return kinds[Walk] if Walk in kinds and near.get(cell_of(st, s), 0) > 0 else None
 
 
 def _landing(st: CatacombsState, s: int) -> dict[int, int]:
