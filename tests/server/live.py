@@ -11,6 +11,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +65,17 @@ def serve(db: Path | str, port: int, *extra: str, log: Path | None = None
     proc.kill()
     proc.wait()
     raise AssertionError(f"meeple serve did not start:\n{log.read_text(errors='replace')}")
+
+
+@contextmanager
+def serving(folder: Path, *extra: str) -> Iterator[str]:
+    """The base URL of a ``meeple serve`` on a fresh database file in ``folder`` (bots without
+    a pause, ``extra`` options), killed afterwards."""
+    port = free_port()
+    proc = serve(folder / "meeple.db", port, "--bot-delay", "0", *extra)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.kill()
+        proc.wait()
+

@@ -10,18 +10,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.live import call, free_port, serve
+from tests.server.live import call, serving
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    proc = serve(tmp_path_factory.mktemp("teach") / "meeple.db", port, "--bot-delay", "0")
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.kill()
-        proc.wait()
+    with serving(tmp_path_factory.mktemp("teach")) as url:
+        yield url
 
 
 def page(url: str) -> tuple[int, str]:

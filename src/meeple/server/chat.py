@@ -116,8 +116,6 @@ async def writer(server: Server, request: Request, match: str) -> tuple[int | No
     if mode == "off":
         raise Refused(403, "the host has closed this match's chat")
     seat = await server.off(server.seat, request, match)
-    key = key_of(request)
-    player = None if key is None else await server.off(People(server.tables.store).by_key, key)
     if seat is not None:  # named by its player, else by the seat's name in each reader's words
         named = live.row.named[seat] if seat < len(live.row.named) else None
         return seat, f"seat:{seat}", named or ""
@@ -125,6 +123,8 @@ async def writer(server: Server, request: Request, match: str) -> tuple[int | No
         raise Refused(403, "only the match's seats write in its chat (send the seat's token, "
                            "or the key of the player holding it); the host may open it to "
                            "spectators who are players")
+    key = key_of(request)
+    player = None if key is None else await server.off(People(server.tables.store).by_key, key)
     if player is None:
         raise Refused(403, "a spectator writes in this chat as a player: send a player's key "
                            "(Authorization: Player KEY)")
