@@ -324,3 +324,31 @@ def test_your_turn_is_told_by_a_notice_and_a_tone_only_while_the_page_is_out_of_
     page.wait_for_function("() => window.__notes.length === 2")
     assert page.evaluate("() => window.__tones") == 1
     assert page.errors == []
+
+
+def test_a_turn_based_match_with_a_clock_is_made_in_the_lobby_and_its_time_counts_down(
+        server: str, browser: Any, shot: Any) -> None:
+    page = context(browser, "ru")
+    page.goto(f"{server}/?lang=ru")
+    page.click("[data-game=tictactoe]")
+    page.wait_for_selector("#clock")
+    assert page.locator("#on_timeout").is_hidden()  # asked only with a clock
+    page.select_option("#pace", "turn")
+    page.select_option("#clock", "blitz")
+    page.select_option("#on_timeout", "lose")
+    page.select_option("#seat-1", "human")
+    page.click("#create")
+    page.wait_for_selector("#play")
+    assert page.inner_text("#create-error") == ""
+    page.click("#play")
+    page.wait_for_selector(".seat-clock.running")
+    rule = page.inner_text("#clock-rule")
+    assert rule == "Заочная партия · Часы: по 10 минут на игрока и 10 секунд за ход; " \
+                   "когда у игрока кончается время, он проигрывает", rule
+    first = page.inner_text(".seat-clock.running")
+    assert first in ("10:00", "9:59", "9:58"), first
+    page.wait_for_function(f"() => document.querySelector('.seat-clock.running').textContent"
+                           f" !== {json.dumps(first)}")
+    waiting = page.locator(".seat-clock").nth(1).inner_text()
+    assert waiting == "10:00" and page.errors == []
+    shot(page, "clock-ru")

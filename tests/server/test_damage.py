@@ -236,11 +236,12 @@ def test_a_full_disk_makes_health_and_moves_answer_503_and_changes_nothing(tmp_p
                                                                           ) -> None:
     db, port, log = tmp_path / "serve.db", free_port(), tmp_path / "serve.log"
     base = f"http://127.0.0.1:{port}"
+    # Room for the schema's first write-ahead log (about 200 KB) and a few matches.
     with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port",
                                  str(port), "--db", str(db), *ROOMY_FLAGS], stdout=out,
                                 stderr=subprocess.STDOUT, env={**os.environ},
-                                preexec_fn=limited(256 * 1024))
+                                preexec_fn=limited(384 * 1024))
     try:
         for _ in range(300):
             if proc.poll() is None and call_ok(f"{base}/api/health"):

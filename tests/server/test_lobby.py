@@ -45,7 +45,8 @@ def test_the_lobby_is_one_statement_and_pages_newest_first(db: str) -> None:
         assert options["health"] == 12  # the rulebook's start (CAT-7), as the match keeps it
         assert top == {"match": made[-1], "game": "catacombs", "players": 3,
                        "seats": ["human", "human", "greedy"], "free": 1,
-                       "names": [None, None, None], "creator": None, "clock": None}
+                       "names": [None, None, None], "creator": None, "clock": None,
+                       "pace": "live"}
         for bad in ("limit=0", "limit=101", "offset=-1", "limit=x"):
             r = c.get(f"/api/matches?{bad}")
             assert r.status_code == 422 and "whole number" in r.json()["reason"]

@@ -63,7 +63,8 @@ def test_a_player_is_known_by_its_key_which_is_kept_only_hashed(client: TestClie
     key = player(client, "  Anna  ")
     assert len(key) >= 40
     r = client.get("/api/players/me", headers=me(key))
-    assert r.status_code == 200 and r.json() == {"name": "Anna", "lang": "en", "seats": []}
+    assert r.status_code == 200 and r.json() == {"name": "Anna", "lang": "en", "seats": [],
+                                                 "mail": False, "email": None}
     stored = dump(db)
     assert key not in stored and token_hash(key) in stored
     for headers in ({}, me("not-a-key"), {"Authorization": f"Bearer {key}"}, me("")):
@@ -288,7 +289,8 @@ def test_no_key_nor_its_hash_reaches_a_snapshot_push_or_record(client: TestClien
 def test_a_database_of_the_release_before_players_is_migrated(db: str) -> None:
     store = Store(db)
     with store.engine.begin() as con:  # as migration 5 left it
-        for table in ("player_links", "player_keys", "players"):
+        for table in ("mail_notices", "mail_asks", "mail_stops", "mail", "player_links",
+                      "player_keys", "players"):
             con.execute(text(f"DROP TABLE {table}"))
         con.execute(text("DROP INDEX ix_seats_player"))
         con.execute(text("ALTER TABLE seats DROP COLUMN player"))

@@ -124,7 +124,8 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
         db.execute(text("DROP TABLE servers"))
         db.execute(text("DROP INDEX ix_seats_player"))
         db.execute(text("ALTER TABLE seats DROP COLUMN player"))
-        for table in ("player_links", "player_keys", "players", "chat"):
+        for table in ("mail_notices", "mail_asks", "mail_stops", "mail", "player_links",
+                      "player_keys", "players", "chat"):
             db.execute(text(f"DROP TABLE {table}"))
         db.execute(text("DROP TABLE schema_version"))
     again = tables(path)
@@ -134,12 +135,12 @@ def test_a_database_of_the_first_release_gains_the_new_columns(tmp_path: Path) -
     assert tables(path).version(match) == 2
     with again.store.engine.connect() as db:
         assert db.execute(text("SELECT version FROM schema_version ORDER BY version")
-                          ).scalars().all() == [1, 2, 3, 4, 5, 6, 7, 8]
+                          ).scalars().all() == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
 
 def test_a_long_match_sends_its_newest_events_told_as_a_fresh_telling_would(tmp_path: Path
                                                                             ) -> None:
-    from meeple.server.tables import EVENTS_SENT, build_snapshot
+    from meeple.server.snapshots import EVENTS_SENT, build_snapshot
 
     t = tables(tmp_path / "m.db")
     match, _, _ = t.create("heavens", ["human", "human"], seed=2)

@@ -26,6 +26,8 @@ from .serve import (
     lan_address,
     limit_options,
     limits_from,
+    mail_from_flags,
+    mail_options,
     open_when_up,
 )
 
@@ -313,7 +315,9 @@ class _OneLineUsage(click.Command):
 @click.option("--bot-delay", type=click.FloatRange(0, 60), default=0.4, show_default=True,
               metavar="SECONDS", help="Pause before each bot move, so people see it happen.")
 @limit_options
+@mail_options
 def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: float,
+          smtp: str | None, mail_from: str | None, public_url: str | None,
           **bounds: Any) -> None:
     """Serve matches over HTTP and WebSocket: friends and bots at one table.
 
@@ -330,6 +334,7 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
     from meeple.server.app import make_app
     from meeple.server.gate import Gate, open_files, protocols
 
+    mail = mail_from_flags(smtp, mail_from, public_url, host, port)
     limits = open_files(limits_from(host, bounds))
     # A file-size limit (ulimit -f) kills a process at the write that passes it, with
     # SIGXFSZ; ignored (as CPython does on start, said here so that it holds wherever the
@@ -349,13 +354,17 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
         raise click.ClickException("a PostgreSQL database needs psycopg: "
                                    "pip install 'meeple[postgres]'")
     try:
-        app = make_app(Tables(Store(url)), bot_delay=bot_delay, limits=limits)
+        app = make_app(Tables(Store(url)), bot_delay=bot_delay, limits=limits, mail=mail)
     except Exception as e:  # a database that cannot be opened: say which and why
         why = str(e).replace(parsed.password, "***") if parsed.password else str(e)
         raise click.ClickException(f"cannot open the database {kept}: {why}") from None
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     console.print(f"meeple is serving at {local} — open it in a browser. Matches are kept in "
                   f"{kept}; stop with Ctrl+C.", markup=False, highlight=False, soft_wrap=True)
+    if mail is not None:
+        console.print(f"Turns are mailed through {mail.host}:{mail.port} from {mail.sender}, "
+                      f"with links to {mail.public}/.", markup=False, highlight=False,
+                      soft_wrap=True)
     lan = lan_address() if host in ("0.0.0.0", "::") else None
     if lan:
         console.print(f"On this network: http://{lan}:{port}/", markup=False, highlight=False)

@@ -147,3 +147,41 @@ def default_db() -> Path:
     base = Path(os.environ.get("MEEPLE_DATA_DIR") or platformdirs.user_data_dir("meeple"))
     base.mkdir(parents=True, exist_ok=True)
     return base / "meeple.db"
+
+
+def mail_options(fn: Any) -> Any:
+    """Add ``--smtp``, ``--mail-from`` and ``--public-url`` to ``meeple serve``."""
+    fn = click.option(
+        "--public-url", default=None, metavar="URL",
+        help="The address people open the server at, for the links in mails "
+             "(default: the address served, this machine's network address when it listens "
+             "on every network).")(fn)
+    fn = click.option("--mail-from", default=None, metavar="ADDRESS",
+                      help="The sender of the mails (with --smtp).")(fn)
+    return click.option(
+        "--smtp", default=None, metavar="URL",
+        help="Mail players their turn in turn-based matches through this mail server: "
+             "smtp://host:port (STARTTLS whenever offered) or smtps://host:port; the login, if "
+             "any, from $MEEPLE_SMTP_USER and $MEEPLE_SMTP_PASSWORD, sent only over TLS unless "
+             "the server is this machine (docs/server.md, \"Mail\").")(fn)
+
+
+def mail_from_flags(smtp: str | None, sender: str | None, public: str | None, host: str,
+                    port: int) -> Any:
+    """The server's mail settings from its flags and the environment (None without --smtp),
+    or a click error saying what is wrong."""
+    import os
+
+    from meeple.server.mail import MailSetupError, mail_settings
+
+    if smtp is None:
+        if sender is not None or public is not None:
+            raise click.UsageError("--mail-from and --public-url go with --smtp")
+        return None
+    if public is None:
+        shown = (lan_address() or "127.0.0.1") if host in ("0.0.0.0", "::") else host
+        public = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}"
+    try:
+        return mail_settings(smtp, sender, public, os.environ)
+    except MailSetupError as e:
+        raise click.UsageError(str(e)) from None

@@ -29,17 +29,20 @@ from meeple.i18n import texts
 from meeple.server.lobby import lobby_info
 from meeple.tui.howto import has_howto
 
-from . import chat, history, howto, mine, pages, players, rematch
+from . import chat, history, howto, mine, pages, players, rematch, subscribe
+from .clocks import DEFAULT_BOT, Rule
 from .guard import Guard
 from .hub import CLOSED, CLOSED_CLOSE, DAMAGED, DAMAGED_CLOSE, Listener, Server, bearer
 from .inputs import Act, B, BodyLimit, NewMatch, SetSeat, Undo, lang_of, parse, too_big, whole
 from .limits import Limits
+from .mail import Mailer, MailSettings
 from .messages import read_message
 from .outbox import Abortable
 from .quota import client_of
 from .refusal import Refused
-from .store import Listed, NotStored
-from .store import NewMatch as NewMatchRow
+from .rows import Listed
+from .rows import NewMatch as NewMatchRow
+from .store import NotStored
 from .tables import (
     HUMAN,
     DamagedMatch,
@@ -122,12 +125,31 @@ def check_new(body: NewMatch, limits: Limits) -> tuple[int, frozenset[int], list
     return seed, opened if body.public else frozenset(), kinds
 
 
+def check_clock(body: NewMatch, limits: Limits) -> Rule | None:
+    """The new match's clock rule, or a 422 saying what a clock may be."""
+    clock = body.clock
+    if clock is None:
+        return None
+    if (clock.bank is None) == (clock.per_move is None):
+        raise Refused(422, "clock: give a bank per seat (bank, with an optional increment per "
+                           "turn) or a fixed time per turn (per_move), in seconds, not both")
+    if clock.per_move is not None and clock.increment:
+        raise Refused(422, "clock: an increment goes with a bank, not with per_move")
+    bot = DEFAULT_BOT if clock.bot is None else check_kind(clock.bot, body.game, limits)
+    if bot == HUMAN:
+        raise Refused(422, "clock: bot names the bot that plays a seat whose time ran out")
+    return Rule(None if clock.bank is None else float(clock.bank), float(clock.increment),
+                None if clock.per_move is None else float(clock.per_move),
+                clock.on_timeout, bot)
+
+
 async def create_match(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     client = client_of(request)
     server.quota.take("new_matches", client)  # first: the cheapest refusal of a flood
     body = await body_of(request, NewMatch)
     seed, opened, kinds = check_new(body, server.limits)
+    clock = check_clock(body, server.limits)
     if await server.off(server.tables.store.unfinished_by, client) >= \
             server.limits.unfinished_per_client:
         raise Refused(429, f"your address has {server.limits.unfinished_per_client} unfinished "
@@ -137,7 +159,8 @@ async def create_match(request: Request) -> JSONResponse:
     try:  # dealing and storing a game takes milliseconds: never on the event loop
         made = await asyncio.to_thread(server.tables.create, body.game, kinds,
                                        options=dict(body.options), seed=seed,
-                                       public=body.public, creator=client, open_seats=opened)
+                                       public=body.public, creator=client, open_seats=opened,
+                                       pace=body.pace, clock=clock)
     except ConfigError as e:
         raise Refused(422, str(e)) from None
     server.wake(made.match)
@@ -169,7 +192,8 @@ async def list_matches(request: Request) -> JSONResponse:
     return JSONResponse([{"match": r.id, "game": r.game, "players": r.players,
                           "seats": list(r.kinds), "free": r.free, "version": r.version,
                           "names": list(r.named), "creator": creator_name(r),
-                          "options": r.options, "clock": None, "created": r.created,
+                          "options": r.options, "pace": r.pace, "clock": r.clock,
+                          "created": r.created,
                           "age": max(0.0, now - r.created)}
                          for r in rows if r.id not in server.tables.damaged])
 
@@ -187,7 +211,7 @@ async def join(request: Request) -> JSONResponse:
     live = server.tables.get(match)
     if not live.row.public:
         raise Refused(403, "this match is not open to everyone; ask its creator for a link")
-    if live.state.is_over:
+    if live.over:
         raise Refused(409, "the game is over")
     taken = server.tables.store.take_free_seat(match)
     if taken is None:
@@ -202,6 +226,7 @@ async def get_match(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     match = request.path_params["match"]
     seat = await server.off(server.seat, request, match)
+    await server.back(match, seat)
     return JSONResponse(server.snapshot(match, seat, lang_of(request), wants_board(request)))
 
 
@@ -214,6 +239,7 @@ async def seat_move(request: Request, doing: str) -> tuple[Server, str, int, str
     lang = lang_of(request)
     if seat is None:
         raise Refused(401, f"{doing} needs a seat's token")
+    await server.back(match, seat)
     return server, match, seat, lang
 
 
@@ -243,6 +269,8 @@ def apply(server: Server, match: str, seat: int, action: str, version: int,
         raise Refused(403, BOT_SEAT) from None
     except NotYourTurn:
         raise Refused(403, "not your turn") from None
+    except GameOver:
+        raise Refused(409, "the game is over") from None
     except IllegalAction as e:
         raise Refused(422, e.reason) from None
     except NotStored:
@@ -326,7 +354,7 @@ async def health(request: Request) -> JSONResponse:
 async def record(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     live = server.tables.get(request.path_params["match"])
-    if not live.state.is_over:
+    if not live.over:
         raise Refused(409, "the record is shown once the game is over")
     return JSONResponse(live.state.record())
 
@@ -348,6 +376,8 @@ async def socket(ws: WebSocket) -> None:
         await ws.close(code=CLOSED_CLOSE, reason=CLOSED)
         return
     await ws.accept()
+    with contextlib.suppress(Exception):  # giving a seat back waits for the next chance
+        await server.back(match, seat)
     before = server.here(match)
     ear = server.listen(match, ws, seat, lang, wants_board(ws))
     try:
@@ -424,16 +454,20 @@ async def refused(request: HTTPConnection, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
-def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = None) -> Starlette:
-    """The ASGI app over ``tables``, within ``limits``; on start it resumes the bots of every
-    unfinished match."""
+def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = None,
+             mail: MailSettings | None = None) -> Starlette:
+    """The ASGI app over ``tables``, within ``limits``, sending mail as ``mail`` says (None:
+    none); on start it resumes the bots of every unfinished match."""
     server = Server(tables, bot_delay, limits or Limits())
+    server.mail = None if mail is None else Mailer(mail, tables.store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await server.start()
         yield
         server.stop()
+        if server.mail is not None:
+            server.mail.stop()
 
     app = Starlette(routes=[
         Route("/api/health", health),
@@ -453,6 +487,7 @@ def make_app(tables: Tables, bot_delay: float = 0.4, limits: Limits | None = Non
         *mine.routes(),
         *rematch.routes(),
         *chat.routes(),
+        *subscribe.routes(),
         *pages.routes(),
     ], exception_handlers={
         Refused: refused, UnknownMatch: refused, MatchClosed: refused, HTTPException: refused,

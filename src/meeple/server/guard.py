@@ -8,7 +8,8 @@ sees it (SECURITY.md, docs/server.md "Browser safety"), as one ASGI middleware:
   site's page cannot act with a visitor's browser (a request without ``Origin``, as curl and
   scripts send, is not a browser's cross-site one and passes);
 - ``Content-Type: application/json`` on a POST, else 415: a cross-site HTML form (which can
-  only send ``text/plain`` or form encodings without asking) cannot create a match;
+  only send ``text/plain`` or form encodings without asking) cannot create a match (the
+  mailed links' pages aside, :data:`BY_CODE`, which need a code instead);
 - on every answer a Content-Security-Policy that lets the pages load only their own files,
   no framing, no type sniffing, no referrer (tokens travel in ``?token=`` links); and
   ``Cache-Control: no-store`` on every answer that may carry a token or a seat's view.
@@ -41,6 +42,12 @@ SHARED = ("/api/games", "/api/texts", "/api/langs")
 #: names, and ``testserver``, the name Starlette's TestClient sends.
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "testserver")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: The links mailed to a player (docs/server.md, "Mail"): their code is the proof, not the
+#: browser, so another site's page knows no more than the code it could post itself; their
+#: button posts a plain form (a browser sends it with ``Origin: null``, since every page says
+#: ``no-referrer``) and a mail program's one-click unsubscribe (RFC 8058) posts form data
+#: without an ``Origin``. Origin and content type are not asked of them.
+BY_CODE = frozenset({"/mail/confirm", "/mail/unsubscribe"})
 #: The request headers the guard reads (ASGI gives their names in lower case).
 WANTED = frozenset({b"host", b"origin", b"content-type"})
 #: How much of a refused header a refusal repeats.
@@ -127,6 +134,8 @@ class Guard:
                          f"{self.listed} (meeple serve --allowed-host NAME, repeated, names "
                          "the hosts it answers to)")
         method = scope.get("method", "GET")
+        if scope["type"] == "http" and scope["path"] in BY_CODE:
+            return None  # the code is the proof: see BY_CODE
         if scope["type"] == "websocket" or method not in SAFE_METHODS:
             origin = headers.get("origin")
             if origin is not None and not same_origin(origin, host):
@@ -159,7 +168,7 @@ def private(path: str) -> bool:
     """Whether the answer at ``path`` may carry a token or a seat's view (no cache keeps it)."""
     if path.startswith("/api/"):
         return not any(path == p or path.startswith(p + "/") for p in SHARED)
-    return path.startswith(("/match/", "/ws/"))
+    return path.startswith(("/match/", "/ws/", "/mail/"))
 
 
 async def answer(send: Send, kind: str, status: int, reason: str) -> None:

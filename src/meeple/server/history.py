@@ -33,7 +33,8 @@ from .inputs import lang_of, whole
 from .pages import STATIC
 from .recap import actors
 from .refusal import Refused
-from .tables import EVENTS_SENT, Live, Tables, build_snapshot, shown, story, tell
+from .snapshots import EVENTS_SENT, build_snapshot, shown, story, tell
+from .tables import Live, Tables
 
 #: The most events one page of the history holds.
 HISTORY_PAGE = 200
@@ -133,14 +134,14 @@ def asked_view(request: Request, seat: int | None, live: Live) -> int | str | No
     if raw == SPECTATOR:
         return None
     if raw == REFEREE:
-        if not live.state.is_over:
+        if not live.over:
             raise Refused(409, "the referee's view, every seat's hidden facts, is shown once "
                                "the game is over")
         return REFEREE
     if not (raw.isascii() and raw.isdigit() and int(raw) < players):
         raise Refused(422, f"seat must be a seat's number from 0 to {players - 1}, "
                            f"{SPECTATOR} or {REFEREE}")
-    if int(raw) != seat and not live.state.is_over:
+    if int(raw) != seat and not live.over:
         raise Refused(403, "while the game goes on a replay shows only what its own seat saw "
                            "(or the spectator's view); every seat's is shown once it is over")
     return int(raw)
@@ -183,7 +184,7 @@ def step_snapshot(replays: Replays, live: Live, actions: list[Action], step: int
         newest = everything[-EVENTS_SENT:]
         snap.update(events=tell(live.game, newest, lang, shown(snap["names"], row.named)),
                     events_from=len(everything) - len(newest))
-    snap.update(step=step, steps=len(actions), finished=live.state.is_over,
+    snap.update(step=step, steps=len(actions), finished=live.over,
                 view_of=SPECTATOR if whose is None else whose)
     return snap
 

@@ -31,7 +31,7 @@ from meeple.tui.howto import Example, has_howto, read
 from .guard import CSP
 from .pages import board_folder, board_text
 from .refusal import Refused
-from .tables import build_snapshot
+from .snapshots import build_snapshot
 
 #: The rules page may be framed by the server's own pages (the match page's rules panel), and by
 #: nothing else; every other answer keeps ``frame-ancestors 'none'``.

@@ -22,17 +22,27 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
+from . import clocks
 from .limits import Limits
 from .outbox import Outbox
 from .people import People, key_of
 from .quota import Quota
 from .refusal import Refused
 from .store import NotStored
-from .tables import HUMAN, DamagedMatch, NotYourTurn, StaleVersion, Tables, UnknownMatch
+from .tables import (
+    HUMAN,
+    DamagedMatch,
+    MatchClosed,
+    NotYourTurn,
+    StaleVersion,
+    Tables,
+    UnknownMatch,
+)
 from .thinking import Decision, Thinking, decision_seed
 
 if TYPE_CHECKING:
     from .fanout import Fanout
+    from .mail import Mailer
 
 #: A server holds a match's bots this long unless it renews, which it does every LEASE_EVERY.
 LEASE_SECONDS = 3.0
@@ -40,6 +50,8 @@ LEASE_EVERY = 1.0
 T = TypeVar("T")
 #: Worker threads for what waits on the database (bots think in processes: .thinking).
 WORKERS = 32
+#: How often clocks whose time ran out are looked for, in seconds.
+CLOCK_EVERY = 0.5
 #: How often idle matches are looked for and closed, in seconds.
 SWEEP_EVERY = 3600.0
 #: What is said of a match whose stored record cannot be restored, and the WebSocket close
@@ -86,12 +98,15 @@ class Server:
         self.reading: dict[str, int] = {}
         self.keeper: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
+        self.clocks: asyncio.Task[None] | None = None
         #: Work started by a push or a socket that the loop must keep until it ends.
         self.chores: set[asyncio.Task[None]] = set()
         #: The seats with a socket open on each other server, by match (PostgreSQL only).
         self.remote: dict[str, dict[str, frozenset[int]]] = {}
         #: When the database was last asked to take a write, and whether it did.
         self.probed: tuple[float, bool] = (-PROBE_EVERY, True)
+        #: The "your turn" mail, when the server was given --smtp (:mod:`.mail`).
+        self.mail: Mailer | None = None
         tables.presence = self.present
 
     async def off(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -122,6 +137,7 @@ class Server:
             self.wake(match)
         self.keeper = asyncio.get_running_loop().create_task(self.keep_leases())
         self.sweeper = asyncio.get_running_loop().create_task(self.close_idle())
+        self.clocks = asyncio.get_running_loop().create_task(self.watch_clocks())
 
     async def writable(self) -> bool:
         """Whether the database takes a write (tried at most once per :data:`PROBE_EVERY`,
@@ -137,7 +153,7 @@ class Server:
         return ok
 
     def stop(self) -> None:
-        for task in (self.keeper, self.sweeper):
+        for task in (self.keeper, self.sweeper, self.clocks):
             if task is not None:
                 task.cancel()
         if self.fanout is not None:
@@ -148,7 +164,7 @@ class Server:
         """Free what a finished match nobody watches holds in memory (its state, bots and
         listener set); it is read from the store again if anyone asks."""
         live = self.tables.live.get(match)
-        if live is None or not live.state.is_over or self.listeners.get(match):
+        if live is None or not live.over or self.listeners.get(match):
             return
         task = self.running.get(match)
         if task is not None and not task.done() and task is not asyncio.current_task():
@@ -263,6 +279,12 @@ class Server:
         waits: an answer to the change goes out at once."""
         self.push(match)
         self.wake(match)
+        self.notify_turn(match)
+
+    def notify_turn(self, match: str) -> None:
+        """If the change made it an absent player's turn, have them mailed (:mod:`.mail`)."""
+        if self.mail is not None:
+            self.mail.turn(self, match)
 
     def push(self, match: str, skip: Listener | None = None) -> None:
         """Queue for every listener of ``match`` (but ``skip``) its own snapshot, built when
@@ -360,6 +382,32 @@ class Server:
                         await self.shut(ear, CLOSED_CLOSE, CLOSED)
             await asyncio.sleep(SWEEP_EVERY)
 
+    async def watch_clocks(self) -> None:
+        """Every :data:`CLOCK_EVERY` seconds, apply the rule of every clock whose time ran out
+        (on whichever server sees it first: the store lets one of them do it) and tell the
+        table."""
+        while True:
+            await asyncio.sleep(CLOCK_EVERY)
+            with contextlib.suppress(Exception):  # a database hiccup: try again next time
+                for one in await self.off(self.expired):
+                    with contextlib.suppress(UnknownMatch, DamagedMatch, MatchClosed):
+                        if await self.off(self.tables.time_out, one):
+                            self.changed(one.match)
+
+    def expired(self) -> list[clocks.Expired]:
+        """The clocks whose time ran out now."""
+        with self.tables.store.engine.connect() as db:
+            return clocks.expired(db, time.time())
+
+    async def back(self, match: str, seat: int | None) -> None:
+        """A seat's player opened it: if a bot took it on time, it is theirs again."""
+        if seat is None:
+            return
+        clock = self.tables.get(match).row.clock
+        if (clock is not None and clock.away[seat]
+                and await self.off(self.tables.come_back, match, seat)):
+            self.changed(match)
+
     def wake(self, match: str) -> None:
         """Start the bots of ``match`` playing unless they already are."""
         task = self.running.get(match)
@@ -389,7 +437,7 @@ class Server:
             live = self.tables.get(match)
             st, kinds = live.state, live.row.kinds
             seat, version = st.to_act, live.version
-            if st.is_over or seat is None or kinds[seat] == HUMAN:
+            if live.over or seat is None or kinds[seat] == HUMAN:
                 if held:
                     await asyncio.to_thread(store.release, match, self.name)
                     held = False
@@ -411,6 +459,7 @@ class Server:
                 if text is not None:
                     self.tables.act(match, seat, text, version, bot=True)
             self.push(match)
+            self.notify_turn(match)
 
 
 def bearer(conn: HTTPConnection, param: str) -> str | None:

@@ -9,7 +9,7 @@ accepted silently.
 
 from __future__ import annotations
 
-from typing import Annotated, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.datastructures import Headers
@@ -42,6 +42,24 @@ class Body(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
+#: The longest time a clock may give, in seconds (30 days).
+LONGEST_CLOCK = 30 * 86_400
+Seconds = Annotated[int | float, Field(gt=0, le=LONGEST_CLOCK, allow_inf_nan=False)]
+
+
+class ClockRule(Body):
+    """A match's clock (docs/server.md, "Clocks"): a bank per seat and an increment per
+    turn, or a fixed time per turn; what happens when a seat's time runs out (a bot plays it
+    until its player comes back, or it loses) and which bot (default: greedy)."""
+
+    bank: Seconds | None = None
+    increment: Annotated[int | float, Field(ge=0, le=LONGEST_CLOCK,
+                                            allow_inf_nan=False)] = 0
+    per_move: Seconds | None = None
+    on_timeout: Literal["bot", "lose"] = "bot"
+    bot: Kind | None = None
+
+
 class NewMatch(Body):
     """``POST /api/matches``."""
 
@@ -55,6 +73,9 @@ class NewMatch(Body):
     #: the creator's, which is the first).
     open: Annotated[list[Annotated[int, Field(ge=0, lt=MOST_SEATS)]],
                     Field(max_length=MOST_SEATS)] | None = None
+    #: Played in one sitting (``live``) or over days (``turn``: "your turn" notices).
+    pace: Literal["live", "turn"] = "live"
+    clock: ClockRule | None = None
 
 
 class Act(Body):

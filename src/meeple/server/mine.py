@@ -27,7 +27,8 @@ from .people import People, Player
 from .players import me_of
 from .refusal import Refused
 from .schema import actions
-from .tables import DamagedMatch, MatchClosed, UnknownMatch, shown
+from .snapshots import lost_on_time, shown
+from .tables import DamagedMatch, MatchClosed, UnknownMatch
 
 #: The most matches a player's list holds (its newest).
 MATCHES_LISTED = 50
@@ -55,13 +56,20 @@ def row_of(server: Server, match: str, mine: list[int], game_id: str, lang: str,
         return {**base, "damaged": True, "my_turn": False, "over": False}
     st, game = live.state, live.game
     names = shown(game.seat_names(st.view(None), lang), live.row.named)
-    to_act = None if st.is_over else st.to_act
+    to_act = None if live.over else st.to_act
+    clock = live.row.clock
     out = {**base, "game_name": localized(type(game), "name", lang),
            "seat_names": [names[s] for s in mine], "to_act": to_act,
            "to_act_name": None if to_act is None else names[to_act],
-           "my_turn": to_act in mine, "over": st.is_over, "moved": moved,
+           "my_turn": to_act in mine, "over": live.over, "moved": moved,
            "since": None if moved is None else max(0.0, now - moved)}
-    if st.is_over:
+    if clock is not None:
+        out["clock"] = clock.shown(now)
+    if clock is not None and clock.timeout is not None:
+        lost = lost_on_time(game, st, clock.timeout, lang, names)
+        out["result"] = {"text": lost["text"], "won": any(s in lost["winners"] for s in mine)}
+        out["replay"] = f"/match/{match}/replay"
+    elif st.is_over:
         result = st.result()
         out["result"] = {"text": game.outcome(result, lang, names),
                          "won": any(s in result.winners for s in mine)}

@@ -22,6 +22,7 @@ from starlette.routing import BaseRoute, Route
 
 from meeple.i18n import LANGS
 
+from .addresses import Addresses, email_of
 from .hub import Server
 from .inputs import Body, parse
 from .pages import STATIC
@@ -109,11 +110,14 @@ async def me_of(request: Request) -> Player:
 
 
 async def shown(request: Request, player: Player) -> dict[str, Any]:
-    """What the player's own page shows of it: name, language and seats held."""
+    """What the player's own page shows of it: name, language, its e-mail address (and
+    whether this server sends mail), and seats held."""
     server: Server = request.app.state.server
     base = str(request.base_url).rstrip("/")
     held = await server.off(people(request).held, player)
-    return {"name": player.name, "lang": player.lang,
+    email = await server.off(Addresses(server.tables.store).of, player)
+    return {"name": player.name, "lang": player.lang, "mail": server.mail is not None,
+            "email": email_of(email),
             "seats": [{"match": m, "seat": s, "game": g, "over": over,
                        "url": f"{base}/match/{m}"} for m, s, g, over in held]}
 

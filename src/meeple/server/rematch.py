@@ -21,6 +21,7 @@ from starlette.routing import BaseRoute, Route
 from .hub import Server
 from .quota import client_of
 from .refusal import Refused
+from .rows import MatchRow
 from .tables import HUMAN
 
 
@@ -31,15 +32,24 @@ def make(server: Server, match: str, creator: str) -> str:
         return live.row.rematch
     row = live.row
     n = len(row.kinds)
-    kinds = [row.kinds[(s - 1) % n] for s in range(n)]  # seat s sits at s + 1
+    kinds = [seated(row)[(s - 1) % n] for s in range(n)]  # seat s sits at s + 1
     made = server.tables.create(row.game, kinds, options=dict(row.options),
-                                seed=secrets.randbits(63), public=False, creator=creator)
+                                seed=secrets.randbits(63), public=False, creator=creator,
+                                pace=row.pace,
+                                clock=None if row.clock is None else row.clock.rule)
     new = server.tables.store.link_rematch(match, made.match)
     if new != made.match:  # another ask made it first: this one was closed unplayed
         server.tables.forget(made.match)
     server.tables.reread(match)
     server.tables.reread(new)
     return new
+
+
+def seated(row: MatchRow) -> list[str]:
+    """Who sits at each seat as the match was set: a seat a bot took on time is its
+    player's."""
+    away = row.clock.away if row.clock is not None else (False,) * len(row.kinds)
+    return [HUMAN if gone else kind for kind, gone in zip(row.kinds, away, strict=True)]
 
 
 async def rematch(request: Request) -> JSONResponse:
@@ -52,9 +62,9 @@ async def rematch(request: Request) -> JSONResponse:
                            "token (Authorization: Bearer TOKEN) or the key of the player "
                            "holding it")
     live = server.tables.get(match)
-    if not live.state.is_over:
+    if not live.over:
         raise Refused(409, "a rematch is offered once the game is over")
-    if live.row.kinds[seat] != HUMAN:
+    if seated(live.row)[seat] != HUMAN:
         raise Refused(409, "this seat is a bot's in this match, and so in its rematch")
     if live.row.rematch is None:
         server.quota.take("new_matches", client_of(request))

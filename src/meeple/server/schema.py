@@ -20,6 +20,7 @@ from sqlalchemy import (
     Table,
     Text,
     delete,
+    false,
     inspect,
     select,
     text,
@@ -53,11 +54,22 @@ matches = Table(
     # Who may write in its chat ("seats", "all" or "off") and how many messages it holds.
     Column("chat", String(8), nullable=False, default="seats", server_default="seats"),
     Column("said", Integer, nullable=False, default=0, server_default="0"),
+    # Live (played in one sitting) or turn-based (over days), and its clock, if any
+    # (docs/server.md, "Clocks"): the rule as given, the seat whose time runs, since when,
+    # and when that seat's time runs out; the seat that lost on time, when the rule says so.
+    Column("pace", String(8), nullable=False, default="live", server_default="live"),
+    Column("clock", JSON),
+    Column("turn", Integer),
+    Column("since", Float),
+    Column("deadline", Float),
+    Column("timeout", Integer),
 )
 #: The lobby's list (public unfinished matches, newest first) and a creator's count read these.
 LOBBY_INDEX = Index("ix_matches_lobby", matches.c.public, matches.c.over, matches.c.closed,
                     matches.c.created)
 CREATOR_INDEX = Index("ix_matches_creator", matches.c.creator, matches.c.over)
+#: The clocks that run out soonest are found by it.
+DEADLINE_INDEX = Index("ix_matches_deadline", matches.c.deadline)
 seats = Table(
     "seats", meta,
     Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
@@ -69,6 +81,10 @@ seats = Table(
     Column("open", Boolean, nullable=False, default=False),
     # The player (``players.id``) whose seat it is, once its token's holder attached it.
     Column("player", String(32)),
+    # The seconds left in its clock's bank (a clock with a bank only).
+    Column("left", Float),
+    # A bot plays it because its time ran out; its player takes it back by coming back.
+    Column("away", Boolean, nullable=False, default=False, server_default=false()),
 )
 #: The seats a player holds (a renamed player's matches are told by it).
 PLAYER_SEATS_INDEX = Index("ix_seats_player", seats.c.player)
@@ -134,6 +150,43 @@ chat = Table(
     Column("phrase", String(16)),
     Column("at", Float, nullable=False),
 )
+#: A player's e-mail address for "your turn" notices (docs/server.md, "Mail"): confirmed once
+#: the link sent to it was followed; ``code_hash`` is the SHA-256 of that link's code and
+#: ``asked`` when it was sent (the link lapses a day later).
+mail = Table(
+    "mail", meta,
+    Column("player", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("confirmed", Boolean, nullable=False, default=False),
+    Column("code_hash", String(64), nullable=False, index=True),
+    Column("asked", Float, nullable=False),
+)
+#: The unsubscribe codes of the mails sent to a player's address, each kept as its SHA-256
+#: (every mail carries a fresh one; the oldest are dropped).
+mail_stops = Table(
+    "mail_stops", meta,
+    Column("code_hash", String(64), primary_key=True),
+    Column("player", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("made", Float, nullable=False),
+)
+#: Each confirmation mail sent, by player and by the SHA-256 of the address (the bounds on
+#: how many an address and a player get a day); rows older than a day are dropped, so the
+#: table stays small enough to be read without an index.
+mail_asks = Table(
+    "mail_asks", meta,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player", String(32), nullable=False),
+    Column("address_hash", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+)
+#: When a player was last sent a notice for a match: a server sends one only if its
+#: conditional write of this row changed it, so two servers never both send.
+mail_notices = Table(
+    "mail_notices", meta,
+    Column("match", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("player", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("at", Float, nullable=False),
+)
 schema = Table(
     "schema_version", meta,
     Column("version", Integer, primary_key=True),
@@ -155,6 +208,16 @@ ADDED_7 = {("matches", "rematch"): "VARCHAR(32)"}
 #: Columns migration 8 adds: who may chat in a match, and how many messages it holds.
 ADDED_8 = {("matches", "chat"): "VARCHAR(8) NOT NULL DEFAULT 'seats'",
            ("matches", "said"): "INTEGER NOT NULL DEFAULT 0"}
+
+#: Columns migration 9 adds: live or turn-based, the clock and its state, time left per seat.
+ADDED_9 = {("matches", "pace"): "VARCHAR(8) NOT NULL DEFAULT 'live'",
+           ("matches", "clock"): "JSON",
+           ("matches", "turn"): "INTEGER",
+           ("matches", "since"): "FLOAT",
+           ("matches", "deadline"): "FLOAT",
+           ("matches", "timeout"): "INTEGER",
+           ("seats", "left"): "FLOAT",
+           ("seats", "away"): "BOOLEAN NOT NULL DEFAULT FALSE"}
 
 
 def _add_columns(db: Connection, added: dict[tuple[str, str], str]) -> None:
@@ -229,6 +292,19 @@ def _migrate_8(db: Connection) -> None:
     _add_columns(db, ADDED_8)
 
 
+def _migrate_9(db: Connection) -> None:
+    """Live and turn-based tables and their clocks: the rule, whose time runs and until when,
+    the time left in each seat's bank, seats a bot plays while their player is away."""
+    _add_columns(db, ADDED_9)
+    DEADLINE_INDEX.create(db, checkfirst=True)
+
+
+def _migrate_10(db: Connection) -> None:
+    """E-mail notices: players' addresses, their unsubscribe codes, the confirmation mails
+    sent (for their bounds) and when each player was last told of each match."""
+    meta.create_all(db, tables=[mail, mail_stops, mail_asks, mail_notices])
+
+
 class ForeignDatabase(MeepleError):
     """The database holds tables meeple did not make: it belongs to another program, which
     meeple's tables would be added to."""
@@ -252,7 +328,8 @@ def foreign_tables(db: Connection) -> list[str]:
 #: changes the schema appends one, and never edits an earlier one.
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_1, _migrate_2, _migrate_3,
                                                          _migrate_4, _migrate_5, _migrate_6,
-                                                         _migrate_7, _migrate_8)
+                                                         _migrate_7, _migrate_8, _migrate_9,
+                                                         _migrate_10)
 #: Taken (PostgreSQL) while migrating, so that servers starting together migrate once.
 MIGRATION_LOCK = 0x6D65_6570
 

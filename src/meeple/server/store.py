@@ -22,8 +22,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import (
     bindparam,
@@ -39,6 +38,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from . import clocks
+from .clocks import Clock
+from .rows import Listed, LogRow, MatchRow, NewMatch
 from .schema import (
     MIGRATION_LOCK,
     MIGRATIONS,
@@ -76,65 +78,6 @@ NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 def token_hash(token: str) -> str:
     """The stored form of a seat's token (SHA-256; tokens are long random strings)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """A match as stored: its set-up, its seats' kinds (``human`` or a bot spec), which seats
-    have a token (a person was invited to play them) and its version."""
-
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    public: bool
-    version: int
-    over: bool
-    kinds: tuple[str, ...]
-    invited: tuple[bool, ...]
-    closed: bool = False
-    #: The name of the player each seat belongs to (None: no player's).
-    named: tuple[str | None, ...] = ()
-    #: The match made as this one's rematch (None: none yet).
-    rematch: str | None = None
-    #: Who may write in its chat (``seats``, ``all``, ``off``) and how many messages it holds.
-    chat: str = "seats"
-    said: int = 0
-
-
-class Listed(NamedTuple):
-    """A match of the lobby's public list: its set-up and how many open seats are free, when
-    it was made, its options and the name of the player each seat belongs to (None: none)."""
-
-    id: str
-    game: str
-    players: int
-    version: int
-    kinds: tuple[str, ...]
-    free: int
-    created: float = 0.0
-    options: dict[str, Any] = {}  # noqa: RUF012 (never changed: a row read once)
-    named: tuple[str | None, ...] = ()
-
-
-class LogRow(NamedTuple):
-    """One row of a match's log: an action (``kind`` "act", ``action`` its text) or an undo
-    (``kind`` "undo", ``action`` how many actions of the timeline are kept)."""
-
-    version: int
-    seat: int
-    kind: str
-    action: str
-
-
-class NewMatch(NamedTuple):
-    """A match just made: its id, a token per invited seat, and the host's token (each shown
-    once, kept only hashed)."""
-
-    match: str
-    tokens: dict[int, str]
-    host: str
 
 
 def sqlite_url(path: str) -> str:
@@ -230,12 +173,14 @@ class Store:
     def create_match(self, game: str, players: int, options: dict[str, Any],
                      kinds: list[str], seed: int, public: bool = False,
                      state: dict[str, Any] | None = None, *, creator: str | None = None,
-                     open_seats: frozenset[int] = frozenset()) -> NewMatch:
+                     open_seats: frozenset[int] = frozenset(), pace: str = "live",
+                     clock: Clock | None = None) -> NewMatch:
         """A new match: its id, a fresh token for each human seat and the host's token;
         ``state``, its starting state, is kept as its snapshot at version 0 in the same
         commit. The first human seat is the creator's: taken from the start, never free;
         ``open_seats`` are those strangers may take from the public list; ``creator`` is the
-        creator's client address (kept hashed)."""
+        creator's client address (kept hashed); ``pace`` live or turn-based; ``clock`` its
+        clock, if any."""
         match_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == "human"}
         host = secrets.token_urlsafe(24)
@@ -244,7 +189,7 @@ class Store:
             db.execute(insert(matches).values(
                 id=match_id, game=game, players=players, options=options, seed=seed,
                 public=public, created=now, version=0, over=False,
-                host_hash=token_hash(host), active=now, closed=False,
+                host_hash=token_hash(host), active=now, closed=False, pace=pace,
                 creator=token_hash(creator) if creator else None))
             db.execute(insert(seats), [
                 {"match": match_id, "seat": s, "kind": k,
@@ -253,6 +198,8 @@ class Store:
                 for s, k in enumerate(kinds)])
             if state is not None:
                 db.execute(insert(snapshots).values(match=match_id, version=0, state=state))
+            if clock is not None:
+                clocks.made(db, match_id, clock)
         return NewMatch(match_id, tokens, host)
 
     def match(self, match_id: str) -> MatchRow | None:
@@ -261,14 +208,17 @@ class Store:
             row = db.execute(select(matches).where(matches.c.id == match_id)).first()
             if row is None:
                 return None
-            rows = db.execute(select(seats.c.kind, seats.c.token_hash, players.c.name)
+            rows = db.execute(select(seats.c.kind, seats.c.token_hash, players.c.name,
+                                     seats.c.left, seats.c.away)
                               .outerjoin(players, players.c.id == seats.c.player)
                               .where(seats.c.match == match_id).order_by(seats.c.seat)).all()
         return MatchRow(row.id, row.game, row.players, dict(row.options), row.seed,
                         bool(row.public), row.version, bool(row.over),
                         tuple(r.kind for r in rows), tuple(bool(r.token_hash) for r in rows),
                         bool(row.closed), tuple(r.name for r in rows), row.rematch,
-                        row.chat, int(row.said))
+                        row.chat, int(row.said), row.pace,
+                        Clock.read(row.clock, row.turn, row.since, row.deadline, row.timeout,
+                                   tuple(r.left for r in rows), tuple(bool(r.away) for r in rows)))
 
     def seat_of(self, match_id: str, token: str) -> int | None:
         """The seat ``token`` opens in this match, or None; compared in constant time."""
@@ -291,15 +241,18 @@ class Store:
         return bool(stored) and hmac.compare_digest(str(stored).encode(),
                                                     token_hash(token).encode())
 
-    def set_seat(self, match_id: str, seat: int, kind: str, token: str | None = None) -> None:
-        """Give ``seat`` to ``kind`` (``human`` or a bot spec); ``token``: a fresh token for it
-        (kept hashed), else its token, if any, is kept."""
-        values: dict[str, Any] = {"kind": kind}
+    def set_seat(self, match_id: str, seat: int, kind: str, token: str | None = None,
+                 tick: clocks.Tick | None = None) -> None:
+        """Give ``seat`` to ``kind`` (``human`` or a bot spec), with what that does to the
+        clock; ``token``: a fresh token for it (kept hashed), else its token, if any, is kept.
+        A seat given by hand is no longer away."""
+        values: dict[str, Any] = {"kind": kind, "away": False}
         if token is not None:
             values["token_hash"] = token_hash(token)
         with self._write() as db:
             db.execute(update(seats).where(seats.c.match == match_id, seats.c.seat == seat)
                        .values(**values))
+            clocks.write(db, match_id, tick)
             version = db.execute(select(matches.c.version)
                                  .where(matches.c.id == match_id)).scalar()
             self._tell(db, match_id, int(version or 0))
@@ -360,7 +313,8 @@ class Store:
                 .where(seats.c.open.is_(True), seats.c.claimed.is_(False),
                        seats.c.kind == "human").group_by(seats.c.match).subquery())
         page = (select(matches.c.id, matches.c.game, matches.c.players, matches.c.version,
-                       matches.c.created, matches.c.options, free.c.free)
+                       matches.c.created, matches.c.options, matches.c.pace,
+                       matches.c.clock, free.c.free)
                 .join(free, free.c.match == matches.c.id)
                 .where(matches.c.public.is_(True), matches.c.over.is_(False),
                        matches.c.closed.is_(False))
@@ -377,7 +331,7 @@ class Store:
             kinds = (*kept.kinds, r.kind) if kept else (r.kind,)
             named = (*kept.named, r.name) if kept else (r.name,)
             out[r.id] = Listed(r.id, r.game, r.players, r.version, kinds, int(r.free),
-                               float(r.created), dict(r.options), named)
+                               float(r.created), dict(r.options), named, r.pace, r.clock)
         return list(out.values())
 
     def unfinished_by(self, creator: str) -> int:
@@ -414,10 +368,11 @@ class Store:
         return None
 
     def append(self, match_id: str, version: int, seat: int, action: str, over: bool,
-               person: bool = False) -> bool:
+               person: bool = False, tick: clocks.Tick | None = None) -> bool:
         """Log ``action`` as the match's version ``version`` (the one after the current) and
-        commit; False, with nothing written, when another writer took that version first.
-        ``person``: a person acted, so the match is being played."""
+        commit, with what it did to the clock (``tick``); False, with nothing written, when
+        another writer took that version first. ``person``: a person acted, so the match is
+        being played."""
         now = time.time()
         try:
             with self._write() as db:
@@ -428,13 +383,14 @@ class Store:
                                                     "over": over, "now": now})
                 else:
                     db.execute(SET_VERSION, {"id_": match_id, "version": version, "over": over})
+                clocks.write(db, match_id, tick)
                 self._tell(db, match_id, version)
         except IntegrityError:
             return False
         return True
 
     def undo(self, match_id: str, version: int, seat: int, kept: int,
-             state: dict[str, Any]) -> bool:
+             state: dict[str, Any], tick: clocks.Tick | None = None) -> bool:
         """Log that ``seat`` took the timeline back to its first ``kept`` actions, as version
         ``version``, with ``state`` (``to_json``) as that version's snapshot, in one commit;
         False, with nothing written, when another writer took that version first."""
@@ -447,6 +403,7 @@ class Store:
                                                     state=state))
                 db.execute(update(matches).where(matches.c.id == match_id)
                            .values(version=version, over=False))
+                clocks.write(db, match_id, tick)
                 self._tell(db, match_id, version)
         except IntegrityError:
             return False

@@ -26,9 +26,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from meeple.core import Game, State, game_class, restore
 
+from . import clocks
+from .clocks import Rule
 from .pages import board_text
 from .recap import Mine, Plan, latest, plan_undo, replay, since
-from .store import LogRow, MatchRow, NewMatch, Store
+from .rows import LogRow, MatchRow, NewMatch
+from .snapshots import Told, build_snapshot, shown, timed
+from .store import Store
 
 #: A snapshot of the whole state is kept every this many versions (restore replays the rest).
 SNAPSHOT_EVERY = 20
@@ -92,10 +96,6 @@ class StaleVersion(Exception):
         self.snapshot = snapshot
 
 
-#: Who the told events were for: the seat, the language and the seats' names they used.
-Told = tuple[int | None, str, tuple[str, ...]]
-#: The newest events a snapshot carries (the whole story is in the record once it is over).
-EVENTS_SENT = 200
 
 
 #: Undo refusals that more actions after the undo point never lift.
@@ -123,6 +123,24 @@ class Live:
     mine: dict[int, Mine | None] = field(default_factory=dict)
     #: Each person's undo plan at the version it was made for.
     plans: dict[int, Plan] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        """Whether the match is over: its game ended, or a seat lost on time."""
+        clock = self.row.clock
+        return self.state.is_over or (clock is not None and clock.timeout is not None)
+
+    def tick(self, st: State, kinds: Sequence[str], now: float) -> clocks.Tick | None:
+        """What leaving ``st`` to be played with seats ``kinds`` does to the clock."""
+        clock = self.row.clock
+        if clock is None:
+            return None
+        return clocks.ticked(clock, st.to_act, kinds, st.is_over, now)
+
+    def ticked(self, tick: clocks.Tick | None) -> None:
+        """Keep the clock as ``tick``, just stored, made it."""
+        if tick is not None and self.row.clock is not None:
+            self.row = dataclasses.replace(self.row, clock=self.row.clock.after(tick))
 
     def latest(self, seat: int) -> Mine | None:
         """The seat's latest action, found by replaying the log the first time it is asked."""
@@ -176,15 +194,18 @@ class Tables:
 
     def create(self, game_id: str, kinds: list[str], *, options: dict[str, Any] | None = None,
                seed: int = 0, public: bool = False, creator: str | None = None,
-               open_seats: frozenset[int] = frozenset()) -> NewMatch:
+               open_seats: frozenset[int] = frozenset(), pace: str = "live",
+               clock: Rule | None = None) -> NewMatch:
         """A new match (the game and options are checked first): its id, the human seats'
         tokens and the host's token; the first human seat is the creator's, ``open_seats``
-        those strangers may take."""
+        those strangers may take; ``pace`` live or turn-based; ``clock`` its clock's rule."""
         game = game_class(game_id)(players=len(kinds), options=options)
         state = game.new_state(seed=seed)
+        timed = (None if clock is None
+                 else clocks.start(clock, state.to_act, kinds, time.time()))
         made = self.store.create_match(game_id, len(kinds), dict(game.config), kinds, seed,
                                        public, state=state.to_json(), creator=creator,
-                                       open_seats=open_seats)
+                                       open_seats=open_seats, pace=pace, clock=timed)
         row = self.store.match(made.match)
         assert row is not None
         with self._lock:
@@ -287,13 +308,16 @@ class Tables:
         if live is None:
             return False
         with live.lock:
-            moved = version is not None and version > live.version
+            # A move leaves the seats as they were, but moves a clock on.
+            moved = (version is not None and version > live.version
+                     and live.row.clock is None)
             row = live.row if moved else self.store.match(match_id)
             rows = self.store.log_after(match_id, live.version)
             if row is None or (not rows and row.kinds == live.row.kinds
                                and row.invited == live.row.invited
                                and row.named == live.row.named
                                and row.rematch == live.row.rematch
+                               and row.clock == live.row.clock
                                and (row.chat, row.said) == (live.row.chat, live.row.said)):
                 return False
             try:
@@ -353,25 +377,28 @@ class Tables:
         action and the push to the same seat share it; nobody changes a snapshot)."""
         present = set(self.presence(live.row.id))
         row, st = live.row, live.state
+        lost = None if row.clock is None else row.clock.timeout
         basis = (live.version, id(st), row.kinds, row.invited, row.named, row.rematch,
-                 row.chat, row.said, frozenset(present))
+                 row.chat, row.said, lost, frozenset(present))
         kept = live.built.get((seat, lang))
         if kept is not None and kept[0] == basis:
-            return kept[1]
+            return timed(kept[1], row)
         seats = [(k, row.invited[s], s in present) for s, k in enumerate(row.kinds)]
         person = seat is not None and row.kinds[seat] == HUMAN
-        undo = (seat is not None and person and not st.is_over and _alone(row, seat)
+        undo = (seat is not None and person and not live.over and _alone(row, seat)
                 and live.plan(seat).refusal is None)
         snap = build_snapshot(row.id, live.game, st, seat, lang, version=live.version,
-                              seats=seats, undo=undo, told=live.told, players=row.named)
+                              seats=seats, undo=undo, told=live.told, players=row.named,
+                              lost=lost)
         snap["chat"] = {"mode": row.chat, "said": row.said}
-        if st.is_over:
+        snap["pace"] = row.pace
+        if live.over:
             snap["rematch"] = row.rematch
-        if seat is not None and person and st.to_act == seat and not st.is_over:
+        if seat is not None and person and st.to_act == seat and not live.over:
             snap["since"] = since(live.game, st, seat, live.latest(seat), lang,
                                   shown(snap["names"], row.named))
         live.built[(seat, lang)] = (basis, snap)
-        return snap
+        return timed(snap, row)
 
     def act(self, match_id: str, seat: int, action: str, version: int,
             lang: str = "en", *, bot: bool = False) -> dict[str, Any]:
@@ -384,6 +411,8 @@ class Tables:
             st = live.state
             if version != live.version:
                 raise StaleVersion(self._snapshot(live, seat, lang))
+            if live.over:
+                raise GameOver()
             if (live.row.kinds[seat] == HUMAN) == bot:
                 if bot:
                     raise NotYourTurn()
@@ -394,11 +423,13 @@ class Tables:
             nxt = st.clone()
             nxt.apply(legal, seat=seat)
             new = live.version + 1
+            tick = live.tick(nxt, live.row.kinds, time.time())
             if not self.store.append(match_id, new, seat, legal.text, nxt.is_over,
-                                     person=not bot):
+                                     person=not bot, tick=tick):
                 self.live.pop(match_id, None)  # another server wrote first: read it again
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
             live.state, live.version = nxt, new
+            live.ticked(tick)
             if bot:
                 live.mine.pop(seat, None)  # found again if a person takes the seat back
             else:
@@ -431,10 +462,12 @@ class Tables:
             if live.version != version or live.row.kinds != row.kinds:
                 raise StaleVersion(self._snapshot(live, seat, lang))
             new = version + 1
-            if not self.store.undo(match_id, new, seat, kept, before.to_json()):
+            tick = live.tick(before, row.kinds, time.time())
+            if not self.store.undo(match_id, new, seat, kept, before.to_json(), tick=tick):
                 self.live.pop(match_id, None)
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
             live.state, live.version = before.clone(), new
+            live.ticked(tick)
             live.new_timeline()  # its events are told afresh, its latest actions found again
             return self._snapshot(live, seat, lang)
 
@@ -447,93 +480,67 @@ class Tables:
             row = live.row
             if not 0 <= seat < len(row.kinds):
                 raise UnknownSeat(seat)
-            if live.state.is_over:
+            if live.over:
                 raise GameOver()
             token = (secrets.token_urlsafe(24)
                      if kind == HUMAN and not row.invited[seat] else None)
-            self.store.set_seat(match_id, seat, kind, token)
             kinds, invited = list(row.kinds), list(row.invited)
             kinds[seat], invited[seat] = kind, invited[seat] or token is not None
-            live.row = dataclasses.replace(row, kinds=tuple(kinds), invited=tuple(invited))
+            tick = live.tick(live.state, kinds, time.time())
+            self.store.set_seat(match_id, seat, kind, token, tick=tick)
+            clock = row.clock
+            if clock is not None:
+                away = list(clock.away)
+                away[seat] = False
+                clock = dataclasses.replace(clock, away=tuple(away))
+            live.row = dataclasses.replace(row, kinds=tuple(kinds), invited=tuple(invited),
+                                           clock=clock)
+            live.ticked(tick)
             return token
+
+    def time_out(self, gone: clocks.Expired) -> bool:
+        """Apply the clock's rule to a seat whose time ran out (a bot takes it, or it loses
+        and the match is over), announced to every server; whether this call did it (False:
+        another server did first, or the turn had moved on)."""
+        live = self.get(gone.match)
+        with live.lock:
+            clock = live.row.clock
+            if clock is None:
+                return False
+            with self.store._write() as db:
+                done = clocks.time_out(db, gone, clock)
+                if done:
+                    self.store._tell(db, gone.match, live.version)
+            if done:
+                self._reread(live)
+            return done
+
+    def come_back(self, match_id: str, seat: int) -> bool:
+        """Give a seat a bot took on time back to its player, who came back (opened the
+        seat), its time running again if it is to act; whether it was away."""
+        live = self.get(match_id)
+        with live.lock:
+            clock = live.row.clock
+            if clock is None or not clock.away[seat] or live.over:
+                return False
+            kinds = list(live.row.kinds)
+            kinds[seat] = HUMAN
+            with self.store._write() as db:
+                back = clocks.come_back(db, match_id, seat, clock)
+                if back is not None:
+                    clocks.write(db, match_id, clocks.ticked(back, live.state.to_act, kinds,
+                                                             live.state.is_over, time.time()))
+                    self.store._tell(db, match_id, live.version)
+            self._reread(live)
+            return back is not None
+
+    def _reread(self, live: Live) -> None:
+        """Read the match's row again after a change to its seats or clock made here."""
+        row = self.store.match(live.row.id)
+        if row is not None:
+            live.row = row
 
 
 def _alone(row: MatchRow, seat: int) -> bool:
     """Whether ``seat`` is a person's and every other seat a bot's."""
     return all((k == HUMAN) == (s == seat) for s, k in enumerate(row.kinds))
-
-
-def build_snapshot(match_id: str, game: Game[Any], st: State, seat: int | None, lang: str, *,
-                   version: int | None = None, seats: Sequence[tuple[str, bool, bool]] = (),
-                   undo: bool = False,
-                   told: dict[Told, list[dict[str, Any]]] | None = None,
-                   playing: bool = True,
-                   players: Sequence[str | None] = ()) -> dict[str, Any]:
-    """The seat's snapshot: its view, its newest events in words, its legal actions with
-    labels. ``version``: the match's (default: the state's action count); ``seats``: each
-    seat's (kind, invited, present); ``undo``: whether the seat may ask to undo; ``told``: the
-    events told so far in this timeline, kept so that only new ones are put in words;
-    ``playing``: False for a snapshot of the past (a replay), which offers no actions;
-    ``players``: the name of the player each seat belongs to (None: no player's), shown in
-    ``seats`` and beside the seat's name in the story and the result."""
-    view = st.view(seat)
-    names = game.seat_names(view, lang)
-    told_names = shown(names, players)
-    seen = st.events(seat)
-    if told is None:  # only the newest are sent: only they are put in words
-        done: list[dict[str, Any]] = [*seen[:-EVENTS_SENT], *tell(game, seen[-EVENTS_SENT:],
-                                                                   lang, told_names)]
-    else:
-        done = story(game, seen, seat, lang, told_names, told)
-    events = done[-EVENTS_SENT:]
-    legal = ([{"text": a.text, "verb": type(a[1]).__name__, "label": game.label(a, lang, view),
-               "costs": game.costs(a, view), "where": game.where(a, view)}
-              for a in st.legal_actions()]
-             if playing and seat is not None and st.to_act == seat and not st.is_over else [])
-    blocked = ([{"text": a.text, "verb": type(a[1]).__name__, "label": game.label(a, lang, view),
-                 "reason": reason, "where": game.where(a, view)}
-                for a, reason in game.why_not(view, lang)] if legal else [])
-    snap: dict[str, Any] = {
-        "match": match_id, "game": game.id,
-        "version": st.n_actions if version is None else version,
-        "seat": seat, "to_act": st.to_act, "names": names, "view": view,
-        "legal": legal, "blocked": blocked,
-        "events": events, "events_from": len(done) - len(events), "over": st.is_over,
-        "seats": [{"seat": s, "name": names[s], "kind": kind, "invited": invited,
-                   "present": present,
-                   **({"player": players[s]} if s < len(players) and players[s] else {})}
-                  for s, (kind, invited, present) in enumerate(seats)],
-        "undo": undo and seat is not None}
-    if st.is_over:
-        result = st.result()
-        snap["result"] = {**result.to_dict(), "text": game.outcome(result, lang, told_names)}
-    return snap
-
-
-def shown(names: Sequence[str], players: Sequence[str | None]) -> list[str]:
-    """Each seat's name as the story and the result tell it: beside its player's name when a
-    player holds it ("Anna — Red dwarf").
-
-    >>> shown(["Red dwarf", "Blue dwarf"], ["Anna", None])
-    ['Anna — Red dwarf', 'Blue dwarf']
-    """
-    return [f"{players[s]} — {name}" if s < len(players) and players[s] else name
-            for s, name in enumerate(names)]
-
-
-def tell(game: Game[Any], events: Sequence[dict[str, Any]], lang: str,
-         names: Sequence[str]) -> list[dict[str, Any]]:
-    """``events`` each with its sentence in ``lang`` (``text``)."""
-    return [{**e, "text": game.describe(e, lang, names)} for e in events]
-
-
-def story(game: Game[Any], seen: Sequence[dict[str, Any]], seat: int | None, lang: str,
-          names: Sequence[str], told: dict[Told, list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Every event of ``seen`` (the seat's, oldest first) with its sentence, kept in ``told``
-    for this timeline so that only the new ones are put in words."""
-    key: Told = (seat, lang, tuple(names))
-    done = told.get(key, [])
-    if len(done) < len(seen):
-        done = done + tell(game, seen[len(done):], lang, list(names))
-        told[key] = done
-    return done[:len(seen)]

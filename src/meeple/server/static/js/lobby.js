@@ -3,7 +3,7 @@
 
 import { call } from "./net.js";
 import { botName, seatChoices } from "./seats.js";
-import { ago, chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+import { ago, chosenLang, clockText, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 let games = [];
 let chosen = null;   // the game being set up
@@ -134,10 +134,30 @@ function drawSetup() {
     options,
     el("div", { class: "option" }, el("label", { for: "public" }, t("web.lobby.public")),
       el("input", { id: "public", type: "checkbox", onchange: showOpenSeats })),
+    choice("pace", ["live", "turn"]),
+    choice("clock", Object.keys(CLOCKS), showTimeout),
+    choice("on_timeout", ["bot", "lose"]),
     el("p", { id: "create-error", class: "error", role: "alert" }),
     el("button", { type: "button", id: "create", class: "primary", onclick: create }, t("web.lobby.create")),
   );
   drawSeats(g);
+  showTimeout();
+}
+
+// The clocks a match can be made with (the API takes any bank, increment or time per turn).
+const CLOCKS = { none: null, blitz: { bank: 600, increment: 10 }, day: { per_move: 86400 },
+  three_days: { per_move: 259200 } };
+
+// A setting of the match chosen from a few, each said in words (web.lobby.NAME_VALUE).
+function choice(name, values, onchange) {
+  return el("div", { class: "option" }, el("label", { for: name }, t(`web.lobby.${name}`)),
+    el("select", { id: name, onchange }, values.map((v) => el("option", { value: v }, t(`web.lobby.${name}_${v}`)))));
+}
+
+// What happens when time runs out is asked only for a match with a clock.
+function showTimeout() {
+  const row = $("on_timeout") && $("on_timeout").parentElement;
+  if (row) row.hidden = $("clock").value === "none";
 }
 
 function drawSeats(g) {
@@ -201,6 +221,9 @@ async function create() {
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const body = { game: g.id, seats, options: readOptions(g), public: $("public").checked };
   if (body.public) body.open = othersSeats().filter((s) => $(`open-${s}`).checked);
+  body.pace = $("pace").value;
+  const clock = CLOCKS[$("clock").value];
+  if (clock) body.clock = { ...clock, on_timeout: $("on_timeout").value };
   $("create").disabled = true;
   const r = await call("POST", `/api/matches?lang=${lang}`, body);
   $("create").disabled = false;
@@ -262,7 +285,8 @@ async function drawOpen() {
       el("div", { class: "open-who" },
         m.creator ? t("web.lobby.made_by", { name: m.creator, when: ago(m.age) }) : t("web.lobby.made", { when: ago(m.age) }),
         " · ", (m.seats || []).map((k, s) => (m.names && m.names[s]) || botName(k, g)).join(", ")),
-      settings.length ? el("div", { class: "open-settings quiet" }, settings.join(" · ")) : null);
+      el("div", { class: "open-settings quiet" },
+        [t(`web.pace.${m.pace || "live"}`), clockText(m.clock), ...settings].join(" · ")));
   });
   put($("open"), el("h2", {}, t("web.lobby.open")),
     rows.length ? el("ul", { class: "open-list" }, rows) : el("p", {}, t("web.lobby.none_open")));

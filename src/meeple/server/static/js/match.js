@@ -11,12 +11,13 @@ import { asPlayer, playerKey, whoAmI } from "./player.js";
 import { drawChat } from "./chat.js";
 import { noticeControls, yourTurn } from "./notice.js";
 import { botName, gameInfo, readCreds, seatChoices, seatLabel } from "./seats.js";
-import { chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+import { chosenLang, clockText, countdown, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 let creds = {};       // {token, host} of this browser for this match
 let snap = null;      // the newest snapshot
+let heard = 0;        // when it came (Date.now()): the clock counts down from then
 let game = null;      // the game's info and catalogue in the page's language
 let link = null;
 let waiting = false;  // an action was sent and its answer has not come
@@ -80,6 +81,7 @@ async function onMessage(msg) {
   if (msg.snapshot) {
     if (!game || game.id !== msg.snapshot.game) await loadGame(msg.snapshot.game);
     snap = msg.snapshot;
+    heard = Date.now();
   }
   waiting = false;
   if (msg.type === "resync") banner(t("web.err.moved_on"));
@@ -158,8 +160,9 @@ function drawStatus() {
 // game, options and seat kinds, each seat moved on by one) or joins the one made, and goes
 // there with the fresh token the server answers for its seat in it.
 function rematchButton() {
-  const mine = snap.seat !== null && snap.seats[snap.seat] && snap.seats[snap.seat].kind === "human";
-  if (!mine) return null;
+  const seat = snap.seat !== null ? snap.seats[snap.seat] : null;
+  const away = snap.clock && snap.clock.away[snap.seat];  // a bot took it on time: still theirs
+  if (!seat || (seat.kind !== "human" && !away)) return null;
   return el("button", { type: "button", class: "button", id: "rematch", onclick: async () => {
     const r = await call("POST", `/api/matches/${encodeURIComponent(matchId)}/rematch`, {}, auth());
     if (r.status === 200) location.assign(r.data.url);
@@ -236,12 +239,37 @@ function drawPlayers() {
     const li = el("li", { class: (s.seat === snap.to_act && !snap.over ? "to-act " : "") + (s.present ? "present" : ""), "data-seat": s.seat },
       el("span", { class: "dot", title: s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : "" }),
       el("span", { class: "name" }, who.join(" · ")),
-      el("small", {}, s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : botName(s.kind, game)));
+      el("small", {}, s.kind === "human" ? (s.present ? t("web.match.here") : t("web.match.away")) : botName(s.kind, game)),
+      el("span", { class: "seat-clock", "data-seat": s.seat }));
     if (creds.host && !snap.over) li.append(hostControl(s));
     if (s.seat === snap.seat && me && creds.token && s.player !== me.name) li.append(sitAs(s));
     return li;
   }));
+  const clock = snap.clock;
+  $("clock-rule").hidden = !snap.pace;
+  $("clock-rule").textContent = snap.pace
+    ? `${t(`web.pace.${snap.pace}`)} · ${clock ? `${t("web.clock.title")}: ${clockText(clock)}` : clockText(null)}` : "";
+  tickClocks();
 }
+
+// Each seat's time left, the running one counted down each second from when the snapshot came.
+function tickClocks() {
+  const clock = snap && snap.clock;
+  document.querySelectorAll(".seat-clock").forEach((box) => {
+    const seat = Number(box.dataset.seat);
+    if (!clock || snap.over) { box.hidden = true; return; }  // the result says the rest
+    const running = clock.running === seat;
+    let left = clock.left[seat];
+    if (left === null || left === undefined) left = running ? 0 : clock.per_move;
+    if (running) left -= (Date.now() - heard) / 1000;
+    box.hidden = false;
+    box.classList.toggle("running", running);
+    box.classList.toggle("low", running && left < 30);
+    box.textContent = clock.away[seat] ? t("web.clock.away") : countdown(left);
+    box.title = clock.away[seat] ? "" : t("web.clock.left", { time: countdown(left) });
+  });
+}
+setInterval(() => { if (snap && snap.clock && snap.clock.running !== null) tickClocks(); }, 1000);
 
 // This browser's player puts its name on the seat its token opens.
 function sitAs(s) {

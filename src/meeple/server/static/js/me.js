@@ -1,13 +1,14 @@
 // The player's page (/me): the name the other players see, the language, a device link with
 // its QR code for another device, revoking unused links, and the player's matches: whose turn
-// it is and since when (the player's turn first), finished ones with their result and replay. A
+// it is and since when (the player's turn first), finished ones with their result and replay; an
+// e-mail address for "your turn" notices (pending until the link mailed to it is followed). A
 // device link (/me/link/CODE) opened here gives this browser a key of its own for that player.
-// Every name is put in as text.
+// Every name and address is put in as text.
 
 import { call } from "./net.js";
 import { yourTurn } from "./notice.js";
 import { asPlayer, keepPlayerKey, playerKey, whoAmI } from "./player.js";
-import { ago, chosenLang, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
+import { ago, chosenLang, clockText, countdown, el, lang, langSwitch, loadTexts, put, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 let me = null;     // {name, lang, seats}, or null: this browser has no player
@@ -48,7 +49,7 @@ async function draw() {
   document.title = `${t("web.me.title")} — meeple`;
   $("me-title").textContent = t("web.me.title");
   put($("me"), said ? el("p", { class: "said", id: "said", role: "status" }, said) : null,
-    ...(me ? [seats(), nameForm(), devices()] : [newForm()]));
+    ...(me ? [seats(), nameForm(), email(), devices()] : [newForm()]));
 }
 
 function nameField(value) {
@@ -92,6 +93,43 @@ function nameForm() {
   });
 }
 
+// The address the server mails "your turn" to: given (a confirmation link is mailed to it),
+// shown pending or confirmed, removed. Hidden on a server that sends no mail, unless an
+// address is kept (it can still be removed).
+function email() {
+  if (!me.mail && !me.email) return null;
+  const shownAddress = me.email ? me.email.address : "";
+  const status = !me.mail ? t("web.me.email_off")
+    : !me.email ? null
+      : me.email.confirmed ? t("web.me.email_confirmed", { address: shownAddress })
+        : t("web.me.email_pending", { address: shownAddress });
+  const give = async (e) => {
+    e.preventDefault();
+    const address = e.currentTarget.elements.address.value;
+    const r = await asPlayer("PUT", "/api/players/me/email", { address });
+    if (r.status === 200) {
+      me.email = r.data.email;
+      said = r.data.sent ? t("web.me.email_sent", { address: r.data.email.address }) : null;
+    } else said = failed(r);
+    draw();
+  };
+  const remove = async () => {
+    const r = await asPlayer("DELETE", "/api/players/me/email");
+    if (r.status === 200) { me.email = null; said = t("web.me.email_removed"); } else said = failed(r);
+    draw();
+  };
+  return el("section", { class: "panel", id: "email" }, el("h3", {}, t("web.me.email")),
+    el("p", {}, t("web.me.email_help")),
+    status ? el("p", { id: "email-status", class: me.email && me.email.confirmed ? "" : "quiet" }, status) : null,
+    me.mail ? el("form", { id: "email-form", onsubmit: give },
+      el("label", {}, t("web.me.email_address"), " ",
+        el("input", { id: "address", name: "address", type: "email", maxlength: 254, required: true,
+          autocomplete: "email", value: shownAddress })), " ",
+      el("button", { type: "submit" }, t("web.me.email_give"))) : null,
+    me.email ? el("p", { class: "after" }, el("button", { type: "button", id: "email-remove", class: "quiet",
+      onclick: remove }, t("web.me.email_remove"))) : null);
+}
+
 // The QR code is the server's SVG (segno's), taken in as a document: nothing of it runs.
 function qr(svg) {
   const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
@@ -132,7 +170,15 @@ function matchRow(m) {
     el("strong", { class: "status" }, status), " ",
     m.over ? el("span", { class: "ending" }, m.result.text[0], " ") : null,
     el("small", { class: "quiet" }, when),
+    m.clock && !m.over ? el("small", { class: "quiet clock" }, " · ", clockLeft(m)) : null,
     m.replay ? el("span", {}, " · ", el("a", { href: m.replay, class: "replay" }, t("web.me.replay"))) : null);
+}
+
+// The time the seat to act has left, or who is away, in a match with a clock.
+function clockLeft(m) {
+  const c = m.clock;
+  if (c.running === null || c.running === undefined) return clockText(c);
+  return t("web.clock.left", { time: countdown(c.left[c.running]) });
 }
 
 function seats() {

@@ -115,3 +115,30 @@ export function ago(seconds) {
   }
   return t("web.just_now");
 }
+
+// A length of time in the page's language, in its largest whole unit: "3 days", "2 hours",
+// "10 minutes", "45 seconds" (Intl's unit names, so every language the browser knows).
+export function span(seconds) {
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+  const [unit, size] = units.find(([, size]) => seconds >= size) || units[3];
+  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" })
+    .format(Math.floor(seconds / size));
+}
+
+// A clock as it counts down: "0:45", "9:59", "1:02:05"; a day or more as "3 days 4 hours".
+export function countdown(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return `${span(s)} ${span(s % 86400 || 0)}`.replace(/ 0 \S+$/, "");
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+// A match's clock in words: its time and what happens when a player's time runs out.
+export function clockText(clock) {
+  if (!clock) return t("web.clock.none");
+  const time = clock.per_move != null ? t("web.clock.per_move", { time: span(clock.per_move) })
+    : clock.increment ? t("web.clock.bank", { bank: span(clock.bank), increment: span(clock.increment) })
+    : t("web.clock.bank_only", { bank: span(clock.bank) });
+  return `${time}; ${t(`web.clock.on_${clock.on_timeout}`)}`;
+}
