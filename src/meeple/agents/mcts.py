@@ -242,7 +242,9 @@ class MCTSAgent:
             best: Node | None = None
             best_action: Action | None = None
             best_score = -1.0
-            legal = det.legal_actions()
+            legal = det._legal  # the list is only read here: no copy
+            if legal is None:
+                legal = det._legal_actions()
             if only is not None:
                 legal = [a for a in legal if a[0] in only]
                 only = None
@@ -260,12 +262,12 @@ class MCTSAgent:
             if untried and (best is None or not widen
                             or len(kids) < 1.0 + widen * sqrt(node.n)):
                 a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                det.apply(a)
+                det._advance(a)  # one of det's legal actions: apply's checks would pass
                 child = kids[a[0]] = Node(seat)
                 path.append(child)
                 break
             assert best is not None and best_action is not None
-            det.apply(best_action)
+            det._advance(best_action)
             node = best
             path.append(node)
         rewards = self._rollout(det)
@@ -284,9 +286,12 @@ class MCTSAgent:
         left = -1 if depth is None else depth
         kind = self.active.rollout
         if kind == "random":
+            below = rng.below
             while left and det.to_act is not None:
-                legal = det.legal_actions()
-                det.apply(legal[rng.below(len(legal))])
+                legal = det._legal
+                if legal is None:
+                    legal = det._legal_actions()
+                det._advance(legal[below(len(legal))])
                 left -= 1
         elif kind == "greedy":
             while left and det.to_act is not None:

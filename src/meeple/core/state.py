@@ -23,7 +23,7 @@ from .grammar import Grammar
 from .outcome import Result
 from .params import Param, resolve
 from .rng import Rng, first_draw
-from .seen import LogEntry, seen_log
+from .seen import _LAST_SEEN, LogEntry, seen_log
 from .serial import encode
 from .validate import decode_fields, decode_log
 from .words import Words
@@ -321,6 +321,16 @@ class State:
         self._legal = None
         self.n_actions += 1
 
+    def _advance(self, action: Action) -> None:
+        """``apply`` without its checks, for a search on a world of its own: ``action`` must
+        be one of ``legal_actions()`` (the very object). Logs and advances exactly as ``apply``
+        does; a rule that fails leaves the world broken, which the search throws away."""
+        pub = self._public_text(action) if self._private_actions else None
+        self._log = (self._log, ("A", self.to_act, action, pub))
+        self._apply(action)
+        self._legal = None
+        self.n_actions += 1
+
     def _not_your_turn(self, seat: int) -> str:
         self._check_seat(seat)
         if self.to_act is None:
@@ -433,19 +443,34 @@ class State:
         if seat.__class__ is not int or seed.__class__ is not int or not (
                 0 <= seat < self.players):
             _check_sample(self.players, seat, seed)
-        new = self.clone()
+        # A clone (as ``clone`` makes it) whose generator, seed and log are the world's own.
         # Rng(seed ^ K) after one draw searches; that draw seeds the world's future chance and
         # names the world (no generator is made only to be read once: a search determinizes
         # once per iteration).
+        cls = self.__class__
+        new = object.__new__(cls)
+        fields = self.__dict__.copy()
         s, out = first_draw(seed ^ 0x5EED_D1CE_0000_0000)
-        search_rng = object.__new__(Rng)
-        search_rng.state = s
         world_rng = object.__new__(Rng)
         world_rng.state = out
-        new.rng = world_rng  # future chance is hidden too
-        new.seed = out >> 1
-        new._log = self._seen_log(seat)
-        new._determinize(seat, search_rng)
+        fields["rng"] = world_rng  # future chance is hidden too
+        fields["seed"] = out >> 1
+        last = _LAST_SEEN.get(seat)  # seen_log's memo, read here as it reads it first
+        if (last is not None and last[0] is self and last[1] is self._log
+                and cls._seen_log is State._seen_log):
+            fields["_log"] = last[2]
+        else:
+            fields["_log"] = self._seen_log(seat)
+        copier = cls.__dict__.get("_field_copier")
+        if copier is not None:
+            copier(fields)
+        else:
+            self._clone_fields(fields)
+        new.__dict__ = fields
+        if cls._determinize is not State._determinize:  # the base's hides nothing
+            search_rng = object.__new__(Rng)
+            search_rng.state = s
+            new._determinize(seat, search_rng)
         # The seat to act is offered the same actions in every world it cannot tell from this
         # one (tests/test_leaks.py): a search keeps them rather than compute them per sample.
         new._legal = self._legal if seat == self.to_act else None

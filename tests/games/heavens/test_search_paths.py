@@ -1,5 +1,6 @@
 """The quick ways search asks its questions give the answers of the plain ways: whether an
-ability or a power has a target, whether a god can step, and how hidden cards are re-dealt."""
+ability or a power has a target (on the board's bit sets too), whether a god can step, and how
+hidden cards are re-dealt."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 import meeple
 from meeple.core import Rng
 from meeple.games.heavens import effects as fx
+from meeple.games.heavens.actions import _standing
 from meeple.games.heavens.board import obstacles
 from meeple.games.heavens.movement import _next, can_move
 from meeple.games.heavens.rings import HEX
@@ -43,12 +45,16 @@ def test_has_target_and_can_move_agree_with_the_full_lists(players: int,
             continue
         g, seat = st.game, st.active
         blk = obstacles(st)
+        _, foes, allies, _, walls = _standing(st, g.side_of[seat])
+        assert walls == g.board.bits(blk)
         for c in st.at.values():
             if g.card_side[c] != g.side_of[seat]:
                 continue
             ab = g.ability[c]
             found = fx.candidates(st, seat, c, ab.target, ab.range, ab.effects, blk)
             assert fx.has_target(st, seat, c, ab.target, ab.range, ab.effects, blk) == bool(found)
+            here = st.units[c][HEX]  # the bit sets' answer, as legal asks it
+            assert fx.ability_aims(st, c, here, foes, allies, walls, blk) == bool(found)
             first = _next(st, c, g.move[c], (st.units[c][HEX],), blk)
             assert can_move(st, c, blk) == bool(first)
             asked += 1

@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 
 import meeple
 from meeple.components import tokens
+from meeple.core import Rng
 from meeple.games.myth import heroes
 from meeple.games.myth.content import load as content
 from meeple.games.myth.state import MythState
+from meeple.games.myth.worlds import _split
 
 
 def conserved(s: MythState) -> None:
@@ -72,3 +74,30 @@ def test_myth67_determinize_resamples_only_hidden_cards() -> None:
         changed |= d.hand[1:] != s.hand[1:]
         conserved(d)
     assert changed
+
+
+def test_myth67_a_split_is_the_tail_of_a_fisher_yates_shuffle() -> None:
+    """The deal's split, its draws grouped ahead by ``_schedule``, swaps the cards a plain
+    Fisher-Yates tail would with the same draws (a new number once fewer than 2**32 outcomes
+    per choice are left), so worlds stay the same whatever the speed work."""
+    def plain(pool: tuple[str, ...], apart: int, rng: Rng) -> tuple[list[str], list[str]]:
+        cards, n = list(pool), len(pool)
+        k = min(apart, n - apart)
+        z = room = 0
+        for i in range(n - 1, n - 1 - k, -1):
+            m = i + 1
+            if room < (1 << 32) * m:
+                z, room = rng.next64(), 1 << 64
+            j, z, room = z % m, z // m, room // m
+            cards[i], cards[j] = cards[j], cards[i]
+        if k == apart:
+            return cards[n - k:], cards[:n - k]
+        return cards[:apart], cards[apart:]
+
+    for n in (0, 1, 2, 7, 13, 52, 90):
+        pool = tuple(f"c{i:02d}" for i in range(n))
+        for apart in range(n + 1):
+            for seed in range(3):
+                ours, theirs = Rng(seed), Rng(seed)
+                assert _split(pool, apart, ours) == plain(pool, apart, theirs)
+                assert ours.state == theirs.state

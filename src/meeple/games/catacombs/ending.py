@@ -139,9 +139,28 @@ def _can_brew(st: CatacombsState, s: int, effect: str, cells: set[int]) -> bool:
                and len(recipe_need(st, s, ings)) <= spare for potion, ings in g.content.recipes)
 
 
+#: Answers of :func:`beatable` kept per game before its store is emptied.
+KEPT = 4096
+
+
 def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
     """Monsters dwarf ``s`` could get past: a weapon it holds or can afford (at its strength)
-    gives a chance, or it holds or can afford an invisibility potion or holds the Summoner."""
+    gives a chance, or it holds or can afford an invisibility potion or holds the Summoner.
+
+    The answer depends only on what the dwarf carries, its coins and strength and where it
+    may shop, so it is kept per game by them (a search ends many turns with the same dwarf)."""
+    key = (tuple(st.pack[s]), tuple(st.screen[s]), st.money[s], st.strength[s], at_entrance)
+    store: dict[tuple[object, ...], frozenset[int]] = st.game.__dict__.setdefault(
+        "_beatable", {})
+    known = store.get(key)
+    if known is None:
+        if len(store) >= KEPT:
+            store.clear()
+        known = store[key] = _beatable(st, s, at_entrance)
+    return known
+
+
+def _beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
     g = st.game
     content = g.content
     if g.summoner in st.pack[s] or holds(st, s, "invisibility") or _affords(

@@ -21,7 +21,7 @@ from .cards import discard_from_hand, from_hand
 from .decisions import Acquire as Acquiring
 from .decisions import ChooseTarget
 from .decisions import Move as Moving
-from .figures import summon
+from .figures import locked, summon
 from .movement import can_move, start, step, steps
 from .rings import ARMOUR, ATTACK, HEX, MAX_BONUS, STUN, set_unit
 from .turn import end_actions, end_turn, settle, spend
@@ -133,14 +133,18 @@ def table(game: Heavens) -> Table:
 
 
 # ------------------------------------------------------------------ legality
+#: Lists of legal actions kept per game before its store is emptied.
+KEPT = 4096
+
+
 def legal(st: HeavensState) -> list[Action]:
     """The legal actions of the seat to act."""
     g = st.game
     tab = g.table or table_of(g)
     if st.phase == "cleanup":
         return [*(tab.discard[c] for c in g.by_name(set(st.hands[st.active]))), tab.done]
-    blk = obstacles(st)
     if st.decisions:
+        blk = obstacles(st)
         top = st.decisions[-1]
         if isinstance(top, Moving):
             return [*(tab.step[h] for h in steps(st, top, blk)), tab.stop]
@@ -151,12 +155,35 @@ def legal(st: HeavensState) -> list[Action]:
         return [target[t] for t in pending_targets(st, top, blk)]
     if st.tokens <= 0:
         return [tab.end]
-    out = _character_actions(st, blk, tab)
-    if st.hands[st.active]:
-        out[:0] = summons(st, blk, tab)
-        out.extend(_powers(st, blk, tab))
-    out.append(tab.end)
-    return out
+    return list(_choices(st, tab))
+
+
+def _choices(st: HeavensState, tab: Table) -> tuple[Action, ...]:
+    """The actions a side may declare (HVN-31..36, HVN-24), spending a token.
+
+    They depend only on what ``key`` holds (the seat, its tokens and hand, every unit and ring
+    on the Heavens, the box, whether each side is held on its summoning hexes), so they are
+    kept per game by it: a search meets the same position again and again."""
+    units, at, box, fallen, traps, arch, dropped = (
+        st.units, st.at, st.box, st.fallen_at, st.traps, st.architecture, st.dropped)
+    key = (st.active, st.tokens, tuple(units), tuple(units.values()), tuple(at),
+           tuple(at.values()), tuple(box), tuple(box.values()), tuple(fallen),
+           tuple(fallen.values()), tuple(traps), tuple(traps.values()), tuple(arch),
+           tuple(arch.values()), tuple(dropped), tuple(dropped.values()), st.hands[st.active],
+           locked(st, 0), locked(st, 1))  # each dict's keys and values: no pair is made
+    store = st.game.legal_memo
+    known = store.get(key)
+    if known is None:
+        if len(store) >= KEPT:
+            store.clear()
+        blk = obstacles(st)
+        out = _character_actions(st, blk, tab)
+        if st.hands[st.active]:
+            out[:0] = summons(st, blk, tab)
+            out.extend(_powers(st, blk, tab))
+        out.append(tab.end)
+        known = store[key] = tuple(out)
+    return known
 
 
 def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
@@ -172,12 +199,9 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
     units, traps = st.units, st.traps
     b = g.board
     bit = b.bit
-    mine, foes, allies, aim = _standing(st, side)
+    mine, foes, allies, aim, walls = _standing(st, side)
     if not mine:
         return []
-    walls = 0
-    for h in blk:
-        walls |= bit[h]
     aims: dict[int, list[Mark]] | None = None
     nbr_bits, near_bits, around = b.nbr_bits, b.near_bits, b.around
     home = b.summon[side] if g.zones[seat] is None else ()  # () : moves asked of can_move
@@ -195,7 +219,7 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
         if reach >= MIN_RANGED and ranged[c] + atk > 0:
             far = aim & around(here, reach) & ~near_bits[here]
             if far:
-                hit |= far & b.line_of_fire(here, reach, blk)
+                hit |= far & b.fire_lines(here, reach, walls)
         if hit:
             if aims is None:
                 aims = marks(st, side)
@@ -214,16 +238,18 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
         if st.dropped:
             out.extend(acquisitions(st, c, tab))
         ab = g.ability[c]
-        if ab.cost <= tokens and _ability_aims(st, c, here, foes, allies, blk):
+        if ab.cost <= tokens and fx.ability_aims(st, c, here, foes, allies, walls, blk):
             out.append(tab.ability[c])
     return out
 
 
-def _standing(st: HeavensState, side: int) -> tuple[list[int], int, int, int]:
+def _standing(st: HeavensState, side: int) -> tuple[list[int], int, int, int, int]:
     """The side's characters on the board, and as bit sets the hexes its enemies and its own
-    gods stand on and what an attack of it may strike (as :func:`marks` finds)."""
+    gods stand on, what an attack of it may strike (as :func:`marks` finds) and every obstacle
+    (as :func:`obstacles` finds)."""
     g = st.game
-    card_side, bit = g.card_side, g.board.bit
+    b = g.board
+    card_side, bit = g.card_side, b.bit
     mine: list[int] = []
     foes = allies = 0
     for h, c in st.at.items():
@@ -232,25 +258,15 @@ def _standing(st: HeavensState, side: int) -> tuple[list[int], int, int, int]:
             allies |= bit[h]
         else:
             foes |= bit[h]
-    aim = foes | bit[g.board.base[1 - side]]
+    rings = 0
     for h in st.traps:
-        aim |= bit[h]
+        rings |= bit[h]
     for h in st.architecture:
-        aim |= bit[h]
-    return mine, foes, allies, aim
-
-
-def _ability_aims(st: HeavensState, c: int, here: int, foes: int, allies: int,
-                  blk: set[int]) -> bool:
-    """Whether character ``c`` on ``here`` has a target for its ability: the kind of god it
-    names within its reach first asked of the bit sets, then :func:`fx.has_target`."""
-    ab = st.game.ability[c]
-    kind = ab.target
-    if kind == "enemy" and not foes & st.game.board.around(here, ab.range):
-        return False
-    if kind == "ally" and not allies & st.game.board.around(here, ab.range):
-        return False
-    return fx.has_target(st, st.active, c, kind, ab.range, ab.effects, blk)
+        rings |= bit[h]
+    walls = foes | allies | rings | bit[b.base[0]] | bit[b.base[1]]
+    for h in st.dropped:
+        walls |= bit[h]
+    return mine, foes, allies, foes | rings | bit[b.base[1 - side]], walls
 
 
 def _powers(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:

@@ -133,11 +133,12 @@ class Board:
         for ``reach - 1`` steps; the obstacles next to that area, two or more hexes away, are
         in range.
         """
-        bit, grid = self.bit, self.grid
-        walls = 0
-        for x in blk:
-            walls |= bit[x]
-        area = grid.flood(bit[h], reach - 1, grid.all_bits & ~walls)
+        return self.fire_lines(h, reach, self.bits(blk))
+
+    def fire_lines(self, h: int, reach: int, walls: int) -> int:
+        """:meth:`line_of_fire` with the blocking hexes given as a bit set."""
+        grid = self.grid
+        area = grid.flood(self.bit[h], reach - 1, grid.all_bits & ~walls)
         return grid.spread(area) & walls & ~self.near_bits[h]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .board import enemies_near, obstacles
+from .board import Board, enemies_near, obstacles
 from .cards import from_hand
 from .content import Effect
 from .figures import hurt, may_enter, relocate, summon
@@ -198,6 +198,61 @@ def has_target(st: HeavensState, seat: int, source: int | None, target: str, rea
     if target in PLAIN:
         return next(found, None) is not None
     return any(useful(st, effects, t) and affordable(st, effects, t) for t in found)
+
+
+def ability_aims(st: HeavensState, c: int, here: int, foes: int, allies: int, walls: int,
+                 blk: set[int]) -> bool:
+    """:func:`has_target` of character ``c``'s ability from ``here``, asked of bit sets of the
+    board where its kind allows: ``foes`` and ``allies`` are the hexes the side's enemies and
+    its own gods stand on, ``walls`` the obstacles ``blk``. A hex or trap within reach is one
+    AND (``Board.around`` is the hexes ``Board.dist`` puts within reach)."""
+    g = st.game
+    ab = g.ability[c]
+    kind = ab.target
+    if kind == "enemy" or kind == "ally":
+        if not (foes if kind == "enemy" else allies) & g.board.around(here, ab.range):
+            return False
+    elif kind in PLAIN:
+        black, white, leap, shockwave = _plain_needs(ab.effects)
+        box = st.box
+        if box["black"] < black or box["white"] < white:
+            return False  # HVN-2 (as has_target asks first)
+        b = g.board
+        near = b.around(here, ab.range)
+        if kind == "none":  # as has_target: a shockwave needs an enemy within reach
+            return not shockwave or bool(foes & near)
+        if kind == "trap":  # as _targets offers: a trap within reach
+            return bool(near & b.bits(st.traps))
+        fallen = b.bits(st.fallen_at)
+        if kind == "trap_spot":  # as _trap_spot
+            return bool(near & ~_summoning_bits(b) & (foes | ~(walls | fallen)))
+        if not leap:  # as _open_hex
+            return bool(near & ~(walls | fallen | b.bit[here] | _summoning_bits(b)))
+    return has_target(st, st.active, c, kind, ab.range, ab.effects, blk)
+
+
+#: Per effect list asked about, by its id (kept with the list): the black and white rings it
+#: places whatever the target, and whether it leaps or sends a shockwave.
+_PLAIN: dict[int, tuple[tuple[Effect, ...], tuple[int, int, bool, bool]]] = {}
+#: Per board, by its id (kept with the board): its summoning hexes as a bit set.
+_SUMMONING: dict[int, tuple[Board, int]] = {}
+
+
+def _plain_needs(effects: tuple[Effect, ...]) -> tuple[int, int, bool, bool]:
+    got = _PLAIN.get(id(effects))
+    if got is None or got[0] is not effects:
+        steps = _steps(effects)
+        got = _PLAIN[id(effects)] = (effects, (
+            sum(n for k, n in steps if k == "trap"), sum(n for k, n in steps if k == "build"),
+            any(k == "leap" for k, _ in steps), any(k == "shockwave" for k, _ in steps)))
+    return got[1]
+
+
+def _summoning_bits(b: Board) -> int:
+    got = _SUMMONING.get(id(b))
+    if got is None or got[0] is not b:
+        got = _SUMMONING[id(b)] = (b, b.bits(b.summoning))
+    return got[1]
 
 
 def _character_target(st: HeavensState, seat: int, source: int | None, target: str,

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from meeple.content import localized
-from meeple.core import ConfigError, ContentError, Game, Verb
+from meeple.core import Action, ConfigError, ContentError, Game, Verb
 
 from . import actions, heuristic, labels, lookup, notation, places, reasons, text
 from .board import board
@@ -81,6 +81,9 @@ class Heavens(Game[HeavensState]):
         #: the actions ``legal`` offers, by the rules' numbers: built from the universe the
         #: first time a state asks (``actions.table_of``), so loading a game stays cheap
         self.table: actions.Table | None = None
+        #: the actions declared in positions met before, by what decides them
+        #: (``actions._choices``), shared by every state of the game
+        self.legal_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
         #: what the bots' heuristic reads per card and hex, built on first use likewise
         self.heuristic_tables: heuristic.Tables | None = None
 

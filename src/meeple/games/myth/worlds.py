@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from .state import MythState
 
 T = TypeVar("T")
-#: Choices drawn from one 64-bit number keep at least this many outcomes each, so a choice
+#: Choices drawn from one 64-bit number keep at least 2 ** _ROOM_BITS outcomes each, so a choice
 #: among ``m`` is uniform to within ``m / 2**32``.
-_ROOM = 1 << 32
+_ROOM_BITS = 32
 _FULL = 1 << 64
 #: The pools of the last worlds made, by the log they were made with: ``determinize`` gives a
 #: world the log its seat saw, one object per true state, seat and moment (kept by the core
@@ -56,23 +56,43 @@ def _pools(st: MythState, seat: int) -> _Pools:
     return pools
 
 
+#: The draws of each deal, by the pile's size and the cards dealt (:func:`_schedule`).
+_SCHEDULES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _schedule(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The last ``k`` steps of a Fisher-Yates shuffle of ``n`` cards (each step ``m`` takes a
+    card from the first ``m`` for position ``m - 1``) grouped by the number they are drawn
+    from: a new number once fewer than ``2 ** _ROOM_BITS`` outcomes per choice are left in the
+    one drawn. The grouping depends on ``n`` and ``k`` alone, so it is worked out once."""
+    key = (n, k)
+    got = _SCHEDULES.get(key)
+    if got is None:
+        groups: list[list[int]] = []
+        room = 0
+        for m in range(n, n - k, -1):
+            if room < m << _ROOM_BITS:
+                groups.append([])
+                room = _FULL
+            groups[-1].append(m)
+            room //= m
+        got = _SCHEDULES[key] = tuple(map(tuple, groups))
+    return got
+
+
 def _split(pool: tuple[str, ...], apart: int, rng: Rng) -> tuple[list[str], list[str]]:
     """``pool`` split at random into ``apart`` cards (in random order) and the rest, drawing
     only the smaller side: the last steps of a Fisher-Yates shuffle, several choices to each
-    number drawn."""
+    number drawn (:func:`_schedule`)."""
     cards = list(pool)
     n = len(cards)
     k = min(apart, n - apart)
-    z = room = 0
-    for i in range(n - 1, n - 1 - k, -1):
-        m = i + 1
-        if room < _ROOM * m:
-            z = rng.next64()
-            room = _FULL
-        j = z % m
-        z //= m
-        room //= m
-        cards[i], cards[j] = cards[j], cards[i]
+    for group in _schedule(n, k):
+        z = rng.next64()
+        for m in group:
+            j = z % m
+            z //= m
+            cards[m - 1], cards[j] = cards[j], cards[m - 1]
     if k == apart:
         return cards[n - k:], cards[:n - k]
     return cards[:apart], cards[apart:]
