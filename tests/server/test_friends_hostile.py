@@ -108,3 +108,18 @@ def test_the_player_list_is_bounded_and_asks_for_a_key(base: str) -> None:
         urllib.request.urlopen(bad, timeout=10)
     assert e.value.code == 422
     assert call(f"{base}/api/health")[0] == 200  # and the server goes on answering
+
+
+@pytest.mark.parametrize("clock", [
+    b'{"bank": 1e400}', b'{"bank": NaN}', b'{"per_move": "86400"}', b'{"bank": true}',
+    b'{"per_move": 1, "bot": "' + b"m" * 100 + b'"}', b'{"per_move": 1, "bot": "mcts:99999999"}',
+    b'{"bank": 60, "increment": -5}', b'[600, 10]', b'{"bank": {"a": {"b": {"c": 1}}}}',
+])
+def test_a_hostile_clock_is_refused_and_no_match_is_made(base: str, clock: bytes) -> None:
+    before = call(f"{base}/api/matches")[1]
+    body = b'{"game": "tictactoe", "seats": ["human", "human"], "public": true, "clock": ' + \
+        clock + b"}"
+    status, said = raw(f"{base}/api/matches", body)
+    assert status in (400, 422) and "clock" in said["reason"], said
+    assert call(f"{base}/api/matches")[1] == before
+    assert call(f"{base}/api/health")[0] == 200

@@ -135,7 +135,10 @@ def check_clock(body: NewMatch, limits: Limits) -> Rule | None:
                            "turn) or a fixed time per turn (per_move), in seconds, not both")
     if clock.per_move is not None and clock.increment:
         raise Refused(422, "clock: an increment goes with a bank, not with per_move")
-    bot = DEFAULT_BOT if clock.bot is None else check_kind(clock.bot, body.game, limits)
+    try:
+        bot = DEFAULT_BOT if clock.bot is None else check_kind(clock.bot, body.game, limits)
+    except Refused as e:
+        raise Refused(422, f"clock: bot: {e.reason}") from None
     if bot == HUMAN:
         raise Refused(422, "clock: bot names the bot that plays a seat whose time ran out")
     return Rule(None if clock.bank is None else float(clock.bank), float(clock.increment),

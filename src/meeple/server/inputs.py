@@ -117,7 +117,8 @@ def explain(error: ValidationError) -> str:
         if problem["type"] == "json_invalid":
             said.append(f"the body is not JSON ({what.removeprefix('Invalid JSON: ')})")
         elif problem["type"] == "model_type":
-            said.append("the body must be a JSON object")
+            said.append(f"{where} must be a JSON object" if where else
+                        "the body must be a JSON object")
         elif problem["type"] == "extra_forbidden":
             said.append(f"{where}: not a field of this request")
         else:
