@@ -8,6 +8,7 @@ from __future__ import annotations
 from meeple.agents import GreedyAgent, InfoSet, info_set, make_agents
 from meeple.agents.base import Reason
 from meeple.core import game_class
+from meeple.games.catacombs.bots import break_route
 from meeple.games.catacombs.heuristic import hopeless
 from meeple.games.catacombs.outlook import board_maps, outlook
 from meeple.games.catacombs.state import CatacombsState
@@ -160,6 +161,50 @@ def test_a_shut_in_dwarf_with_the_ingredients_brews_the_potion_and_breaks_out() 
             done.append(bot.choose(InfoSet(st, s)).text)
             st.apply(done[-1])
         assert done[0] == "brew Destruction Potion" and done[-1].startswith("break"), done
+
+
+def two_walls_in() -> CatacombsState:
+    """Seat 0 (to act) shut in at (1, 0) where every way onto unexplored ground goes through
+    two walls: west, the entrance (open only south, to a cell open only north); east and
+    south, cells whose only open side faces the board's edge or a wall."""
+    st = started()
+    s = st.active
+    build(st, at(st, 0, 0), "S")
+    build(st, at(st, 0, 1), "N")
+    build(st, at(st, 1, 0), "E")
+    build(st, at(st, 2, 0), "N")
+    build(st, at(st, 1, 1), "N")
+    move_to(st, s, 1, 0)
+    st.money[s] = 0
+    return st
+
+
+def test_a_dwarf_two_walls_from_the_way_on_buys_a_second_potion_and_breaks_the_first() -> None:
+    """CAT-24/CAT-43: one destruction potion takes a dwarf through one wall; shut in two walls
+    from unexplored ground, the dwarf with one potion and treasures worth another sells them
+    where it stands, buys the second potion and breaks the first wall. Before, a dwarf that
+    held a potion saw no way out and stood still, and the game ran to the round limit."""
+    for seed in range(3):
+        st = two_walls_in()
+        s = st.active
+        give(st, s, "destruction", "ancient_crown", "ancient_crown", "golden_idol")
+        assert break_route(st, s) is not None and break_route(st, s)[0] == 2  # type: ignore[index]
+        bot = GreedyAgent(seed)
+        done: list[str] = []
+        while st.active == s and st.phase == "move" and len(done) < 12:
+            done.append(bot.choose(InfoSet(st, s)).text)
+            st.apply(done[-1])
+        assert "buy Destruction Potion" in done and done[-1].startswith("break"), done
+        assert not any(d == "sell Destruction Potion" for d in done), done
+
+
+def test_a_dwarf_with_one_potion_and_one_wall_to_go_keeps_its_goods_and_breaks() -> None:
+    st = two_walls_in()
+    s = st.active
+    build(st, at(st, 1, 1), "S")  # now south of it: one wall, then open ground
+    give(st, s, "destruction", "ancient_crown")
+    assert break_route(st, s) == (1, 2, True)
+    assert choices(st) == {"break south wall"}
 
 
 def test_the_plan_step_is_explained_as_such() -> None:

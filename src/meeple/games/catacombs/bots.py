@@ -10,6 +10,7 @@ own generator, so two worlds its seat cannot tell apart get the same move.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from collections.abc import Callable
 from typing import Protocol
@@ -17,7 +18,7 @@ from typing import Protocol
 from meeple.core import Action, ConfigError, Rng, State, Verb
 
 from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
-from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance
+from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
 from .heuristic import win_chance
 from .state import CatacombsState
@@ -65,6 +66,9 @@ SAFE_WOUNDS = 2
 FLEE_WOUNDS, FLEE_MARGIN = 3, 2
 #: Far away: a cell no target can be reached from.
 FAR = 99
+#: A wall broken counts as this many steps on a way out (:func:`break_route`): fewer walls
+#: first, then fewer steps.
+BREAK_STEPS = 1000
 
 
 class Info(Protocol):
@@ -133,6 +137,43 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
     return _spread(st, dist, deque(dist))
 
 
+def break_route(st: CatacombsState, s: int) -> tuple[int, int, bool] | None:
+    """The cheapest way from dwarf ``s``'s cell onto unexplored ground or to a monster it can
+    beat, through as few walls as it takes (each broken by a destruction potion, CAT-43),
+    then as few steps: the walls, the direction of the first move and whether that move
+    breaks a wall; None when monsters it cannot beat close every way."""
+    g = st.game
+    start = cell_of(st, s)
+    best = {start: 0}
+    heap: list[tuple[int, int, int, bool]] = [(0, start, -1, False)]
+    while heap:
+        cost, c, first, broke = heapq.heappop(heap)
+        if cost > best[c]:
+            continue
+        if c != start and (st.tile[c] is None or monster_at(st, c) is not None):
+            return cost // BREAK_STEPS, first, broke
+        for d, n in enumerate(g.neighbours[c]):
+            if n is None:
+                continue
+            m = monster_at(st, n) if st.tile[n] is not None else None
+            if m is not None and win_chance(st, s, m) == 0:
+                continue
+            wall = connected(st, c, d) is None and not (
+                st.tile[n] is None and sides(st, c) & SIDE_BITS[d])
+            step = cost + 1 + (BREAK_STEPS if wall else 0)
+            if step < best.get(n, step + 1):
+                best[n] = step
+                heapq.heappush(heap, (step, n, d if c == start else first,
+                                      wall if c == start else broke))
+    return None
+
+
+def _potions(st: CatacombsState, s: int) -> int:
+    """How many destruction potions dwarf ``s`` carries."""
+    kind = st.game.effect_items.get("destruction", frozenset())
+    return sum(1 for item in st.pack[s] if item in kind)
+
+
 def entrance_distance(st: CatacombsState, doors: list[int] | None = None) -> dict[int, int]:
     """Walking distance to the nearest entrance (of ``doors`` when given)."""
     dist = dict.fromkeys(st.game.entrance_cells if doors is None else doors, 0)
@@ -188,6 +229,12 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
         dist = target_distance(st, s, bold=True)
     if cur not in dist:
         if holds(st, s, "destruction"):
+            route = break_route(st, s)
+            if route is not None and not route[2] and route[0] <= _potions(st, s):
+                step = next((a for a in legal if isinstance(a[1], Step)
+                             and a[1].direction == route[1]), None)
+                if step is not None:
+                    return step  # on the way to the wall it breaks next
             dist = target_distance(st, s, bold=True, walls=True)
         elif _brew_ready(st, s) and cur in (pots := entrance_distance(st, _cauldrons(st))):
             dist = pots  # towards a cauldron to brew the way out
@@ -272,15 +319,25 @@ def _move(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds, rng: Rn
 
 
 def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) -> Action:
-    """Nothing in reach: raise the money for a way through a wall, or walk to one; or jump
-    from its own entrance to another with a speed potion (CAT-41), the way the dead-end rule
-    (CAT-24) counts on."""
+    """Nothing in reach: follow the way through the fewest walls when it holds a destruction
+    potion for each (:func:`break_route`), else raise the money for one more, or walk to a
+    wall; or jump from its own entrance to another with a speed potion (CAT-41), the way the
+    dead-end rule (CAT-24) counts on."""
     items = st.game.content.items
     cur = cell_of(st, s)
     jump = _jump(st, s, legal)
     if jump is not None:
         return jump
-    if not holds(st, s, "destruction"):
+    route, potions = break_route(st, s), _potions(st, s)
+    if route is not None and 0 < route[0] <= potions:
+        _, d, broke = route
+        through = next((a for a in legal if isinstance(a[1], BreakWall)
+                        and a[1].direction == d), None)
+        if broke and through is not None:
+            return through
+        if not broke and Walk in kinds:
+            return kinds[Walk]  # towards the wall it breaks (``_walk``)
+    if not potions or (route is not None and route[0] > potions):
         brew = _brew_out(st, s, legal, kinds)
         if brew is not None:
             return brew
@@ -368,27 +425,32 @@ def _jump(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
 
 
 def _raise_cash(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
-    """Walled in with too few coins for a destruction potion but goods enough to pay for it
-    (what the dead-end rule, CAT-24, counts): at an entrance, or where it stands when no
-    entrance is in reach (half the sale value, half again the price, CAT-17), sell the
-    backpack, then take off the dearest gear to sell it."""
+    """Walled in with fewer destruction potions than the walls on its way out
+    (:func:`break_route`) and too few coins for one more, but goods enough to pay for it (what
+    the dead-end rule, CAT-24, counts): at an entrance, or where it stands when no entrance is
+    in reach (half the sale value, half again the price, CAT-17), sell the backpack, then
+    take off the dearest gear to sell it; never a destruction potion."""
     g = st.game
     cur = cell_of(st, s)
     here = cur in g.entrance_cells
-    if holds(st, s, "destruction") or (not here and cur in entrance_distance(st)):
+    potions = _potions(st, s)
+    if potions and ((route := break_route(st, s)) is None or route[0] <= potions):
         return None
-    price = min((g.buy_prices[here][i] for i in g.content.shop
-                 if g.content.items[i].effect == "destruction"), default=None)
-    if price is None or st.money[s] >= price:
+    if not here and cur in entrance_distance(st):
         return None
     items = g.content.items
+    price = min((g.buy_prices[here][i] for i in g.content.shop
+                 if items[i].effect == "destruction"), default=None)
+    if price is None or st.money[s] >= price:
+        return None
     worn = [i for i in st.screen[s] if i is not None]
-    value = HALVES * sum(items[i].value for i in [*st.pack[s], *worn])
+    value = HALVES * sum(items[i].value for i in [*st.pack[s], *worn]
+                         if items[i].effect != "destruction")
     wealth = st.money[s] + (value if here else round(value * g.content.sell_remote))
     if wealth < price or cur in target_distance(st, s, bold=True) or _jump_pays(st, s):
         return None
     for a in legal:
-        if isinstance(a[1], Sell):
+        if isinstance(a[1], Sell) and items[a[1].item].effect != "destruction":
             return a
     off = [(items[a[1].item].value, a) for a in legal if isinstance(a[1], Unequip)]
     return max(off, key=lambda p: p[0])[1] if off else None
@@ -441,10 +503,12 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
 
 
 def _saving(st: CatacombsState, s: int) -> bool:
-    """Walled in without a destruction potion (no target in reach, however bold): its coins
-    are for the potion, not for experience."""
-    return (not holds(st, s, "destruction")
-            and cell_of(st, s) not in target_distance(st, s, bold=True))
+    """Walled in (no target in reach, however bold) with fewer destruction potions than the
+    walls on its way out: its coins are for a potion, not for experience."""
+    if cell_of(st, s) in target_distance(st, s, bold=True):
+        return False
+    potions = _potions(st, s)
+    return not potions or ((route := break_route(st, s)) is not None and route[0] > potions)
 
 
 def _raise(st: CatacombsState, s: int) -> Stat:
