@@ -42,13 +42,21 @@ function drawGames() {
     type: "button", class: "game-card" + (chosen && chosen.id === g.id ? " chosen" : ""),
     "data-game": g.id, onclick: () => {
       chosen = g; created = null; drawGames(); drawSetup(); drawCreated();
-      // The form is below every game: on a phone that is a screen or more further down.
-      $("setup").scrollIntoView({ behavior: smooth(), block: "start" });
+      toForm();
     },
   }, el("strong", {}, g.name), el("span", {}, g.description),
      el("small", {}, t("web.lobby.players", { players: playersText(g) }))),
   howtoLink(g, { "data-howto": g.id })));
   put($("games"), el("h1", {}, t("web.lobby.choose")), el("div", { class: "game-grid" }, list));
+}
+
+// The form is below every game: on a phone that is a screen or more further down. A redraw
+// of the open matches below it while the scroll is under way stops the scroll where it is, so
+// such a redraw scrolls on (``drawOpen``).
+let scrolledAt = 0;
+function toForm() {
+  scrolledAt = Date.now();
+  $("setup").scrollIntoView({ behavior: smooth(), block: "start" });
 }
 
 function smooth() {
@@ -290,6 +298,7 @@ async function drawOpen() {
   });
   put($("open"), el("h2", {}, t("web.lobby.open")),
     rows.length ? el("ul", { class: "open-list" }, rows) : el("p", {}, t("web.lobby.none_open")));
+  if (Date.now() - scrolledAt < 3000) toForm();
 }
 
 // The settings a match was made with that differ from the game's own, in words: a choice by
