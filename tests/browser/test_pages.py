@@ -69,6 +69,8 @@ def test_a_tictactoe_match_against_the_easy_bot_is_created_in_the_lobby_and_play
         my_turn(page)
         if page.evaluate("document.body.dataset.over") == "true":
             break
+        # The drawn board comes with its module, which the first snapshot may wait for.
+        page.wait_for_selector("svg.ttt .place")
         cells = page.locator("svg.ttt .place")
         before = version(page)
         cells.nth(rng.randrange(cells.count())).click()
