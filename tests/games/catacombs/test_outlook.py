@@ -13,7 +13,7 @@ from meeple.games.catacombs.heuristic import hopeless
 from meeple.games.catacombs.outlook import board_maps, outlook
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_rules import at, build, force_roll, give, move_to, started
+from .test_rules import at, build, force_roll, give, monster_on, move_to, started
 
 
 def cornered() -> CatacombsState:
@@ -231,3 +231,83 @@ def test_a_dwarf_hopelessly_behind_loses_nothing_by_ending_the_game() -> None:
     assert hopeless(st, s) and st.evaluate(s) == 0.0
     st.experience[1 - s] = st.experience[s] + 1  # the vein would make it up
     assert not hopeless(st, s) and st.evaluate(s) > 0.0
+
+
+def test_walled_in_dwarves_never_undo_what_they_did_to_raise_cash() -> None:
+    """CAT-17/CAT-24/CAT-41: two three-dwarf deals where every dwarf ended walled in. The
+    scripted plan took off a crossbow to sell it for a speed potion, and once it lay in the
+    backpack the plan counted it towards the jump instead and put it back on; at its entrance
+    it bought a dagger for empty hands, then sold it for the potion. Each dwarf did so until
+    meeple's limit on free actions, every turn, until the round limit. Now the plan counts the
+    same goods either way and puts the potion first: both games end by the rules, and no
+    dwarf undoes in a turn what it did."""
+    undo = {"equip": "unequip", "unequip": "equip", "buy": "sell", "sell": "buy"}
+    for seed in (2010, 2026):
+        st = game_class("catacombs")(players=3).new_state(seed=seed)
+        agents = make_agents(["greedy"] * 3, 3, seed, "catacombs")
+        done: set[tuple[int, int, str]] = set()
+        while st.to_act is not None and st.turn < 700:
+            s = st.to_act
+            verb, _, thing = agents[s].choose(info_set(agents[s], st, s)).text.partition(" ")
+            assert (st.turn, s, f"{undo.get(verb)} {thing}") not in done, (seed, st.turn)
+            done.add((st.turn, s, f"{verb} {thing}"))
+            st.apply(f"{verb} {thing}".strip())
+        assert st.to_act is None and st.result().reason != "round-limit", seed
+
+
+def beyond_reach(st: CatacombsState) -> str:
+    """The id of a monster bare fists cannot beat (the dwarf below may wield nothing)."""
+    c = st.game.content
+    return next(m.id for m in c.monsters if m.needs[c.fists_column] is None)
+
+
+def ghost_corridor(onward: bool) -> CatacombsState:
+    """Seat 0 (to act, strength 0: no weapon in reach) on its entrance, open only east onto
+    a monster it cannot beat; past it, unexplored ground (``onward``: another explored cell
+    first, open onto it). Every other entrance is walled in, nobody has a coin, and seat 0
+    has exactly the price of an invisibility potion at an entrance."""
+    st = started(money=0)
+    s = st.active
+    for e in st.game.entrance_cells:
+        st.tile[e] = 0
+    move_to(st, s, 0, 0)
+    build(st, at(st, 0, 0), "E")
+    monster_on(st, at(st, 1, 0), beyond_reach(st), "WE")
+    if onward:
+        build(st, at(st, 2, 0), "WE")
+    st.strength[s] = 0
+    potion = next(i for i in st.game.content.shop
+                  if st.game.content.items[i].effect == "invisibility")
+    st.money[s] = st.game.buy_prices[True][potion]
+    return st
+
+
+def test_cat24_cat42_a_sneak_leads_on_only_where_the_dwarf_can_walk_on() -> None:
+    """CAT-24/CAT-42: an invisibility potion takes a dwarf across a monster's cell, but it
+    must walk on (it never stops there), so the monster's own open side onto unexplored ground
+    is no way on; the cell beyond is. Before, the dead-end rule counted the monster's cell as
+    reached, kept the game open and the dwarves stood until the round limit."""
+    for onward, over in ((False, True), (True, False)):
+        st = ghost_corridor(onward)
+        st.apply("stay")
+        st.apply("end turn")
+        assert st.is_over is over, onward
+        if over:
+            assert st.result().reason == "dead-end"
+
+
+def test_a_dwarf_walled_in_behind_a_monster_it_cannot_beat_buys_a_sneak_past_it() -> None:
+    """CAT-42 for the bots: every way on passes a monster it has no chance against; the
+    dwarf buys an invisibility potion, walks to the monster, sneaks across and walks on to
+    the cell beyond, then explores. Before, it stood still until the round limit."""
+    for seed in range(3):
+        st = ghost_corridor(onward=True)
+        s = st.active
+        force_roll(st, 3)
+        bot = GreedyAgent(seed)
+        done: list[str] = []
+        while st.active == s and st.phase == "move" and len(done) < 12:
+            done.append(bot.choose(InfoSet(st, s)).text)
+            st.apply(done[-1])
+        assert done[:4] == ["buy Invisibility Potion", "walk", "sneak east", "step east"], done
+        assert st.position[s] == at(st, 2, 0)

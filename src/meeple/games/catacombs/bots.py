@@ -21,6 +21,7 @@ from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
 from .heuristic import win_chance
+from .sneak import sneak_distance
 from .state import CatacombsState
 from .verbs import (
     Attack,
@@ -39,6 +40,7 @@ from .verbs import (
     Raise,
     Retreat,
     Sell,
+    Sneak,
     SpeedTo,
     Stat,
     Stay,
@@ -227,6 +229,10 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
     dist = target_distance(st, s)
     if cur not in dist:
         dist = target_distance(st, s, bold=True)
+    if cur not in dist and holds(st, s, "invisibility"):
+        past = _past_one(st, s)
+        if cur in past:
+            dist = past  # to the monster it sneaks past (CAT-42)
     if cur not in dist:
         if holds(st, s, "destruction"):
             route = break_route(st, s)
@@ -243,13 +249,19 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
         else:
             dist = entrance_distance(st)
     here = dist.get(cur, FAR)
-    steps = [(dist[n], a) for a in legal if isinstance(a[1], Step)
+    steps = [(dist[n], a) for a in legal if isinstance(a[1], (Step, Sneak))
              and (n := g.neighbours[cur][a[1].direction]) is not None and n in dist
-             and dist[n] < here]
+             and dist[n] < here and _passes(st, s, n) == isinstance(a[1], Sneak)]
     if steps:
         low = min(d for d, _ in steps)
         return rng.choice([a for d, a in steps if d == low])
     return next((a for a in legal if isinstance(a[1], Stop)), legal[0])
+
+
+def _passes(st: CatacombsState, s: int, cell: int) -> bool:
+    """A monster dwarf ``s`` has no chance against stands on ``cell``: it sneaks across."""
+    m = monster_at(st, cell)
+    return m is not None and win_chance(st, s, m) == 0
 
 
 def _better_gear(st: CatacombsState, s: int, item: int) -> bool:
@@ -342,10 +354,13 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) ->
         if brew is not None:
             return brew
         buy = _stuck_purchase(st, s, legal)
-        if buy is not None:
+        if buy is not None and items[buy[1].item].effect == "destruction":
             return buy
+        sneak = _sneak_plan(st, s, legal, kinds)
+        if sneak is not None:
+            return sneak
         keep = ["destruction"]
-        if _jump_pays(st, s):
+        if _jump_pays(st, s):  # the speed potion before a weapon its coins would go on
             keep.append("speed")
             home = own_entrance(st, s)
             speed = next((a for a in legal if isinstance(a[1], Buy)
@@ -354,6 +369,8 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) ->
                 return speed
             if cur != home and Walk in kinds:
                 return kinds[Walk]  # towards its own entrance (``_walk``)
+        if buy is not None:
+            return buy
         for a in legal:
             if isinstance(a[1], Sell) and items[a[1].item].effect not in keep:
                 return a
@@ -362,6 +379,26 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) ->
     elif Walk in kinds and target_distance(st, s, bold=True, walls=True).get(cur, 0) > 0:
         return kinds[Walk]
     return kinds[Stay]
+
+
+def _past_one(st: CatacombsState, s: int) -> dict[int, int]:
+    """Walking distances to a target past one monster (:func:`sneak.sneak_distance`); with a
+    destruction potion, a wall onto unexplored ground counts as a target."""
+    walls = holds(st, s, "destruction")
+    return sneak_distance(st, s, target_distance(st, s, bold=True, walls=walls))
+
+
+def _sneak_plan(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds
+                ) -> Action | None:
+    """CAT-42: every way on passes a monster it has no chance against; with an invisibility
+    potion it walks there to sneak across (``_walk``), else it buys one where it can."""
+    if cell_of(st, s) not in _past_one(st, s):
+        return None
+    if holds(st, s, "invisibility"):
+        return kinds.get(Walk)
+    items = st.game.content.items
+    return next((a for a in legal if isinstance(a[1], Buy)
+                 and items[a[1].item].effect == "invisibility"), None)
 
 
 def _brew_ready(st: CatacombsState, s: int) -> bool:
@@ -400,11 +437,14 @@ def _landing(st: CatacombsState, s: int) -> dict[int, int]:
 
 def _jump_pays(st: CatacombsState, s: int) -> bool:
     """A speed potion would take the dwarf on: its own entrance is in reach on foot and a
-    target lies beyond another entrance."""
+    target lies beyond another entrance. What it could sell counts worn or not, so taking a
+    thing off to sell it never changes the answer (and the plan) half way."""
     g = st.game
+    items = g.content.items
+    goods = [*st.pack[s], *(i for i in st.screen[s] if i is not None)]
     if not (holds(st, s, "speed") or any(
-            g.content.items[i].effect == "speed" and st.money[s] + HALVES * sum(
-                g.content.items[j].value for j in st.pack[s]) >= g.buy_prices[True][i]
+            items[i].effect == "speed" and st.money[s] + HALVES * sum(
+                items[j].value for j in goods) >= g.buy_prices[True][i]
             for i in g.content.shop)):
         return False
     return cell_of(st, s) in _home_reach(st, s) and bool(_landing(st, s))
@@ -426,31 +466,44 @@ def _jump(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
 
 def _raise_cash(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     """Walled in with fewer destruction potions than the walls on its way out
-    (:func:`break_route`) and too few coins for one more, but goods enough to pay for it (what
-    the dead-end rule, CAT-24, counts): at an entrance, or where it stands when no entrance is
-    in reach (half the sale value, half again the price, CAT-17), sell the backpack, then
-    take off the dearest gear to sell it; never a destruction potion."""
+    (:func:`break_route`) and too few coins for one more — or, when a speed potion would take
+    it on (:func:`_jump_pays`), standing on its own entrance without the coins for one, or
+    when an invisibility potion would (:func:`_sneak_plan`), without the coins for that — but
+    goods enough to pay (what the dead-end rule, CAT-24, counts): at an entrance, or where it
+    stands when no entrance is in reach (half the sale value, half again the price, CAT-17),
+    sell the backpack, then take off the dearest gear to sell it; never the potion it saves
+    for. The plan reads only what stays the same while it sells, so it never turns back."""
     g = st.game
     cur = cell_of(st, s)
     here = cur in g.entrance_cells
     potions = _potions(st, s)
     if potions and ((route := break_route(st, s)) is None or route[0] <= potions):
         return None
-    if not here and cur in entrance_distance(st):
+    if (not here and cur in entrance_distance(st)) or cur in target_distance(st, s, bold=True):
         return None
+    keep = ("destruction", "speed", "invisibility")
+    effect = keep[0]
+    if _jump_pays(st, s):
+        if holds(st, s, "speed") or cur != own_entrance(st, s):
+            return None  # it walks home first (``_walled_in``)
+        effect = keep[1]
+    elif cur in _past_one(st, s):
+        if holds(st, s, "invisibility"):
+            return None  # it walks to the monster to sneak past (``_sneak_plan``)
+        effect = keep[2]
     items = g.content.items
     price = min((g.buy_prices[here][i] for i in g.content.shop
-                 if items[i].effect == "destruction"), default=None)
+                 if items[i].effect == effect), default=None)
     if price is None or st.money[s] >= price:
         return None
     worn = [i for i in st.screen[s] if i is not None]
     value = HALVES * sum(items[i].value for i in [*st.pack[s], *worn]
-                         if items[i].effect != "destruction")
+                         if items[i].effect not in keep)
     wealth = st.money[s] + (value if here else round(value * g.content.sell_remote))
-    if wealth < price or cur in target_distance(st, s, bold=True) or _jump_pays(st, s):
+    if wealth < price:
         return None
     for a in legal:
-        if isinstance(a[1], Sell) and items[a[1].item].effect != "destruction":
+        if isinstance(a[1], Sell) and items[a[1].item].effect not in keep:
             return a
     off = [(items[a[1].item].value, a) for a in legal if isinstance(a[1], Unequip)]
     return max(off, key=lambda p: p[0])[1] if off else None

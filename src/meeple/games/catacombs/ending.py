@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from meeple.core import Result
 
 from .backpack import CRISTALL_STANDS_FOR, HALVES, holds, recipe_need
-from .board import ALL_SIDES, OPP, SIDE_BITS, cell_of, own_entrance, sides
+from .board import ALL_SIDES, OPP, SIDE_BITS, cell_of, monster_at, own_entrance, sides
 
 if TYPE_CHECKING:
     from .state import CatacombsState
@@ -144,8 +144,9 @@ KEPT = 4096
 
 
 def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
-    """Monsters dwarf ``s`` could get past: a weapon it holds or can afford (at its strength)
-    gives a chance, or it holds or can afford an invisibility potion or holds the Summoner.
+    """Monsters dwarf ``s`` could beat and so stand where they stood: a weapon it holds or can
+    afford (at its strength) gives a chance, or it holds the Summoner. (An invisibility potion
+    only takes it past one, CAT-42: :func:`way_forward` counts that apart.)
 
     The answer depends only on what the dwarf carries, its coins and strength and where it
     may shop, so it is kept per game by them (a search ends many turns with the same dwarf)."""
@@ -163,8 +164,7 @@ def beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
 def _beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
     g = st.game
     content = g.content
-    if g.summoner in st.pack[s] or holds(st, s, "invisibility") or _affords(
-            st, s, "invisibility", at_entrance):
+    if g.summoner in st.pack[s]:
         return frozenset(range(len(content.monsters)))
     wealth = _wealth(st, s, at_entrance)
     factor = HALVES if at_entrance else HALVES * content.markup
@@ -193,9 +193,14 @@ def way_forward(st: CatacombsState, s: int) -> bool:
         return True
     at_entrance = bool(near & entrances)
     can_beat = beatable(st, s, at_entrance)
-    cells = region(st, [here], can_beat)
+    passable = can_beat
+    if holds(st, s, "invisibility") or _affords(st, s, "invisibility", at_entrance):
+        passable = frozenset(range(len(g.content.monsters)))  # CAT-42: past any one
+    cells = region(st, [here], passable)
     if own_entrance(st, s) in cells and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
-        cells |= region(st, sorted(entrances), can_beat)
+        cells |= region(st, sorted(entrances), passable)
+    if passable is not can_beat:  # a sneak walks on: it never stops on such a monster's cell
+        cells = {c for c in cells if (m := monster_at(st, c)) is None or m in can_beat}
     if _faces_unexplored(st, cells):
         return True
     tile, nb = st.tile, g.neighbours

@@ -10,7 +10,11 @@ rollouts, cannot see through is narrowed here to the step that begins it.
   a monster it has only some chance against. Each of those is the first of several actions
   whose worth shows only at the end, so a bot valuing one action ahead stood still, and the
   game, which the dead-end rule (CAT-24) keeps open while such a way exists, ran to meeple's
-  round limit.
+  round limit;
+- a dwarf never moves a thing between its hands, its backpack and the shop at a loss of its
+  own worth (``heuristic.worth``) while it has another move: one look ahead that sees the end
+  of its turn end the game lost (CAT-24) or the way on no better took off its crossbow and put
+  it back, over and over, to put that end off.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from meeple.core import Rng
 
 from . import bots, heuristic
 from .outlook import stuck
-from .verbs import Equip
+from .verbs import Buy, Equip, Sell, Unequip
 
 if TYPE_CHECKING:
     from meeple.core import Action
@@ -38,4 +42,29 @@ def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
         step = bots.choose(st, Rng(st.n_actions))
         if step in legal and not isinstance(step[1], Equip):  # its gear is the value's to pick
             return [step]
-    return heuristic.search_moves(st, legal)
+    return _no_loss(st, heuristic.search_moves(st, legal))
+
+
+#: Free actions (CAT-25) that only move a thing between hands, backpack and shop.
+SHUFFLES = (Equip, Unequip, Buy, Sell)
+#: How far below the dwarf's worth now a shuffle may leave it: more than the tie-break each
+#: free action costs (``heuristic.FIDGET``), less than anything the value means.
+SLACK = 1.5 * heuristic.FIDGET
+
+
+def _no_loss(st: CatacombsState, legal: list[Action]) -> list[Action]:
+    """``legal`` without the shuffles that leave the dwarf to act worth less than now, unless
+    nothing else would remain."""
+    s = st.to_act
+    if st.active != s or st.decisions or not any(isinstance(a[1], SHUFFLES) for a in legal):
+        return legal
+    floor = heuristic.worth(st, s) - SLACK
+    keep = []
+    for a in legal:
+        if isinstance(a[1], SHUFFLES):
+            child = st.clone()
+            child.apply(a)
+            if heuristic.worth(child, s) < floor:
+                continue
+        keep.append(a)
+    return keep or legal
