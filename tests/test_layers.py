@@ -26,7 +26,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "i18n": frozenset({"core"}),
     "games": frozenset({"core", "components", "content", "i18n"}),
     "agents": frozenset({"core"}),
-    "sim": frozenset({"core", "agents"}),
+    "sim": frozenset({"core", "content", "agents"}),
     "testing": frozenset({"core", "agents"}),  # meeple.testing: the contract suite, shipped
     "undo": frozenset({"core"}),
     "tui": frozenset({"core", "agents", "i18n", "undo"}),

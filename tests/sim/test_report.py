@@ -98,7 +98,7 @@ def test_the_terminal_report_has_every_section(tmp_path: Path, test_games: None)
     text = terminal(summary)
     for title in ("Win rate by seat", "Win rate by role", "Win rate by turn order",
                   "Actions by kind", "Most used actions", "Game length", "How games ended",
-                  "Suspicious"):
+                  "Balance rows off the even share"):
         assert title in text
     assert "│ knight │ 300 │" in text and "│ mark b2 │" in text
 

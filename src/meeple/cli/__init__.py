@@ -448,7 +448,8 @@ def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | N
               show_default=True, help="Where games run; ray needs pip install 'meeple[ray]' and "
                                       "uses the cluster at RAY_ADDRESS, or a local one.")
 @click.option("--out", "out", type=click.Path(path_type=Path), required=True,
-              help="Run directory: records, summary and report (an existing run resumes).")
+              help="Run directory: records, summary and report (an existing run resumes, "
+                   "under the same rules only).")
 @click.option("--verify", is_flag=True,
               help="Replay every record already in --out first; refuse one that does not "
                    "reproduce.")

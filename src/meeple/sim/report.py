@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .findings import verdict
 from .simulate import write_atomic
 
 PLOTS_HINT = "Plots need matplotlib: pip install 'meeple[report]', then run the same command again."
@@ -36,12 +37,28 @@ def interval(row: dict[str, Any]) -> str:
     return f"{pct(row['rate'])} ({100 * row['low']:.1f}–{100 * row['high']:.1f})"
 
 
+def ending_interval(e: dict[str, Any]) -> str:
+    """``"93.3% (78.7–98.2)"``: an ending's share and its 95% Wilson interval."""
+    return interval({**e, "rate": e["share"]})
+
+
 def mark(row: dict[str, Any], even: float | None) -> str:
-    """``▲``/``▼`` when the interval lies above/below the even share, else nothing."""
-    even = row.get("even", even)
-    if even is None or row.get("rate") is None:
-        return ""
-    return "▲" if row["low"] > even else "▼" if row["high"] < even else ""
+    """``▲``/``▼`` when the rate is off the even share after Holm's correction; ``△``/``▽``
+    when only its own interval excludes the even share; else nothing."""
+    found = verdict(row, even)
+    if found == "interval":
+        return "△" if row["rate"] > row.get("even", even) else "▽"
+    return {"above": "▲", "below": "▼"}.get(found, "")
+
+
+def name(row: dict[str, Any]) -> str:
+    """A row's name as read: a team's role says so."""
+    return f"{row['name']} (team)" if row.get("team") else row["name"]
+
+
+def p_text(p: float) -> str:
+    """A p-value in plain figures: ``"0.003"``, ``"< 0.0001"``."""
+    return "< 0.0001" if p < 0.0001 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
 
 
 # ------------------------------------------------------------------------- sections
@@ -72,6 +89,13 @@ def headline(summary: dict[str, Any]) -> list[str]:
         what = "team win rate" if summary.get("cooperative") else "even share"
         lines.append(f"{what.capitalize()}: {pct(even)} (all wins ÷ all seat-games); "
                      "intervals are 95% Wilson intervals.")
+        tests = summary.get("tests")
+        if tests:
+            lines.append(f"▲ ▼: off the even share after Holm's correction over the "
+                         f"{tests['balance_rows']} balance rows tested (the "
+                         f"{tests['action_rows']} action rows apart); △ ▽: only the rate's "
+                         "own interval excludes it, which about one fair row in twenty does "
+                         "by chance.")
     fp = summary.get("first_player")
     if fp and even is not None and not summary.get("cooperative"):
         lines.append(f"First player wins {interval(fp)} against an even share of {pct(even)}.")
@@ -80,6 +104,11 @@ def headline(summary: dict[str, Any]) -> list[str]:
     if run.get("vary"):
         lines.append("Varied: " + "; ".join(f"{k} over {', '.join(map(str, v))}"
                                             for k, v in run["vary"].items()))
+    rules = run.get("fingerprint")
+    if rules:
+        lines.append(f"Rules recorded in run.json: meeple {rules['meeple']}, "
+                     f"{len(rules['code'])} code files and {len(rules['content'])} content "
+                     f"files of {run['game']}; a rerun under other rules is refused.")
     return lines
 
 
@@ -99,18 +128,42 @@ def print_tables(summary: dict[str, Any], console: Console, rows: int = TERMINAL
         table.add_column("win rate (95%)", justify="right")
         table.add_column("", justify="center")
         for r in section[:rows]:
-            cells = [r["name"]] + ([f"{r['uses']:,}"] if key.startswith("action") else [])
+            cells = [name(r)] + ([f"{r['uses']:,}"] if key.startswith("action") else [])
             table.add_row(*cells, f"{r['n']:,}", f"{r['wins']:,}", interval(r), mark(r, even))
         if len(section) > rows:
             table.caption = f"{len(section) - rows} more in report.html"
         console.print(table)
+        if key == "roles" and any(r.get("team") for r in section):
+            console.print(TEAM_NOTE, highlight=False)
+    _print_length_and_endings(summary, console)
+    _print_values(summary, console, rows)
+    if summary["failures"]:
+        console.print(_failures_table(summary["failures"][:rows]))
+    _print_suspicious(summary, console, rows)
+
+
+TEAM_NOTE = "A team's seats win or lose together: its rate counts games, not seats."
+#: The lengths and margins of a summary, each with the words of its row.
+SPREADS = (("turns", "turns"), ("actions", "actions"), ("margin", "winning margin (score)"))
+
+
+def spreads(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(words, distribution) of the game length and of the score margin, where there are any."""
+    found = {**summary["length"], "margin": summary.get("margin") or {}}
+    return [(words, found[key]) for key, words in SPREADS if found.get(key, {}).get("n")]
+
+
+def _number(x: float) -> str:
+    return str(x) if isinstance(x, int) else f"{x:.1f}"
+
+
+def _print_length_and_endings(summary: dict[str, Any], console: Console) -> None:
     length = Table(title="Game length", title_justify="left")
     for col in ("", "min", "p10", "median", "mean", "p90", "max"):
         length.add_column(col, justify="right" if col else "left")
-    for name, d in summary["length"].items():
-        if d.get("n"):
-            length.add_row(name, *(str(d[k]) for k in ("min", "p10", "median")),
-                           f"{d['mean']:.1f}", str(d["p90"]), str(d["max"]))
+    for words, d in spreads(summary):
+        length.add_row(words, *(_number(d[k]) for k in ("min", "p10", "median")),
+                       f"{d['mean']:.1f}", _number(d["p90"]), _number(d["max"]))
     console.print(length)
     endings = Table(title="How games ended", title_justify="left")
     endings.add_column("reason")
@@ -119,19 +172,80 @@ def print_tables(summary: dict[str, Any], console: Console, rows: int = TERMINAL
     for e in summary["endings"]:
         endings.add_row(e["reason"], f"{e['count']:,}", pct(e["share"]))
     console.print(endings)
-    if summary["failures"]:
-        console.print(_failures_table(summary["failures"][:rows]))
-    sus = summary["suspicious"]
-    if sus:
-        table = Table(title=f"Suspicious: intervals that exclude the even share ({pct(even)})",
+
+
+def value_cells(v: dict[str, Any]) -> list[str]:
+    """One option value's row: value, games, its even share, endings, turns, margin."""
+    turns, margin = v["length"]["turns"], v["margin"]
+    return [v["name"], f"{v['games']:,}", pct(v["even_share"]),
+            "; ".join(f"{e['reason']} {ending_interval(e)}" for e in v["endings"]),
+            f"{turns['median']} ({turns['p10']}–{turns['p90']})" if turns["n"] else "–",
+            f"{_number(margin['median'])} ({_number(margin['p10'])}–"
+            f"{_number(margin['p90'])})" if margin["n"] else "–"]
+
+
+VALUE_HEAD = ("value", "games", "even share", "how games ended (95%)",
+              "turns: median (p10–p90)", "winning margin: median (p10–p90)")
+
+
+def _print_values(summary: dict[str, Any], console: Console, rows: int) -> None:
+    """Each value of a varied option: its endings, length and margins, then its roles."""
+    values = summary.get("values") or []
+    if not values:
+        return
+    table = Table(title="By option value: how games went", title_justify="left")
+    for k, col in enumerate(VALUE_HEAD):
+        table.add_column(col, justify="right" if k in (1, 2) else "left")
+    for v in values:
+        table.add_row(*value_cells(v))
+    console.print(table)
+    roles = [(v, r) for v in values for r in v["roles"]]
+    if not roles:
+        return
+    table = Table(title="By option value: win rate by role (against the value's own even "
+                        "share)", title_justify="left")
+    for col in ("value", "role", "n", "wins", "win rate (95%)", ""):
+        table.add_column(col, justify="left" if col in ("value", "role") else "right")
+    for v, r in roles[:rows]:
+        table.add_row(v["name"], name(r), f"{r['n']:,}", f"{r['wins']:,}", interval(r),
+                      mark(r, summary.get("even_share")))
+    if len(roles) > rows:
+        table.caption = f"{len(roles) - rows} more in report.html"
+    console.print(table)
+
+
+#: The two lists of rows off the even share: key, title, what an empty list says.
+LISTS = (("suspicious", "Balance rows off the even share",
+          "Nothing suspicious: no seat, turn order, role or option value is off the even "
+          "share after Holm's correction"),
+         ("suspicious_actions", "Actions linked with winning or losing (correlation, not "
+          "cause: seats that used them at least once)", "None listed"))
+LIST_HEAD = ("what", "name", "n", "win rate (95%)", "p (corrected)", "vs even share")
+
+
+def list_cells(r: dict[str, Any]) -> list[str]:
+    return [r["category"], name(r), f"{r['n']:,}", interval(r), p_text(r["p_adjusted"]),
+            r["verdict"]]
+
+
+def _print_suspicious(summary: dict[str, Any], console: Console, rows: int) -> None:
+    tests = summary.get("tests") or {}
+    for key, title, empty in LISTS:
+        found = summary.get(key) or []
+        tested = tests.get("balance_rows" if key == "suspicious" else "action_rows", 0)
+        if not found:
+            if key == "suspicious":
+                console.print(f"{empty} ({tested} rows tested).", highlight=False)
+            continue
+        table = Table(title=f"{title}: Holm's correction over {tested} rows",
                       title_justify="left")
-        for col in ("what", "name", "n", "win rate (95%)", ""):
-            table.add_column(col, justify="right" if col in ("n", "win rate (95%)") else "left")
-        for r in sus:
-            table.add_row(r["category"], r["name"], f"{r['n']:,}", interval(r), r["verdict"])
+        for k, col in enumerate(LIST_HEAD):
+            table.add_column(col, justify="right" if k in (2, 3, 4) else "left")
+        for r in found[:rows]:
+            table.add_row(*list_cells(r))
+        if len(found) > rows:
+            table.caption = f"{len(found) - rows} more in report.html"
         console.print(table)
-    else:
-        console.print("Nothing suspicious: every interval includes the even share.")
 
 
 def _failures_table(failures: list[dict[str, Any]]) -> Table:
@@ -166,7 +280,7 @@ def _rate_plot(figure_cls: Any, rows: list[dict[str, Any]], title: str,
     if even is not None:
         ax.axvline(even, color="#c0392b", linestyle="--", linewidth=1, label="even share")
         ax.legend(loc="lower right", fontsize=8)
-    ax.set_yticks(ys, [_short(r["name"]) for r in rows], fontsize=8)
+    ax.set_yticks(ys, [_short(name(r)) for r in rows], fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (95% Wilson interval)")
     ax.set_title(title, fontsize=10)
@@ -270,6 +384,7 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
         parts.append(f'<p class="note">{html.escape(PLOTS_HINT)}</p>')
     parts += _html_suspicious(summary)
     parts += _html_rates(summary, plots)
+    parts += _html_values(summary)
     parts += _html_length_and_endings(summary, plots)
     parts += _html_failures_and_timing(summary)
     body = "\n".join(p for p in parts if p)
@@ -277,15 +392,39 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
 
 
 def _html_suspicious(summary: dict[str, Any]) -> list[str]:
-    parts = ["<h2>Suspicious</h2>"]
-    if not summary["suspicious"]:
-        return [*parts, "<p>Nothing: every interval includes the even share.</p>"]
-    parts.append("<p>Rates whose 95% interval excludes the even share, clearest first. "
-                 "With many rows, about one in twenty fair ones lands here by chance: "
-                 "run more games before acting on a narrow miss.</p>")
-    parts.append(_table(["what", "name", "n", "win rate (95%)", "vs even share"],
-                        [(r["category"], r["name"], r["n"], interval(r), r["verdict"])
-                         for r in summary["suspicious"]], left=2))
+    tests = summary.get("tests") or {}
+    parts = ["<h2>Suspicious</h2>",
+             "<p>Each rate is tested against its even share, and the tests of each list are "
+             "corrected with Holm's method: the chance that any fair row of a list appears "
+             "in it is at most 5%. Clearest (smallest p-value) first.</p>"]
+    for key, title, empty in LISTS:
+        found = summary.get(key) or []
+        tested = tests.get("balance_rows" if key == "suspicious" else "action_rows", 0)
+        parts.append(f"<h3>{html.escape(title)}</h3>")
+        if not found:
+            parts.append(f"<p>{html.escape(empty)} ({tested} rows tested).</p>")
+            continue
+        parts.append(f"<p>Holm's correction over {tested} rows.</p>")
+        parts.append(_table(LIST_HEAD, [list_cells(r) for r in found], left=2))
+    return parts
+
+
+def _html_values(summary: dict[str, Any]) -> list[str]:
+    values = summary.get("values") or []
+    if not values:
+        return []
+    parts = ["<h2>By option value</h2>",
+             "<p>Each value of a varied option on its own: how its games ended, how long "
+             "they lasted and by how much they were won. Each value has its own even share "
+             "(draws and shared wins change with it).</p>",
+             _table(VALUE_HEAD, [value_cells(v) for v in values], left=1)]
+    roles = [(v, r) for v in values for r in v["roles"]]
+    if roles:
+        even = summary.get("even_share")
+        parts.append("<h3>Win rate by role under each value</h3>")
+        parts.append(_table(["value", "role", "n", "wins", "win rate (95%)", ""],
+                            [(v["name"], name(r), r["n"], r["wins"], interval(r), mark(r, even))
+                             for v, r in roles], left=2))
     return parts
 
 
@@ -297,7 +436,9 @@ def _html_rates(summary: dict[str, Any], plots: dict[str, str] | None) -> list[s
         parts.append(_img(plots, key))
         actions = key.startswith("action")
         head = ["name"] + (["uses"] if actions else []) + ["n", "wins", "win rate (95%)", ""]
-        parts.append(_table(head, [[r["name"]] + ([r["uses"]] if actions else [])
+        if key == "roles" and any(r.get("team") for r in rows):
+            parts.append(f"<p>{TEAM_NOTE}</p>")
+        parts.append(_table(head, [[name(r)] + ([r["uses"]] if actions else [])
                                    + [r["n"], r["wins"], interval(r), mark(r, even)]
                                    for r in rows]))
     return parts
@@ -308,8 +449,9 @@ def _html_length_and_endings(summary: dict[str, Any],
     return [
         "<h2>Game length</h2>", _img(plots, "length"),
         _table(["", "min", "p10", "median", "mean", "p90", "max"],
-               [[name, d["min"], d["p10"], d["median"], f"{d['mean']:.1f}", d["p90"], d["max"]]
-                for name, d in summary["length"].items() if d.get("n")]),
+               [[words, *(_number(d[k]) for k in ("min", "p10", "median")),
+                 f"{d['mean']:.1f}", _number(d["p90"]), _number(d["max"])]
+                for words, d in spreads(summary)]),
         "<h2>How games ended</h2>", _img(plots, "endings"),
         _table(["reason", "games", "share"],
                [(e["reason"], e["count"], pct(e["share"])) for e in summary["endings"]]),

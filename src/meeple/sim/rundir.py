@@ -11,6 +11,10 @@ game order). Resuming keeps ``records.jsonl`` byte-identical to an uninterrupted
   lines put back at their place in index order: the file is rewritten in one step (a
   temporary file in the same folder, flushed to disk, then renamed over the old one), so a
   crash leaves the old file or the new, never a mix;
+- ``run.json`` holds the spec, and for ``meeple simulate`` the fingerprint of the rules its
+  games were played under (:mod:`meeple.sim.fingerprint`): a run whose parameters differ is
+  refused with a :class:`~meeple.core.ConfigError` naming them, one whose rules differ (or
+  that predates fingerprints) with a :class:`RulesChanged` naming what changed;
 - every kept line is checked against the spec for its index (game, version, players, seats,
   options, seed, format), for the shape of its play (actions, actors, result, error) and for
   being written exactly as a run writes it. A line that fails is refused with a
@@ -37,6 +41,7 @@ try:
 except ImportError:  # not on Windows: runs there are not locked
     fcntl = None  # type: ignore[assignment]
 
+from .fingerprint import changes as fingerprint_changes
 from .tally import Tally
 
 #: The keys of a record line, in the order a run writes them.
@@ -44,6 +49,11 @@ RECORD_KEYS = ("index", "format", "game", "version", "players", "options", "seed
                "actions", "actors", "result", "error")
 _ERROR_KEYS = ("type", "message", "traceback")
 _HINT = "Delete that line to play its game again, or use another --out."
+
+
+class RulesChanged(ConfigError):
+    """A run directory whose games were played under other rules (code or content) than the
+    ones a resumed or extended run would play under, or under rules it did not record."""
 
 
 class Spec(Protocol):
@@ -165,17 +175,37 @@ class RunDir:
             diffs = [f"{k} {params.get(k)!r} (the run has {old.get(k)!r}"
                      + (f": {spec.changed(k)})" if spec.changed(k) else ")")
                      for k in sorted(set(params) | set(old))
-                     if not _same(params.get(k), old.get(k))]
+                     if k != "fingerprint" and not _same(params.get(k), old.get(k))]
             if diffs:
                 raise ConfigError(
                     f"{self.path} holds a run with other parameters: {'; '.join(diffs)}. "
                     "Use the same parameters to resume it, or another --out."
                 )
+            self._check_rules(params, old)
         elif self.records.exists() and self.records.stat().st_size:
             raise ConfigError(f"{self.records} exists but {self.run_file} does not; "
                               "use an empty directory")
         else:
             write_atomic(self.run_file, json.dumps(params, indent=1) + "\n")
+
+    def _check_rules(self, params: dict[str, Any], old: dict[str, Any]) -> None:
+        """RulesChanged when the run's games were played under other rules than today's."""
+        if "fingerprint" not in params:
+            return  # a spec without one (made by hand): nothing to compare
+        if not isinstance(old.get("fingerprint"), dict):
+            raise RulesChanged(
+                f"{self.path} holds a run that predates fingerprints: its run.json does not "
+                "say which code and content its games were played under, so more games could "
+                "mix old rules with new. Use another --out for a run under today's rules.")
+        changes = fingerprint_changes(str(params.get("game")), old["fingerprint"],
+                                      params["fingerprint"])
+        if not changes and not _same(old["fingerprint"], params["fingerprint"]):
+            changes = ["its fingerprint is not today's"]
+        if changes:
+            raise RulesChanged(
+                f"{self.path} holds a run played under other rules: {'; '.join(changes)}. "
+                "Its games would mix old rules with new: use another --out for a run under "
+                "today's rules, or undo the change to resume this one.")
 
     def _lock(self) -> None:
         """Hold ``.lock`` until :meth:`close`: one run at a time in a directory.

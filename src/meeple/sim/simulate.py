@@ -6,7 +6,8 @@ so the same spec always gives byte-identical ``records.jsonl``.
 
 The run directory holds::
 
-    run.json        the spec; a later run into the same directory must match it
+    run.json        the spec and the fingerprint of the rules (code, content); a later run
+                    into the same directory must match both
     records.jsonl   one record per game, in game order, appended and flushed as games finish
     summary.json    the balance figures (rewritten atomically: never half-written)
     report.html     the figures for people, with PNG plots in plots/ (when matplotlib is there)
@@ -51,6 +52,7 @@ from rich.text import Text
 from meeple.agents import make, names
 from meeple.core import ConfigError, Game, Rng, State, game_class, load
 
+from .fingerprint import fingerprint
 from .rundir import RECORD_KEYS, Kept, RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
 from .tally import Tally
@@ -80,15 +82,21 @@ class RunSpec:
     seed: int = 0
     rotate: bool = True
     max_actions: int = 100_000
+    #: What the games are played under: meeple, its engine, the game's code and content
+    #: (:func:`meeple.sim.fingerprint.fingerprint`); None for a spec made by hand.
+    fingerprint: Mapping[str, Any] | None = None
 
     def params(self) -> dict[str, Any]:
         """The spec as JSON-able data (``run.json``)."""
-        return {
+        out = {
             "format": RUN_FORMAT, "game": self.game, "version": self.version,
             "players": self.players, "seats": list(self.seats), "options": dict(self.options),
             "vary": {name: list(values) for name, values in self.vary},
             "seed": self.seed, "rotate": self.rotate, "max_actions": self.max_actions,
         }
+        if self.fingerprint is not None:
+            out["fingerprint"] = dict(self.fingerprint)
+        return out
 
     @property
     def record_keys(self) -> tuple[str, ...]:
@@ -169,7 +177,8 @@ def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | N
     names = [n for n, _ in varied]
     return RunSpec(game=game, version=cls.version, players=players, seats=tuple(specs),
                    options={k: v for k, v in fixed.items() if k not in names},
-                   vary=tuple(varied), seed=seed, rotate=rotate, max_actions=max_actions)
+                   vary=tuple(varied), seed=seed, rotate=rotate, max_actions=max_actions,
+                   fingerprint=fingerprint(game))
 
 
 def _seat_specs(seats: str | Sequence[str], game: str) -> list[str]:
@@ -193,12 +202,13 @@ def _seat_specs(seats: str | Sequence[str], game: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ one game
-_GAMES: dict[tuple[str, int, str], Game[Any]] = {}
+_GAMES: dict[tuple[str, int, str, str], Game[Any]] = {}
 
 
 def _game(spec: RunSpec, options: dict[str, Any]) -> Game[Any]:
-    """The game object for these options, built once per process."""
-    key = (spec.game, spec.players, json.dumps(options, sort_keys=True))
+    """The game object for these options (and content), built once per process."""
+    content = json.dumps((spec.fingerprint or {}).get("content"), sort_keys=True)
+    key = (spec.game, spec.players, json.dumps(options, sort_keys=True), content)
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = load(spec.game, players=spec.players, options=options)

@@ -9,7 +9,13 @@ when that seat is among the winners. The *even share* is the rate every seat, ro
 would have if none of them mattered: all wins over all seat-games (``1/players`` in a game
 with exactly one winner; lower with draws; the team's win rate in a cooperative game). A row
 may carry its own ``even`` share: a seat under one value of a varied option is compared with
-that value's games only, since draws and shared wins change with the option.
+that value's games only, since draws and shared wins change with the option. A role held by a
+team (two seats that win or lose together) is a rate of games, not seat-games
+(:mod:`meeple.sim.counts`).
+
+Under each value of a varied option, the tally also keeps how games ended, their length,
+score margins and roles (:class:`~meeple.sim.counts.Shape`); :mod:`meeple.sim.findings`
+then tests every rate against its even share, with Holm's correction.
 """
 
 from __future__ import annotations
@@ -18,14 +24,11 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .stats import excludes, wilson
+from .counts import Roles, Shape, distribution, margin, row, value_order
+from .findings import find
 
 #: How many full action texts the summary keeps (most used first).
 TOP_TEXTS = 30
-#: Trials below this are too few to call anything suspicious.
-MIN_TRIALS = 10
-#: The suspicious list stays short: the clearest cases first.
-MAX_SUSPICIOUS = 12
 ORDINALS = ("1st", "2nd", "3rd")
 
 
@@ -70,8 +73,7 @@ class Tally:
     seat_wins: Counter[int] = field(default_factory=Counter)
     agent_games: Counter[str] = field(default_factory=Counter)
     agent_wins: Counter[str] = field(default_factory=Counter)
-    role_games: Counter[str] = field(default_factory=Counter)
-    role_wins: Counter[str] = field(default_factory=Counter)
+    roles: Roles = field(default_factory=Roles)
     #: "name=value" -> games; ("name=value", seat) -> wins of that seat.
     option_games: Counter[str] = field(default_factory=Counter)
     option_wins: Counter[tuple[str, int]] = field(default_factory=Counter)
@@ -81,6 +83,10 @@ class Tally:
     turns: Counter[int] = field(default_factory=Counter)
     actions: Counter[int] = field(default_factory=Counter)
     endings: Counter[str] = field(default_factory=Counter)
+    #: The winners' lowest score minus the best other seat's (games with winners and losers).
+    margins: Counter[Any] = field(default_factory=Counter)
+    #: "name=value" -> what the games under that option value looked like.
+    values: dict[str, Shape] = field(default_factory=dict)
     #: Per action kind (first word) and per full text: uses, seat-games using it, their wins.
     kind_uses: Counter[str] = field(default_factory=Counter)
     kind_games: Counter[str] = field(default_factory=Counter)
@@ -95,12 +101,18 @@ class Tally:
         self.games += 1
         error = line.get("error")
         result = line.get("result")
+        opts = [f"{k}={v}" for k, v in sorted((line.get("options") or {}).items())]
+        shapes = [self.values.setdefault(key, Shape()) for key in opts]
+        for shape in shapes:
+            shape.games += 1
         if error or not result:
             why = error or {"type": "Unfinished", "message": "the game has no result"}
             self.failures.append({"index": line.get("index"), "seed": line.get("seed"),
                                   "type": why.get("type"), "message": why.get("message"),
                                   "actions": len(line.get("actions") or ())})
             self.endings[f"error: {why.get('type')}"] += 1
+            for shape in shapes:
+                shape.endings[f"error: {why.get('type')}"] += 1
             return
         self.finished += 1
         players = int(line["players"])
@@ -112,7 +124,8 @@ class Tally:
         texts: list[str] = line.get("actions") or []
         first = actors[0] if actors else 0
         roles = role_names(result.get("extra"), players)
-        opts = [f"{k}={v}" for k, v in sorted((line.get("options") or {}).items())]
+        self.roles.add(roles, winners)
+        self._add_shapes(shapes, line, result, roles)
         for key in opts:
             self.option_games[key] += 1
         for seat in range(players):
@@ -125,15 +138,19 @@ class Tally:
             if seat < len(seats):
                 self.agent_games[seats[seat]] += 1
                 self.agent_wins[seats[seat]] += won
-            for role in roles[seat]:
-                self.role_games[role] += 1
-                self.role_wins[role] += won
             if won:
                 for key in opts:
                     self.option_wins[key, seat] += 1
         self.turns[int(result.get("turns", 0))] += 1
         self.actions[len(texts)] += 1
         self.endings[str(result.get("reason", "?"))] += 1
+        m = margin(result, players)
+        if m is not None:
+            self.margins[m] += 1
+        self._add_actions(actors, texts, winners)
+
+    def _add_actions(self, actors: list[int], texts: list[str], winners: set[int]) -> None:
+        """Count the actions of a finished game: uses, and the seats that used each."""
         used_kinds: set[tuple[int, str]] = set()
         used_texts: set[tuple[int, str]] = set()
         for seat, text in zip(actors, texts, strict=False):
@@ -150,11 +167,32 @@ class Tally:
             self.text_games[text] += 1
             self.text_wins[text] += seat in winners
 
+    @staticmethod
+    def _add_shapes(shapes: list[Shape], line: dict[str, Any], result: dict[str, Any],
+                    roles: list[list[str]]) -> None:
+        """Count a finished game under each of its option values."""
+        players, winners = int(line["players"]), set(result["winners"])
+        m = margin(result, players)
+        for shape in shapes:
+            shape.seat_games += players
+            shape.wins += len(winners)
+            shape.endings[str(result.get("reason", "?"))] += 1
+            shape.turns[int(result.get("turns", 0))] += 1
+            shape.actions[len(line.get("actions") or ())] += 1
+            if m is not None:
+                shape.margins[m] += 1
+            shape.roles.add(roles, winners)
+
     def merge(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
         for f in fields(self):
             mine, theirs = getattr(self, f.name), getattr(other, f.name)
-            if isinstance(mine, (Counter, list)):
+            if isinstance(mine, Roles):
+                mine.merge(theirs)
+            elif isinstance(mine, dict) and not isinstance(mine, Counter):
+                for key, shape in theirs.items():
+                    mine.setdefault(key, Shape()).merge(shape)
+            elif isinstance(mine, (Counter, list)):
                 mine += theirs
             else:
                 setattr(self, f.name, mine + theirs)
@@ -168,13 +206,12 @@ class Tally:
     def summary(self, cooperative: bool = False) -> dict[str, Any]:
         """Rates with 95% Wilson intervals, distributions and the suspicious list."""
         even = self.even_share
-        seats = [_row(f"seat {s}", self.seat_wins[s], self.seat_games[s])
+        seats = [row(f"seat {s}", self.seat_wins[s], self.seat_games[s])
                  for s in sorted(self.seat_games)]
-        agents = [_row(a, self.agent_wins[a], self.agent_games[a])
+        agents = [row(a, self.agent_wins[a], self.agent_games[a])
                   for a in sorted(self.agent_games)]
-        roles = [_row(r, self.role_wins[r], self.role_games[r])
-                 for r in sorted(self.role_games, key=lambda r: (-self.role_games[r], r))]
-        order = [_row(f"{ordinal(k)} to act", self.order_wins[k], self.order_games[k])
+        teams = self.roles.teams()
+        order = [row(f"{ordinal(k)} to act", self.order_wins[k], self.order_games[k])
                  for k in sorted(self.order_games)]
         texts = sorted(self.text_games, key=lambda t: (-self.text_games[t], t))[:TOP_TEXTS]
         out: dict[str, Any] = {
@@ -185,96 +222,47 @@ class Tally:
             "even_share": even,
             "seats": seats,
             "agents": agents if len(agents) > 1 else [],
-            "roles": roles,
+            "roles": self.roles.rows(teams),
             "options": self._option_rows(cooperative),
+            "values": [self.values[key].summary(key, teams, cooperative, even)
+                       for key in self._varied()],
             "turn_order": order,
             "first_player": order[0] if order else None,
             "length": {"turns": distribution(self.turns),
                        "actions": distribution(self.actions)},
+            "margin": distribution(self.margins),
             "endings": [{"reason": r, "count": c, "share": c / self.games}
                         for r, c in sorted(self.endings.items(), key=lambda x: (-x[1], x[0]))],
             "action_kinds": [
-                {**_row(k, self.kind_wins[k], self.kind_games[k]), "uses": self.kind_uses[k]}
+                {**row(k, self.kind_wins[k], self.kind_games[k]), "uses": self.kind_uses[k]}
                 for k in sorted(self.kind_games, key=lambda k: (-self.kind_games[k], k))],
             "action_texts": [
-                {**_row(t, self.text_wins[t], self.text_games[t]), "uses": self.text_uses[t]}
+                {**row(t, self.text_wins[t], self.text_games[t]), "uses": self.text_uses[t]}
                 for t in texts],
             "failures": sorted(self.failures, key=lambda f: f.get("index") or 0)[:20],
         }
-        out["suspicious"] = suspicious(out, even)
+        find(out)
         return out
+
+    def _varied(self) -> list[str]:
+        """The "name=value" keys of the options that took several values in the run, in
+        order: by name, then numbers in numeric order."""
+        names = Counter(key.split("=", 1)[0] for key in self.values)
+        return sorted((k for k in self.values if names[k.split("=", 1)[0]] > 1),
+                      key=value_order)
 
     def _option_rows(self, cooperative: bool) -> list[dict[str, Any]]:
         """Win rate under each value of an option that took several values in the run."""
-        names: dict[str, list[str]] = {}
-        for key in self.option_games:
-            names.setdefault(key.split("=", 1)[0], []).append(key)
         seats = sorted(self.seat_games)
         rows: list[dict[str, Any]] = []
-        for name in sorted(names):
-            if len(names[name]) < 2:
-                continue  # a fixed option says nothing about balance
-            for key in sorted(names[name]):
-                n = self.option_games[key]
-                if cooperative:  # everyone wins or nobody does: one rate for the team
-                    rows.append(_row(key, self.option_wins[key, 0], n))
-                else:  # each seat against this value's own even share (ties vary with it)
-                    even = sum(self.option_wins[key, s] for s in seats) / (n * len(seats))
-                    rows.extend({**_row(f"{key} · seat {s}", self.option_wins[key, s], n),
-                                 "even": even} for s in seats)
+        for key in self._varied():
+            n = self.option_games[key]
+            if not n:
+                continue  # every game under this value failed
+            if cooperative:  # everyone wins or nobody does: one rate for the team
+                rows.append(row(key, self.option_wins[key, 0], n))
+            else:  # each seat against this value's own even share (ties vary with it)
+                even = sum(self.option_wins[key, s] for s in seats) / (n * len(seats))
+                rows.extend({**row(f"{key} · seat {s}", self.option_wins[key, s], n),
+                             "even": even} for s in seats)
         return rows
-
-
-def _row(name: str, wins: int, n: int) -> dict[str, Any]:
-    low, high = wilson(wins, n)
-    return {"name": name, "n": n, "wins": wins, "rate": wins / n if n else None,
-            "low": low, "high": high}
-
-
-def distribution(counts: Counter[int]) -> dict[str, Any]:
-    """Min, max, mean, quantiles and the histogram of integer values given as counts."""
-    total = sum(counts.values())
-    if not total:
-        return {"n": 0, "histogram": []}
-    values = sorted(counts)
-
-    def quantile(q: float) -> int:
-        target, seen = q * (total - 1), 0
-        for v in values:
-            seen += counts[v]
-            if seen > target:
-                return v
-        return values[-1]
-
-    return {"n": total, "min": values[0], "max": values[-1],
-            "mean": sum(v * c for v, c in counts.items()) / total,
-            "p10": quantile(0.1), "median": quantile(0.5), "p90": quantile(0.9),
-            "histogram": [[v, counts[v]] for v in values]}
-
-
-#: The sections of a summary searched for suspicious rates, with their names in the list.
-SUSPECT_SECTIONS = (("seats", "seat"), ("turn_order", "turn order"), ("roles", "role"),
-                    ("options", "option"), ("action_kinds", "action"),
-                    ("action_texts", "action text"))
-
-
-def suspicious(summary: dict[str, Any], even: float | None) -> list[dict[str, Any]]:
-    """Rows whose 95% interval excludes the even share, clearest first, at most a dozen."""
-    if even is None:
-        return []
-    found: list[tuple[float, dict[str, Any]]] = []
-    same_order = [(r["n"], r["wins"]) for r in summary.get("turn_order", [])] == \
-        [(r["n"], r["wins"]) for r in summary.get("seats", [])]
-    for section, label in SUSPECT_SECTIONS:
-        if section == "turn_order" and same_order:
-            continue  # seat 0 always acts first: the seat rows already say it
-        for row in summary.get(section, []):
-            share = row.get("even", even)
-            if row["n"] < MIN_TRIALS or not excludes((row["low"], row["high"]), share):
-                continue
-            strong = row["low"] > share
-            margin = row["low"] - share if strong else share - row["high"]
-            found.append((margin, {"category": label, **row,
-                                   "verdict": "above" if strong else "below"}))
-    found.sort(key=lambda x: (-x[0], x[1]["category"], x[1]["name"]))
-    return [row for _, row in found[:MAX_SUSPICIOUS]]
