@@ -37,6 +37,7 @@ from .mcts import (
     make_mcts_cheat,
 )
 from .random_agent import RandomAgent, make_random
+from .restrict import RestrictedAgent, Restriction, parse_modifiers
 
 #: The catalogue key (``meeple/locale``) of an agent meeple does not know by name.
 OTHER = "bot.other"
@@ -101,7 +102,7 @@ def about(spec: str) -> str:
     >>> about("mcts:800@2s"), about("myth:balance"), about("robot")
     ('bot.mcts', 'bot.balance', 'bot.other')
     """
-    name, arg = _split(spec.strip())
+    name, arg = _split(spec.strip().partition("!")[0])
     if name in _BY_NAME:
         return _BY_NAME[name].about
     if arg and name in game_ids(hidden=True):
@@ -127,7 +128,8 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     is kept in it, a ``:`` is not). A level (``easy``, ``fair``, ``strong``) is the spec
     :mod:`.levels` gives it at ``game``'s table. ``game``, when given, is the game the agent
     will play: a
-    bot of another game is refused.
+    bot of another game is refused. Modifiers after ``!`` restrict the agent
+    (``greedy!no=heal``, :mod:`.restrict`).
     """
     if not isinstance(spec, str):
         raise ConfigError(f"an agent spec is a string such as 'random' or 'mcts:800', "
@@ -135,6 +137,9 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"an agent's seed must be a whole number, got {seed!r}")
     spec = spec.strip()
+    base, rule = parse_modifiers(spec)
+    if rule is not None:  # the same agent and seed, held to the restriction
+        return RestrictedAgent(make(base, seed, game), rule, seed)
     name, arg = _split(spec)
     kind = _BY_NAME.get(name)
     if name in LEVELS and arg is None:
@@ -175,6 +180,7 @@ def budget(agent: Agent) -> tuple[int | None, float | None]:
     >>> budget(make("mcts:800@2s")), budget(make("greedy:4")), budget(make("random"))
     ((800, 2.0), (4, None), (None, None))
     """
+    agent = agent.inner if isinstance(agent, RestrictedAgent) else agent
     if isinstance(agent, MCTSAgent):
         return agent.config.iterations, agent.config.seconds
     if isinstance(agent, GreedyAgent):
@@ -189,6 +195,9 @@ def capped(agent: Agent, seconds: float, iterations: int) -> Agent:
     >>> capped(make("mcts:99999"), 2.0, 5000).config.spec()
     '5000@2s:random'
     """
+    if isinstance(agent, RestrictedAgent):
+        capped(agent.inner, seconds, iterations)
+        return agent
     if isinstance(agent, MCTSAgent):
         cfg = agent.config
         agent.config = replace(cfg, iterations=min(cfg.iterations or iterations, iterations),
@@ -218,7 +227,8 @@ def make_agents(specs: Sequence[str | Agent], players: int, seed: int,
 
 __all__ = [
     "AGENTS", "LEVELS", "Agent", "AgentKind", "CheatInfoSet", "CheatMCTSAgent", "GreedyAgent",
-    "InfoSet", "MCTSAgent", "RandomAgent", "Reason", "SearchConfig", "about", "agent_seed",
+    "InfoSet", "MCTSAgent", "RandomAgent", "Reason", "RestrictedAgent", "Restriction",
+    "SearchConfig", "about", "agent_seed",
     "budget", "capped", "explain", "explain_for", "game_bots", "info_set", "make", "make_agents",
     "names", "offered", "resolve", "shorten", "syntax",
 ]

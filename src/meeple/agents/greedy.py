@@ -93,16 +93,17 @@ def greedy_action(state: State, rng: Rng) -> Action:
     return legal[best_index(action_values(state, seat, legal), rng)]
 
 
-def greedy_step(state: State, rng: Rng) -> State:
+def greedy_step(state: State, rng: Rng, legal: list[Action] | None = None) -> State:
     """The state after the action :func:`greedy_action` would choose in ``state``: the clone
     it valued that action on (``state`` itself, advanced, when only one action is legal).
 
     The same choice and the same generator draws as ``greedy_action``, without applying the
-    chosen action a second time: a search's greedy rollouts step by it.
+    chosen action a second time: a search's greedy rollouts step by it. ``legal``, when given,
+    is the part of the legal actions to choose among (a restricted seat's, :mod:`.restrict`).
     """
     seat = state.to_act
     assert seat is not None
-    legal = state.legal_actions()
+    legal = state.legal_actions() if legal is None else legal
     if len(legal) == 1:
         state.apply(legal[0])
         return state

@@ -44,6 +44,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from meeple.core import Action, ConfigError, Rng, State, game_class, game_ids
 
@@ -58,6 +59,9 @@ from .spec import (
     SearchConfig,
     parse_spec,
 )
+
+if TYPE_CHECKING:
+    from .restrict import Restriction
 
 #: Determinizations the one-step heuristic is averaged over when it settles a close call.
 SETTLE_SAMPLES = 8
@@ -130,6 +134,11 @@ class MCTSAgent:
         self._policy: Policy | None = None
         #: The texts of the root moves searched (None: every legal move), see ``search_moves``.
         self._only: frozenset[str] | None = None
+        #: Actions this agent's seat may not play, in the whole tree and its rollouts
+        #: (:mod:`.restrict`, set by ``RestrictedAgent``); ``_rseat`` is the seat it holds in
+        #: the current search (-1: none).
+        self.restriction: Restriction | None = None
+        self._rseat = -1
 
     def choose(self, info: InfoSet) -> Action:
         """The most visited legal action after searching within the budget; with ``settle``,
@@ -199,6 +208,7 @@ class MCTSAgent:
         """Grow a tree for ``info.seat`` within the budget and return its root; with
         ``only``, the root weighs only the moves of those texts."""
         self._only = only
+        self._rseat = info.seat if self.restriction is not None else -1
         cfg = self.active = self.config.with_hints(info.search_hints)
         self._policy = rollout_policy(info) if cfg.rollout == "scripted" else None
         rng = self.rng
@@ -232,7 +242,7 @@ class MCTSAgent:
         sqrt = math.sqrt
         node = root
         path = [root]
-        only = self._only  # the root's moves, when the game narrows them
+        only, rseat, rule = self._only, self._rseat, self.restriction  # root moves; held seat
         while det.to_act is not None:
             seat = det.to_act
             kids = node.children.get(seat)
@@ -245,6 +255,7 @@ class MCTSAgent:
             legal = det._legal  # the list is only read here: no copy
             if legal is None:
                 legal = det._legal_actions()
+            legal = rule.allowed(legal) if seat == rseat and rule is not None else legal
             if only is not None:
                 legal = [a for a in legal if a[0] in only]
                 only = None
@@ -285,6 +296,8 @@ class MCTSAgent:
         depth = self.active.depth
         left = -1 if depth is None else depth
         kind = self.active.rollout
+        if self._rseat >= 0:
+            return values(self._restricted_rollout(det, left))
         if kind == "random":
             below = rng.below
             while left and det.to_act is not None:
@@ -304,6 +317,33 @@ class MCTSAgent:
                 det.apply(policy(det, rng))
                 left -= 1
         return values(det)
+
+    def _restricted_rollout(self, det: State, left: int) -> State:
+        """The rollout of :meth:`_rollout` where the restricted seat never plays a forbidden
+        action while another is legal; the same draws as the unrestricted one while nothing
+        forbidden is legal. A scripted policy's forbidden pick gives way to the best allowed
+        action one step ahead."""
+        rng, kind, policy, rseat = self.rng, self.active.rollout, self._policy, self._rseat
+        rule = self.restriction
+        assert rule is not None
+        while left and det.to_act is not None:
+            legal = det._legal
+            if legal is None:
+                legal = det._legal_actions()
+            allowed = rule.allowed(legal) if det.to_act == rseat else legal
+            if kind == "random":
+                det._advance(allowed[rng.below(len(allowed))])
+            elif kind == "greedy":
+                det = greedy_step(det, rng, allowed)
+            else:
+                assert policy is not None
+                pick = policy(det, rng)
+                if allowed is not legal and rule.banned(pick[0]):
+                    det = greedy_step(det, rng, allowed)
+                else:
+                    det.apply(pick)
+            left -= 1
+        return det
 
     def explain_last(self) -> list[tuple[Action, str]]:
         """The top moves of the last search with their visit counts and mean values; after a
