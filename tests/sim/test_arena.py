@@ -65,6 +65,15 @@ def test_the_command_prints_each_game_and_the_running_totals_before_the_table() 
     assert text.index("game 4/4") < text.index("95% CI")
 
 
+def test_a_spec_is_printed_as_written_never_as_an_emoji() -> None:
+    """``mcts:100:c1.0`` holds ``:100:``, which the terminal library turned into an emoji
+    (the spec was shown as "mcts💯c1.0" on every line)."""
+    result = CliRunner().invoke(main, ["arena", "tictactoe", "--seats", "mcts:100:c1.0,random",
+                                       "--games", "2", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    assert "mcts:100:c1.0 v random" in result.output and "\U0001f4af" not in result.output
+
+
 def test_with_json_the_games_are_told_on_stderr_and_stdout_is_the_report() -> None:
     result = CliRunner().invoke(main, ["arena", "tictactoe", "--seats", "random,random",
                                        "--games", "2", "--json"])

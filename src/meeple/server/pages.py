@@ -123,7 +123,7 @@ def board_text(game: Game[Any], view: dict[str, Any], seat: int | None, lang: st
         return None
     out = io.StringIO()
     console = Console(file=out, width=BOARD_COLUMNS, color_system=None, force_terminal=False,
-                      legacy_windows=False)
+                      emoji=False, legacy_windows=False)
     console.print(renderer(game)(view, seat, lang))
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
 

@@ -106,7 +106,7 @@ class Stream:
 
 def print_report(report: dict[str, Any], console: Console | None = None) -> None:
     """The report as terminal tables."""
-    console = console or Console()
+    console = console or Console(emoji=False)
     title = (f"{report['game']}, {report['players']} seats, {report['games']} games "
              f"(seed {report['seed']}, seats rotated)")
     t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)

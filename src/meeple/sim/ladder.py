@@ -154,7 +154,7 @@ def ladder(game_id: str, text: str, games: int, against: str | None = None,
 
 def print_ladder(result: dict[str, Any], console: Console | None = None) -> None:
     """The ladder as a terminal table: one row per step."""
-    console = console or Console()
+    console = console or Console(emoji=False)
     title = (f"{result['game']}, {result['players']} seats: ladder {result['ladder']}, "
              f"{result['games']} games a step (seed {result['seed']}, seats rotated)")
     t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)

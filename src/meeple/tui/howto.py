@@ -138,7 +138,7 @@ def terminal_text(game_id: str, lang: str = "en", width: int = 88) -> str:
 
     page = read(game_id, lang)
     out = io.StringIO()
-    console = Console(file=out, width=width, color_system=None, force_terminal=False,
+    console = Console(file=out, width=width, color_system=None, force_terminal=False, emoji=False,
                       legacy_windows=False)
     for part in page.parts:
         if isinstance(part, Example):

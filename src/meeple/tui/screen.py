@@ -211,7 +211,7 @@ def screen(game: Game[Any], state: State, seat: int | None, lang: str, width: in
     """What ``seat`` sees at its turn as plain text ``width`` columns wide (trailing spaces
     trimmed): the board and, when it is that seat's turn, its menu."""
     out = io.StringIO()
-    console = Console(file=out, width=width, color_system=None, force_terminal=False,
+    console = Console(file=out, width=width, color_system=None, force_terminal=False, emoji=False,
                       legacy_windows=False)
     print_turn(console, game, state, seat, lang)
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"

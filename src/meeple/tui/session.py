@@ -381,6 +381,6 @@ def play_in_terminal(game_id: str, seats: Sequence[str], seed: int, *, lang: str
     """Set up and run a terminal game; the record goes to ``record`` or the data folder."""
     game = game_class(game_id)(players=len(seats), options=options)
     seats = [s if s == HUMAN else resolve(s, game_id) for s in seats]  # named by level
-    session = Session(game, seats, seed, lang, console or Console(), input_fn, record,
+    session = Session(game, seats, seed, lang, console or Console(emoji=False), input_fn, record,
                       pace)
     return session.run()
