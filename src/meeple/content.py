@@ -21,18 +21,23 @@ whose ``field`` is the field; a whole-file fault names ``line N`` and ``syntax``
 or the section twice (a section missing or wrong as a whole).
 
 Content is read from the game package's ``content`` folder, or from another folder while
-:func:`use_folder` is active (a designer's modified copy, a test's broken one). Everything is
-cached per folder, so loading a game again costs a dictionary look-up. Loaded entries are
+:func:`use_folder` is active (a designer's modified copy, a test's broken one). Single values
+can be set from outside the files too (``--set heroes.heron_guard.attack=[30,34,38]``, a
+:class:`Setting`): :func:`use_content` applies them to the parsed files before any schema sees
+them, so a set value is validated exactly as a written one. Everything is cached per folder
+(and set values), so loading a game again costs a dictionary look-up. Loaded entries are
 frozen and shared by every state; states keep only ids.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -96,6 +101,8 @@ class Table(BaseModel):
 
 
 _overrides: dict[str, Path] = {}
+#: The values set from outside the files, per package (:func:`use_content`).
+_sets: dict[str, tuple[Setting, ...]] = {}
 _cache: dict[tuple[str, ...], Any] = {}
 _schemas: dict[tuple[str, str, str], type[BaseModel]] = {}
 
@@ -142,15 +149,171 @@ def use_folder(package: str, path: str | Path) -> Iterator[None]:
             del _overrides[package]
         else:
             _overrides[package] = before
-        for key in [k for k in _cache if k[0] == str(p)]:
-            del _cache[key]
+        _drop(str(p))
+
+
+def _drop(root: str) -> None:
+    """Forget what was read from the folder ``root`` (with or without set values)."""
+    for key in [k for k in _cache if k[0] == root or k[0].startswith(root + "|")]:
+        del _cache[key]
+
+
+def _root(package: str) -> str:
+    """The cache's name for what ``package`` reads now: its folder, and its set values."""
+    sets = _sets.get(package)
+    root = str(folder(package))
+    return f"{root}|set {'; '.join(map(str, sets))}" if sets else root
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One content value set from outside the files: ``heroes.heron_guard.attack=[30,34,38]``
+    is the file ``heroes.toml``, the key ``heron_guard.attack`` (an entry's id or a single
+    table's name, then its field) and the value, a TOML value.
+
+    >>> s = parse_setting("heroes.heron_guard.attack = [30, 34,38]")
+    >>> s.file, s.key, s.value, str(s)
+    ('heroes.toml', 'heron_guard.attack', [30, 34, 38], 'heroes.heron_guard.attack=[30, 34, 38]')
+    >>> str(parse_setting("wheel.gold.label=Gold rush"))
+    'wheel.gold.label="Gold rush"'
+    """
+
+    file: str
+    key: str
+    value: Any = dataclass_field(hash=False)
+
+    def __str__(self) -> str:
+        return f"{self.file.removesuffix('.toml')}.{self.key}={toml_value(self.value)}"
+
+
+def parse_setting(text: str) -> Setting:
+    """A ``FILE.ENTRY.FIELD=VALUE`` text as a :class:`Setting`; ContentError when it is not
+    one. The value is read as TOML (``40``, ``[1, 2]``, ``"text"``, ``true``); a value that is
+    not TOML is taken as text."""
+    path, sep, raw = text.partition("=")
+    file, _, key = path.strip().partition(".")
+    if not sep or not file or "." not in key or not raw.strip():
+        raise ContentError(f"--set {text.strip()!r} is not FILE.ENTRY.FIELD=VALUE "
+                           "(heroes.heron_guard.attack=40, say)", file=file, entry="--set",
+                           field="--set")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError as e:
+        if raw.strip()[0] in "[{\"'":  # meant as TOML, written wrong
+            raise ContentError(f"--set {text.strip()!r}: the value is not a TOML value ({e})",
+                               file=f"{file}.toml", entry=key.partition(".")[0],
+                               field=key.rpartition(".")[2]) from None
+        value = raw.strip()  # a bare word: text
+    return Setting(f"{file}.toml", key, value)
+
+
+def toml_value(value: Any) -> str:
+    """A value as TOML writes it (``[1, 2]``, ``"text"``, ``true``, ``{ a = 1 }``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    return str(value)
+
+
+@contextmanager
+def use_content(package: str, path: str | Path | None = None,
+                sets: Iterable[Setting] = ()) -> Iterator[None]:
+    """Read ``package``'s content from ``path`` (the folder it reads now when None) with
+    ``sets`` applied, inside the block; ContentError for a set value naming no file."""
+    before = _overrides.get(package), _sets.get(package)
+    try:
+        activate(package, path, sets)
+        yield
+    finally:
+        root = _root(package)
+        _overrides.pop(package, None)
+        _sets.pop(package, None)
+        if before[0] is not None:
+            _overrides[package] = before[0]
+        if before[1] is not None:
+            _sets[package] = before[1]
+        if root != _root(package):
+            _drop(root)
+
+
+def activate(package: str, path: str | Path | None, sets: Iterable[Setting]) -> None:
+    """Read ``package``'s content from ``path`` (unchanged when None) with ``sets`` from now
+    on, for good: a worker process playing a run's games (:func:`use_content` for a block).
+    """
+    sets = tuple(sets)
+    if path is not None:
+        _overrides[package] = Path(path).resolve()
+    _sets.pop(package, None)
+    try:
+        files = content_files(package) if sets else []
+    except (FileNotFoundError, NotADirectoryError, TypeError):
+        files = []  # a game without content: every set value names no file
+    for s in sets:
+        if s.file not in files:
+            name = where(package, s.file)
+            shown = ", ".join(f.removesuffix(".toml") for f in files) or "none"
+            raise ContentError(f"--set {s}: {game_of(package)} has no content file "
+                               f"{s.file.removesuffix('.toml')!r} (its files: {shown})",
+                               file=name, entry=s.key.partition(".")[0],
+                               field=s.key.rpartition(".")[2])
+    if sets:
+        _sets[package] = sets
+
+
+def active(package: str) -> tuple[Path | None, tuple[Setting, ...]]:
+    """The folder put in place of ``package``'s shipped one (None: none) and its set values."""
+    return _overrides.get(package), _sets.get(package, ())
+
+
+def _apply_sets(package: str, filename: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a parsed file) with the values set for it; ContentError for a set value
+    whose entry or field the file does not hold."""
+    for s in _sets.get(package, ()):
+        if s.file == filename:
+            _set_one(data, s, where(package, filename))
+    return data
+
+
+def _entries(data: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(id, table) of every entry of a parsed file; a single ``[table]`` by its name."""
+    for section, rows in data.items():
+        if isinstance(rows, dict):
+            yield section, rows
+        elif isinstance(rows, list):
+            for row in rows:
+                if isinstance(row, dict) and "id" in row:
+                    yield str(row["id"]), row
+
+
+def _set_one(data: dict[str, Any], s: Setting, name: str) -> None:
+    entries = dict(_entries(data))
+    parts = s.key.split(".")
+    k = next((k for k in range(len(parts) - 1, 0, -1) if ".".join(parts[:k]) in entries), 0)
+    if not k:
+        shown = ", ".join(sorted(entries)[:20]) + (", …" if len(entries) > 20 else "")
+        raise ContentError(f"{name}: --set {s}: no entry {parts[0]!r} in this file (its "
+                           f"entries: {shown})", file=name, entry=parts[0], field=parts[-1])
+    entry, (*inner, last) = ".".join(parts[:k]), parts[k:]
+    target = entries[entry]
+    for key in inner:
+        if not isinstance(target.get(key), dict):
+            raise fail(name, entry, ".".join(parts[k:]), f"--set {s}: {key!r} is not a "
+                       "table of this entry")
+        target = target[key]
+    target[last] = s.value
 
 
 def per_folder(package: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
     """Cache a game's whole-content loader once per content folder."""
     def wrap(fn: Callable[[], T]) -> Callable[[], T]:
         def cached() -> T:
-            key = (str(folder(package)), "loader", fn.__module__, fn.__qualname__)
+            key = (_root(package), "loader", fn.__module__, fn.__qualname__)
             if key not in _cache:
                 value = fn()
                 _check_whole(package)
@@ -164,7 +327,7 @@ def per_folder(package: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
 
 def _check_whole(package: str) -> None:
     """Every file of the folder was read, and every section of it has a schema."""
-    root = str(folder(package))
+    root = _root(package)
     read = {k[3]: v for k, v in _cache.items() if k[:3] == (root, "toml", package)}
     used = {(k[3], k[4]) for k in _cache if k[0] == root and k[1] in ("section", "table")
             and k[2] == package}
@@ -201,7 +364,7 @@ def schemas() -> dict[tuple[str, str, str], type[BaseModel]]:
 
 def read_toml(package: str, filename: str) -> dict[str, Any]:
     """The parsed TOML of ``<content folder>/<filename>`` (cached per folder)."""
-    key = (str(folder(package)), "toml", package, filename)
+    key = (_root(package), "toml", package, filename)
     if key not in _cache:
         name = where(package, filename)
         try:
@@ -215,7 +378,7 @@ def read_toml(package: str, filename: str) -> dict[str, Any]:
         except OSError as e:
             raise ContentError(f"{name}: content file cannot be read ({e.strerror})",
                                file=name, entry="file", field="file") from None
-        _cache[key] = parse_toml(text, name)
+        _cache[key] = _apply_sets(package, filename, parse_toml(text, name))
     return _cache[key]  # type: ignore[no-any-return]
 
 
@@ -229,11 +392,15 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
                            entry=f"line {m.group(1) if m else '?'}", field="syntax") from None
 
 
-def _error(e: ValidationError, name: str, section: str, entry: str) -> ContentError:
+def _error(e: ValidationError, name: str, section: str, entry: str,
+           model: type[BaseModel] | None = None) -> ContentError:
     err = e.errors()[0]
     field = ".".join(str(p) for p in err["loc"]) or section
     head = f"[{section}]" if entry == section else f"[[{section}]] entry {entry!r}"
-    return ContentError(f"{name}: {head}, field {field!r}: {err['msg']}",
+    msg = err["msg"]
+    if err["type"] == "extra_forbidden" and model is not None and len(err["loc"]) == 1:
+        msg += f" (its fields are: {', '.join(model.model_fields)})"
+    return ContentError(f"{name}: {head}, field {field!r}: {msg}",
                         file=name, entry=entry, field=field)
 
 
@@ -250,7 +417,7 @@ def validate(data: dict[str, Any], section: str, model: type[M], name: str) -> t
         try:
             item = model.model_validate(row)
         except ValidationError as e:
-            raise _error(e, name, section, entry) from None
+            raise _error(e, name, section, entry, model) from None
         if item.id in seen:
             raise ContentError(f"{name}: [[{section}]] id {item.id!r} appears twice",
                                file=name, entry=str(item.id), field="id")
@@ -261,7 +428,7 @@ def validate(data: dict[str, Any], section: str, model: type[M], name: str) -> t
 
 def load_section(package: str, filename: str, section: str, model: type[M]) -> tuple[M, ...]:
     """The validated entries of one ``[[section]]`` of a game's content file."""
-    key = (str(folder(package)), "section", package, filename, section, model.__qualname__)
+    key = (_root(package), "section", package, filename, section, model.__qualname__)
     if key not in _cache:
         data = read_toml(package, filename)
         _schemas[(package, filename, section)] = model
@@ -271,7 +438,7 @@ def load_section(package: str, filename: str, section: str, model: type[M]) -> t
 
 def load_table(package: str, filename: str, section: str, model: type[B]) -> B:
     """The validated single ``[section]`` table of a game's content file."""
-    key = (str(folder(package)), "table", package, filename, section, model.__qualname__)
+    key = (_root(package), "table", package, filename, section, model.__qualname__)
     if key not in _cache:
         name = where(package, filename)
         data = read_toml(package, filename).get(section)
@@ -282,7 +449,7 @@ def load_table(package: str, filename: str, section: str, model: type[B]) -> B:
         try:
             _cache[key] = model.model_validate(data)
         except ValidationError as e:
-            raise _error(e, name, section, section) from None
+            raise _error(e, name, section, section, model) from None
     return _cache[key]  # type: ignore[no-any-return]
 
 

@@ -21,6 +21,9 @@ from meeple.core import MeepleError, RecordError, game_class, game_ids, list_gam
 from meeple.i18n import LANGS, language_name
 from meeple.tui.levels import help_lines
 
+from .compare import compare_cmd
+from .overrides import content_cmd, content_options, overriding, refuse_content_vary
+from .restrict import RESTRICT_HELP, run_restricted
 from .serve import (
     default_db,
     lan_address,
@@ -31,7 +34,7 @@ from .serve import (
     open_when_up,
 )
 
-console = Console()
+console = Console(emoji=False)
 #: How a seat's agent is written, in every ``--seats`` help (from the agents' registry).
 SEATS = agent_syntax()
 #: The longest ``bench --seconds`` (per measurement).
@@ -142,8 +145,10 @@ def games_cmd(as_json: bool) -> None:
               metavar="SECONDS", help="Wait this long after telling each bot decision.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A game option; repeat for several.")
+@content_options
 def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str,
-         pace: float, options: tuple[str, ...]) -> None:
+         pace: float, options: tuple[str, ...], content: Path | None,
+         sets: tuple[str, ...]) -> None:
     """Play GAME in the terminal against bots or friends.
 
     The seed is not shown before the game ends: it would let anyone at the table deal the
@@ -154,8 +159,9 @@ def play(game: str, seats: str, seed: int | None, record: Path | None, lang: str
     if seed is None:
         seed = secrets.randbelow(1_000_000_000)
     try:
-        play_in_terminal(game, seat_list, seed, lang=lang, options=parse_pairs(options),
-                         record=record, console=console, pace=pace)
+        with overriding(game, content, sets):
+            play_in_terminal(game, seat_list, seed, lang=lang, options=parse_pairs(options),
+                             record=record, console=console, pace=pace)
     except MeepleError as e:
         raise click.ClickException(str(e)) from None
 
@@ -397,9 +403,11 @@ def serve(host: str, port: int, db: str | None, open_page: bool, bot_delay: floa
               help="Run directory: keeps each game as it finishes; the same command resumes.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the report as JSON (the games' lines go to stderr).")
+@content_options
 def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | None,
               n_games: int, players: int | None, seed: int, options: tuple[str, ...],
-              jobs: int, out: Path | None, as_json: bool) -> None:
+              jobs: int, out: Path | None, as_json: bool, content: Path | None,
+              sets: tuple[str, ...]) -> None:
     """Pit agents against each other in GAME: each game is printed as it ends, then win rates
     with 95% intervals, time per decision (forced decisions apart) and safety-limit endings.
 
@@ -413,8 +421,10 @@ def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | N
     if against is not None and ladder is None:
         raise Refused("--against goes with --ladder")
     try:
-        report = streamed(Console(stderr=True) if as_json else console, game, seats, ladder,
-                          against, n_games, players, seed, parse_pairs(options), jobs, out)
+        with overriding(game, content, sets):
+            report = streamed(Console(stderr=True, emoji=False) if as_json else console, game,
+                              seats, ladder, against, n_games, players, seed,
+                              parse_pairs(options), jobs, out)
     except KeyboardInterrupt:
         kept = f" {out} keeps the games played; run the same command to resume." if out else ""
         click.echo(f"Interrupted.{kept}", err=True)
@@ -460,10 +470,13 @@ def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | N
               help="A game still going after this many actions counts as failed.")
 @click.option("--progress/--no-progress", default=True, show_default=True,
               help="Show a progress bar on stderr.")
+@content_options
+@click.option("--restrict", multiple=True, metavar="AGENT!no=PREFIX,...", help=RESTRICT_HELP)
 def simulate_cmd(game: str, games: int, seats: str, players: int | None,
                  options: tuple[str, ...], vary: tuple[str, ...], seed: int,
                  jobs: int | None, backend: str, out: Path, as_json: bool, rotate: bool,
-                 verify: bool, max_actions: int, progress: bool) -> None:
+                 verify: bool, max_actions: int, progress: bool, content: Path | None,
+                 sets: tuple[str, ...], restrict: tuple[str, ...] = ()) -> None:
     """Play GAME many times between agents and report on its balance.
 
     Writes records.jsonl (every game, replayable), summary.json and report.html into --out.
@@ -472,12 +485,21 @@ def simulate_cmd(game: str, games: int, seats: str, players: int | None,
     from meeple.sim.report import print_tables
     from meeple.sim.simulate import make_spec, simulate
 
+    refuse_content_vary(vary)
     varied = {k: [x.strip() for x in v.split(",")]
               for k, v in parse_pairs(vary, "--vary").items()}
+    if restrict:  # restricted play (meeple.sim.restrict): --seats names the other seats
+        given = click.get_current_context().get_parameter_source("seats")
+        return run_restricted(
+            game, restrict, None if given == click.core.ParameterSource.DEFAULT else seats,
+            players, dict(options=parse_pairs(options), vary=varied, seed=seed,
+                          max_actions=max_actions, content=content, sets=sets),
+            games, out, as_json, console, Refused,
+            jobs=jobs, backend=backend, progress=progress, verify=verify)
     try:
         spec = make_spec(game, seats=seats, players=players,
                          options=parse_pairs(options), vary=varied, seed=seed,
-                         rotate=rotate, max_actions=max_actions)
+                         rotate=rotate, max_actions=max_actions, content=content, sets=sets)
         summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
                            verify=verify)
     except MeepleError as e:
@@ -494,3 +516,6 @@ def simulate_cmd(game: str, games: int, seats: str, players: int | None,
     print_tables(summary, console)
     console.print(f"Records, summary and report in {out}/", highlight=False)
 
+
+main.add_command(compare_cmd)
+main.add_command(content_cmd)

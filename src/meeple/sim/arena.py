@@ -35,9 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from meeple.agents import MCTSAgent, info_set, make_agents
+from meeple.content import active
 from meeple.core import ConfigError, Game, game_class
 
 from .arena_print import print_report, safety_note
+from .fingerprint import content_digests, content_package, keep_overridden
 from .rundir import RECORD_KEYS, Kept, RecordWriter, RunDir, encode_line
 from .stats import wilson
 
@@ -152,6 +154,9 @@ class ArenaSpec:
     seed: int
     #: :func:`code_digest` of the code that plays.
     code: str
+    #: The content read in place of the game's own, when it is (``--content``, ``--set``):
+    #: the folder, the set values and a digest of every file (:func:`overrides`).
+    overrides: Mapping[str, Any] | None = None
 
     @property
     def max_actions(self) -> int:
@@ -173,9 +178,12 @@ class ArenaSpec:
 
     def params(self) -> dict[str, Any]:
         """The spec as JSON-able data (``run.json``)."""
-        return {"format": ARENA_FORMAT, "game": self.game, "version": self.version,
-                "code": self.code, "players": self.players, "seats": list(self.seats),
-                "options": dict(self.options), "seed": self.seed}
+        out = {"format": ARENA_FORMAT, "game": self.game, "version": self.version,
+               "code": self.code, "players": self.players, "seats": list(self.seats),
+               "options": dict(self.options), "seed": self.seed}
+        if self.overrides is not None:
+            out["overrides"] = dict(self.overrides)
+        return out
 
     def header(self, index: int) -> dict[str, Any]:
         """The fields of game ``index``'s record that the spec decides."""
@@ -206,8 +214,21 @@ class ArenaSpec:
 
     def changed(self, key: str) -> str:
         """What a change of ``key`` means, when its name does not say."""
+        if key == "overrides":
+            return "other content (--content, --set) than its games were played under"
         return ("the code of the engine, the bots or the game changed since its games were "
                 "played") if key == "code" else ""
+
+
+def overrides(game_id: str) -> dict[str, Any] | None:
+    """The content ``game_id`` reads in place of its own now (``--content``, ``--set``): the
+    folder, the set values and each file's digest; None when it reads its own."""
+    package = content_package(game_class(game_id))
+    folder, sets = active(package)
+    if folder is None and not sets:
+        return None
+    return {"content": None if folder is None else str(folder),
+            "set": [str(s) for s in sets], "files": content_digests(game_class(game_id))}
 
 
 def _counts_ok(text: str) -> bool:
@@ -243,7 +264,7 @@ def make_spec(game_id: str, specs: Sequence[str], players: int | None = None, se
     game = cls(players=players, options=options)  # validates players and options early
     make_agents(seats, players, seed, game_id)  # validates agent specs early
     return ArenaSpec(game_id, cls.version, players, tuple(seats), dict(game.config), seed,
-                     code_digest(game_id))
+                     code_digest(game_id), overrides(game_id))
 
 
 # ------------------------------------------------------------------------------ one game
@@ -251,9 +272,12 @@ _GAMES: dict[tuple[str, int, str], Game[Any]] = {}
 
 
 def _game(spec: ArenaSpec) -> Game[Any]:
-    key = (spec.game, spec.players, encode_line(dict(spec.options)))
+    key = (spec.game, spec.players,
+           encode_line({"options": dict(spec.options), "overrides": spec.overrides}))
     game = _GAMES.get(key)
     if game is None:
+        if spec.overrides is not None:  # a spawned worker does not inherit them
+            keep_overridden(spec.game, spec.overrides["content"], spec.overrides["set"])
         game = _GAMES[key] = game_class(spec.game)(players=spec.players, options=spec.options)
     return game
 

@@ -6,8 +6,13 @@ A fingerprint is JSON data kept in ``run.json``::
     {"meeple": "0.1.0",                   meeple's version
      "engine": "5d41402abc4b2a76",         core, components, content reading and the bots
      "code": {"battle.py": "…", …},        every Python file of the game's package
-     "content": {"heroes.toml": "…", …}}   every content file the game reads, from the folder
+     "content": {"heroes.toml": "…", …},   every content file the game reads, from the folder
                                            it reads them from now (a designer's copy included)
+     "set": ["heroes.heron_guard.attack=[30, 34, 38]", …],
+                                           the values set from outside the files
+                                           (``--set``; the key is absent when none is)
+     "folder": "/home/me/my-myth"}         the folder given with ``--content`` (absent
+                                           without; added by ``make_spec``)
 
 :func:`changes` says, in words, what differs between two fingerprints.
 
@@ -25,14 +30,15 @@ from __future__ import annotations
 import hashlib
 import inspect
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from meeple import __version__
-from meeple.content import content_files, folder
-from meeple.core import Game, game_class
+from meeple.content import activate, active, content_files, folder, parse_setting, use_content
+from meeple.core import ConfigError, ContentError, Game, game_class
 
 #: Folders of a game's package that hold no rules: words, the drawn board, the how-to pages.
 _NOT_RULES = frozenset({"__pycache__", "locale", "board", "howto", "content"})
@@ -48,8 +54,12 @@ def digest(data: bytes) -> str:
 def fingerprint(game_id: str) -> dict[str, Any]:
     """The fingerprint of ``game_id`` as it would be played now (see the module's doc)."""
     cls = game_class(game_id)
-    return {"meeple": __version__, "engine": engine_digest(),
-            "code": code_files(cls), "content": content_digests(cls)}
+    out: dict[str, Any] = {"meeple": __version__, "engine": engine_digest(),
+                           "code": code_files(cls), "content": content_digests(cls)}
+    sets = active(content_package(cls))[1]
+    if sets:
+        out["set"] = [str(s) for s in sets]
+    return out
 
 
 def engine_digest() -> str:
@@ -101,6 +111,40 @@ def content_digests(cls: type[Game[Any]]) -> dict[str, str]:
     return out
 
 
+@contextmanager
+def overridden(game_id: str, content: str | Path | None = None,
+               sets: Iterable[str] = ()) -> Iterator[None]:
+    """A block in which ``game_id`` reads its content from ``content`` (a designer's copy of
+    its folder; None: the folder it reads now) with the ``--set`` values ``sets`` applied.
+    ContentError for a set value that is not ``FILE.ENTRY.FIELD=VALUE`` or names no file; a
+    ContentError raised inside says which folder was read."""
+    settings = [parse_setting(s) for s in sets]
+    keys = [f"{s.file.removesuffix('.toml')}.{s.key}" for s in settings]
+    twice = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
+    if twice is not None:
+        raise ConfigError(f"--set {twice} is given twice; give each value once")
+    with use_content(content_package(game_class(game_id)), content, settings):
+        try:
+            yield
+        except ContentError as e:
+            if content is None:
+                raise
+            raise ContentError(f"{e} (the content is read from {content})", file=e.file,
+                               entry=e.entry, field=e.field) from None
+
+
+def keep_overridden(game_id: str, content: str | Path | None, sets: Iterable[str]) -> None:
+    """In a worker process: read ``game_id``'s content as :func:`overridden` would, from now
+    on, unless it already does (a forked worker inherits what its parent reads)."""
+    package = content_package(game_class(game_id))
+    wanted = None if content is None else Path(content).resolve()
+    now_folder, now_sets = active(package)
+    settings = tuple(parse_setting(s) for s in sets)
+    if tuple(map(str, now_sets)) != tuple(map(str, settings)) or (
+            wanted is not None and wanted != now_folder):
+        activate(package, wanted, settings)
+
+
 def changes(game: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     """What differs between the fingerprints ``old`` (a run's) and ``new`` (now's), in words;
     empty when nothing does."""
@@ -114,6 +158,34 @@ def changes(game: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[s
         files = _changed_files(old.get(key) or {}, new.get(key) or {})
         if files:
             out.append(f"the {what} of {game} changed: {', '.join(files)}")
+    if old.get("folder") != new.get("folder"):
+        was, now = (f"from {f} (--content)" if f else "from the game's own folder"
+                    for f in (old.get("folder"), new.get("folder")))
+        out.append(f"the content is read {now}, the run read it {was}")
+    sets = set_changes(old.get("set") or [], new.get("set") or [])
+    if sets:
+        out.append(f"the values set with --set changed: {'; '.join(sets)}")
+    return out
+
+
+def set_changes(old: Iterable[str], new: Iterable[str]) -> list[str]:
+    """How the ``--set`` values of a run (``old``) and of now (``new``) differ, in words.
+
+    >>> set_changes(["heroes.archer.life=9", "tiles.hall.doors=2"],
+    ...             ["heroes.archer.life=12", "heroes.dwarf.life=5"])
+    ['heroes.archer.life is 12, the run had 9', 'heroes.dwarf.life is set to 5, the run did \
+not set it', 'tiles.hall.doors is not set, the run set it to 2']
+    """
+    was = dict(s.partition("=")[::2] for s in old)
+    now = dict(s.partition("=")[::2] for s in new)
+    out = []
+    for key in sorted(set(was) | set(now)):
+        if key not in was:
+            out.append(f"{key} is set to {now[key]}, the run did not set it")
+        elif key not in now:
+            out.append(f"{key} is not set, the run set it to {was[key]}")
+        elif was[key] != now[key]:
+            out.append(f"{key} is {now[key]}, the run had {was[key]}")
     return out
 
 

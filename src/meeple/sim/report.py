@@ -105,6 +105,10 @@ def headline(summary: dict[str, Any]) -> list[str]:
         lines.append("Varied: " + "; ".join(f"{k} over {', '.join(map(str, v))}"
                                             for k, v in run["vary"].items()))
     rules = run.get("fingerprint")
+    if rules and rules.get("folder"):
+        lines.append(f"Content read from {rules['folder']} (--content), not the game's own.")
+    if rules and rules.get("set"):
+        lines.append("Content values set (--set): " + ", ".join(rules["set"]))
     if rules:
         lines.append(f"Rules recorded in run.json: meeple {rules['meeple']}, "
                      f"{len(rules['code'])} code files and {len(rules['content'])} content "

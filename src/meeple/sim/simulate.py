@@ -31,8 +31,8 @@ import os
 import time
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import closing, suppress
-from dataclasses import dataclass, field
+from contextlib import AbstractContextManager, closing, nullcontext, suppress
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +50,10 @@ from rich.progress import (
 from rich.text import Text
 
 from meeple.agents import make, names
+from meeple.content import parse_setting
 from meeple.core import ConfigError, Game, Rng, State, game_class, load
 
-from .fingerprint import fingerprint
+from .fingerprint import fingerprint, keep_overridden, overridden
 from .rundir import RECORD_KEYS, Kept, RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
 from .tally import Tally
@@ -85,6 +86,10 @@ class RunSpec:
     #: What the games are played under: meeple, its engine, the game's code and content
     #: (:func:`meeple.sim.fingerprint.fingerprint`); None for a spec made by hand.
     fingerprint: Mapping[str, Any] | None = None
+    #: A designer's content folder read in place of the game's (``--content``), absolute.
+    content: str | None = None
+    #: Content values set from outside the files (``--set``), as ``FILE.ENTRY.FIELD=VALUE``.
+    sets: tuple[str, ...] = ()
 
     def params(self) -> dict[str, Any]:
         """The spec as JSON-able data (``run.json``)."""
@@ -97,6 +102,13 @@ class RunSpec:
         if self.fingerprint is not None:
             out["fingerprint"] = dict(self.fingerprint)
         return out
+
+    def rules(self) -> AbstractContextManager[None]:
+        """A block in which the game reads the content this run's games are played under
+        (without overrides: the content it reads now, unchanged)."""
+        if self.content is None and not self.sets:
+            return nullcontext()
+        return overridden(self.game, self.content, self.sets)
 
     @property
     def record_keys(self) -> tuple[str, ...]:
@@ -137,12 +149,26 @@ class RunSpec:
 def make_spec(game: str, seats: str | Sequence[str] = "random", players: int | None = None,
               options: Mapping[str, Any] | None = None,
               vary: Mapping[str, Sequence[Any]] | None = None, seed: int = 0,
-              rotate: bool = True, max_actions: int = 100_000) -> RunSpec:
+              rotate: bool = True, max_actions: int = 100_000,
+              content: str | Path | None = None, sets: Sequence[str] = ()) -> RunSpec:
     """A checked spec; a bad game, player count, option or agent raises ConfigError.
 
     ``seats`` is a comma-separated list (or a list) of agent specs; when it is shorter than
-    the number of players, its last agent fills the remaining seats.
+    the number of players, its last agent fills the remaining seats. ``content`` (a copy of
+    the game's content folder) and ``sets`` (``FILE.ENTRY.FIELD=VALUE`` values) change the
+    content the games are played under; a broken value raises ContentError now.
     """
+    folder = None if content is None else str(Path(content).resolve())
+    with overridden(game, folder, sets):
+        spec = _make_spec(game, seats, players, options, vary, seed, rotate, max_actions)
+    if folder is not None and spec.fingerprint is not None:
+        spec = replace(spec, fingerprint={**spec.fingerprint, "folder": folder})
+    return replace(spec, content=folder, sets=tuple(str(parse_setting(s)) for s in sets))
+
+
+def _make_spec(game: str, seats: str | Sequence[str], players: int | None,
+               options: Mapping[str, Any] | None, vary: Mapping[str, Sequence[Any]] | None,
+               seed: int, rotate: bool, max_actions: int) -> RunSpec:
     cls = game_class(game)
     specs = _seat_specs(seats, game)
     if players is None:
@@ -207,7 +233,8 @@ _GAMES: dict[tuple[str, int, str, str], Game[Any]] = {}
 
 def _game(spec: RunSpec, options: dict[str, Any]) -> Game[Any]:
     """The game object for these options (and content), built once per process."""
-    content = json.dumps((spec.fingerprint or {}).get("content"), sort_keys=True)
+    content = json.dumps([(spec.fingerprint or {}).get("content"), spec.content, spec.sets],
+                         sort_keys=True)
     key = (spec.game, spec.players, json.dumps(options, sort_keys=True), content)
     game = _GAMES.get(key)
     if game is None:
@@ -291,6 +318,8 @@ class Chunk:
 def play_chunk(spec: RunSpec, number: int, indexes: list[int]) -> Chunk:
     """Play a few games (in a worker); lines are encoded and counted where they are played."""
     start = time.perf_counter()
+    if spec.content is not None or spec.sets:
+        keep_overridden(spec.game, spec.content, spec.sets)  # a spawned or a Ray worker
     tally = Tally()
     lines = []
     for i in indexes:
@@ -386,12 +415,13 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
     if backend == "processes":
         jobs = jobs or default_jobs()
     rundir = RunDir(Path(out))
-    kept = rundir.open(spec, games, verify=verify)
-    try:
-        return _run(spec, games, rundir, kept, jobs=jobs, backend=backend, progress=progress,
-                    report=report, on_chunk=on_chunk)
-    finally:
-        rundir.close()
+    with spec.rules():
+        kept = rundir.open(spec, games, verify=verify)
+        try:
+            return _run(spec, games, rundir, kept, jobs=jobs, backend=backend,
+                        progress=progress, report=report, on_chunk=on_chunk)
+        finally:
+            rundir.close()
 
 
 def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | None,
@@ -457,7 +487,7 @@ class _Progress:
         self.game = game
         if progress is False:
             return
-        console = progress if isinstance(progress, Console) else Console(stderr=True)
+        console = progress if isinstance(progress, Console) else Console(stderr=True, emoji=False)
         self.bar = Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
             TextColumn("games ·"), _RateColumn(), TextColumn("·"), TimeElapsedColumn(),
