@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from meeple.components import dice
-from meeple.core import Action, Result, Rng, State
+from meeple.core import Action, Result, State
 
 from . import actions, ending, heuristic, notation, validate, view, worlds
 from .decisions import Deceive, Destroy, Discard, Nod, Target
@@ -124,9 +124,9 @@ class MythState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return cast("dict[str, Any]", view.view(self, seat))
 
-    def _determinize(self, seat: int, rng: Rng) -> None:
-        worlds.determinize(self, seat, rng)
-        self.__class__ = MythWorld
+    #: Re-deals what the seat cannot see and makes the state a world (``_world``).
+    _determinize = worlds.determinize
+    _world: ClassVar[type[MythState]]
     _validate = validate.validate
 
     def _roll(self, who: int, what: str) -> int:
@@ -145,3 +145,6 @@ class MythWorld(MythState):
     def __repr__(self) -> str:
         # read as the state it stands for: no channel tells a seat which of the two it holds
         return super().__repr__().replace(type(self).__name__, MythState.__name__, 1)
+
+
+MythState._world = MythWorld

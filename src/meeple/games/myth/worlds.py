@@ -26,34 +26,30 @@ T = TypeVar("T")
 #: among ``m`` is uniform to within ``m / 2**32``.
 _ROOM_BITS = 32
 _FULL = 1 << 64
-#: The pools of the last worlds made, by the log they were made with: ``determinize`` gives a
-#: world the log its seat saw, one object per true state, seat and moment (kept by the core
-#: until the game moves on), so a log that is the key's and the same sizes find the same pools.
-_POOLS: dict[int, tuple[Any, int, tuple[int, ...], _Pools]] = {}
+#: SplitMix64's constants (``meeple.core.rng``), for the deals written out (:func:`_dealer`).
+_GAMMA, _MASK = 0x9E3779B97F4A7C15, (1 << 64) - 1
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+#: The deals of the last worlds made (:func:`_plan`), by the log they were made with:
+#: ``determinize`` gives a world the log its seat saw, one object per true state, seat and
+#: moment (kept by the core until the game moves on), so a log that is the key's and the same
+#: sizes find the same deals.
+_POOLS: dict[int, tuple[Any, int, tuple[int, ...], _Plan]] = {}
 _KEEP = 256
 
 _Pools = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+#: A deal (:func:`_plan`): its function (:func:`_write`) and the pools it deals from.
+_Plan = tuple[Any, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 def _pools(st: MythState, seat: int) -> _Pools:
     """The cards ``seat`` cannot place, sorted: events (the deck, others' hands, others' face-down
     cards), quests (others' and the pile) and tiles. Sorted, they depend only on what the seat
     knows, never on where the cards truly lie."""
-    log = st._log
-    sizes = (st.n_actions, len(st.deck), len(st.quest_pile), len(st.tiles), len(st.table))
-    got = _POOLS.get(id(log)) if log is not None else None
-    if got is not None and got[0] is log and got[1] == seat and got[2] == sizes:
-        return got[3]
     others = [o for o in range(st.players) if o != seat]
     events = [*st.deck, *(c for o in others for c in st.hand[o]),
               *(c for c, by, _ in st.table if by != seat)]
     quests = [*st.quest_pile, *(q for o in others for q in st.quests[o])]
-    pools = (tuple(sorted(events)), tuple(sorted(quests)), tuple(sorted(st.tiles)))
-    if log is not None:
-        if len(_POOLS) >= _KEEP:
-            _POOLS.clear()
-        _POOLS[id(log)] = (log, seat, sizes, pools)
-    return pools
+    return (tuple(sorted(events)), tuple(sorted(quests)), tuple(sorted(st.tiles)))
 
 
 #: The draws of each deal, by the pile's size and the cards dealt (:func:`_schedule`).
@@ -83,50 +79,117 @@ def _schedule(n: int, k: int) -> tuple[tuple[int, ...], ...]:
 def _split(pool: tuple[str, ...], apart: int, rng: Rng) -> tuple[list[str], list[str]]:
     """``pool`` split at random into ``apart`` cards (in random order) and the rest, drawing
     only the smaller side: the last steps of a Fisher-Yates shuffle, several choices to each
-    number drawn (:func:`_schedule`)."""
-    cards = list(pool)
-    n = len(cards)
+    number drawn (:func:`_schedule`), as a world deals them (:func:`_write`)."""
+    n = len(pool)
     k = min(apart, n - apart)
-    for group in _schedule(n, k):
-        z = rng.next64()
-        for m in group:
-            j = z % m
-            z //= m
-            cards[m - 1], cards[j] = cards[j], cards[m - 1]
+    lines = ["def deal(pool, rng):", "    c = list(pool)", "    s = rng.state",
+             *_shuffle("c", n, k), "    rng.state = s", "    return c"]
+    cards = _compile(lines)(pool, rng)
     if k == apart:
         return cards[n - k:], cards[:n - k]
     return cards[:apart], cards[apart:]
 
 
+def _shuffle(c: str, n: int, k: int) -> list[str]:
+    """The last ``k`` steps of the shuffle of the ``n`` cards of list ``c`` written out one
+    by one (:func:`_schedule`), each modulus a constant and the generator's ``next64`` too
+    (``s`` its state): the same draws and swaps as a loop, without its overhead."""
+    lines: list[str] = []
+    for group in _schedule(n, k):
+        lines += [f"    s = (s + {_GAMMA}) & {_MASK}",
+                  f"    z = ((s ^ (s >> 30)) * {_MIX1}) & {_MASK}",
+                  f"    z = ((z ^ (z >> 27)) * {_MIX2}) & {_MASK}",
+                  "    z ^= z >> 31"]
+        for i, m in enumerate(group):
+            lines.append(f"    j = z % {m}")
+            if i < len(group) - 1:
+                lines.append(f"    z //= {m}")
+            lines.append(f"    {c}[{m - 1}], {c}[j] = {c}[j], {c}[{m - 1}]")
+    return lines
+
+
+def _hand_out(c: str, field: str, n: int, apart: int, sizes: tuple[tuple[int, int], ...],
+              faced: bool = False) -> list[str]:
+    """Shuffle the pool's copy ``c`` (:func:`_shuffle`), give each seat of ``sizes`` (seat,
+    count) its part of the ``apart`` cards into ``st.<field>``, the cards left over to the
+    face-down cards of the table (``faced``), and keep the rest in ``c``."""
+    k = min(apart, n - apart)
+    i = n - k if k == apart else 0
+    lines = [*_shuffle(c, n, k), f"    held = st.{field}"]
+    for o, count in sizes:
+        lines.append(f"    held[{o}] = {c}[{i}:{i + count}]")
+        i += count
+    if faced:
+        lines += [f"    it = iter({c}[{i}:{'' if k == apart else apart}])",
+                  "    st.table = tuple((x if by == seat else next(it), by, p)"
+                  " for x, by, p in st.table)"]
+    lines.append(f"    del {c}[{n - k}:]" if k == apart else f"    del {c}[:{apart}]")
+    return lines
+
+
+#: Each shape of deal written out as a function (:func:`_write`), by its shape.
+_WORLDS: dict[tuple[Any, ...], Any] = {}
+
+
+def _write(shape: tuple[Any, ...]) -> Any:
+    """The function dealing a world of ``shape``: the event pool's size, cut and the other
+    seats' hand sizes, whether cards lie face down, and the quest pool's, or None when every
+    quest is in the pile. Made once per shape."""
+    got = _WORLDS.get(shape)
+    if got is None:
+        n, apart, sizes, faced, quests = shape
+        lines = ["def world(st, seat, rng, events, quests, tiles):", "    s = rng.state",
+                 "    c = list(events)", *_hand_out("c", "hand", n, apart, sizes, faced),
+                 "    st.deck = c"]
+        if quests is None:
+            lines.append("    st.quest_pile = quests")
+        else:
+            lines += ["    q = list(quests)", *_hand_out("q", "quests", *quests),
+                      "    st.quest_pile = tuple(q)"]
+        lines += ["    rng.state = s", "    st.tiles = tiles", "    st.__class__ = st._world"]
+        if len(_WORLDS) >= _KEEP:
+            _WORLDS.clear()
+        got = _WORLDS[shape] = _compile(lines)
+    return got
+
+
+def _compile(lines: list[str]) -> Any:
+    space: dict[str, Any] = {}
+    exec("\n".join(lines), space)  # written from integers only
+    return space[lines[0][4:lines[0].index("(")]]
+
+
+def _plan(st: MythState, seat: int) -> _Plan:
+    """The deal of ``seat``'s worlds at this moment: its function (:func:`_write`) and the
+    pools (:func:`_pools`), kept for the moment's next worlds."""
+    log = st._log
+    sizes = (st.n_actions, len(st.deck), len(st.quest_pile), len(st.tiles), len(st.table))
+    got = _POOLS.get(id(log)) if log is not None else None
+    if got is not None and got[0] is log and got[1] == seat and got[2] == sizes:
+        return got[3]
+    events, quests, tiles = _pools(st, seat)
+    others = [o for o in range(st.players) if o != seat]
+    hands = tuple((o, len(st.hand[o])) for o in others)
+    apart = len(events) - len(st.deck)
+    held = None
+    if len(quests) > len(st.quest_pile):
+        held = (len(quests), len(quests) - len(st.quest_pile),
+                tuple((o, len(st.quests[o])) for o in others))
+    faced = apart > sum(k for _, k in hands)
+    plan = (_write((len(events), apart, hands, faced, held)), events, quests, tiles)
+    if log is not None:
+        if len(_POOLS) >= _KEEP:
+            _POOLS.clear()
+        _POOLS[id(log)] = (log, seat, sizes, plan)
+    return plan
+
+
 def determinize(st: MythState, seat: int, rng: Rng) -> None:
     """Re-deal what ``seat`` cannot see: others' hands, quests and face-down cards from the
-    unseen pools; the event deck, tiles and quest pile left loose."""
-    events, quests, tiles = _pools(st, seat)
-    players = st.players
-    hand = st.hand
-    dealt, st.deck = _split(events, len(events) - len(st.deck), rng)
-    i = 0
-    for o in range(players):
-        if o != seat:
-            k = len(hand[o])
-            hand[o] = dealt[i:i + k]
-            i += k
-    if i < len(dealt):  # cards others laid face down
-        it = iter(dealt[i:])
-        st.table = tuple((c if by == seat else next(it), by, p) for c, by, p in st.table)
-    if len(quests) > len(st.quest_pile):
-        held = st.quests
-        dealt, pile = _split(quests, len(quests) - len(st.quest_pile), rng)
-        i = 0
-        for o in range(players):
-            if o != seat:
-                k = len(held[o])
-                held[o] = dealt[i:i + k]
-                i += k
-        st.quest_pile = tuple(pile)
-    else:
-        st.quest_pile = quests
-    st.tiles = tiles
+    unseen pools; the event deck, tiles and quest pile left loose. The state becomes a world
+    (``st._world``)."""
+    world, events, quests, tiles = _plan(st, seat)
+    world(st, seat, rng, events, quests, tiles)
 
 
 def top(st: MythState, pile: list[T]) -> None:
