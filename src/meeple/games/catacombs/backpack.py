@@ -26,7 +26,11 @@ def coins(half_coins: int) -> int | float:
 
 def armour_of(st: CatacombsState, s: int) -> int:
     """CAT-15: permanent armour plus one worn item per slot."""
-    return st.armour[s] + sum(map(st.game.worn_armour.__getitem__, st.screen[s]))
+    worn = st.game.worn_armour
+    total = st.armour[s]
+    for i in st.screen[s]:
+        total += worn[i]
+    return total
 
 
 def add_item(st: CatacombsState, s: int, item: int) -> None:

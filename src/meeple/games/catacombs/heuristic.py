@@ -151,7 +151,11 @@ def worth(st: CatacombsState, s: int, pack: list[int] | None = None,
 
 def _squash(ws: dict[int, float], seat: int) -> float:
     """``seat``'s lead over the best rival among worths ``ws``, squashed into (0, 1)."""
-    lead = ws[seat] - max((w for s, w in ws.items() if s != seat), default=0.0)
+    rival: float | None = None
+    for s, w in ws.items():  # the best rival's worth (max over the others, 0 with none)
+        if s != seat and (rival is None or w > rival):
+            rival = w
+    lead = ws[seat] - (0.0 if rival is None else rival)
     return 1.0 / (1.0 + math.exp(-4.0 * lead / SURE_LEAD))
 
 
@@ -301,8 +305,11 @@ def hopeless(st: CatacombsState, s: int) -> bool:
     ending it, by the last vein or the dead end, costs it nothing, and a bot far behind no
     longer stands still to keep the game going until meeple's round limit. A rival's fall
     (CAT-11) is not counted as hope."""
-    best = max((st.experience[o] for o in range(st.players) if o != s and st.alive[o]),
-               default=None)
+    best: int | None = None
+    experience, alive = st.experience, st.alive
+    for o in range(st.players):  # the leader's experience among the others alive
+        if o != s and alive[o] and (best is None or experience[o] > best):
+            best = experience[o]
     if best is None:
         return False
     behind = best - st.experience[s]

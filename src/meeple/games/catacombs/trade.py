@@ -68,10 +68,31 @@ def _composing(st: CatacombsState, offer: Offer) -> list[Action]:
     return out
 
 
+#: Each field's setter of an :class:`Offer`, in its fields' order (its seat's is the base's).
+_SETS = tuple(getattr(Offer, f).__set__
+              for f in ("seat", "partner", "give", "ask", "give_money", "ask_money"))
+
+
+def _offer(seat: int, partner: int, give: tuple[int, ...], ask: tuple[int, ...],
+           give_money: int, ask_money: int) -> Offer:
+    """``Offer(seat, partner, give, ask, give_money, ask_money)``, its slots set straight: the
+    same object, without the frozen dataclass's ``object.__setattr__`` for each field (a search
+    composes offers at most of its steps)."""
+    o = object.__new__(Offer)
+    set_seat, set_partner, set_give, set_ask, set_give_money, set_ask_money = _SETS
+    set_seat(o, seat)
+    set_partner(o, partner)
+    set_give(o, give)
+    set_ask(o, ask)
+    set_give_money(o, give_money)
+    set_ask_money(o, ask_money)
+    return o
+
+
 def open_offer(st: CatacombsState, partner: int) -> None:
     """Opening an offer uses one of the turn's offers."""
     st.offers += 1
-    st.decisions.append(Offer(seat=st.active, partner=partner))
+    st.decisions.append(_offer(st.active, partner, (), (), 0, 0))
 
 
 def _top(st: CatacombsState) -> Offer:
@@ -83,33 +104,29 @@ def _top(st: CatacombsState) -> Offer:
 def give(st: CatacombsState, item: int) -> None:
     """An item of the composer's into the offer."""
     offer = _top(st)
-    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=(*offer.give, item),
-                             ask=offer.ask, give_money=offer.give_money,
-                             ask_money=offer.ask_money)
+    st.decisions[-1] = _offer(offer.seat, offer.partner, (*offer.give, item), offer.ask,
+                              offer.give_money, offer.ask_money)
 
 
 def ask(st: CatacombsState, item: int) -> None:
     """An item of the partner's asked for."""
     offer = _top(st)
-    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
-                             ask=(*offer.ask, item), give_money=offer.give_money,
-                             ask_money=offer.ask_money)
+    st.decisions[-1] = _offer(offer.seat, offer.partner, offer.give, (*offer.ask, item),
+                              offer.give_money, offer.ask_money)
 
 
 def give_coins(st: CatacombsState, coins: int) -> None:
     """Coins of the composer's into the offer."""
     offer = _top(st)
-    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
-                             ask=offer.ask, give_money=offer.give_money + HALVES * coins,
-                             ask_money=offer.ask_money)
+    st.decisions[-1] = _offer(offer.seat, offer.partner, offer.give, offer.ask,
+                              offer.give_money + HALVES * coins, offer.ask_money)
 
 
 def ask_coins(st: CatacombsState, coins: int) -> None:
     """Coins of the partner's asked for."""
     offer = _top(st)
-    st.decisions[-1] = Offer(seat=offer.seat, partner=offer.partner, give=offer.give,
-                             ask=offer.ask, give_money=offer.give_money,
-                             ask_money=offer.ask_money + HALVES * coins)
+    st.decisions[-1] = _offer(offer.seat, offer.partner, offer.give, offer.ask,
+                              offer.give_money, offer.ask_money + HALVES * coins)
 
 
 def propose(st: CatacombsState) -> None:

@@ -17,12 +17,12 @@ from meeple.core import Action, Dispatch, Verb
 from . import effects as fx
 from .attack import MIN_RANGED, Mark, attack, marks, roll_hits
 from .board import obstacles
-from .cards import discard_from_hand, from_hand
+from .cards import characters_left, discard_from_hand, from_hand
 from .decisions import Acquire as Acquiring
 from .decisions import ChooseTarget
 from .decisions import Move as Moving
-from .figures import locked, summon
-from .movement import can_move, start, step, steps
+from .figures import SUMMONS_TO_UNLOCK, locked, summon
+from .movement import can_move, next_steps, start, step
 from .rings import ARMOUR, ATTACK, HEX, MAX_BONUS, STUN, set_unit
 from .turn import end_actions, end_turn, settle, spend
 from .verbs import (
@@ -144,10 +144,10 @@ def legal(st: HeavensState) -> list[Action]:
     if st.phase == "cleanup":
         return [*(tab.discard[c] for c in g.by_name(set(st.hands[st.active]))), tab.done]
     if st.decisions:
-        blk = obstacles(st)
         top = st.decisions[-1]
         if isinstance(top, Moving):
-            return [*(tab.step[h] for h in steps(st, top, blk)), tab.stop]
+            return [*map(tab.step.__getitem__, next_steps(st, top)), tab.stop]
+        blk = obstacles(st)
         if isinstance(top, Acquiring):
             takes = takeable(st, top.card, top.hex, tab)
             return [*takes, tab.done] if top.taken else takes
@@ -166,19 +166,23 @@ def _choices(st: HeavensState, tab: Table) -> tuple[Action, ...]:
     kept per game by it: a search meets the same position again and again."""
     units, at, box, fallen, traps, arch, dropped = (
         st.units, st.at, st.box, st.fallen_at, st.traps, st.architecture, st.dropped)
-    key = (st.active, st.tokens, tuple(units), tuple(units.values()), tuple(at),
-           tuple(at.values()), tuple(box), tuple(box.values()), tuple(fallen),
-           tuple(fallen.values()), tuple(traps), tuple(traps.values()), tuple(arch),
-           tuple(arch.values()), tuple(dropped), tuple(dropped.values()), st.hands[st.active],
-           locked(st, 0), locked(st, 1))  # each dict's keys and values: no pair is made
+    # One flat tuple: each dict's size, then every dict's keys and values (no pair is made)
+    called = st.summons  # locked(st, side) for each side, without the calls while unlocked
+    key = (st.active, st.tokens, st.hands[st.active],
+           called[0] < SUMMONS_TO_UNLOCK and characters_left(st, 0),
+           called[1] < SUMMONS_TO_UNLOCK and characters_left(st, 1),
+           len(units), len(at), len(box), len(fallen), len(traps), len(arch), len(dropped),
+           *units, *units.values(), *at, *at.values(), *box, *box.values(), *fallen,
+           *fallen.values(), *traps, *traps.values(), *arch, *arch.values(), *dropped,
+           *dropped.values())
     store = st.game.legal_memo
     known = store.get(key)
     if known is None:
         if len(store) >= KEPT:
             store.clear()
-        blk = obstacles(st)
-        out = _character_actions(st, blk, tab)
+        out = _character_actions(st, None, tab)
         if st.hands[st.active]:
+            blk = obstacles(st)
             out[:0] = summons(st, blk, tab)
             out.extend(_powers(st, blk, tab))
         out.append(tab.end)
@@ -186,7 +190,7 @@ def _choices(st: HeavensState, tab: Table) -> tuple[Action, ...]:
     return known
 
 
-def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Action]:
+def _character_actions(st: HeavensState, blk: set[int] | None, tab: Table) -> list[Action]:
     """HVN-33..36: attacks, moves, acquisitions and abilities of the side's characters.
 
     Asked at every decision of a search, so what usually finds nothing is first asked of bit
@@ -207,6 +211,7 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
     home = b.summon[side] if g.zones[seat] is None else ()  # () : moves asked of can_move
     melee, ranged, reach_of, move = g.melee, g.ranged, g.range, g.move
     tokens = st.tokens
+    aim_of = fx.aims_of(g)  # each ability's fx.ability_aims
     out: list[Action] = []
     for c in g.by_name(mine):
         u = units[c]
@@ -230,15 +235,17 @@ def _character_actions(st: HeavensState, blk: set[int], tab: Table) -> list[Acti
             for h in found:
                 out.extend(strikes[m] for m in aims[h])
         if move[c] > 0:
-            if home and here not in home:
-                if nbr_bits[here] & ~walls:
+            if home:  # as can_move asks, of bit sets: a free neighbour, at home while locked
+                free = nbr_bits[here] & ~walls
+                if free and (here not in home or not locked(st, side)
+                             or free & b.bits(home)):
                     out.append(tab.move[c])
-            elif can_move(st, c, blk):
+            elif can_move(st, c, obstacles(st) if blk is None else blk):
                 out.append(tab.move[c])
         if st.dropped:
             out.extend(acquisitions(st, c, tab))
         ab = g.ability[c]
-        if ab.cost <= tokens and fx.ability_aims(st, c, here, foes, allies, walls, blk):
+        if ab.cost <= tokens and aim_of[c](st, here, foes, allies, walls, blk):
             out.append(tab.ability[c])
     return out
 

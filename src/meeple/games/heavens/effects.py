@@ -10,7 +10,7 @@ Targets are small tuples: ``("u", card)`` a standing character, ``("h", hex)`` a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .board import Board, enemies_near, obstacles
@@ -162,8 +162,15 @@ def candidates(st: HeavensState, seat: int, source: int | None, target: str, rea
     if blk is None:
         blk = obstacles(st)
     found = _targets(st, seat, source, target, reach, effects, blk)
-    if target in PLAIN:
-        return list(found) if affordable(st, effects, NO_TARGET) else []
+    if target in PLAIN:  # affordable(NO_TARGET): only the traps' and buildings' rings
+        black, white, _, _ = _plain_needs(effects)
+        box = st.box
+        if (black and box["black"] < black) or (white and box["white"] < white):
+            return []
+        return list(found)
+    if target in ("ally", "enemy", "self"):  # standing gods: both asked in one pass
+        steps = _steps(effects)
+        return [t for t in found if _fits(st, steps, t[1])]
     return [t for t in found if useful(st, effects, t) and affordable(st, effects, t)]
 
 
@@ -201,34 +208,98 @@ def has_target(st: HeavensState, seat: int, source: int | None, target: str, rea
 
 
 def ability_aims(st: HeavensState, c: int, here: int, foes: int, allies: int, walls: int,
-                 blk: set[int]) -> bool:
+                 blk: set[int] | None) -> bool:
     """:func:`has_target` of character ``c``'s ability from ``here``, asked of bit sets of the
     board where its kind allows: ``foes`` and ``allies`` are the hexes the side's enemies and
-    its own gods stand on, ``walls`` the obstacles ``blk``. A hex or trap within reach is one
-    AND (``Board.around`` is the hexes ``Board.dist`` puts within reach)."""
-    g = st.game
+    its own gods stand on, ``walls`` the obstacles ``blk`` (:func:`aims_of`)."""
+    return aims_of(st.game)[c](st, here, foes, allies, walls, blk)
+
+
+#: An ability's :func:`ability_aims`, made for it: ``(state, here, foes, allies, walls, blk)``.
+Aim = Callable[["HeavensState", int, int, int, int, "set[int] | None"], bool]
+#: What :func:`_fits` needs of every god alike (green, black, white rings), by effect kinds:
+#: a step that always changes something (HVN: damage, poison, trap) and none whose rings
+#: depend on the god struck.
+_ALWAYS = frozenset(("damage", "poison", "trap"))
+_ALIKE = frozenset(("damage", "poison", "trap", "build", "cure"))
+
+
+def aims_of(g: Heavens) -> dict[int, Aim]:
+    """Each character's :func:`ability_aims` by its card, made once per game (:func:`_aim`)."""
+    got: dict[int, Aim] | None = g.__dict__.get("_aims")
+    if got is None:
+        got = g.__dict__["_aims"] = {c: _aim(g, c) for c in g.ability}
+    return got
+
+
+def _aim(g: Heavens, c: int) -> Aim:
+    """:func:`has_target` of ``c``'s ability, its kind's question written for it: a hex or
+    trap within reach is one AND (``near``, per hex, is ``Board.around``: the hexes
+    ``Board.dist`` puts within reach); a god within reach is target enough when the effects
+    need the same rings and are of use whatever god they strike; otherwise each god in reach
+    is asked as :func:`_character_target` asks."""
     ab = g.ability[c]
-    kind = ab.target
+    kind, reach, b = ab.target, ab.range, g.board
+    steps = _steps(ab.effects)
+    black, white, leap, shockwave = _plain_needs(ab.effects)
+    near = tuple(b.around(h, reach) for h in range(len(b.bit)))
     if kind == "enemy" or kind == "ally":
-        if not (foes if kind == "enemy" else allies) & g.board.around(here, ab.range):
-            return False
-    elif kind in PLAIN:
-        black, white, leap, shockwave = _plain_needs(ab.effects)
-        box = st.box
-        if box["black"] < black or box["white"] < white:
-            return False  # HVN-2 (as has_target asks first)
-        b = g.board
-        near = b.around(here, ab.range)
-        if kind == "none":  # as has_target: a shockwave needs an enemy within reach
-            return not shockwave or bool(foes & near)
-        if kind == "trap":  # as _targets offers: a trap within reach
-            return bool(near & b.bits(st.traps))
-        fallen = b.bits(st.fallen_at)
-        if kind == "trap_spot":  # as _trap_spot
-            return bool(near & ~_summoning_bits(b) & (foes | ~(walls | fallen)))
-        if not leap:  # as _open_hex
-            return bool(near & ~(walls | fallen | b.bit[here] | _summoning_bits(b)))
-    return has_target(st, st.active, c, kind, ab.range, ab.effects, blk)
+        return _aim_gods(b, kind == "ally", steps, near)
+    if kind in PLAIN and not (kind == "hex" and leap):
+        summoning, bit = _summoning_bits(b), b.bit
+
+        def plain(st: HeavensState, here: int, foes: int, allies: int, walls: int,
+                  blk: set[int] | None) -> bool:
+            box = st.box
+            if box["black"] < black or box["white"] < white:
+                return False  # HVN-2 (as has_target asks first)
+            m = near[here]
+            if kind == "none":  # a shockwave needs an enemy within reach
+                return not shockwave or bool(foes & m)
+            if kind == "trap":  # as _targets offers: a trap within reach
+                return bool(m & b.bits(st.traps))
+            fallen = b.bits(st.fallen_at)
+            if kind == "trap_spot":  # as _trap_spot
+                return bool(m & ~summoning & (foes | ~(walls | fallen)))
+            return bool(m & ~(walls | fallen | bit[here] | summoning))  # as _open_hex
+        return plain
+
+    def other(st: HeavensState, here: int, foes: int, allies: int, walls: int,
+              blk: set[int] | None) -> bool:
+        if kind == "self":  # as _character_target asks of the source
+            return _fits(st, steps, c)
+        return has_target(st, st.active, c, kind, reach, ab.effects, blk)
+    return other
+
+
+def _aim_gods(b: Board, ally: bool, steps: tuple[tuple[str, int], ...], near: tuple[int, ...]
+              ) -> Aim:
+    """:func:`_aim` of an ability aimed at a god of its own side (``ally``) or the enemy's."""
+    kinds = {k for k, _ in steps}
+    if kinds & _ALWAYS and kinds <= _ALIKE:
+        green, black, white = (sum(n for k, n in steps if k == x)
+                               for x in ("poison", "trap", "build"))
+
+        def alike(st: HeavensState, here: int, foes: int, allies: int, walls: int,
+                  blk: set[int] | None) -> bool:
+            if not (allies if ally else foes) & near[here]:
+                return False
+            box = st.box  # as _fits finds for every god within reach
+            return (box["red"] >= 0 and box["green"] >= green and box["black"] >= black
+                    and box["grey"] >= 0 and box["orange"] >= 0 and box["white"] >= white)
+        return alike
+    hex_of = _hexes_of_bits(b)
+
+    def gods(st: HeavensState, here: int, foes: int, allies: int, walls: int,
+             blk: set[int] | None) -> bool:
+        found, at = (allies if ally else foes) & near[here], st.at
+        while found:
+            low = found & -found
+            if _fits(st, steps, at[hex_of[low]]):
+                return True
+            found ^= low
+        return False
+    return gods
 
 
 #: Per effect list asked about, by its id (kept with the list): the black and white rings it
@@ -245,6 +316,17 @@ def _plain_needs(effects: tuple[Effect, ...]) -> tuple[int, int, bool, bool]:
         got = _PLAIN[id(effects)] = (effects, (
             sum(n for k, n in steps if k == "trap"), sum(n for k, n in steps if k == "build"),
             any(k == "leap" for k, _ in steps), any(k == "shockwave" for k, _ in steps)))
+    return got[1]
+
+
+#: Per board, by its id (kept with the board): the hex of each hex's bit.
+_HEX_OF: dict[int, tuple[Board, dict[int, int]]] = {}
+
+
+def _hexes_of_bits(b: Board) -> dict[int, int]:
+    got = _HEX_OF.get(id(b))
+    if got is None or got[0] is not b:
+        got = _HEX_OF[id(b)] = (b, {m: h for h, m in enumerate(b.bit)})
     return got[1]
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .decisions import Move
 from .figures import locked
-from .rings import ARMOUR, ATTACK, HEALTH, HEX, MAX_BONUS, POISON, STUN
+from .rings import ARMOUR, ATTACK, HEALTH, HEX, MAX_BONUS
 
 if TYPE_CHECKING:
     from .game import Heavens
@@ -106,10 +106,10 @@ def strengths(st: HeavensState) -> tuple[float, float]:
     for h, c in st.at.items():
         side = card_side[c]
         u = units[c]
-        atk = u[ATTACK]
+        _, health, armour, atk, poison, stun, _ = u  # the record's slots (rings.py)
         blow = blows[c] + atk
-        value = PRESENCE + u[HEALTH] + ARMOUR_WORTH * u[ARMOUR] + blow - u[POISON]
-        if u[STUN] >= 0 or h in traps:
+        value = PRESENCE + health + ARMOUR_WORTH * armour + blow - poison
+        if stun >= 0 or h in traps:
             value -= HELD
         else:
             value += place[c][atk][h]

@@ -18,10 +18,27 @@ if TYPE_CHECKING:
     from .state import HeavensState
 
 
+#: Each slot's setter of a :class:`Move` (its seat's is the base class's).
+_SETS = tuple(getattr(Move, f).__set__ for f in ("seat", "card", "left", "visited", "taken"))
+
+
+def _make(seat: int, card: int, left: int, visited: tuple[int, ...], taken: int) -> Move:
+    """``Move(seat, card, left, visited, taken)``, its slots set straight: the same object,
+    without the frozen dataclass's ``object.__setattr__`` for each field (a search makes one
+    at every step)."""
+    m = object.__new__(Move)
+    set_seat, set_card, set_left, set_visited, set_taken = _SETS
+    set_seat(m, seat)
+    set_card(m, card)
+    set_left(m, left)
+    set_visited(m, visited)
+    set_taken(m, taken)
+    return m
+
+
 def start(st: HeavensState, c: int) -> Move:
     """The first decision of a move by character ``c``."""
-    return Move(seat=st.active, card=c, left=st.game.move[c], visited=(st.units[c][HEX],),
-                taken=0)
+    return _make(st.active, c, st.game.move[c], (st.units[c][HEX],), 0)
 
 
 def can_move(st: HeavensState, c: int, blk: set[int]) -> bool:
@@ -46,7 +63,22 @@ def steps(st: HeavensState, move: Move, blk: set[int] | None = None) -> list[int
     """HVN-34, HVN-42: the next hex of a move: empty (a fallen may lie there), not revisited."""
     if move.left <= 0:
         return []
+    if blk is None and st.game.zones[st.active] is None:
+        return _free(st, move.card, move.visited)
     return _next(st, move.card, move.left, move.visited, obstacles(st) if blk is None else blk)
+
+
+def _free(st: HeavensState, c: int, visited: tuple[int, ...]) -> list[int]:
+    """:func:`_next` of a move with steps left and no zones, asking the state's dicts what
+    :func:`obstacles` would gather, without gathering them."""
+    g, b = st.game, st.game.board
+    here = st.units[c][HEX]
+    home = b.summon[g.side_of[st.active]]
+    held = here in home and locked(st, g.side_of[st.active])  # HVN-43
+    at, traps, arch, dropped, bases = st.at, st.traps, st.architecture, st.dropped, b.bases
+    return [n for n in b.nbrs[here]
+            if n not in at and n not in traps and n not in arch and n not in dropped
+            and n not in bases and n not in visited and not (held and n not in home)]
 
 
 def _next(st: HeavensState, c: int, left: int, visited: tuple[int, ...], blk: set[int]
@@ -69,7 +101,25 @@ def _next(st: HeavensState, c: int, left: int, visited: tuple[int, ...], blk: se
 
 def step(st: HeavensState, move: Move, h: int) -> Move | None:
     """The move after a step to ``h``: None when no further step is possible."""
+    global _ahead
     relocate(st, move.card, h)
-    nxt = Move(seat=move.seat, card=move.card, left=move.left - 1,
-               visited=(*move.visited, h), taken=move.taken + 1)
-    return nxt if steps(st, nxt) else None
+    nxt = _make(move.seat, move.card, move.left - 1, (*move.visited, h), move.taken + 1)
+    found = steps(st, nxt)
+    if not found:
+        return None
+    _ahead = (st, nxt, found)
+    return nxt
+
+
+#: The state, move and next hexes :func:`step` found last: while that move is the decision on
+#: top of that state, nothing changes it (every action taken then pops the move).
+_ahead: tuple[object, object, list[int]] = (None, None, [])
+
+
+def next_steps(st: HeavensState, move: Move) -> list[int]:
+    """:func:`steps` of the move on top of ``st``, as :func:`step` found them when it made the
+    move, else worked out."""
+    got = _ahead
+    if got[1] is move and got[0] is st:
+        return got[2]
+    return steps(st, move)

@@ -40,9 +40,11 @@ def start_turn(st: HeavensState) -> None:
     st.phase = "actions"
     st.to_act = seat
     st._emit("turn", seat=seat, turn=st.turn, round=st.rounds + 1, tokens=st.tokens)
-    for c in sorted(st.at.values()):  # HVN-6: poison bites as the controller's turn begins
-        u = st.units[c]
-        if g.card_side[c] == side and u[POISON]:
+    units, card_side = st.units, g.card_side
+    bitten = [c for c in st.at.values() if units[c][POISON] and card_side[c] == side]
+    for c in sorted(bitten):  # HVN-6: poison bites as the controller's turn begins
+        u = units[c]
+        if u[POISON]:
             st._emit("poison", card=g.ids[c], amount=u[POISON])
             lose_health(st, c, u[POISON])
     settle(st)
@@ -59,14 +61,16 @@ def end_actions(st: HeavensState) -> None:
     side = g.side_of[st.active]
     st.phase = "cleanup"
     st.decisions.clear()
-    for _h, c in sorted(st.fallen_at.items()):
-        if g.card_side[c] == side:
-            remove_fallen(st, c, "perished")
-    for c in sorted(st.at.values()):  # HVN-3: incapacity lasts about one round
-        u = st.units[c]
-        if g.card_side[c] == side and 0 <= u[STUN] < st.turn:
-            set_unit(st, c, STUN, NOT_STUNNED)
-            give_back(st, "black", 1)
+    card_side = g.card_side
+    if st.fallen_at:
+        for _h, c in sorted(st.fallen_at.items()):
+            if card_side[c] == side:
+                remove_fallen(st, c, "perished")
+    units, turn = st.units, st.turn
+    stunned = [c for c in st.at.values() if 0 <= units[c][STUN] < turn and card_side[c] == side]
+    for c in sorted(stunned):  # HVN-3: incapacity lasts about one round
+        set_unit(st, c, STUN, NOT_STUNNED)
+        give_back(st, "black", 1)
     settle(st)
     if st.to_act is not None and not st.hands[st.active]:
         end_turn(st)
