@@ -3,6 +3,8 @@ places that lead to them, and action tokens left unspent (not rulebook rules).""
 
 from __future__ import annotations
 
+import meeple
+from meeple.agents import info_set, make_agents
 from meeple.agents.base import InfoSet
 from meeple.agents.greedy import GreedyAgent
 from meeple.core import Action
@@ -138,3 +140,30 @@ def test_greedy_walks_a_god_towards_the_enemy_base() -> None:
         st.apply(bot.choose(InfoSet(st, 0)))
     assert st.tokens == 0
     assert dist[st.units[apollo][0]][base] < before
+
+
+def test_a_power_played_is_worth_more_than_the_card_kept_until_its_target_is_chosen() -> None:
+    """HVN-37 for the bots: a divine power with a target is two actions, the card leaving the
+    hand and the target. One step of look-ahead saw only the first, the card's worth lost for
+    a pending target worth less, and greedy never played a power (none in 40 games against
+    the scripted bot). Played, it is now worth a little more than kept, so greedy plays it when
+    nothing else helps more, and then picks the target by what it does."""
+    st = artemis_in_reach_of_the_base()
+    hand(st, 0, "bolt_of_olympus")
+    now = evaluate(st, 0)
+    st.apply("play Bolt of Olympus")
+    assert st.decisions and evaluate(st, 0) > now
+
+
+def test_greedy_plays_divine_powers_in_real_games() -> None:
+    """HVN-37: over ten games against the scripted bot greedy plays its powers."""
+    played = 0
+    for seed in range(1, 11):
+        st = meeple.load("heavens").new_state(seed=seed)
+        agents = make_agents(["greedy", "heavens:balance"], 2, seed, "heavens")
+        while st.to_act is not None and st.n_actions < 3000:
+            s = st.to_act
+            action = agents[s].choose(info_set(agents[s], st, s))
+            played += s == 0 and action.text.startswith("play ")
+            st.apply(action)
+    assert played >= 5

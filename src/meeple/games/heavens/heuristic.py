@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .decisions import Move
+from .decisions import ChooseTarget, Move
 from .figures import locked
 from .rings import ARMOUR, ATTACK, HEALTH, HEX, MAX_BONUS
 
@@ -47,8 +47,12 @@ APPROACH = 0.3
 EXPOSED = 0.3
 #: What an action token of a side's turn is worth.
 TOKEN_WORTH = 1.0
-#: What an ability, power or acquisition paid for and waiting for its target is worth.
+#: What an ability or acquisition paid for and waiting for its target is worth.
 PENDING = 0.5
+#: What a divine power played and waiting for its target is worth: the card it was in the hand
+#: and a little more, so that one step of look-ahead plays a power when nothing else helps more
+#: (counted at PENDING, a card left the hand for half a point and no power was ever played).
+POWER_PENDING = CARD_WORTH + PENDING
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +156,12 @@ def tokens(st: HeavensState, side: int) -> float:
     total = TOKEN_WORTH * g.tokens[side]
     if st.decisions and st.phase == "actions" and g.side_of[st.active] == side:
         top = st.decisions[-1]
-        total += move_gain(st, top) if isinstance(top, Move) else PENDING
+        if isinstance(top, Move):
+            total += move_gain(st, top)
+        elif isinstance(top, ChooseTarget) and top.source is None:
+            total += POWER_PENDING  # the card played stays worth its place in the hand
+        else:
+            total += PENDING
     return total
 
 
