@@ -472,11 +472,15 @@ def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | N
               help="Show a progress bar on stderr.")
 @content_options
 @click.option("--restrict", multiple=True, metavar="AGENT!no=PREFIX,...", help=RESTRICT_HELP)
+@click.option("--shape", type=click.IntRange(min=1), is_flag=False, flag_value=50, default=None,
+              metavar="[N]", help="Also replay N games (50 if no N is given) spread over the "
+                                  "run to measure choices per decision and forced decisions.")
 def simulate_cmd(game: str, games: int, seats: str, players: int | None,
                  options: tuple[str, ...], vary: tuple[str, ...], seed: int,
                  jobs: int | None, backend: str, out: Path, as_json: bool, rotate: bool,
                  verify: bool, max_actions: int, progress: bool, content: Path | None,
-                 sets: tuple[str, ...], restrict: tuple[str, ...] = ()) -> None:
+                 sets: tuple[str, ...], restrict: tuple[str, ...] = (),
+                 shape: int | None = None) -> None:
     """Play GAME many times between agents and report on its balance.
 
     Writes records.jsonl (every game, replayable), summary.json and report.html into --out.
@@ -501,7 +505,7 @@ def simulate_cmd(game: str, games: int, seats: str, players: int | None,
                          options=parse_pairs(options), vary=varied, seed=seed,
                          rotate=rotate, max_actions=max_actions, content=content, sets=sets)
         summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
-                           verify=verify)
+                           verify=verify, shape=shape or 0)
     except MeepleError as e:
         raise Refused(str(e)) from None
     except OSError as e:  # the disk filled up, the directory went away...

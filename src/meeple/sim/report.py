@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from . import shape
 from .findings import verdict
 from .simulate import write_atomic
 
@@ -73,6 +74,8 @@ def rate_sections(summary: dict[str, Any]) -> list[tuple[str, str, list[dict[str
         ("action_kinds", "Actions by kind: win rate of the seats that used them"),
         ("action_texts", "Most used actions: win rate of the seats that used them"),
     ]
+    if summary.get("cooperative"):  # one row: the team's
+        sections[0] = ("seats", "Win rate of the team (every seat wins or loses with it)")
     return [(k, t, summary[k]) for k, t in sections if summary.get(k)]
 
 
@@ -84,6 +87,9 @@ def headline(summary: dict[str, Any]) -> list[str]:
              + (" (rotated each game)" if run.get("rotate") else ""),
              f"{g['done']} of {g['requested']} games played, {g['failed']} failed, "
              f"{g['without_winner']} without a winner."]
+    warning = (summary.get("shape") or {}).get("warning")
+    if warning:
+        lines.append(warning)
     even = summary.get("even_share")
     if even is not None:
         what = "team win rate" if summary.get("cooperative") else "even share"
@@ -121,6 +127,7 @@ def print_tables(summary: dict[str, Any], console: Console, rows: int = TERMINAL
     """The report as rich tables (no plots, no matplotlib needed)."""
     for line in headline(summary):
         console.print(line, highlight=False)
+    _print_shape(summary, console)
     even = summary.get("even_share")
     for key, title, section in rate_sections(summary):
         table = Table(title=title, title_justify="left")
@@ -144,6 +151,32 @@ def print_tables(summary: dict[str, Any], console: Console, rows: int = TERMINAL
     if summary["failures"]:
         console.print(_failures_table(summary["failures"][:rows]))
     _print_suspicious(summary, console, rows)
+
+
+def _print_shape(summary: dict[str, Any], console: Console) -> None:
+    """The game's shape (:mod:`meeple.sim.shape`), and a co-operative game's defeats."""
+    found = summary.get("shape")
+    if not found:
+        return
+    for title, head, body in _shape_tables(found):
+        table = Table(title=title, title_justify="left")
+        for k, col in enumerate(head):
+            table.add_column(col, justify="right" if k and head is shape.DEFEAT_HEAD else "left")
+        for cells in body:
+            table.add_row(*cells)
+        console.print(table)
+
+
+ShapeTable = tuple[str, tuple[str, ...], list[tuple[str, str, str]]]
+
+
+def _shape_tables(found: dict[str, Any]) -> list[ShapeTable]:
+    """(title, head, rows) of the shape's tables: the shape, then any causes of defeat."""
+    out: list[ShapeTable] = [("The game's shape", shape.HEAD, shape.rows(found))]
+    defeats = shape.defeat_rows(found)
+    if defeats:
+        out.append(("Causes of defeat", shape.DEFEAT_HEAD, defeats))
+    return out
 
 
 TEAM_NOTE = "A team's seats win or lose together: its rate counts games, not seats."
@@ -386,6 +419,7 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
     parts += [f"<p>{html.escape(s)}</p>" for s in headline(summary)]
     if plots is None:
         parts.append(f'<p class="note">{html.escape(PLOTS_HINT)}</p>')
+    parts += _html_shape(summary)
     parts += _html_suspicious(summary)
     parts += _html_rates(summary, plots)
     parts += _html_values(summary)
@@ -393,6 +427,20 @@ def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
     parts += _html_failures_and_timing(summary)
     body = "\n".join(p for p in parts if p)
     return _PAGE.format(title=html.escape(run["game"]), body=body)
+
+
+def _html_shape(summary: dict[str, Any]) -> list[str]:
+    found = summary.get("shape")
+    if not found:
+        return []
+    parts = ["<h2>The game's shape</h2>"]
+    if found.get("warning"):
+        parts.append(f'<p class="note">{html.escape(found["warning"])}</p>')
+    for title, head, body in _shape_tables(found):
+        if title != "The game's shape":
+            parts.append(f"<h3>{html.escape(title)}</h3>")
+        parts.append(_table(head, body, left=1 if head is shape.DEFEAT_HEAD else 3))
+    return parts
 
 
 def _html_suspicious(summary: dict[str, Any]) -> list[str]:

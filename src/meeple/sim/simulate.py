@@ -386,7 +386,8 @@ def default_jobs() -> int:
 def build_summary(spec: RunSpec, tally: Tally, requested: int) -> dict[str, Any]:
     """``summary.json``: the run's parameters and the tally's figures."""
     summary = {"format": "meeple-sim-summary/1", "run": spec.params(),
-               **tally.summary(cooperative=game_class(spec.game).cooperative)}
+               **tally.summary(cooperative=game_class(spec.game).cooperative,
+                               safety=game_class(spec.game).safety_endings)}
     summary["games"]["requested"] = requested
     summary["games"]["complete"] = tally.games >= requested
     return summary
@@ -394,13 +395,15 @@ def build_summary(spec: RunSpec, tally: Tally, requested: int) -> dict[str, Any]
 
 def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
              backend: str = "processes", progress: Any = True, report: bool = True,
-             verify: bool = False,
+             verify: bool = False, shape: int = 0,
              on_chunk: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play games ``0..games-1`` of ``spec`` into ``out`` (resuming); the summary.
 
     ``progress``: True for a bar on stderr, False for none, or a rich Console to draw on.
     ``verify``: replay every record already in ``out`` first, and refuse one that does not
-    reproduce. ``on_chunk(games_done)`` is called after each batch of records is written.
+    reproduce. ``shape``: replay that many games spread over the run, once it is complete,
+    to measure the legal actions of each decision (:func:`meeple.sim.shape.sample`).
+    ``on_chunk(games_done)`` is called after each batch of records is written.
     Ctrl-C (or any exception) still leaves ``out`` consistent: complete records in game order,
     an up-to-date summary. Bad arguments, a directory that cannot be written or that holds
     another run raise ConfigError; a record line that is not this run's raises RecordError.
@@ -411,6 +414,8 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
         raise ConfigError(f"the number of games must be at least 1, got {games!r}")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise ConfigError(f"jobs must be at least 1, got {jobs!r}")
+    if isinstance(shape, bool) or not isinstance(shape, int) or shape < 0:
+        raise ConfigError(f"the number of games to replay must be 0 or more, got {shape!r}")
     check_backend(backend)
     if backend == "processes":
         jobs = jobs or default_jobs()
@@ -419,13 +424,13 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
         kept = rundir.open(spec, games, verify=verify)
         try:
             return _run(spec, games, rundir, kept, jobs=jobs, backend=backend,
-                        progress=progress, report=report, on_chunk=on_chunk)
+                        progress=progress, report=report, shape=shape, on_chunk=on_chunk)
         finally:
             rundir.close()
 
 
 def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | None,
-         backend: str, progress: Any, report: bool,
+         backend: str, progress: Any, report: bool, shape: int,
          on_chunk: Callable[[int], None] | None) -> dict[str, Any]:
     """Play the games of ``0..games-1`` not in ``kept`` into ``rundir``; the summary."""
     from .backends import run_chunks
@@ -442,6 +447,7 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
     started = time.perf_counter()
     played = 0
     last_summary = started
+    complete = False
     try:
         ready: dict[int, Chunk] = {}
         next_chunk = 0
@@ -463,6 +469,7 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
                 if time.perf_counter() - last_summary > 30:
                     rundir.write_summary(build_summary(spec, tally, games))
                     last_summary = time.perf_counter()
+        complete = True
     finally:
         bar.stop()
         seconds = time.perf_counter() - started
@@ -470,12 +477,29 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
         summary["timing"] = {"seconds": seconds, "games_played": played,
                              "games_per_second": played / seconds if seconds else None,
                              "jobs": jobs, "backend": backend}
+        if complete and shape:
+            summary["shape"]["sampled"] = _sample_shape(spec, rundir, games, shape)
         rundir.write_summary(summary)
         if report:
             from .report import write_report
 
             write_report(summary, rundir.path)
     return summary
+
+
+def _sample_shape(spec: RunSpec, rundir: RunDir, games: int, size: int) -> dict[str, Any]:
+    """Replay ``size`` games spread over the run: the legal actions of their decisions."""
+    from .shape import picks, sample
+
+    wanted = set(picks(games, size))
+
+    def lines() -> Iterator[dict[str, Any]]:  # records are in game order: parse only those
+        with rundir.records.open(encoding="utf-8") as f:
+            for k, raw in enumerate(f):
+                if k in wanted:
+                    yield json.loads(raw)
+
+    return sample(lines(), lambda line: _game(spec, line["options"]), wanted)
 
 
 class _Progress:

@@ -21,11 +21,13 @@ then tests every rate against its even share, with Holm's correction.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .counts import Roles, Shape, distribution, margin, row, value_order
 from .findings import find
+from .shape import game_shape
 
 #: How many full action texts the summary keeps (most used first).
 TOP_TEXTS = 30
@@ -83,6 +85,10 @@ class Tally:
     turns: Counter[int] = field(default_factory=Counter)
     actions: Counter[int] = field(default_factory=Counter)
     endings: Counter[str] = field(default_factory=Counter)
+    #: How the finished games without a winner ended (a co-operative game's causes of defeat).
+    no_winner_endings: Counter[str] = field(default_factory=Counter)
+    #: The seat that took the first action, per finished game.
+    first_seats: Counter[int] = field(default_factory=Counter)
     #: The winners' lowest score minus the best other seat's (games with winners and losers).
     margins: Counter[Any] = field(default_factory=Counter)
     #: "name=value" -> what the games under that option value looked like.
@@ -119,10 +125,13 @@ class Tally:
         winners = set(result["winners"])
         if not winners:
             self.without_winner += 1
+            self.no_winner_endings[str(result.get("reason", "?"))] += 1
         seats = line.get("seats") or []
         actors: list[int] = line.get("actors") or []
         texts: list[str] = line.get("actions") or []
         first = actors[0] if actors else 0
+        if actors:
+            self.first_seats[first] += 1
         roles = role_names(result.get("extra"), players)
         self.roles.add(roles, winners)
         self._add_shapes(shapes, line, result, roles)
@@ -203,16 +212,21 @@ class Tally:
         n = sum(self.seat_games.values())
         return sum(self.seat_wins.values()) / n if n else None
 
-    def summary(self, cooperative: bool = False) -> dict[str, Any]:
-        """Rates with 95% Wilson intervals, distributions and the suspicious list."""
+    def summary(self, cooperative: bool = False,
+                safety: Iterable[str] = ()) -> dict[str, Any]:
+        """Rates with 95% Wilson intervals, distributions, the game's shape (``safety``: the
+        game's safety endings) and the suspicious list. In a co-operative game every seat
+        wins or loses with the team: one team row stands for the seats and the turn order."""
         even = self.even_share
         seats = [row(f"seat {s}", self.seat_wins[s], self.seat_games[s])
                  for s in sorted(self.seat_games)]
+        if cooperative:
+            seats = [row("team", self.finished - self.without_winner, self.finished)]
         agents = [row(a, self.agent_wins[a], self.agent_games[a])
                   for a in sorted(self.agent_games)]
         teams = self.roles.teams()
         order = [row(f"{ordinal(k)} to act", self.order_wins[k], self.order_games[k])
-                 for k in sorted(self.order_games)]
+                 for k in sorted(self.order_games) if not cooperative]
         texts = sorted(self.text_games, key=lambda t: (-self.text_games[t], t))[:TOP_TEXTS]
         out: dict[str, Any] = {
             "games": {"done": self.games, "finished": self.finished,
@@ -231,6 +245,7 @@ class Tally:
             "length": {"turns": distribution(self.turns),
                        "actions": distribution(self.actions)},
             "margin": distribution(self.margins),
+            "shape": game_shape(self, cooperative, safety),
             "endings": [{"reason": r, "count": c, "share": c / self.games}
                         for r, c in sorted(self.endings.items(), key=lambda x: (-x[1], x[0]))],
             "action_kinds": [

@@ -1,0 +1,239 @@
+"""The game's shape: how games ended, what moving first is worth, how often nobody wins, how
+long games last and, on request, how many choices a decision offers.
+
+Everything but the choices is counted from the records as they are tallied
+(:class:`~meeple.sim.tally.Tally`), so it costs nothing and is in every summary:
+
+- **completion**: games ended by the rules, against games stopped by a safety limit (a game's
+  own ``safety_endings``, such as a round cap, or the run's ``--max-actions``), each with its
+  95% Wilson interval; above :data:`WARN_SHARE` the summary carries a warning.
+- **first player**: the win rate of the seat that took the first action, against the even
+  share, and which seats that was (in some games seat 0 always moves first).
+- **no winner**: games that ended without a winner (draws), with interval; a co-operative
+  game has instead its team's win rate and the causes of defeat (how the lost games ended).
+- **duration**: turns and actions, median and 10th–90th percentiles.
+
+The records do not say how many legal actions each decision had, so the branching factor and
+the share of forced decisions (one legal action) need a replay: :func:`sample` replays a few
+games spread over the run (``meeple simulate --shape N``), and the summary says it sampled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .counts import distribution
+from .stats import score_p, wilson
+
+if TYPE_CHECKING:
+    from meeple.core import Game
+
+    from .tally import Tally
+
+#: Above this share of games ended on a safety limit, the report warns.
+WARN_SHARE = 0.01
+#: The ending of a game that did not end within the run's ``--max-actions``.
+TOO_LONG = "error: TooLong"
+#: How a report names the run's ``--max-actions`` among the safety limits.
+ACTION_LIMIT = "the run's action limit"
+#: Games replayed by ``--shape`` when no number is given.
+DEFAULT_SAMPLE = 50
+
+
+def part(count: int, n: int) -> dict[str, Any]:
+    """``count`` of ``n``: the share and its 95% Wilson interval."""
+    low, high = wilson(count, n)
+    return {"count": count, "n": n, "rate": count / n if n else None, "low": low, "high": high}
+
+
+def game_shape(tally: Tally, cooperative: bool, safety: Iterable[str]) -> dict[str, Any]:
+    """The shape of the tallied games (``shape`` in ``summary.json``)."""
+    limits = set(safety) | {TOO_LONG}
+    stopped = {r: c for r, c in sorted(tally.endings.items()) if r in limits}
+    by_rules = tally.finished - sum(c for r, c in stopped.items() if r != TOO_LONG)
+    limited = part(sum(stopped.values()), tally.games)
+    out: dict[str, Any] = {
+        "games": tally.games,
+        "completion": part(by_rules, tally.games),
+        "safety_limit": {**limited, "reasons": stopped},
+        "failed": tally.games - tally.finished - stopped.get(TOO_LONG, 0),
+        "warning": safety_warning(limited, stopped),
+        "duration": {"turns": distribution(tally.turns, histogram=False),
+                     "actions": distribution(tally.actions, histogram=False)},
+        "cooperative": cooperative,
+    }
+    lost = tally.without_winner
+    if cooperative:
+        out["team"] = part(tally.finished - lost, tally.finished)
+        out["defeats"] = [{**part(c, lost), "reason": r} for r, c in
+                          sorted(tally.no_winner_endings.items(), key=lambda x: (-x[1], x[0]))]
+    else:
+        out["no_winner"] = part(lost, tally.finished)
+        out["first_player"] = first_player(tally)
+    return out
+
+
+def safety_warning(limited: dict[str, Any], reasons: dict[str, int]) -> str | None:
+    """The warning when more than :data:`WARN_SHARE` of the games ended on a safety limit.
+
+    >>> safety_warning(part(3, 4), {"round-limit": 3})
+    'Warning: 3 of 4 games (75.0%) ended on a safety limit (round-limit), not by the rules: \
+they measure the limit, not the game.'
+    >>> safety_warning(part(1, 200), {"round-limit": 1}) is None
+    True
+    """
+    if not limited["n"] or limited["rate"] <= WARN_SHARE:
+        return None
+    words = ", ".join(ACTION_LIMIT if r == TOO_LONG else r for r in reasons)
+    return (f"Warning: {limited['count']:,} of {limited['n']:,} games "
+            f"({100 * limited['rate']:.1f}%) ended on a safety limit ({words}), not by the "
+            "rules: they measure the limit, not the game.")
+
+
+def first_player(tally: Tally) -> dict[str, Any] | None:
+    """The win rate of the seat that moved first, against the even share; None without games.
+
+    ``seats`` counts the games each seat moved first in; ``always_seat`` is that seat when it
+    was the same in every game (the rules give it the first move: its rate is that seat's).
+    """
+    n, wins, even = tally.order_games[0], tally.order_wins[0], tally.even_share
+    if not n or even is None:
+        return None
+    low, high = wilson(wins, n)
+    rate = wins / n
+    seats = {str(s): c for s, c in sorted(tally.first_seats.items())}
+    return {"n": n, "wins": wins, "rate": rate, "low": low, "high": high, "even": even,
+            "advantage": rate - even, "advantage_low": low - even, "advantage_high": high - even,
+            "p": score_p(wins, n, even) if 0 < even < 1 else None,
+            "seats": seats, "always_seat": int(next(iter(seats))) if len(seats) == 1 else None}
+
+
+# ------------------------------------------------------------------------ sampled replays
+def picks(games: int, size: int) -> list[int]:
+    """``size`` game indexes spread evenly over ``0..games-1`` (all of them if fewer).
+
+    >>> picks(10, 4), picks(3, 50)
+    ([0, 2, 5, 7], [0, 1, 2])
+    """
+    if size >= games:
+        return list(range(games))
+    return sorted({k * games // size for k in range(size)})
+
+
+def sample(lines: Iterable[dict[str, Any]], game_for: Callable[[dict[str, Any]], Game[Any]],
+           wanted: set[int]) -> dict[str, Any]:
+    """Replay the finished games among ``lines`` whose index is in ``wanted``, counting the
+    legal actions of every decision (``sampled`` in the summary's ``shape``)."""
+    legal: Counter[int] = Counter()
+    chosen: Counter[int] = Counter()  # decisions with a choice, per game
+    replayed = 0
+    for line in lines:
+        if line.get("index") not in wanted or line.get("error") or not line.get("result"):
+            continue
+        state = game_for(line).new_state(seed=line["seed"])
+        choices = 0
+        for text in line["actions"]:
+            k = len(state.legal_actions())
+            legal[k] += 1
+            choices += k > 1
+            state.apply(text)
+        chosen[choices] += 1
+        replayed += 1
+    decisions = sum(legal.values())
+    return {"games": replayed, "decisions": decisions,
+            "branching": sum(k * c for k, c in legal.items()) / decisions if decisions else None,
+            "branching_with_choice": _mean_above_one(legal),
+            "forced": {"count": legal[1], "n": decisions,
+                       "rate": legal[1] / decisions if decisions else None},
+            "choices": distribution(chosen, histogram=False)}
+
+
+def _mean_above_one(legal: Counter[int]) -> float | None:
+    """The mean number of legal actions of the decisions that had a choice."""
+    n = sum(c for k, c in legal.items() if k > 1)
+    return sum(k * c for k, c in legal.items() if k > 1) / n if n else None
+
+
+# ------------------------------------------------------------------------------- as text
+HEAD = ("measure", "value (95% interval)", "note")
+DEFEAT_HEAD = ("how lost games ended", "games", "share of lost games (95%)")
+
+
+def share_text(p: dict[str, Any]) -> str:
+    """``"43.1% (40.2–46.0)"``: a share and its 95% Wilson interval."""
+    if p.get("rate") is None:
+        return "–"
+    return f"{100 * p['rate']:.1f}% ({100 * p['low']:.1f}–{100 * p['high']:.1f})"
+
+
+def spread_text(d: dict[str, Any]) -> str:
+    """``"7 (5–9)"``: the median, and the 10th to 90th percentile."""
+    if not d.get("n"):
+        return "–"
+    return f"{_num(d['median'])} ({_num(d['p10'])}–{_num(d['p90'])})"
+
+
+SPREAD_NOTE = "median (10th–90th percentile)"
+
+
+def _num(x: float) -> str:
+    return f"{x:,}" if isinstance(x, int) else f"{x:,.1f}"
+
+
+def rows(shape: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The shape as (measure, value, note) rows, for the terminal and the page."""
+    games, limited = shape["games"], shape["safety_limit"]
+    out = [("Ended by the rules", share_text(shape["completion"]), f"of {games:,} games"),
+           ("Ended on a safety limit", share_text(limited),
+            ", ".join(f"{ACTION_LIMIT if r == TOO_LONG else r}: {c:,}"
+                      for r, c in limited["reasons"].items()) or "none")]
+    if shape["failed"]:
+        out.append(("Failed", f"{shape['failed']:,} games", "listed under Failed games"))
+    if shape["cooperative"]:
+        team = shape["team"]
+        out.append(("Team wins", share_text(team), f"of {team['n']:,} finished games"))
+    else:
+        fp = shape.get("first_player")
+        if fp:
+            out.append(("First player wins", share_text(fp), _first_note(fp)))
+        out.append(("No winner (draws)", share_text(shape["no_winner"]),
+                    f"of {shape['no_winner']['n']:,} finished games"))
+    duration = shape["duration"]
+    out += [("Turns", spread_text(duration["turns"]), SPREAD_NOTE),
+            ("Actions", spread_text(duration["actions"]), SPREAD_NOTE)]
+    return out + _sampled_rows(shape.get("sampled"))
+
+
+def _first_note(fp: dict[str, Any]) -> str:
+    """Against what, by how much, and whose rate it is."""
+    lead = (f"{100 * fp['advantage']:+.1f} points ({100 * fp['advantage_low']:+.1f} to "
+            f"{100 * fp['advantage_high']:+.1f}) against an even share of "
+            f"{100 * fp['even']:.1f}%")
+    if fp["always_seat"] is not None:
+        return f"{lead}; seat {fp['always_seat']} always moved first"
+    seats = ", ".join(f"seat {s} in {c:,}" for s, c in fp["seats"].items())
+    return f"{lead}; moved first: {seats} games"
+
+
+def _sampled_rows(sampled: dict[str, Any] | None) -> list[tuple[str, str, str]]:
+    if not sampled:
+        return [("Choices per decision", "not measured",
+                 "meeple simulate --shape replays a sample of games to measure it")]
+    if not sampled["decisions"]:
+        return [("Choices per decision", "–", "no finished game to replay")]
+    note = f"sampled: {sampled['decisions']:,} decisions of {sampled['games']:,} games replayed"
+    mean, with_choice = sampled["branching"], sampled["branching_with_choice"]
+    return [("Decisions with a choice", spread_text(sampled["choices"]),
+             f"per game, {SPREAD_NOTE}; sampled"),
+            ("Legal actions per decision", f"{mean:.1f}",
+             "mean" + (f"; {with_choice:.1f} where not forced" if with_choice else "")
+             + "; sampled"),
+            ("Forced decisions", f"{100 * sampled['forced']['rate']:.1f}%",
+             f"one legal action; {note}")]
+
+
+def defeat_rows(shape: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """A co-operative game's causes of defeat: (ending, games, share of lost games)."""
+    return [(d["reason"], f"{d['count']:,}", share_text(d)) for d in shape.get("defeats", [])]
