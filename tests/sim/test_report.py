@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from meeple.sim import report
+from meeple.sim.page import data_uri
 from meeple.sim.simulate import make_spec, simulate
 from meeple.sim.tally import Tally, role_names
 
@@ -144,8 +145,9 @@ def test_the_html_report_shows_plots(tmp_path: Path) -> None:
     html = (tmp_path / "report.html").read_text("utf-8")
     assert "<h1>Balance report: _template</h1>" in html
     for png in ("seats", "options", "turn_order", "action_kinds", "length", "endings"):
-        assert (tmp_path / "plots" / f"{png}.png").read_bytes().startswith(b"\x89PNG")
-        assert f'src="plots/{png}.png"' in html
+        saved = (tmp_path / "plots" / f"{png}.png").read_bytes()
+        assert saved.startswith(b"\x89PNG")
+        assert f'src="{data_uri(saved)}"' in html  # embedded: the page stands alone
     assert report.PLOTS_HINT not in html
     assert "hand_size=3 · seat 2" in html
 

@@ -1,4 +1,4 @@
-"""A run's summary for people: terminal tables (rich) and ``report.html`` with PNG plots.
+"""A run's summary for people: terminal tables (rich), and ``report.html`` (:mod:`.page`).
 
 Both read only ``summary.json`` data, so a report can be redrawn from a finished run. The
 terminal tables need nothing beyond meeple's own dependencies; the plots need matplotlib
@@ -8,9 +8,7 @@ tables.
 
 from __future__ import annotations
 
-import html
 import importlib
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +17,6 @@ from rich.table import Table
 
 from . import shape
 from .findings import verdict
-from .simulate import write_atomic
 
 PLOTS_HINT = "Plots need matplotlib: pip install 'meeple[report]', then run the same command again."
 #: Rows shown in the terminal for long lists (the HTML report shows them all).
@@ -304,232 +301,13 @@ def _matplotlib() -> Any:
         return None
 
 
-def _rate_plot(figure_cls: Any, rows: list[dict[str, Any]], title: str,
-               even: float | None, path: Path) -> None:
-    rows = rows[:30]
-    height = 1.2 + 0.32 * len(rows)
-    fig = figure_cls(figsize=(7.5, height), dpi=100)
-    ax = fig.add_subplot()
-    ys = list(range(len(rows)))[::-1]
-    rates = [r["rate"] or 0 for r in rows]
-    err = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
-    ax.errorbar(rates, ys, xerr=err, fmt="o", color="#2b5d8a", ecolor="#8aa9c6", capsize=3)
-    if even is not None:
-        ax.axvline(even, color="#c0392b", linestyle="--", linewidth=1, label="even share")
-        ax.legend(loc="lower right", fontsize=8)
-    ax.set_yticks(ys, [_short(name(r)) for r in rows], fontsize=8)
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.set_title(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-
-
 def _short(name: str, width: int = 34) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def _length_plot(figure_cls: Any, length: dict[str, Any], path: Path) -> None:
-    fig = figure_cls(figsize=(7.5, 3), dpi=100)
-    for k, (name, d) in enumerate(length.items()):
-        ax = fig.add_subplot(1, 2, k + 1)
-        hist = d.get("histogram") or []
-        if not hist:
-            continue
-        span = hist[-1][0] - hist[0][0] + 1  # one bar per value, or 40 bins over a wide range
-        ax.hist([v for v, _ in hist], weights=[c for _, c in hist], bins=min(span, 40),
-                color="#2b5d8a")
-        ax.set_xlabel(name)
-        ax.set_ylabel("games")
-    fig.suptitle("Game length", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-
-
-def _endings_plot(figure_cls: Any, endings: list[dict[str, Any]], path: Path) -> None:
-    fig = figure_cls(figsize=(7.5, 1.2 + 0.32 * len(endings)), dpi=100)
-    ax = fig.add_subplot()
-    ys = list(range(len(endings)))[::-1]
-    ax.barh(ys, [e["count"] for e in endings], color="#2b5d8a")
-    ax.set_yticks(ys, [_short(e["reason"]) for e in endings], fontsize=8)
-    ax.set_xlabel("games")
-    ax.set_title("How games ended", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-
-
-def write_plots(summary: dict[str, Any], folder: Path) -> dict[str, str] | None:
-    """PNG plots into ``folder``: section key -> file name; None without matplotlib."""
-    figure_cls = _matplotlib()
-    if figure_cls is None:
-        return None
-    folder.mkdir(parents=True, exist_ok=True)
-    made: dict[str, str] = {}
-    for key, title, rows in rate_sections(summary):
-        name = f"{key}.png"
-        _rate_plot(figure_cls, rows, title, summary.get("even_share"), folder / name)
-        made[key] = name
-    if any(d.get("n") for d in summary["length"].values()):
-        _length_plot(figure_cls, summary["length"], folder / "length.png")
-        made["length"] = "length.png"
-    if summary["endings"]:
-        _endings_plot(figure_cls, summary["endings"], folder / "endings.png")
-        made["endings"] = "endings.png"
-    return made
-
-
-# --------------------------------------------------------------------------------- html
-def _table(head: Iterable[str], body: Iterable[Iterable[Any]], left: int = 1) -> str:
-    """An HTML table; the first ``left`` columns are text, the rest numbers (right-aligned)."""
-    def cells(tag: str, row: Iterable[Any]) -> str:
-        return "".join(f'<{tag}{"" if k < left else " class=num"}>{html.escape(str(c))}</{tag}>'
-                       for k, c in enumerate(row))
-
-    rows = "".join(f"<tr>{cells('td', r)}</tr>" for r in body)
-    return f"<table><thead><tr>{cells('th', head)}</tr></thead><tbody>{rows}</tbody></table>"
-
-
-def _img(plots: dict[str, str] | None, key: str) -> str:
-    if not plots or key not in plots:
-        return ""
-    return f'<p><img src="plots/{plots[key]}" alt="{html.escape(key)} plot"></p>'
-
-
-_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>meeple balance report: {title}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
-       padding: 0 1rem; color: #222; }}
-table {{ border-collapse: collapse; margin: .5rem 0 1.5rem; }}
-th, td {{ border-bottom: 1px solid #ddd; padding: .2rem .6rem; text-align: left; }}
-.num {{ text-align: right; }}
-.note {{ background: #fff6d6; padding: .5rem; }}
-img {{ max-width: 100%; }}
-</style></head><body>
-{body}
-</body></html>
-"""
-
-
-def render_html(summary: dict[str, Any], plots: dict[str, str] | None) -> str:
-    """The HTML report (plots referenced from ``plots/``)."""
-    run = summary["run"]
-    parts = [f"<h1>Balance report: {html.escape(run['game'])}</h1>"]
-    parts += [f"<p>{html.escape(s)}</p>" for s in headline(summary)]
-    if plots is None:
-        parts.append(f'<p class="note">{html.escape(PLOTS_HINT)}</p>')
-    parts += _html_shape(summary)
-    parts += _html_suspicious(summary)
-    parts += _html_rates(summary, plots)
-    parts += _html_values(summary)
-    parts += _html_length_and_endings(summary, plots)
-    parts += _html_failures_and_timing(summary)
-    body = "\n".join(p for p in parts if p)
-    return _PAGE.format(title=html.escape(run["game"]), body=body)
-
-
-def _html_shape(summary: dict[str, Any]) -> list[str]:
-    found = summary.get("shape")
-    if not found:
-        return []
-    parts = ["<h2>The game's shape</h2>"]
-    if found.get("warning"):
-        parts.append(f'<p class="note">{html.escape(found["warning"])}</p>')
-    for title, head, body in _shape_tables(found):
-        if title != "The game's shape":
-            parts.append(f"<h3>{html.escape(title)}</h3>")
-        parts.append(_table(head, body, left=1 if head is shape.DEFEAT_HEAD else 3))
-    return parts
-
-
-def _html_suspicious(summary: dict[str, Any]) -> list[str]:
-    tests = summary.get("tests") or {}
-    parts = ["<h2>Suspicious</h2>",
-             "<p>Each rate is tested against its even share, and the tests of each list are "
-             "corrected with Holm's method: the chance that any fair row of a list appears "
-             "in it is at most 5%. Clearest (smallest p-value) first.</p>"]
-    for key, title, empty in LISTS:
-        found = summary.get(key) or []
-        tested = tests.get("balance_rows" if key == "suspicious" else "action_rows", 0)
-        parts.append(f"<h3>{html.escape(title)}</h3>")
-        if not found:
-            parts.append(f"<p>{html.escape(empty)} ({tested} rows tested).</p>")
-            continue
-        parts.append(f"<p>Holm's correction over {tested} rows.</p>")
-        parts.append(_table(LIST_HEAD, [list_cells(r) for r in found], left=2))
-    return parts
-
-
-def _html_values(summary: dict[str, Any]) -> list[str]:
-    values = summary.get("values") or []
-    if not values:
-        return []
-    parts = ["<h2>By option value</h2>",
-             "<p>Each value of a varied option on its own: how its games ended, how long "
-             "they lasted and by how much they were won. Each value has its own even share "
-             "(draws and shared wins change with it).</p>",
-             _table(VALUE_HEAD, [value_cells(v) for v in values], left=1)]
-    roles = [(v, r) for v in values for r in v["roles"]]
-    if roles:
-        even = summary.get("even_share")
-        parts.append("<h3>Win rate by role under each value</h3>")
-        parts.append(_table(["value", "role", "n", "wins", "win rate (95%)", ""],
-                            [(v["name"], name(r), r["n"], r["wins"], interval(r), mark(r, even))
-                             for v, r in roles], left=2))
-    return parts
-
-
-def _html_rates(summary: dict[str, Any], plots: dict[str, str] | None) -> list[str]:
-    even = summary.get("even_share")
-    parts: list[str] = []
-    for key, title, rows in rate_sections(summary):
-        parts.append(f"<h2>{html.escape(title)}</h2>")
-        parts.append(_img(plots, key))
-        actions = key.startswith("action")
-        head = ["name"] + (["uses"] if actions else []) + ["n", "wins", "win rate (95%)", ""]
-        if key == "roles" and any(r.get("team") for r in rows):
-            parts.append(f"<p>{TEAM_NOTE}</p>")
-        parts.append(_table(head, [[name(r)] + ([r["uses"]] if actions else [])
-                                   + [r["n"], r["wins"], interval(r), mark(r, even)]
-                                   for r in rows]))
-    return parts
-
-
-def _html_length_and_endings(summary: dict[str, Any],
-                             plots: dict[str, str] | None) -> list[str]:
-    return [
-        "<h2>Game length</h2>", _img(plots, "length"),
-        _table(["", "min", "p10", "median", "mean", "p90", "max"],
-               [[words, *(_number(d[k]) for k in ("min", "p10", "median")),
-                 f"{d['mean']:.1f}", _number(d["p90"]), _number(d["max"])]
-                for words, d in spreads(summary)]),
-        "<h2>How games ended</h2>", _img(plots, "endings"),
-        _table(["reason", "games", "share"],
-               [(e["reason"], e["count"], pct(e["share"])) for e in summary["endings"]]),
-    ]
-
-
-def _html_failures_and_timing(summary: dict[str, Any]) -> list[str]:
-    parts: list[str] = []
-    if summary["failures"]:
-        parts.append("<h2>Failed games</h2><p>Each record in records.jsonl keeps the traceback "
-                     "and the actions up to the one that raised: meeple replay records.jsonl "
-                     "--index GAME raises the error again.</p>")
-        parts.append(_table(["error", "game", "seed", "after actions"],
-                            [(f"{f['type']}: {f['message']}", f["index"], f["seed"],
-                              f["actions"]) for f in summary["failures"]]))
-    timing = summary.get("timing")
-    if timing and timing.get("games_per_second"):
-        parts.append(f"<p class=\"note\">Last session: {timing['games_played']} games in "
-                     f"{timing['seconds']:.1f} s ({timing['games_per_second']:.1f} games/s, "
-                     f"{timing['backend']}, {timing['jobs'] or 'all'} jobs).</p>")
-    return parts
-
-
 def write_report(summary: dict[str, Any], out: Path) -> Path:
-    """``report.html`` (and ``plots/*.png`` when matplotlib is installed) in ``out``."""
-    plots = write_plots(summary, out / "plots")
-    path = out / "report.html"
-    write_atomic(path, render_html(summary, plots))
-    return path
+    """``report.html`` in ``out``, one page that holds everything (:mod:`meeple.sim.page`),
+    and ``plots/*.png`` when matplotlib is installed."""
+    from .page import write_report as write
+
+    return write(summary, out)
