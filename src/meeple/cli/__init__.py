@@ -523,3 +523,7 @@ def simulate_cmd(game: str, games: int, seats: str, players: int | None,
 
 main.add_command(compare_cmd)
 main.add_command(content_cmd)
+
+from .tune import tune_cmd  # noqa: E402  (registered last: it imports this module's helpers)
+
+main.add_command(tune_cmd)

@@ -10,7 +10,8 @@ The run directory holds::
                     into the same directory must match both
     records.jsonl   one record per game, in game order, appended and flushed as games finish
     summary.json    the balance figures (rewritten atomically: never half-written)
-    report.html     the figures for people, with PNG plots in plots/ (when matplotlib is there)
+    report.html     the figures for people, one page with its plots embedded (when matplotlib
+                    is there; also saved in plots/)
 
 Running again into the same directory resumes: the games already in ``records.jsonl`` are
 checked against the spec and kept, only the missing ones are played, and the file ends up
