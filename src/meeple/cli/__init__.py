@@ -22,6 +22,7 @@ from meeple.i18n import LANGS, language_name
 from meeple.tui.levels import help_lines
 
 from .compare import compare_cmd
+from .errors import Refused, running
 from .overrides import content_cmd, content_options, overriding, refuse_content_vary
 from .restrict import RESTRICT_HELP, run_restricted
 from .serve import (
@@ -39,12 +40,6 @@ console = Console(emoji=False)
 SEATS = agent_syntax()
 #: The longest ``bench --seconds`` (per measurement).
 MAX_SECONDS = 3600.0
-
-
-class Refused(click.ClickException):
-    """Bad input to a command: one line on stderr, exit code 2 (as for a usage error)."""
-
-    exit_code = 2
 
 
 def parse_pairs(values: tuple[str, ...], flag: str = "--option") -> dict[str, str]:
@@ -498,22 +493,14 @@ def simulate_cmd(game: str, games: int, seats: str, players: int | None,
             game, restrict, None if given == click.core.ParameterSource.DEFAULT else seats,
             players, dict(options=parse_pairs(options), vary=varied, seed=seed,
                           max_actions=max_actions, content=content, sets=sets),
-            games, out, as_json, console, Refused,
+            games, out, as_json, console,
             jobs=jobs, backend=backend, progress=progress, verify=verify)
-    try:
+    with running(out):
         spec = make_spec(game, seats=seats, players=players,
                          options=parse_pairs(options), vary=varied, seed=seed,
                          rotate=rotate, max_actions=max_actions, content=content, sets=sets)
         summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
                            verify=verify, shape=shape or 0)
-    except MeepleError as e:
-        raise Refused(str(e)) from None
-    except OSError as e:  # the disk filled up, the directory went away...
-        raise click.ClickException(f"{out}: {e}") from None
-    except KeyboardInterrupt:
-        click.echo(f"Interrupted. {out} is consistent; run the same command to resume.",
-                   err=True)
-        raise SystemExit(130) from None
     if as_json:
         click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
         return

@@ -15,18 +15,14 @@ from meeple.content import content_files, folder, read_toml
 from meeple.core import MeepleError, game_class, load
 from meeple.sim.fingerprint import content_package, overridden
 
+from .errors import Refused
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 CONTENT_HELP = ("Read the game's content from DIR, a copy of its content folder (meeple "
                 "content GAME --export DIR), checked as the shipped one is.")
 SET_HELP = ("Set one content value, e.g. heroes.heron_guard.attack=[30,34,38]: the file "
             "(without .toml), the entry's id, the field, and a TOML value; repeat for several.")
-
-
-class Refused(click.ClickException):
-    """Bad input: one line on stderr, exit code 2."""
-
-    exit_code = 2
 
 
 def content_options(fn: F) -> F:

@@ -10,7 +10,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from meeple.core import MeepleError
+from .errors import running
 
 RESTRICT_HELP = ("An agent with a restriction, AGENT!no=PREFIX[,PREFIX...] (greedy!no=heal): "
                  "each deal is played by it and by the agent without it, in the same seat, and "
@@ -21,25 +21,16 @@ RESTRICT_HELP = ("An agent with a restriction, AGENT!no=PREFIX[,PREFIX...] (gree
 
 def run_restricted(game: str, restricts: tuple[str, ...], seats: str | None,
                    players: int | None, spec: dict[str, Any], games: int, out: Path,
-                   as_json: bool, console: Console, refused: type[click.ClickException],
-                   **how: Any) -> None:
+                   as_json: bool, console: Console, **how: Any) -> None:
     """Play the arms of every restriction into ``out`` and print the table; ``spec`` is what
     every arm's run is made with (options, vary, seed, max_actions, content, sets: see
     :func:`meeple.sim.simulate.make_spec`), ``how`` where it runs (jobs, backend, progress,
-    verify). Bad input is ``refused``."""
+    verify). Bad input is Refused (:func:`.errors.running`)."""
     from meeple.sim.restrict import plan, print_table, run
 
-    try:
+    with running(out):
         p = plan(game, restricts, seats=seats, players=players, **spec)
         table = run(p, games, out, **how)
-    except MeepleError as e:
-        raise refused(str(e)) from None
-    except OSError as e:
-        raise click.ClickException(f"{out}: {e}") from None
-    except KeyboardInterrupt:
-        click.echo(f"Interrupted. {out} is consistent; run the same command to resume.",
-                   err=True)
-        raise SystemExit(130) from None
     if as_json:
         click.echo(json.dumps(table, indent=1, ensure_ascii=False))
         return

@@ -13,7 +13,8 @@ import click
 
 from meeple.core import MeepleError
 
-from .overrides import Refused, content_options
+from .errors import Refused, running
+from .overrides import content_options
 
 PARAM_HELP = ("A number to search, NAME=LO..HI: a game option (gold_target=30..80) or a "
               "content number FILE.ENTRY.FIELD (adventurers.ashir.capital=5..20); whole "
@@ -85,16 +86,8 @@ def tune_cmd(game: str, params: tuple[str, ...], target: str, budget: int, games
                  else f"failed: {row.get('error')}")
         console.print(f"trial {row['number']}: {shown} → {score}", highlight=False)
 
-    try:
+    with running(out):
         record = tune(plan, budget, out, jobs=jobs, backend=backend, on_trial=said)
-    except MeepleError as e:
-        raise Refused(str(e)) from None
-    except OSError as e:
-        raise click.ClickException(f"{out}: {e}") from None
-    except KeyboardInterrupt:
-        click.echo(f"Interrupted. {out} keeps the trials played; run the same command to "
-                   "resume.", err=True)
-        raise SystemExit(130) from None
     if as_json:
         click.echo(json.dumps(record, indent=1, ensure_ascii=False))
         return
