@@ -31,6 +31,9 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "undo": frozenset({"core"}),
     "tui": frozenset({"core", "agents", "i18n", "undo"}),
     "server": frozenset({"core", "content", "agents", "i18n", "undo", "tui"}),
+    # meeple.rl: learning environments over the contract; the agents are their opponents and
+    # the terminal's screen their text observation
+    "rl": frozenset({"core", "agents", "i18n", "tui"}),
     "cli": frozenset({"core", "components", "content", "i18n", "agents", "sim", "tui",
                       "undo", "server"}),
 }
@@ -47,7 +50,7 @@ OUTSIDE: dict[str, frozenset[str] | None] = {
     "i18n": frozenset({"babel"}),
 }
 #: Third-party packages only one layer may use.
-ONLY_IN = {"click": "cli"}
+ONLY_IN = {"click": "cli", "pettingzoo": "rl", "gymnasium": "rl"}
 
 
 def modules() -> list[Path]:

@@ -25,6 +25,7 @@ from .params import Param, resolve
 from .rng import Rng, first_draw
 from .seen import _LAST_SEEN, LogEntry, seen_log
 from .serial import encode
+from .tensors import Tensors
 from .validate import decode_fields, decode_log
 from .words import Words
 
@@ -43,7 +44,7 @@ def _check_sample(players: int, seat: object, seed: object) -> None:
         raise ConfigError(f"determinize takes a whole-number seed, got {seed!r}")
 
 
-class Game(Grammar, Words, Generic[S]):
+class Game(Grammar, Words, Tensors, Generic[S]):
     """A game with its players and options fixed; builds states of type ``S``.
 
     Immutable once made, but for the action table it builds the first time it is asked.

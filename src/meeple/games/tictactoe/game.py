@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.core import Game
 
-from . import labels, lookup, notation, places, reasons, text
+from . import labels, lookup, notation, places, reasons, tensor, text
 from .state import TicTacToeState
 from .verbs import UNIVERSE, Mark
 
@@ -30,6 +30,8 @@ class TicTacToe(Game[TicTacToeState]):
     catalogue = lookup.catalogue
     verb_text = notation.text
     parse_verb = notation.parse
+    tensor_layout = tensor.layout
+    encode = tensor.encode
 
     def setup(self) -> None:
         #: One mark per cell, in cell order (the universe's own actions).
