@@ -27,6 +27,7 @@ from meeple.core import ConfigError, game_class, game_ids
 
 from .base import Agent, CheatInfoSet, InfoSet, Reason, explain, explain_for, info_set, shorten
 from .greedy import GreedyAgent, make_greedy
+from .installed import installed
 from .levels import LEVELS, entries, levels_hint, resolve
 from .mcts import (
     CheatMCTSAgent,
@@ -117,7 +118,7 @@ def offered(game_id: str) -> list[str]:
 
 def game_bots(game_id: str) -> list[str]:
     """The scripted bots ``game_id`` offers, as seat specs (``myth:balance``)."""
-    return [f"{game_id}:{b}" for b in sorted(game_class(game_id).bots)]
+    return [f"{game_id}:{b}" for b in sorted({*game_class(game_id).bots, *installed(game_id)})]
 
 
 def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
@@ -160,7 +161,7 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Agent:
 
 def _game_bot(spec: str, game_id: str, arg: str | None, seed: int, game: str | None) -> Agent:
     """A scripted bot that ``game_id`` registers in ``Game.bots`` (``"module:factory"``)."""
-    bots = game_class(game_id).bots
+    bots = {**installed(game_id), **game_class(game_id).bots}
     bot, _, rest = (arg or "").partition(":")
     if bot not in bots:
         offered = ", ".join(game_bots(game_id)) or "none"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from meeple.core import Action, Rng, State
+from meeple.core import Action, Game, Rng, State
 
 
 class Reason(str):
@@ -60,6 +60,11 @@ class InfoSet:
     def players(self) -> int:
         """How many seats the game has."""
         return self._state.players
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game being played: its rules, players and options (nothing of this state)."""
+        return self._state.game
 
     @property
     def game_id(self) -> str:

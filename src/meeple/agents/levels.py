@@ -25,6 +25,8 @@ from typing import Any
 
 from meeple.core import ConfigError, game_class, game_ids
 
+from .installed import installed
+
 #: The levels, weakest first.
 LEVELS = ("easy", "fair", "strong")
 #: The agent every level's strength is measured against: the ``easy`` bot of every game.
@@ -110,8 +112,10 @@ def table() -> dict[str, tuple[Entry, ...]]:
         for name in LEVELS:
             _check_level(game, name, str(rows[name]["spec"]))
         order = [*LEVELS, *sorted(n for n in rows if n not in LEVELS)]
-        out[game] = tuple(Entry(game, n, str(rows[n]["spec"]), _strength(rows[n]))
-                          for n in order)
+        extra = sorted(set(installed(game)) - set(rows) - bots)
+        out[game] = (*(Entry(game, n, str(rows[n]["spec"]), _strength(rows[n]))
+                       for n in order),
+                     *(Entry(game, n, f"{game}:{n}", None) for n in extra))
     return out
 
 
@@ -120,7 +124,8 @@ def entries(game: str) -> tuple[Entry, ...]:
     file does not list offers the :data:`GENERIC` bots, unmeasured)."""
     if game in table():
         return table()[game]
-    own = tuple(Entry(game, b, f"{game}:{b}", None) for b in sorted(game_class(game).bots))
+    own = tuple(Entry(game, b, f"{game}:{b}", None)
+                for b in sorted({*game_class(game).bots, *installed(game)}))
     return (*(Entry(game, lv, GENERIC[lv], None) for lv in LEVELS), *own)
 
 

@@ -27,6 +27,7 @@ from .actions import Catalogue, Factored
 from .aec import MeepleAEC
 from .gym import MeepleGym, Opponents
 from .observe import MODES, Observer
+from .policy import PolicyAgent
 
 
 def aec_env(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
@@ -50,5 +51,5 @@ def gym_env(game_id: str, seat: int = 0, opponents: Opponents = "greedy",
     return MeepleGym(game_id, seat, opponents, players, options, obs, **kwargs)
 
 
-__all__ = ["MODES", "Catalogue", "Factored", "MeepleAEC", "MeepleGym", "Observer", "aec_env",
-           "gym_env"]
+__all__ = ["MODES", "Catalogue", "Factored", "MeepleAEC", "MeepleGym", "Observer", "PolicyAgent",
+           "aec_env", "gym_env"]
