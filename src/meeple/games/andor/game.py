@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from meeple.core import Action, ConfigError, Game
 
-from . import labels, lookup, notation, places, reasons, text
+from . import labels, lookup, notation, places, reasons, tensor, text
 from .content import Content, Legend, load
 from .fight import mean_roll
 from .heuristic import distances
@@ -73,6 +73,9 @@ class Andor(Game[AndorState]):
     changed = places.changed
     why_not = reasons.why_not
     place_keys = places.KEYS
+    # The observation as numbers for learning environments (docs/rl.md).
+    tensor_layout = tensor.layout
+    encode = tensor.encode
     # The action grammar (docs/architecture.md, "Actions"): verbs.py and notation.py.
     verb_text = notation.text
     parse_verb = notation.parse

@@ -14,7 +14,7 @@ from typing import ClassVar
 from meeple.components.tilegrid import TileGrid, rotations
 from meeple.core import Action, Game, Verb
 
-from . import labels, lookup, notation, places, reasons, text
+from . import labels, lookup, notation, places, reasons, tensor, text
 from .board import OPP, SIDE_BITS
 from .content import Catalog, catalog
 from .params import OPTIONS
@@ -72,6 +72,9 @@ class Catacombs(Game[CatacombsState]):
     where = places.where
     why_not = reasons.why_not
     changed = places.changed
+    # The observation as numbers for learning environments (docs/rl.md).
+    tensor_layout = tensor.layout
+    encode = tensor.encode
     # The action grammar (docs/architecture.md, "Actions").
     verb_text = notation.text
     parse_verb = notation.parse
