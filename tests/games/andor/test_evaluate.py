@@ -64,7 +64,19 @@ def test_a_lost_legend_is_0_for_every_seat() -> None:
     while not st.is_over:
         st.apply("end day")
     assert st.result().reason == "castle-overrun"
+    assert st.result().extra["shields"] == 0  # AND-84: no golden shield was left free
     assert st.evaluate(0) == st.evaluate(1) == 0.0
+
+
+def test_and84_the_result_counts_the_golden_shields_still_free() -> None:
+    st = bare(players=2)
+    st.castle_creatures = 1
+    st.apply("pass")
+    while not st.is_over:
+        st.apply("end day")
+    assert st.result().reason == "goals-unmet"
+    assert st.castle_creatures == 2 and st.game.shields + st.castle_farmers == 3
+    assert st.result().extra["shields"] == 1
 
 
 def test_result_names_the_hero_of_each_seat() -> None:

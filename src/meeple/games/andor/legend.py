@@ -121,9 +121,12 @@ def check_early(st: AndorState) -> None:
 
 
 def result(st: AndorState) -> Result:
-    """AND-84: every hero wins or every hero loses, with the reason and where it ended."""
+    """AND-84: every hero wins or every hero loses, with the reason and where it ended: the
+    day, the narrator's letter and the castle's golden shields still free (the margin)."""
     n = st.players
     won = st.ending == "goals-met"
+    free = max(0, st.game.shields + st.castle_farmers - st.castle_creatures)
     return Result(tuple(range(n)) if won else (), (1.0 if won else 0.0,) * n,
                   st.n_actions, st.ending or "", st.ending_detail,
-                  {"day": st.day, "letter": LETTERS[st.letter], "roles": list(st.game.hero_ids)})
+                  {"day": st.day, "letter": LETTERS[st.letter], "shields": free,
+                   "roles": list(st.game.hero_ids)})
