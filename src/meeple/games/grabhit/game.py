@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from meeple.core import Game
 
-from . import labels, lookup, notation, places, reasons, text
+from . import labels, lookup, notation, places, reasons, tensor, text
 from .actions import Offers
 from .content import Tables, tables
 from .params import OPTIONS
@@ -59,6 +59,8 @@ class GrabHit(Game[GrabHitState]):
     why_not = reasons.why_not
     verb_text = notation.text
     parse_verb = notation.parse
+    tensor_layout = tensor.layout
+    encode = tensor.encode
 
     def setup(self) -> None:
         """Load the content (once per content folder, shared by every state)."""

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from meeple.core import Game, Verb
 
-from . import labels, lookup, notation, places, reasons, text
+from . import labels, lookup, notation, places, reasons, tensor, text
 from .actions import Menu
 from .content import Content, load
 from .params import OPTIONS
@@ -71,6 +71,8 @@ class Myth(Game[MythState]):
     verb_text = notation.text
     parse_verb = notation.parse
     why_not = reasons.why_not
+    tensor_layout = tensor.layout
+    encode = tensor.encode
 
     content: Content
 
