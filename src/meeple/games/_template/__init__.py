@@ -21,7 +21,8 @@ replace the rules. It has every part a game has (docs/architecture.md, "A game's
 - ``content.py`` + ``content/cards.toml``: the cards, with provenance, validated;
 - ``params.py``: options and balance knobs, each declared once with its range;
 - ``heuristic.py``: how promising an unfinished game looks, for the bots;
-- ``render.py``: a view as terminal text.
+- ``render.py``: a view as terminal text;
+- ``tensor.py``: a view as numbers, for learning environments (optional).
 """
 
 from .game import Template

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meeple.core import Game
 
-from . import labels, lookup, notation, places, reasons, text
+from . import labels, lookup, notation, places, reasons, tensor, text
 from .content import Card, Content, load
 from .params import OPTIONS
 from .state import TemplateState
@@ -36,11 +36,16 @@ class Template(Game[TemplateState]):
     # The action grammar (docs/architecture.md, "Actions").
     verb_text = notation.text
     parse_verb = notation.parse
+    # A seat's view as numbers, for learning environments (optional; docs/rl.md).
+    tensor_layout = tensor.layout
+    encode = tensor.encode
     content: Content
 
     def setup(self) -> None:
         """Load the content once per game object; every state and clone shares it."""
         self.content = load()
+        #: what the observation encoder looks up, made on its first call (``tensor.Tables``)
+        self.tensor_tables: tensor.Tables | None = None
 
     def verbs(self) -> tuple[Play, ...]:
         return universe(self)

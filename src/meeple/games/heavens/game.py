@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from meeple.content import localized
 from meeple.core import Action, ConfigError, ContentError, Game, Verb
 
-from . import actions, heuristic, labels, lookup, notation, places, reasons, text
+from . import actions, heuristic, labels, lookup, notation, places, reasons, tensor, text
 from .board import board
 from .content import Ability, Power, load
 from .params import OPTIONS
@@ -69,6 +69,9 @@ class Heavens(Game[HeavensState]):
     # The action grammar (docs/architecture.md, "Actions").
     verb_text = notation.text
     parse_verb = notation.parse
+    # A seat's view as numbers, for learning environments (docs/rl.md).
+    tensor_layout = tensor.layout
+    encode = tensor.encode
 
     def setup(self) -> None:
         cfg = self.config
@@ -87,6 +90,8 @@ class Heavens(Game[HeavensState]):
         self.legal_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
         #: what the bots' heuristic reads per card and hex, built on first use likewise
         self.heuristic_tables: heuristic.Tables | None = None
+        #: what the observation encoder looks up (``tensor.tables``), built on first use
+        self.tensor_tables: tensor.Tables | None = None
 
     def verbs(self) -> tuple[Verb, ...]:
         return universe(self)
