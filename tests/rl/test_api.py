@@ -59,6 +59,16 @@ def test_gym_check_env_in_every_observation_mode(game: str, mode: str) -> None:
         ctx.__exit__(None, None, None)
 
 
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_gym_check_env_at_every_player_count(game: str, players: int) -> None:
+    ctx = _quiet()
+    try:
+        check_env(rl.gym_env(game, players=players, opponents="random", illegal="lose"),
+                  skip_render_check=True)
+    finally:
+        ctx.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize("game", ["tictactoe", "heavens"])
 def test_factored_actions_pass_the_api_test(game: str) -> None:
     ctx = _quiet()

@@ -183,6 +183,16 @@ def test_a_bad_option_is_refused_with_what_is_allowed(option: str, value: Any,
         rl.aec_env("tictactoe", **{option: value})
 
 
+@pytest.mark.parametrize(("lang", "word"), [("en", "Hand"), ("ru", "Рука")])
+def test_the_text_observation_is_the_seats_screen_in_its_language(lang: str, word: str) -> None:
+    env = rl.gym_env("myth", obs="text", lang=lang, opponents="random")
+    obs, info = env.reset(seed=1)
+    assert word in obs["observation"]
+    labels = dict(info["labels"])
+    assert set(labels) == set(np.flatnonzero(obs["action_mask"]).tolist())
+    assert all(label and "None" not in label for label in labels.values())
+
+
 def test_the_ansi_render_is_the_seats_screen_in_its_language() -> None:
     env = rl.gym_env("tictactoe", lang="ru", obs="text", render_mode="ansi")
     obs, info = env.reset(seed=1)

@@ -49,6 +49,9 @@ def test_a_paid_draw_says_which_cards_are_free_and_which_paid() -> None:
     view = st.view(0)
     assert st.game.label(st.game.logged("draw 1"), "en", view) == (
         "Draw 1 card beyond 6 in hand for 2 resources")
+    # what is taken stands in the accusative: "1 карту", not "1 карта"
+    assert st.game.label(st.game.logged("draw 1"), "ru", view) == (
+        "Взять 1 карту сверх 6 на руке за 2 ресурса")
 
 
 def test_a_card_on_explored_ground_shows_its_doubled_price_and_why() -> None:

@@ -136,7 +136,7 @@ def _draw(ask: Ask, verb: Draw) -> Fields:
     size = int(ask.game.config["hand_size"])
     paid = draw_cost(ask.game, me["hand"], n) if me is not None else 0
     free = min(n, max(0, size - me["hand"])) if me is not None else n
-    f = {"count": tr(lang).count("cards", n), "cost": res(paid, lang), "size": size,
+    f = {"count": tr(lang).count("cards.taken", n), "cost": res(paid, lang), "size": size,
          "free": free, "extra": n - free}
     if not n:
         return "draw.none", f
