@@ -183,7 +183,7 @@ def test_a_bad_option_is_refused_with_what_is_allowed(option: str, value: Any,
         rl.aec_env("tictactoe", **{option: value})
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "Hand"), ("ru", "Рука")])
+@pytest.mark.parametrize(("lang", "word"), [("en", "Your quests"), ("ru", "Ваши задания")])
 def test_the_text_observation_is_the_seats_screen_in_its_language(lang: str, word: str) -> None:
     env = rl.gym_env("myth", obs="text", lang=lang, opponents="random")
     obs, info = env.reset(seed=1)
