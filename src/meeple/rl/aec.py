@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 import meeple
 from meeple.core import ConfigError, IllegalAction, Result, State
 
-from .actions import Catalogue, Mask
+from .actions import Catalogue, Mask, as_index
 from .observe import Observer
 from .spaces import action_space
 
@@ -151,7 +151,6 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
                                     f"level ({len(self.catalogue.factored.sizes)}), "
                                     f"not {action!r}")
             return self.catalogue.factored.join(list(action))
-        from .actions import as_index
         return as_index(action, self.catalogue.n)
 
     def _after_move(self) -> None:
