@@ -92,7 +92,9 @@ def test_a_team_role_counts_games_not_seats(tmp_path: Path) -> None:
     assert sum(r["wins"] for r in roles) == decided
     for r in roles:
         assert (r["low"], r["high"]) == wilson(r["wins"], games)
-    assert "greek (team)" in terminal(summary) and report.TEAM_NOTE in terminal(summary)
+    text = terminal(summary)  # a pantheon by its name in the catalogue, not its id
+    assert "Greek Pantheon (team)" in text and "greek (team)" not in text
+    assert report.TEAM_NOTE in text
     two = run("heavens", 20, tmp_path / "two", players=2)
     assert not any(r.get("team") for r in two["roles"])
 
@@ -141,5 +143,6 @@ def test_each_value_reports_its_endings_length_roles_and_margins(tmp_path: Path)
     for v in values:
         assert " · ".join(report.value_cells(v)[:1]) in text
         for e in v["endings"]:
-            assert f"{e['reason']} {report.ending_interval(e)}" in text
+            words = e["reason"].replace("-", " ")  # "gold-target" reads "gold target"
+            assert f"{words} {report.ending_interval(e)}" in text
     assert "By option value: win rate by role" in text

@@ -66,11 +66,11 @@ def test_every_game_on_a_safety_limit_shows_no_completion_and_a_warning(tmp_path
     assert shape["warning"].startswith("Warning: 12 of 12 games (100.0%) ended on a safety "
                                        "limit (round-limit)")
     text = terminal(summary)
-    assert shape["warning"] in " ".join(text.split())
+    assert shape["warning"].replace("round-limit", "round limit") in " ".join(text.split())
     line = next(row for row in text.splitlines() if "Ended by the rules" in row)
     assert "0.0% (0.0–24.3)" in line  # the Wilson interval of 0 in 12
     page = (tmp_path / "report.html").read_text()
-    assert ">The game's shape</h2>" in page and "ended on a safety limit (round-limit)" in page
+    assert ">The game's shape</h2>" in page and "ended on a safety limit (round limit)" in page
 
 
 def test_the_runs_action_limit_counts_as_a_safety_limit(tmp_path: Path) -> None:

@@ -49,6 +49,7 @@ from meeple.core import ConfigError, MeepleError, game_class
 from .counts import Roles, margin, value_order
 from .findings import LEVEL, MIN_TRIALS
 from .fingerprint import changes as fingerprint_changes
+from .names import Names
 from .simulate import RUN_FORMAT
 from .stats import holm, newcombe, student_p, student_quantile, two_rates_p
 from .tally import role_names
@@ -437,9 +438,11 @@ def _method(is_paired: bool) -> str:
     return "unpaired: Newcombe's interval and the score test for rates, Welch's for means"
 
 
-def label(key: Key, team: bool = False) -> str:
-    """A row as read: ``"seat 0"``, ``"role: greek (team)"``, ``"ending: three-in-a-row"``."""
-    category, name = key
+def label(key: Key, team: bool = False, names: Names | None = None) -> str:
+    """A row as read: ``"seat 0"``, ``"role: greek (team)"``, ``"ending: three-in-a-row"``;
+    with the game's ``names``, ``"role: Greek Pantheon (team)"``, ``"ending: three in a
+    row"`` (:mod:`meeple.sim.names`)."""
+    category, name = key[0], names.row(*key) if names else key[1]
     name = f"{name} (team)" if team else name
     return name if category in ("seat", "team") else f"{category}: {name}"
 
@@ -496,11 +499,11 @@ def change(r: dict[str, Any]) -> str:
     return out if r["low"] is None else f"{out} ({r['low']:+.2f} to {r['high']:+.2f})"
 
 
-def cells(r: dict[str, Any]) -> list[str]:
+def cells(r: dict[str, Any], names: Names | None = None) -> list[str]:
     from .report import p_text
 
     p = r["p_adjusted"]
-    return [mark(r), label((r["category"], r["name"]), bool(r.get("team"))),
+    return [mark(r), label((r["category"], r["name"]), bool(r.get("team")), names),
             f"{r['n_a']:,}", figure(r, r["a"]), f"{r['n_b']:,}", figure(r, r["b"]), change(r),
             "not tested" if p is None else p_text(p)]
 
@@ -513,6 +516,7 @@ def print_comparison(result: dict[str, Any], console: Console,
     """The comparison as text: the headline, then the rows, significant changes first."""
     for line in headline(result):
         console.print(line, highlight=False)
+    names = Names.of(result["game"], result["players"], result["a"].get("options"))
     shown = [r for r in result["rows"] if r["significant"]]
     rest = [r for r in result["rows"] if not r["significant"]]
     shown += rest[:rows]
@@ -522,7 +526,7 @@ def print_comparison(result: dict[str, Any], console: Console,
         table.add_column(col, justify="right" if 2 <= k <= 5 or k == 7 else "left",
                          no_wrap=k != 1)
     for r in shown:
-        table.add_row(*cells(r))
+        table.add_row(*cells(r, names))
     if len(rest) > rows:
         table.caption = f"{len(rest) - rows} more rows, none significant: --json has them all"
     console.print(table)
@@ -531,8 +535,8 @@ def print_comparison(result: dict[str, Any], console: Console,
                       highlight=False)
     for key, which in (("only_a", "A"), ("only_b", "B")):
         if result[key]:
-            console.print(f"Only in {which} (not compared): {', '.join(result[key])}.",
-                          highlight=False)
+            only = ", ".join(names.label(text) for text in result[key])
+            console.print(f"Only in {which} (not compared): {only}.", highlight=False)
 
 
 # -------------------------------------------------------------------------------- plot
@@ -563,9 +567,11 @@ def write_plot(result: dict[str, Any], path: Path) -> bool:
     heights = [0.9 + 0.28 * len(p[1]) for p in panels]
     fig = figure_cls(figsize=(8.5, 0.9 + sum(heights)), dpi=100, layout="constrained")
     grid = fig.add_gridspec(len(panels), 1, height_ratios=heights)
+    names = Names.of(result["game"], result["players"], result["a"].get("options"))
     for k, (title, panel, scale) in enumerate(panels):
         ax = fig.add_subplot(grid[k])
-        _panel(ax, panel, scale, _short)
+        _panel(ax, panel, scale, lambda r: _short(label((r["category"], r["name"]),
+                                                        bool(r.get("team")), names), 44))
         ax.set_title(title, fontsize=9, loc="left")
     fig.suptitle(f"{result['game']}: B ({_short(result['b']['path'], 40)}) − A "
                  f"({_short(result['a']['path'], 40)}), 95% intervals; red: significant after "
@@ -577,7 +583,7 @@ def write_plot(result: dict[str, Any], path: Path) -> bool:
     return True
 
 
-def _panel(ax: Any, rows: list[dict[str, Any]], scale: float, short: Any) -> None:
+def _panel(ax: Any, rows: list[dict[str, Any]], scale: float, words: Any) -> None:
     ys = list(range(len(rows)))[::-1]
     for y, r in zip(ys, rows, strict=True):
         d = r["difference"] * scale
@@ -585,7 +591,6 @@ def _panel(ax: Any, rows: list[dict[str, Any]], scale: float, short: Any) -> Non
         ax.errorbar([d], [y], xerr=[[d - r["low"] * scale], [r["high"] * scale - d]],
                     fmt="o", color=color, ecolor=color, capsize=3, markersize=4)
     ax.axvline(0, color="#555555", linewidth=1)
-    ax.set_yticks(ys, [short(label((r["category"], r["name"]), bool(r.get("team"))), 44)
-                       for r in rows], fontsize=8)
+    ax.set_yticks(ys, [words(r) for r in rows], fontsize=8)
     ax.set_ylim(-0.7, max(len(rows), 1) - 0.3)
     ax.grid(axis="x", color="#dddddd", linewidth=0.5)

@@ -25,6 +25,19 @@ def row(name: str, wins: int, n: int) -> dict[str, Any]:
             "low": low, "high": high}
 
 
+def part(count: int, n: int) -> dict[str, Any]:
+    """``count`` of ``n``: the share and its 95% Wilson interval."""
+    low, high = wilson(count, n)
+    return {"count": count, "n": n, "rate": count / n if n else None, "low": low, "high": high}
+
+
+def share_text(p: dict[str, Any]) -> str:
+    """``"43.1% (40.2–46.0)"``: a share and its 95% Wilson interval."""
+    if p.get("rate") is None:
+        return "–"
+    return f"{100 * p['rate']:.1f}% ({100 * p['low']:.1f}–{100 * p['high']:.1f})"
+
+
 def distribution(counts: Counter[Any], histogram: bool = True) -> dict[str, Any]:
     """Min, max, mean, quantiles and (unless ``histogram`` is False) the histogram of numbers
     given as counts."""
@@ -83,6 +96,9 @@ class Roles:
     #: Games where two or more seats held the role; of those, games where their fates split.
     shared: Counter[str] = field(default_factory=Counter)
     split: Counter[str] = field(default_factory=Counter)
+    #: Games and wins (by any seat) per set of roles dealt together, in alphabetical order.
+    sets: Counter[tuple[str, ...]] = field(default_factory=Counter)
+    set_wins: Counter[tuple[str, ...]] = field(default_factory=Counter)
 
     def add(self, roles: list[list[str]], winners: set[int]) -> None:
         """Count one finished game: the roles of each seat and the seats that won."""
@@ -99,9 +115,14 @@ class Roles:
             if len(holders) > 1:
                 self.shared[name] += 1
                 self.split[name] += any(won) and not all(won)
+        if seats:
+            dealt = tuple(sorted(seats))
+            self.sets[dealt] += 1
+            self.set_wins[dealt] += bool(winners)
 
     def merge(self, other: Roles) -> None:
-        for name in ("seat_games", "seat_wins", "game_games", "game_wins", "shared", "split"):
+        for name in ("seat_games", "seat_wins", "game_games", "game_wins", "shared", "split",
+                     "sets", "set_wins"):
             getattr(self, name).update(getattr(other, name))
 
     def teams(self) -> set[str]:

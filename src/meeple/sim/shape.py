@@ -10,12 +10,16 @@ Everything but the choices is counted from the records as they are tallied
 - **first player**: the win rate of the seat that took the first action, against the even
   share, and which seats that was (in some games seat 0 always moves first).
 - **no winner**: games that ended without a winner (draws), with interval; a co-operative
-  game has instead its team's win rate and the causes of defeat (how the lost games ended).
+  game has instead its team's win rate, overall and by roles and varied options
+  (:mod:`meeple.sim.team`), and the causes of defeat (how the lost games ended).
 - **duration**: turns and actions, median and 10th–90th percentiles.
 
-The records do not say how many legal actions each decision had, so the branching factor and
-the share of forced decisions (one legal action) need a replay: :func:`sample` replays a few
-games spread over the run (``meeple simulate --shape N``), and the summary says it sampled.
+The records do not say how many legal actions each decision had, nor how each seat's prospects
+moved, so the branching factor, the share of forced decisions (one legal action), the lead
+changes, stability, decisiveness and drama (:mod:`meeple.sim.drama`, from every seat's
+evaluation at every state) and a co-operative game's margin (:mod:`meeple.sim.team`) need a
+replay: :func:`sample` replays a few games spread over the run (``meeple simulate --shape N``),
+and the summary says it sampled.
 """
 
 from __future__ import annotations
@@ -24,7 +28,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .counts import distribution
+from meeple.agents.evaluation import values
+
+from . import drama, team
+from .counts import distribution, part, share_text
 from .stats import score_p, wilson
 
 if TYPE_CHECKING:
@@ -40,12 +47,6 @@ TOO_LONG = "error: TooLong"
 ACTION_LIMIT = "the run's action limit"
 #: Games replayed by ``--shape`` when no number is given.
 DEFAULT_SAMPLE = 50
-
-
-def part(count: int, n: int) -> dict[str, Any]:
-    """``count`` of ``n``: the share and its 95% Wilson interval."""
-    low, high = wilson(count, n)
-    return {"count": count, "n": n, "rate": count / n if n else None, "low": low, "high": high}
 
 
 def game_shape(tally: Tally, cooperative: bool, safety: Iterable[str]) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def game_shape(tally: Tally, cooperative: bool, safety: Iterable[str]) -> dict[s
     }
     lost = tally.without_winner
     if cooperative:
-        out["team"] = part(tally.finished - lost, tally.finished)
+        out["team"] = team.team_shape(tally)
         out["defeats"] = [{**part(c, lost), "reason": r} for r, c in
                           sorted(tally.no_winner_endings.items(), key=lambda x: (-x[1], x[0]))]
     else:
@@ -125,29 +126,41 @@ def picks(games: int, size: int) -> list[int]:
 def sample(lines: Iterable[dict[str, Any]], game_for: Callable[[dict[str, Any]], Game[Any]],
            wanted: set[int]) -> dict[str, Any]:
     """Replay the finished games among ``lines`` whose index is in ``wanted``, counting the
-    legal actions of every decision (``sampled`` in the summary's ``shape``)."""
+    legal actions of every decision and reading every seat's evaluation at every state
+    (``sampled`` in the summary's ``shape``)."""
     legal: Counter[int] = Counter()
     chosen: Counter[int] = Counter()  # decisions with a choice, per game
-    replayed = 0
+    measured: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
+    cooperative = False
     for line in lines:
         if line.get("index") not in wanted or line.get("error") or not line.get("result"):
             continue
-        state = game_for(line).new_state(seed=line["seed"])
+        game = game_for(line)
+        cooperative = bool(game.cooperative)
+        state = game.new_state(seed=line["seed"])
         choices = 0
+        states = [values(state)]
         for text in line["actions"]:
             k = len(state.legal_actions())
             legal[k] += 1
             choices += k > 1
             state.apply(text)
+            states.append(values(state))
         chosen[choices] += 1
-        replayed += 1
+        measured.append(drama.measure(states, line["result"]["winners"], cooperative))
+        results.append(line["result"])
     decisions = sum(legal.values())
-    return {"games": replayed, "decisions": decisions,
-            "branching": sum(k * c for k, c in legal.items()) / decisions if decisions else None,
-            "branching_with_choice": _mean_above_one(legal),
-            "forced": {"count": legal[1], "n": decisions,
-                       "rate": legal[1] / decisions if decisions else None},
-            "choices": distribution(chosen, histogram=False)}
+    out = {"games": len(measured), "decisions": decisions,
+           "branching": sum(k * c for k, c in legal.items()) / decisions if decisions else None,
+           "branching_with_choice": _mean_above_one(legal),
+           "forced": {"count": legal[1], "n": decisions,
+                      "rate": legal[1] / decisions if decisions else None},
+           "choices": distribution(chosen, histogram=False),
+           "lead": drama.summarize(measured, cooperative)}
+    if cooperative:
+        out["margin"] = team.margins(results)
+    return out
 
 
 def _mean_above_one(legal: Counter[int]) -> float | None:
@@ -159,13 +172,6 @@ def _mean_above_one(legal: Counter[int]) -> float | None:
 # ------------------------------------------------------------------------------- as text
 HEAD = ("measure", "value (95% interval)", "note")
 DEFEAT_HEAD = ("how lost games ended", "games", "share of lost games (95%)")
-
-
-def share_text(p: dict[str, Any]) -> str:
-    """``"43.1% (40.2–46.0)"``: a share and its 95% Wilson interval."""
-    if p.get("rate") is None:
-        return "–"
-    return f"{100 * p['rate']:.1f}% ({100 * p['low']:.1f}–{100 * p['high']:.1f})"
 
 
 def spread_text(d: dict[str, Any]) -> str:
@@ -192,8 +198,7 @@ def rows(shape: dict[str, Any]) -> list[tuple[str, str, str]]:
     if shape["failed"]:
         out.append(("Failed", f"{shape['failed']:,} games", "listed under Failed games"))
     if shape["cooperative"]:
-        team = shape["team"]
-        out.append(("Team wins", share_text(team), f"of {team['n']:,} finished games"))
+        out += team.rows(shape["team"])
     else:
         fp = shape.get("first_player")
         if fp:
@@ -219,19 +224,22 @@ def _first_note(fp: dict[str, Any]) -> str:
 
 def _sampled_rows(sampled: dict[str, Any] | None) -> list[tuple[str, str, str]]:
     if not sampled:
-        return [("Choices per decision", "not measured",
-                 "meeple simulate --shape replays a sample of games to measure it")]
+        return [("Choices per decision, lead changes, drama", "not measured",
+                 "meeple simulate --shape replays a sample of games to measure them")]
     if not sampled["decisions"]:
         return [("Choices per decision", "–", "no finished game to replay")]
     note = f"sampled: {sampled['decisions']:,} decisions of {sampled['games']:,} games replayed"
     mean, with_choice = sampled["branching"], sampled["branching_with_choice"]
-    return [("Decisions with a choice", spread_text(sampled["choices"]),
-             f"per game, {SPREAD_NOTE}; sampled"),
-            ("Legal actions per decision", f"{mean:.1f}",
-             "mean" + (f"; {with_choice:.1f} where not forced" if with_choice else "")
-             + "; sampled"),
-            ("Forced decisions", f"{100 * sampled['forced']['rate']:.1f}%",
-             f"one legal action; {note}")]
+    out = [("Decisions with a choice", spread_text(sampled["choices"]),
+            f"per game, {SPREAD_NOTE}; sampled"),
+           ("Legal actions per decision", f"{mean:.1f}",
+            "mean" + (f"; {with_choice:.1f} where not forced" if with_choice else "")
+            + "; sampled"),
+           ("Forced decisions", f"{100 * sampled['forced']['rate']:.1f}%",
+            f"one legal action; {note}")]
+    if "lead" in sampled:  # a run sampled before the lead was measured has none
+        out += drama.rows(sampled["lead"], sampled["games"])
+    return out + team.margin_rows(sampled.get("margin") or {}, sampled["games"])
 
 
 def defeat_rows(shape: dict[str, Any]) -> list[tuple[str, str, str]]:
