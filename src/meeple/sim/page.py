@@ -230,10 +230,23 @@ def _html_failures_and_timing(summary: dict[str, Any]) -> list[str]:
     return parts
 
 
-def write_report(summary: dict[str, Any], out: Path) -> Path:
+def prepare(run: dict[str, Any]) -> None:
+    """Do ahead what the report of a run with the parameters ``run`` needs whatever its
+    figures (while its games are played): import matplotlib, read the game's names."""
+    from . import report
+    from .names import shown
+
+    report._matplotlib()
+    shown({"run": run})
+
+
+def write_report(summary: dict[str, Any], out: Path, jobs: int = 1) -> Path:
     """``report.html`` in ``out``, its plots embedded (and saved as ``plots/*.png``) when
-    matplotlib is installed."""
-    plots = write_plots(summary, out / "plots")
+    matplotlib is installed, drawn on ``jobs`` processes."""
+    from .names import shown
+
+    summary = shown(summary)  # names for ids; a co-operative game's team figure once
+    plots = write_plots(summary, out / "plots", jobs)
     path = out / "report.html"
     write_atomic(path, render_html(summary, plots))
     return path

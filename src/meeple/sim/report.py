@@ -122,6 +122,9 @@ def headline(summary: dict[str, Any]) -> list[str]:
 # ----------------------------------------------------------------------------- terminal
 def print_tables(summary: dict[str, Any], console: Console, rows: int = TERMINAL_ROWS) -> None:
     """The report as rich tables (no plots, no matplotlib needed)."""
+    from .names import shown
+
+    summary = shown(summary)  # names for ids; a co-operative game's team figure once
     for line in headline(summary):
         console.print(line, highlight=False)
     _print_shape(summary, console)
@@ -305,9 +308,9 @@ def _short(name: str, width: int = 34) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def write_report(summary: dict[str, Any], out: Path) -> Path:
+def write_report(summary: dict[str, Any], out: Path, jobs: int = 1) -> Path:
     """``report.html`` in ``out``, one page that holds everything (:mod:`meeple.sim.page`),
-    and ``plots/*.png`` when matplotlib is installed."""
+    and ``plots/*.png`` when matplotlib is installed, drawn on ``jobs`` processes."""
     from .page import write_report as write
 
-    return write(summary, out)
+    return write(summary, out, jobs)

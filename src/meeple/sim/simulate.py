@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, closing, nullcontext, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import (
@@ -58,6 +58,9 @@ from .fingerprint import fingerprint, keep_overridden, overridden
 from .rundir import RECORD_KEYS, Kept, RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
 from .tally import Tally
+
+if TYPE_CHECKING:
+    from .backends import Aside
 
 RUN_FORMAT = "meeple-sim/1"
 RECORD_FORMAT = "meeple-record/1"
@@ -402,8 +405,10 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
 
     ``progress``: True for a bar on stderr, False for none, or a rich Console to draw on.
     ``verify``: replay every record already in ``out`` first, and refuse one that does not
-    reproduce. ``shape``: replay that many games spread over the run, once it is complete,
-    to measure the legal actions of each decision (:func:`meeple.sim.shape.sample`).
+    reproduce. ``shape``: replay that many games spread over the run to measure the legal
+    actions of each decision (:func:`meeple.sim.shape.sample`), as their records come when
+    the games are played in other processes, at the end when here; only a complete run
+    keeps the figures.
     ``on_chunk(games_done)`` is called after each batch of records is written.
     Ctrl-C (or any exception) still leaves ``out`` consistent: complete records in game order,
     an up-to-date summary. Bad arguments, a directory that cannot be written or that holds
@@ -433,26 +438,26 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
 def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | None,
          backend: str, progress: Any, report: bool, shape: int,
          on_chunk: Callable[[int], None] | None) -> dict[str, Any]:
-    """Play the games of ``0..games-1`` not in ``kept`` into ``rundir``; the summary."""
+    """Play the games of ``0..games-1`` not in ``kept`` into ``rundir``; the summary.
+
+    While other processes play, this one replays the games ``shape`` samples and prepares
+    the report (:class:`~meeple.sim.backends.Aside`), so that little is left for the end.
+    """
     from .backends import run_chunks
 
     tally = kept.tally
     todo = [i for i in range(games) if i not in kept.lines]
-    combos = 1
-    for _, values in spec.vary:
-        combos *= len(values)
-    for k in range(min(combos, len(todo))):
-        _game(spec, spec.options_for(k))  # built once here, inherited by forked workers
+    aside = _prepare(spec, games, rundir, kept, todo, shape, report)
     chunks = Chunks(todo, jobs or default_jobs())
     bar = _Progress(progress, spec.game, games, len(kept.lines) if todo else games)
-    started = time.perf_counter()
+    started = last_summary = time.perf_counter()
     played = 0
-    last_summary = started
     complete = False
     try:
         ready: dict[int, Chunk] = {}
         next_chunk = 0
-        results = run_chunks(spec, chunks, jobs=jobs, backend=backend, on_start=bar.start)
+        results = run_chunks(spec, chunks, jobs=jobs, backend=backend, on_start=bar.start,
+                             while_playing=aside.start)
         records = RecordWriter(rundir, kept, todo)
         with closing(records), closing(results):
             for chunk in results:
@@ -462,6 +467,7 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
                 while next_chunk in ready:
                     c = ready.pop(next_chunk)
                     records.write(c.indexes, c.text)
+                    aside.written(c.indexes, c.text)
                     tally.merge(c.tally)
                     played += len(c.indexes)
                     next_chunk += 1
@@ -474,33 +480,46 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
     finally:
         bar.stop()
         seconds = time.perf_counter() - started
-        summary = build_summary(spec, tally, games)
-        summary["timing"] = {"seconds": seconds, "games_played": played,
-                             "games_per_second": played / seconds if seconds else None,
-                             "jobs": jobs, "backend": backend}
-        if complete and shape:
-            summary["shape"]["sampled"] = _sample_shape(spec, rundir, games, shape)
-        rundir.write_summary(summary)
-        if report:
-            from .report import write_report
-
-            write_report(summary, rundir.path)
+        timing = {"seconds": seconds, "games_played": played,
+                  "games_per_second": played / seconds if seconds else None,
+                  "jobs": jobs, "backend": backend}
+        processes = min(jobs or default_jobs(), default_jobs()) if report else 0
+        summary = _finish(spec, rundir, tally, games, aside, complete, timing, processes)
     return summary
 
 
-def _sample_shape(spec: RunSpec, rundir: RunDir, games: int, size: int) -> dict[str, Any]:
-    """Replay ``size`` games spread over the run: the legal actions of their decisions."""
-    from .shape import picks, sample
+def _prepare(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, todo: list[int],
+             shape: int, report: bool) -> Aside:
+    """Build the run's games once here (forked workers inherit them); what this process
+    does while they play."""
+    from .backends import Aside
+    from .shape import picks
 
-    wanted = set(picks(games, size))
+    combos = 1
+    for _, values in spec.vary:
+        combos *= len(values)
+    for k in range(min(combos, len(todo))):
+        _game(spec, spec.options_for(k))
+    aside = Aside(picks(games, shape) if shape else [],
+                  lambda line: _game(spec, line["options"]), spec.params() if report else None)
+    aside.kept(rundir, kept)
+    return aside
 
-    def lines() -> Iterator[dict[str, Any]]:  # records are in game order: parse only those
-        with rundir.records.open(encoding="utf-8") as f:
-            for k, raw in enumerate(f):
-                if k in wanted:
-                    yield json.loads(raw)
 
-    return sample(lines(), lambda line: _game(spec, line["options"]), wanted)
+def _finish(spec: RunSpec, rundir: RunDir, tally: Tally, games: int, aside: Aside,
+            complete: bool, timing: dict[str, Any], report: int) -> dict[str, Any]:
+    """The run's summary, written with its report (drawn on ``report`` processes; none: 0)."""
+    summary = build_summary(spec, tally, games)
+    summary["timing"] = timing
+    sampled = aside.finish(complete)
+    if sampled is not None:
+        summary["shape"]["sampled"] = sampled
+    rundir.write_summary(summary)
+    if report:
+        from . import report as reports
+
+        reports.write_report(summary, rundir.path, jobs=report)
+    return summary
 
 
 class _Progress:
