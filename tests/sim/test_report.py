@@ -162,3 +162,12 @@ def test_without_matplotlib_the_html_report_says_how_to_get_plots(
     wins = summary["seats"][0]["wins"]
     assert f"<td>seat 0</td><td class=num>50</td><td class=num>{wins}</td>" in html
     assert "three in a row" in html and "three-in-a-row" not in html  # words, not ids
+
+
+def test_a_cooperative_headline_gives_the_team_its_one_number(tmp_path: Path) -> None:
+    summary = run("andor", 6, tmp_path, report=False)
+    lines = report.headline(summary)
+    team = [line for line in lines if line.startswith("The team won")]
+    assert team == [f"The team won {report.pct(summary['even_share'])} of the 6 games (every "
+                    "seat wins or loses together); intervals are 95% Wilson intervals."]
+    assert not any("seat-games" in line or "balance rows" in line for line in lines)

@@ -88,12 +88,14 @@ def headline(summary: dict[str, Any]) -> list[str]:
     if warning:
         lines.append(warning)
     even = summary.get("even_share")
-    if even is not None:
-        what = "team win rate" if summary.get("cooperative") else "even share"
-        lines.append(f"{what.capitalize()}: {pct(even)} (all wins ÷ all seat-games); "
+    if even is not None and summary.get("cooperative"):
+        lines.append(f"The team won {pct(even)} of the {g['done']} games (every seat wins or "
+                     "loses together); intervals are 95% Wilson intervals.")
+    elif even is not None:
+        lines.append(f"Even share: {pct(even)} (all wins ÷ all seat-games); "
                      "intervals are 95% Wilson intervals.")
         tests = summary.get("tests")
-        if tests:
+        if tests and tests.get("balance_rows"):
             lines.append(f"▲ ▼: off the even share after Holm's correction over the "
                          f"{tests['balance_rows']} balance rows tested (the "
                          f"{tests['action_rows']} action rows apart); △ ▽: only the rate's "
