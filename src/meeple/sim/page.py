@@ -148,6 +148,8 @@ def _html_shape(summary: dict[str, Any]) -> list[str]:
 
 
 def _html_suspicious(summary: dict[str, Any]) -> list[str]:
+    if summary.get("cooperative"):  # every seat wins or loses together: no share to be off
+        return []
     tests = summary.get("tests") or {}
     parts = [_h2("suspicious", "Rows off the even share"),
              "<p>Each rate is tested against its even share, and the tests of each list are "

@@ -268,6 +268,8 @@ def list_cells(r: dict[str, Any]) -> list[str]:
 
 
 def _print_suspicious(summary: dict[str, Any], console: Console, rows: int) -> None:
+    if summary.get("cooperative"):  # every seat wins or loses together: no share to be off
+        return
     tests = summary.get("tests") or {}
     for key, title, empty in LISTS:
         found = summary.get(key) or []
