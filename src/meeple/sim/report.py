@@ -82,8 +82,9 @@ def headline(summary: dict[str, Any]) -> list[str]:
     seats = ", ".join(run["seats"])
     lines = [f"{run['game']} · {run['players']} players · seats {seats} · seed {run['seed']}"
              + (" (rotated each game)" if run.get("rotate") else ""),
-             f"{g['done']} of {g['requested']} games played, {g['failed']} failed, "
-             f"{g['without_winner']} without a winner."]
+             f"{g['done']} of {g['requested']} games played, {g['failed']} failed"
+             + ("." if summary.get("cooperative") else  # the team's line says how many lost
+                f", {g['without_winner']} without a winner.")]
     warning = (summary.get("shape") or {}).get("warning")
     if warning:
         lines.append(warning)
