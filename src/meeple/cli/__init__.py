@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -470,12 +471,18 @@ def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | N
 @click.option("--shape", type=click.IntRange(min=1), is_flag=False, flag_value=50, default=None,
               metavar="[N]", help="Also replay N games (50 if no N is given) spread over the "
                                   "run to measure choices per decision and forced decisions.")
+@click.option("--skill", metavar="RANGE", default=None,
+              help="Also play the skill ladder RANGE (mcts@0.1s..0.8s or mcts:50..400) on the "
+                   "run's players and options: the win rate each doubling of the budget buys.")
+@click.option("--skill-games", type=click.IntRange(min=1), default=40, show_default=True,
+              help="Games of each --skill step.")
 def simulate_cmd(game: str, games: int, seats: str, players: int | None,
                  options: tuple[str, ...], vary: tuple[str, ...], seed: int,
                  jobs: int | None, backend: str, out: Path, as_json: bool, rotate: bool,
                  verify: bool, max_actions: int, progress: bool, content: Path | None,
                  sets: tuple[str, ...], restrict: tuple[str, ...] = (),
-                 shape: int | None = None) -> None:
+                 shape: int | None = None, skill: str | None = None,
+                 skill_games: int = 40) -> None:
     """Play GAME many times between agents and report on its balance.
 
     Writes records.jsonl (every game, replayable), summary.json and report.html into --out.
@@ -501,10 +508,16 @@ def simulate_cmd(game: str, games: int, seats: str, players: int | None,
                          rotate=rotate, max_actions=max_actions, content=content, sets=sets)
         summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
                            verify=verify, shape=shape or 0)
+        if skill:
+            from meeple.sim.skill import add_skill
+            summary = add_skill(summary, out, skill, skill_games, jobs or os.cpu_count() or 1)
     if as_json:
         click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
         return
     print_tables(summary, console)
+    if summary.get("skill"):
+        from meeple.sim.ladder import print_ladder
+        print_ladder({**summary["skill"], "game": game, "seed": seed}, console)
     console.print(f"Records, summary and report in {out}/", highlight=False)
 
 

@@ -113,6 +113,7 @@ def render_html(summary: dict[str, Any], plots: Plots) -> str:
     run = summary["run"]
     parts = _html_shape(summary) + _html_suspicious(summary) + _html_rates(summary, plots)
     parts += _html_values(summary) + _html_length_and_endings(summary, plots)
+    parts += _html_skill(summary)
     parts += _html_failures_and_timing(summary)
     head = [f"<h1>Balance report: {html.escape(run['game'])}</h1>",
             '<ul class="facts">' + "".join(f"<li>{html.escape(s)}</li>"
@@ -213,6 +214,20 @@ def _html_length_and_endings(summary: dict[str, Any], plots: Plots) -> list[str]
         _table(["reason", "games", "share"],
                [(e["reason"], e["count"], pct(e["share"])) for e in summary["endings"]]),
     ]
+
+
+def _html_skill(summary: dict[str, Any]) -> list[str]:
+    skill = summary.get("skill")
+    if not skill:
+        return []
+    from .skill import skill_rows
+    return [_h2("skill", "Skill ladder: what each doubling of the search budget wins"),
+            f"<p>{skill['games']} games a step, {skill['players']} players, seats rotated; "
+            "each rung against the one below it (in a co-operative game, each rung as the "
+            "whole team); a rate far above 50% means skill pays at this game, near 50% that "
+            "luck decides.</p>",
+            _table(["rung", "against", "wins", "win rate (95%)", "ms a decision"],
+                   skill_rows(skill), left=2)]
 
 
 def _html_failures_and_timing(summary: dict[str, Any]) -> list[str]:
