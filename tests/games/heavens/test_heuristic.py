@@ -167,3 +167,33 @@ def test_greedy_plays_divine_powers_in_real_games() -> None:
             played += s == 0 and action.text.startswith("play ")
             st.apply(action)
     assert played >= 5
+
+
+def athena_guarding_a_trapped_odin() -> HeavensState:
+    """A greedy-greedy game that never ended: Athena (her blow alone would destroy the Norse
+    base, down to 3) stood guard four hexes from it over Odin, trapped and harmless, since
+    walking away gave up her threat on him; the Norse had nothing left to play."""
+    st = fresh()
+    unlock(st)
+    place(st, "athena", "f7")
+    place(st, "odin", "e4")
+    st.traps = {hexi(st, "e4"): 3}
+    hand(st, 0, "ambrosia")
+    hand(st, 1)
+    st.base_health = (20, 3)
+    st.tokens = 3
+    st._legal = None
+    return st
+
+
+def test_a_god_that_can_destroy_the_enemy_base_walks_to_it_and_ends_the_game() -> None:
+    st = athena_guarding_a_trapped_odin()
+    bots = make_agents(["greedy", "greedy"], 2, seed=3)
+    for _ in range(300):
+        if st.is_over:
+            break
+        seat = st.to_act
+        assert seat is not None
+        st.apply(bots[seat].choose(info_set(bots[seat], st, seat)))
+    assert st.is_over and st.result().winners == (0,)
+    assert st.result().reason == "base-destroyed"

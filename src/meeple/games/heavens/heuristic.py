@@ -4,7 +4,9 @@ A side's *strength* is counted in health points: its base (worth more a point th
 health, since the base is what loses the game), its gods on the Heavens with their rings, how
 near each stands to striking the enemy base, less what the enemy's free gods could strike them
 for next turn, the cards still to come, and the action tokens of a turn. The value of a seat is
-its side's share of both sides' strength.
+its side's share of both sides' strength. A god whose blow alone would destroy the enemy base
+presses it: each hex it comes nearer takes a little off the enemy's strength, more than a threat
+held over an enemy god is worth, so it walks to the base and ends the game.
 
 Tokens count the same whatever a side has left: what each turn gives it. A token left at the
 end of a turn is lost, so keeping one is worth nothing and an action is worth what it does;
@@ -42,6 +44,15 @@ HELD = 1.5
 THREAT = 0.6
 #: What each hex a god stands beyond striking distance of the enemy base costs.
 APPROACH = 0.3
+#: What each hex nearer the enemy base takes off the enemy's strength while a god whose blow
+#: alone would destroy that base walks to it (counted over :data:`LETHAL_HORIZON` hexes): more
+#: than a threat held on an enemy god is worth (EXPOSED of a blow), so a god that can end the
+#: game walks to the base rather than stand guard over a trapped god for ever.
+LETHAL_APPROACH = 2.0
+#: How many hexes from striking distance a lethal god starts to press the enemy base.
+LETHAL_HORIZON = 12
+#: The most of a side's strength the press on its base takes off.
+PRESS_SHARE = 0.9
 #: The share of a blow an enemy god could strike next turn (it stands within its move and reach)
 #: that a god stands to lose.
 EXPOSED = 0.3
@@ -104,6 +115,7 @@ def strengths(st: HeavensState) -> tuple[float, float]:
     place, blows, strikes = tab.place, tab.blow, tab.strikes
     units, traps, card_side = st.units, st.traps, g.card_side
     total = [BASE_WORTH * st.base_health[0], BASE_WORTH * st.base_health[1]]
+    pressed = [0.0, 0.0]  # per side, how hard lethal enemy gods press its base
     gods: tuple[list[Unit], list[Unit]] = ([], [])
     #: per side, the free gods that may strike next turn: (hex, move and reach, blow)
     strikers: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
@@ -117,6 +129,7 @@ def strengths(st: HeavensState) -> tuple[float, float]:
             value -= HELD
         else:
             value += place[c][atk][h]
+            pressed[1 - side] += lethal(st, c, h, blow)
             strikers[side].append((h, strikes[c], blow))
         total[side] += value
         gods[side].append(u)
@@ -140,8 +153,24 @@ def strengths(st: HeavensState) -> tuple[float, float]:
         for s in g.team[side]:
             cards += len(hands[s])
         value = total[side] - EXPOSED * lost + CARD_WORTH * cards + tokens(st, side)
+        # never all of the side's strength, or every move would read alike
+        value -= min(pressed[side], PRESS_SHARE * value)
         out.append(value if value > 0 else 0.0)
     return out[0], out[1]
+
+
+def lethal(st: HeavensState, c: int, h: int, blow: int) -> float:
+    """How hard god ``c`` on ``h`` presses the enemy base when its ``blow`` alone would
+    destroy it: :data:`LETHAL_APPROACH` for each hex it stands nearer than
+    :data:`LETHAL_HORIZON` hexes from striking distance; 0 when its blow would not."""
+    g = st.game
+    enemy = 1 - g.card_side[c]
+    if blow < st.base_health[enemy]:
+        return 0.0
+    d = g.board.dist[h][g.board.base[enemy]]
+    reach = g.range[c] if g.ranged[c] > 0 and g.range[c] >= 2 else 1
+    gap = d - reach if d > reach else 0
+    return LETHAL_APPROACH * (LETHAL_HORIZON - gap) if gap < LETHAL_HORIZON else 0.0
 
 
 def strength(st: HeavensState, side: int) -> float:
@@ -174,7 +203,8 @@ def move_gain(st: HeavensState, move: Move) -> float:
     u = st.units[c]
     here = u[HEX]
     place = tables(g).place[c][u[ATTACK]]
-    now = place[here]
+    blow = tables(g).blow[c] + u[ATTACK]
+    now = place[here] + lethal(st, c, here, blow)
     if move.left <= 0:
         return 0.0
     side = g.side_of[st.active]
@@ -194,7 +224,7 @@ def move_gain(st: HeavensState, move: Move) -> float:
                     continue
                 seen.add(n)
                 nxt.append(n)
-                v = place[n]
+                v = place[n] + lethal(st, c, n, blow)
                 if v > best:
                     best = v
         frontier = nxt
