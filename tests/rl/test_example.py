@@ -52,7 +52,9 @@ def test_the_learnt_policy_beats_random_with_an_interval_clear_of_randoms(
 
 @pytest.fixture
 def installed_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A package holding the example, registering it as ``tictactoe:reinforce``."""
+    """A package holding the example, registering it as ``tictactoe:reinforce`` (after the
+    lobby's bots were read once, as a running server would have)."""
+    assert "tictactoe:reinforce" not in agents.offered("tictactoe")
     site = tmp_path / "site"
     (site / "ttt_policies").mkdir(parents=True)
     (site / "ttt_policies" / "__init__.py").write_text(EXAMPLE.read_text("utf-8"), "utf-8")

@@ -112,18 +112,20 @@ def table() -> dict[str, tuple[Entry, ...]]:
         for name in LEVELS:
             _check_level(game, name, str(rows[name]["spec"]))
         order = [*LEVELS, *sorted(n for n in rows if n not in LEVELS)]
-        extra = sorted(set(installed(game)) - set(rows) - bots)
-        out[game] = (*(Entry(game, n, str(rows[n]["spec"]), _strength(rows[n]))
-                       for n in order),
-                     *(Entry(game, n, f"{game}:{n}", None) for n in extra))
+        out[game] = tuple(Entry(game, n, str(rows[n]["spec"]), _strength(rows[n]))
+                          for n in order)
     return out
 
 
 def entries(game: str) -> tuple[Entry, ...]:
-    """The bots offered for a seat of ``game``: its levels, then its scripted bots (a game the
-    file does not list offers the :data:`GENERIC` bots, unmeasured)."""
+    """The bots offered for a seat of ``game``: its levels, then its scripted bots and the bots
+    installed for it (:mod:`.installed`; a game the file does not list offers the
+    :data:`GENERIC` bots, unmeasured)."""
     if game in table():
-        return table()[game]
+        listed = table()[game]
+        names = {e.name for e in listed}
+        return (*listed, *(Entry(game, n, f"{game}:{n}", None)
+                           for n in sorted(installed(game)) if n not in names))
     own = tuple(Entry(game, b, f"{game}:{b}", None)
                 for b in sorted({*game_class(game).bots, *installed(game)}))
     return (*(Entry(game, lv, GENERIC[lv], None) for lv in LEVELS), *own)
