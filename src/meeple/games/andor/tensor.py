@@ -49,7 +49,6 @@ to 1.
 
 from __future__ import annotations
 
-import weakref
 from array import array
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -196,13 +195,11 @@ def _map(game: Andor) -> array[float]:
     return out
 
 
-_PLANS: weakref.WeakKeyDictionary[Andor, _Plan] = weakref.WeakKeyDictionary()
-
-
 def _plan(game: Andor) -> _Plan:
-    plan = _PLANS.get(game)
+    """What :func:`encode` looks up, made once per game (kept as ``game.tensor_tables``)."""
+    plan = game.tensor_tables
     if plan is None:
-        plan = _PLANS[game] = _Plan(game)
+        plan = game.tensor_tables = _Plan(game)
     return plan
 
 

@@ -52,7 +52,6 @@ named in :data:`SCALES` and clipped to the field's range.
 
 from __future__ import annotations
 
-import weakref
 from array import array
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -183,15 +182,15 @@ class _Plan:
             none, none, none, self.blank)
 
 
-_PLANS: weakref.WeakKeyDictionary[Catacombs, _Plan] = weakref.WeakKeyDictionary()
 #: Boards kept per game before the store starts afresh.
 BOARDS_KEPT = 256
 
 
 def _plan(game: Catacombs) -> _Plan:
-    plan = _PLANS.get(game)
+    """What :func:`encode` looks up, made once per game (kept as ``game.tensor_tables``)."""
+    plan = game.tensor_tables
     if plan is None:
-        plan = _PLANS[game] = _Plan(game)
+        plan = game.tensor_tables = _Plan(game)
     return plan
 
 

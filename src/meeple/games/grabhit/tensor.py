@@ -54,7 +54,7 @@ from array import array
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from struct import Struct
-from typing import TYPE_CHECKING, Any, cast, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from meeple.core.tensors import Layout
 
@@ -90,13 +90,6 @@ _TABLE = itemgetter("phase", "step", "decision", "to_act", "active", "first", "r
 _PACK_VITALS = Struct(f"{len(VITALS)}f").pack_into
 _PACK_COUNTERS = Struct(f"{COUNTERS}f").pack_into
 _PACK_WEAPON = Struct("5f").pack_into
-
-
-class GrabHitLayout(Layout):
-    """The layout with what :func:`encode` precomputed for its game."""
-
-    __slots__ = ("plan",)
-    plan: Plan
 
 
 class Plan:
@@ -194,14 +187,14 @@ def _max_hits(game: GrabHit, scales: Mapping[str, tuple[float, float, float]]) -
     return fastest + haste + ability
 
 
-def layout(game: GrabHit) -> GrabHitLayout:
+def layout(game: GrabHit) -> Layout:
     """The fields for the game's player count and content (see the module's docstring)."""
     c, n = game.content, game.players
     cards = len(_ids(game))
     w = sum(isinstance(x.entry, Weapon) for x in c.cards)
     loc = sum(isinstance(x.entry, Location) for x in c.cards)
     sectors = len(c.sectors)
-    lay = GrabHitLayout(
+    return Layout(
         ("phase", (len(PHASES),)), ("step", (len(STEPS),)), ("decision", (len(DECISIONS),)),
         ("to_act", (n + 1,)), ("active", (n,)), ("first", (n,)), ("counters", (COUNTERS,)),
         ("wheel", (sectors + 1,)), ("last_spin", (sectors + 1,)),
@@ -214,13 +207,19 @@ def layout(game: GrabHit) -> GrabHitLayout:
         ("adventurer", (n, len(c.adventurers) + 1)), ("vitals", (n, len(VITALS))),
         ("weapons", (n, w, 5)), ("hand", (n, cards)), ("in_play", (n, cards)),
     )
-    lay.plan = Plan(game, lay)
-    return lay
+
+
+def tables(game: GrabHit) -> Plan:
+    """What :func:`encode` looks up, made once per game (kept as ``game.tensor_tables``)."""
+    plan = game.tensor_tables
+    if plan is None:
+        plan = game.tensor_tables = Plan(game, game.observation_layout())
+    return plan
 
 
 def encode(game: GrabHit, view: Mapping[str, Any], out: array[float]) -> None:
     """Write ``view`` into ``out`` (a zeroed buffer of :func:`layout`'s size)."""
-    p = cast("GrabHitLayout", game.observation_layout()).plan
+    p = game.tensor_tables or tables(game)
     rel = p.rel[view["seat"] or 0]
     _table(p, view, out, rel)
     _seats(p, view, out, rel)

@@ -62,7 +62,7 @@ from array import array
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from struct import Struct
-from typing import TYPE_CHECKING, Any, cast, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from meeple.core.tensors import Layout
 
@@ -100,13 +100,6 @@ _TABLE = itemgetter("phase", "step", "decision", "to_act", "active", "turn", "ev
                     "double_cost", "table", "pending", "drawn_tile", "striker")
 _PACK_STATS = Struct(f"{len(HERO_STATS)}f").pack_into
 _PACK_COUNTERS = Struct(f"{COUNTERS}f").pack_into
-
-
-class MythLayout(Layout):
-    """The layout with what :func:`encode` precomputed for its game."""
-
-    __slots__ = ("plan",)
-    plan: Plan
 
 
 class Plan:
@@ -195,14 +188,14 @@ def _scales(game: Myth) -> tuple[float, ...]:
         2 * cfg["hand_size"], QUESTS_DEALT, skip, extra, dream))
 
 
-def layout(game: Myth) -> MythLayout:
+def layout(game: Myth) -> Layout:
     """The fields for the game's player count and content (see the module's docstring)."""
     c, n = game.content, game.players
     cards, monsters = len(c.cards), sum(v.monster for v in c.cards.values())
     lasting = sum(v.effect in LASTING_EFFECTS for v in c.cards.values())
     items = sum(v.effect in ITEM_EFFECTS for v in c.cards.values())
     quests = len(c.quests)
-    lay = MythLayout(
+    return Layout(
         ("dungeon_passages", (SIDE, SIDE, 4)), ("dungeon_heroes", (SIDE, SIDE, n)),
         ("dungeon_monsters", (SIDE, SIDE, monsters)),
         ("dungeon_lasting", (SIDE, SIDE, lasting)), ("dungeon_laying", (SIDE, SIDE)),
@@ -215,13 +208,19 @@ def layout(game: Myth) -> MythLayout:
         ("items", (n, items)), ("trophies", (n, monsters)), ("shown", (n, quests)),
         ("hand_shown", (n, cards)),
     )
-    lay.plan = Plan(game, lay)
-    return lay
+
+
+def tables(game: Myth) -> Plan:
+    """What :func:`encode` looks up, made once per game (kept as ``game.tensor_tables``)."""
+    plan = game.tensor_tables
+    if plan is None:
+        plan = game.tensor_tables = Plan(game, game.observation_layout())
+    return plan
 
 
 def encode(game: Myth, view: Mapping[str, Any], out: array[float]) -> None:
     """Write ``view`` into ``out`` (a zeroed buffer of :func:`layout`'s size)."""
-    p = cast("MythLayout", game.observation_layout()).plan
+    p = game.tensor_tables or tables(game)
     rel = p.rel[view["seat"] or 0]
     _dungeon(p, view, out)
     _heroes(p, view, out, rel)
