@@ -20,9 +20,9 @@ without copying.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import prod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from .errors import ConfigError
 
@@ -91,11 +91,23 @@ def one_hot_index(vocabulary: Sequence[str], word: Any) -> int:
         return len(vocabulary) - 1
 
 
+T = TypeVar("T")
+
+
 class Tensors:
     """The learning-environment hooks of a game (a mixin of :class:`~meeple.core.Game`)."""
 
     id: ClassVar[str] = ""
     _layout: Layout | None = None
+    #: What the game's encoder looks up (offsets, index maps), built once by :meth:`planned`.
+    tensor_tables: Any = None
+
+    def planned(self, build: Callable[[Any], T]) -> T:
+        """The encoder's lookups for this game: ``build(game)`` the first time, kept after."""
+        found = self.tensor_tables
+        if found is None:
+            found = self.tensor_tables = build(self)
+        return cast(T, found)
 
     def tensor_layout(self) -> Layout:
         """Hook: the fields of this game's observation for its players, options and content."""

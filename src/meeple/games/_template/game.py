@@ -44,8 +44,6 @@ class Template(Game[TemplateState]):
     def setup(self) -> None:
         """Load the content once per game object; every state and clone shares it."""
         self.content = load()
-        #: what the observation encoder looks up, made on its first call (``tensor.Tables``)
-        self.tensor_tables: tensor.Tables | None = None
 
     def verbs(self) -> tuple[Play, ...]:
         return universe(self)

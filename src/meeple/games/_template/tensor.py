@@ -48,7 +48,7 @@ def layout(game: Template) -> Layout:
 
 
 class Tables:
-    """What ``encode`` looks up, made once per game (kept as ``game.tensor_tables``): absolute
+    """What ``encode`` looks up, made once per game by ``game.planned(Tables)``: absolute
     offsets, each card id's cell, each word's cell, and the scales."""
 
     __slots__ = ("card", "deck", "hand", "offsets", "score", "words")
@@ -67,9 +67,7 @@ class Tables:
 
 def encode(game: Template, view: Mapping[str, Any], out: array[float]) -> None:
     """Write ``view`` into ``out``: lookups and stores only, no checks (it runs every step)."""
-    t = game.tensor_tables
-    if t is None:
-        t = game.tensor_tables = Tables(game)
+    t = game.planned(Tables)  # built the first time, kept on the game
     seat, n = view["seat"], game.players
     me = 0 if seat is None else seat
     for cid in view["hand"] or ():  # a spectator holds no hand

@@ -87,8 +87,6 @@ class Andor(Game[AndorState]):
         """Load the content and build the tables the rules and the bots read."""
         c: Content = load()
         self.content = c
-        #: What the observation encoder looks up, made on first use (``tensor.py``).
-        self.tensor_tables: tensor._Plan | None = None
         self.hero_ids: tuple[str, ...] = self._heroes()
         self.legend: Legend = c.legends[self.config["legend"]]
         regions = c.regions

@@ -195,17 +195,9 @@ def _map(game: Andor) -> array[float]:
     return out
 
 
-def _plan(game: Andor) -> _Plan:
-    """What :func:`encode` looks up, made once per game (kept as ``game.tensor_tables``)."""
-    plan = game.tensor_tables
-    if plan is None:
-        plan = game.tensor_tables = _Plan(game)
-    return plan
-
-
 def encode(game: Andor, view: Mapping[str, Any], out: array[float]) -> None:
     """Write ``view`` into ``out`` (zeroed, of :func:`layout`'s size) as the module says."""
-    p = _plan(game)
+    p = game.planned(_Plan)
     me = view["seat"] or 0
     start = p.at["map"]
     out[start:start + len(p.map)] = p.map

@@ -88,8 +88,6 @@ class Catacombs(Game[CatacombsState]):
 
     def setup(self) -> None:
         content = self.content = catalog()
-        #: What the observation encoder looks up, made on first use (``tensor.py``).
-        self.tensor_tables: tensor._Plan | None = None
         self.size = content.size
         grid = TileGrid(content.size, content.size)
         self.cells = content.size * content.size

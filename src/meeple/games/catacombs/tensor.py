@@ -186,17 +186,9 @@ class _Plan:
 BOARDS_KEPT = 256
 
 
-def _plan(game: Catacombs) -> _Plan:
-    """What :func:`encode` looks up, made once per game (kept as ``game.tensor_tables``)."""
-    plan = game.tensor_tables
-    if plan is None:
-        plan = game.tensor_tables = _Plan(game)
-    return plan
-
-
 def encode(game: Catacombs, view: Mapping[str, Any], out: array[float]) -> None:
     """Write ``view`` into ``out`` (zeroed, of :func:`layout`'s size) as the module says."""
-    p = _plan(game)
+    p = game.planned(_Plan)
     me = view["seat"] or 0
     n = p.n
     _board(p, view, out)

@@ -65,8 +65,6 @@ class GrabHit(Game[GrabHitState]):
     def setup(self) -> None:
         """Load the content (once per content folder, shared by every state)."""
         self.content = tables()
-        #: What the observation encoder looks up, made on first use (``tensor.py``).
-        self.tensor_tables: tensor.Plan | None = None
 
     def verbs(self) -> tuple[GrabHitVerb, ...]:
         return universe(self)

@@ -209,17 +209,13 @@ def layout(game: GrabHit) -> Layout:
     )
 
 
-def tables(game: GrabHit) -> Plan:
-    """What :func:`encode` looks up, made once per game (kept as ``game.tensor_tables``)."""
-    plan = game.tensor_tables
-    if plan is None:
-        plan = game.tensor_tables = Plan(game, game.observation_layout())
-    return plan
+def _plan(game: Any) -> Plan:
+    return Plan(game, game.observation_layout())
 
 
 def encode(game: GrabHit, view: Mapping[str, Any], out: array[float]) -> None:
     """Write ``view`` into ``out`` (a zeroed buffer of :func:`layout`'s size)."""
-    p = game.tensor_tables or tables(game)
+    p = game.planned(_plan)
     rel = p.rel[view["seat"] or 0]
     _table(p, view, out, rel)
     _seats(p, view, out, rel)

@@ -90,8 +90,6 @@ class Heavens(Game[HeavensState]):
         self.legal_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
         #: what the bots' heuristic reads per card and hex, built on first use likewise
         self.heuristic_tables: heuristic.Tables | None = None
-        #: what the observation encoder looks up (``tensor.tables``), built on first use
-        self.tensor_tables: tensor.Tables | None = None
 
     def verbs(self) -> tuple[Verb, ...]:
         return universe(self)

@@ -231,17 +231,9 @@ def _static(game: Heavens, lay: Layout, seat: int, cell: Mapping[str, int]) -> a
     return out
 
 
-def tables(game: Heavens) -> Tables:
-    """The game's tables, made on first use and kept on the game."""
-    t = game.tensor_tables
-    if t is None:
-        t = game.tensor_tables = Tables(game)
-    return t
-
-
 def encode(game: Heavens, view: Mapping[str, Any], out: array[float]) -> None:
     """Write ``view`` into ``out`` (the module's docstring lists the fields)."""
-    t = game.tensor_tables or tables(game)
+    t = game.planned(Tables)
     seat = view["seat"]
     me = 0 if seat is None else seat
     static = t.static[me]

@@ -79,8 +79,6 @@ class Myth(Game[MythState]):
     def setup(self) -> None:
         # every file read and cross-checked once per content folder, so a broken file fails here
         self.content = load()
-        #: What the observation encoder looks up, made on first use (``tensor.py``).
-        self.tensor_tables: tensor.Plan | None = None
 
     @cached_property
     def menu(self) -> Menu:
