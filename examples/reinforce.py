@@ -144,11 +144,16 @@ def main() -> None:
 
 def bot(argument: str | None, seed: int) -> rl.PolicyAgent:
     """A saved policy as a meeple bot (``factory(argument, seed)`` of the ``meeple.bots`` entry
-    points): ``argument`` is the ``.npz`` file, else the file ``MEEPLE_POLICY`` names."""
+    points), read from the file ``MEEPLE_POLICY`` names. The file is the operator's to choose:
+    the argument after the bot's name comes from whoever writes the seat's spec (a stranger,
+    in a server's lobby), so it never names a file."""
     import os
-    path = argument or os.environ.get("MEEPLE_POLICY", "")
+    if argument:
+        raise ConfigError(f"reinforce takes no argument (got {argument[:24]!r}): the server's "
+                          "MEEPLE_POLICY names its policy file")
+    path = os.environ.get("MEEPLE_POLICY", "")
     if not path:
-        raise ConfigError("name the policy file: GAME:reinforce:FILE.npz, or set MEEPLE_POLICY")
+        raise ConfigError("set MEEPLE_POLICY to the policy file (.npz) this bot plays")
     return rl.PolicyAgent(LinearPolicy.load(path), name="reinforce")
 
 

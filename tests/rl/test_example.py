@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-from meeple import agents, rl
+from meeple import ConfigError, agents, rl
 from meeple.agents.installed import forget
 from meeple.server.lobby import lobby_info
 
@@ -83,3 +83,13 @@ def test_an_installed_policy_takes_a_seat_in_the_arena_and_the_lobby(
         capture_output=True, text=True, env=env, timeout=300, check=False)
     assert out.returncode == 0, out.stderr
     assert "tictactoe:reinforce" in out.stdout
+
+
+def test_an_installed_policy_never_reads_a_file_a_seat_spec_names(
+        trained: tuple[ModuleType, Path], installed_site: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _, path = trained
+    monkeypatch.setenv("MEEPLE_POLICY", str(path))
+    with pytest.raises(ConfigError, match="takes no argument"):
+        agents.make("tictactoe:reinforce:/etc/passwd", 0, "tictactoe")
+    assert agents.make("tictactoe:reinforce", 0, "tictactoe").name == "reinforce"
