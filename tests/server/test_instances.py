@@ -133,7 +133,8 @@ def presence(base: str, match: str, token: str, seat: int, present: bool) -> boo
     """Whether ``seat`` comes to be shown ``present`` (or not) in the snapshots of ``base``."""
     end = time.monotonic() + WAIT
     while time.monotonic() < end:
-        snap = call(f"{base}/api/matches/{match}", token=token)[1]
+        status, snap = call(f"{base}/api/matches/{match}", token=token)
+        assert status == 200, (status, snap)
         if snap["seats"][seat]["present"] == present:
             return True
         time.sleep(0.02)

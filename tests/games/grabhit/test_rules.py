@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import meeple
@@ -733,6 +735,19 @@ def test_gah52_each_hit_spends_durability() -> None:
     st.apply("attack with Battle Axe")
     st.apply("hit Violet")
     assert st.weapons[0][0][1] == 1
+
+
+def test_gah52_a_weapon_that_breaks_on_the_winning_hit_leaves_a_state_that_restores() -> None:
+    """GAH-52: the last durability spent on the hit that ends the game: the weapon is gone,
+    the game is over, and the final state is kept and read back as it was."""
+    st = new(players=2)
+    st.weapons[0] = ((card("battle_axe"), 1, ()),)
+    st.armour[1], st.life[1] = 0, 1
+    turn(st, 0, "hit")
+    st.apply("attack with Battle Axe")
+    st.apply("hit Violet")
+    assert st.is_over and st.weapons[0] == ()
+    assert meeple.restore(json.loads(json.dumps(st.to_json()))).to_json() == st.to_json()
 
 
 # ---------------------------------------------------------------- forbidden

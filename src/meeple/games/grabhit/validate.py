@@ -49,8 +49,12 @@ def validate(st: GrabHitState) -> None:
     if (st.phase == "over") != (st.ending is not None):
         refuse("ending", "a game has an ending once it is over, and only then")
     w = st.attack_weapon
-    if w is not None and w >= 0 and all(h[0] != w for h in st.weapons[st.active]):
-        refuse("attack_weapon", f"{w} is not a weapon seat {st.active} holds")
+    # GAH-52: a weapon that broke on its last hit is gone while its phase is still named by
+    # it (a game that ends on that hit keeps it so); any other must be in the seat's hands.
+    if (w is not None and w >= 0 and st.hits_left > 0
+            and all(h[0] != w for h in st.weapons[st.active])):
+        refuse("attack_weapon", f"{w} is not a weapon seat {st.active} holds while it has "
+                                f"{st.hits_left} hits left")
     in_range(st, "attack_weapon", -1, card)
     _decisions(st, n, card)
 
