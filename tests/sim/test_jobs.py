@@ -1,6 +1,7 @@
-"""What a run does with its processes beyond playing: the parent replays the ``--shape`` sample
-and imports matplotlib while workers play, the plots are drawn on several processes, and
-none of it changes a record, a summary or a report."""
+"""What a run does with its processes beyond playing: the workers measure the shape of the
+sampled games as they play them, the parent replays those a resumed run already held and
+imports matplotlib while workers play, the plots are drawn on several processes, and none of it
+changes a record, a summary or a report."""
 
 from __future__ import annotations
 
@@ -136,6 +137,21 @@ def test_the_sample_is_the_same_replayed_aside_at_the_end_or_partly_kept(
     assert aside["shape"]["sampled"] == serial["shape"]["sampled"]
     assert grown["shape"]["sampled"] == serial["shape"]["sampled"]
     assert without_timing(aside) == without_timing(serial)
+
+
+@pytest.mark.parametrize("game", ["catacombs", "grabhit"])
+def test_a_game_measured_as_it_is_played_is_the_same_game_and_measures_as_replayed(
+        game: str, tmp_path: Path) -> None:
+    # The measures read every seat's heuristic at every state of a greedy game: reading it
+    # must change nothing the bots then do, and must give what a replay of the record gives.
+    spec = make_spec(game, seats="greedy", seed=3)
+    played = run(spec, 4, tmp_path / "played", jobs=1, shape=4)
+    run(spec, 4, tmp_path / "kept", jobs=1, shape=0)
+    replayed = run(spec, 4, tmp_path / "kept", jobs=1, shape=4)  # every game kept: replayed
+    records = {(tmp_path / d / "records.jsonl").read_bytes() for d in ("played", "kept")}
+    assert len(records) == 1
+    assert played["shape"]["sampled"]["games"] == 4
+    assert played["shape"]["sampled"] == replayed["shape"]["sampled"]
 
 
 def test_an_interrupted_run_samples_nothing_and_leaves_no_thread(tmp_path: Path) -> None:

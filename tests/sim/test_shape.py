@@ -51,10 +51,16 @@ def test_tictactoe_first_player_draws_and_length_come_from_the_records(tmp_path:
     assert shape["warning"] is None and shape["failed"] == 0
     turns = sorted(line["result"]["turns"] for line in lines)
     assert shape["duration"]["turns"]["median"] == turns[(len(turns) - 1) // 2]
-    assert "sampled" not in shape
+    assert shape["sampled"]["games"] == 12  # a tenth of the games, measured by default
     text = terminal(summary)
     assert "The game's shape" in text and "Warning" not in text
-    assert "seat 0 always moved first" in text and "not measured" in text
+    assert "seat 0 always moved first" in text and "Forced decisions" in text
+
+
+def test_a_run_told_to_measure_no_game_says_so(tmp_path: Path) -> None:
+    summary = run("tictactoe", 20, tmp_path, report=False, shape=0)
+    assert "sampled" not in summary["shape"]
+    assert "not measured" in terminal(summary) and "Forced decisions" not in terminal(summary)
 
 
 def test_every_game_on_a_safety_limit_shows_no_completion_and_a_warning(tmp_path: Path) -> None:
@@ -111,9 +117,16 @@ def test_a_sample_of_tictactoe_games_counts_every_choice(tmp_path: Path) -> None
     assert "Forced decisions" in terminal(summary)
 
 
-def test_shape_on_the_command_line_replays_fifty_games_unless_told(tmp_path: Path) -> None:
+def test_shape_on_the_command_line_measures_a_tenth_fifty_or_what_it_is_told(
+        tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["simulate", "tictactoe", "-n", "60", "-j", "1", "--no-progress", "--out", str(out)]
+    plain = CliRunner().invoke(main, [*args, "--json"])
+    assert plain.exit_code == 0, plain.output
+    assert json.loads(plain.output)["shape"]["sampled"]["games"] == 6
+    none = CliRunner().invoke(main, [*args, "--shape", "0", "--json"])
+    assert none.exit_code == 0, none.output
+    assert "sampled" not in json.loads(none.output)["shape"]
     result = CliRunner().invoke(main, [*args, "--shape"])
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())

@@ -468,9 +468,11 @@ def arena_cmd(game: str, seats: str | None, ladder: str | None, against: str | N
               help="Show a progress bar on stderr.")
 @content_options
 @click.option("--restrict", multiple=True, metavar="AGENT!no=PREFIX,...", help=RESTRICT_HELP)
-@click.option("--shape", type=click.IntRange(min=1), is_flag=False, flag_value=50, default=None,
-              metavar="[N]", help="Also replay N games (50 if no N is given) spread over the "
-                                  "run to measure choices per decision and forced decisions.")
+@click.option("--shape", type=click.IntRange(min=0), is_flag=False, flag_value=50, default=None,
+              metavar="[N]", help="Measure choices per decision, forced decisions, lead "
+                                  "changes and drama on N games spread over the run, as they "
+                                  "are played (default: a tenth of the games, 5 to 50; 50 if "
+                                  "no N is given; 0: none).")
 @click.option("--skill", metavar="RANGE", default=None,
               help="Also play the skill ladder RANGE (mcts@0.1s..0.8s or mcts:50..400) on the "
                    "run's players and options: the win rate each doubling of the budget buys.")
@@ -507,7 +509,7 @@ def simulate_cmd(game: str, games: int, seats: str, players: int | None,
                          options=parse_pairs(options), vary=varied, seed=seed,
                          rotate=rotate, max_actions=max_actions, content=content, sets=sets)
         summary = simulate(spec, games, out, jobs=jobs, backend=backend, progress=progress,
-                           verify=verify, shape=shape or 0)
+                           verify=verify, shape=shape)
         if skill:
             from meeple.sim.skill import add_skill
             summary = add_skill(summary, out, skill, skill_games, jobs or os.cpu_count() or 1)

@@ -230,27 +230,26 @@ def _ray(spec: RunSpec, chunks: Chunks, jobs: int | None,
 # ---------------------------------------------------------------------------- meanwhile
 class Aside:
     """What the run's own process does while the games are played in others, each in a
-    thread of its own (:meth:`start`, as ``while_playing``): it replays the games ``--shape``
-    samples (:func:`meeple.sim.shape.sample`), fed in game order as their records are
-    written, and prepares the report (:func:`meeple.sim.page.prepare`: importing matplotlib
-    alone takes four tenths of a second). When the games are played in this process, both
-    wait for the end of the run (:meth:`finish`).
+    thread of its own (:meth:`start`, as ``while_playing``): it replays the sampled games
+    (:mod:`meeple.sim.shape`) the run directory already held when it resumed — the games
+    played now are measured where they are played — and prepares the report
+    (:func:`meeple.sim.page.prepare`: importing matplotlib alone takes four tenths of a
+    second). When the games are played in this process, both wait for the end of the run
+    (:meth:`finish`).
     """
 
     def __init__(self, wanted: list[int], game_for: Callable[[dict[str, Any]], Any],
                  report: dict[str, Any] | None) -> None:
-        #: The games to replay, in game order.
+        #: The games to measure, in game order.
         self.wanted = sorted(wanted)
-        self.waiting = set(wanted)
         self.game_for = game_for
         #: The run's parameters when it writes a report, else None.
         self.report = report
-        self.ready: dict[int, str] = {}
-        self.fed = 0
-        self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self.sampling = self.stopped = False
+        #: The records of the wanted games the run directory held, by index.
+        self.held: dict[int, str] = {}
+        self.replaying = self.stopped = False
         self.threads: list[threading.Thread] = []
-        self.sampled: dict[str, Any] | None = None
+        self.measures: dict[int, dict[str, Any]] = {}
         self.failed: Exception | None = None
 
     def kept(self, rundir: RunDir, kept: Kept) -> None:
@@ -261,58 +260,45 @@ class Aside:
                 for index in held:
                     offset, length, _ = kept.lines[index]
                     f.seek(offset)
-                    self.ready[index] = f.read(length).decode()
-            self._feed()
-
-    def written(self, indexes: list[int], text: str) -> None:
-        """Take the records of the wanted games among ``indexes`` (``text``: their lines)."""
-        if self.fed < len(self.wanted):
-            lines = text.split("\n")[:-1]  # each line ends with its end of line
-            self.ready.update((i, line) for i, line in zip(indexes, lines, strict=True)
-                              if i in self.waiting)
-            self._feed()
-
-    def _feed(self) -> None:
-        while self.fed < len(self.wanted) and self.wanted[self.fed] in self.ready:
-            self.lines.put(self.ready.pop(self.wanted[self.fed]))
-            self.fed += 1
+                    self.held[index] = f.read(length).decode()
 
     def start(self) -> None:
         """Start the replays and the import, each in a thread of its own."""
-        self.sampling = bool(self.wanted)
-        work = [self._sample] if self.sampling else []
+        self.replaying = bool(self.held)
+        work = [self._replay] if self.replaying else []
         if self.report is not None:
             work.append(partial(_prepare_report, self.report))
         for target in work:
             self.threads.append(threading.Thread(target=target, daemon=True))
             self.threads[-1].start()
 
-    def finish(self, complete: bool) -> dict[str, Any] | None:
-        """The replays' figures once every thread has ended; None when the run is not
-        ``complete`` (the replays stop at once) or samples nothing."""
+    def finish(self, complete: bool) -> dict[int, dict[str, Any]]:
+        """The measures of the replayed games, by index, once every thread has ended;
+        nothing when the run is not ``complete`` (the replays stop at once)."""
         self.stopped = not complete
-        self.lines.put(None)
         for thread in self.threads:
             thread.join()
-        if not complete or not self.wanted:
-            return None
-        if not self.sampling:
-            self._sample()
+        if not complete:
+            return {}
+        if not self.replaying:
+            self._replay()
         if self.failed is not None:
             raise self.failed
-        return self.sampled
+        return dict(self.measures)
 
-    def _sample(self) -> None:
-        from .shape import sample
+    def _replay(self) -> None:
+        from .shape import replayed
 
         try:
-            self.sampled = sample(self._read(), self.game_for, set(self.wanted))
+            for index, text in self.held.items():
+                if self.stopped:
+                    return
+                line = json.loads(text)
+                measured = replayed(line, self.game_for(line))
+                if measured is not None:
+                    self.measures[index] = measured
         except Exception as e:  # raised again by finish, in the run's thread
             self.failed = e
-
-    def _read(self) -> Iterator[dict[str, Any]]:
-        while not self.stopped and (line := self.lines.get()) is not None:
-            yield json.loads(line)
 
 
 def _prepare_report(run: dict[str, Any]) -> None:

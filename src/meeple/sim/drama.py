@@ -1,7 +1,7 @@
 """How the lead moves in a game: lead changes, stability, decisiveness and drama, after Browne's
 measures of a game's quality (C. Browne, *Automatic Generation and Evaluation of Recombination
 Games*, 2008; Ludii's ``metrics``), read from every seat's evaluation at every state of a
-replayed game.
+sampled game.
 
 A game's states are the one it starts in and the one after each action (``T`` actions give
 ``T + 1`` states, the last one finished); at each, every seat has its evaluation in [0, 1]

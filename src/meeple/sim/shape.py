@@ -1,7 +1,8 @@
 """The game's shape: how games ended, what moving first is worth, how often nobody wins, how
-long games last and, on request, how many choices a decision offers.
+long games last and, on a sample of games, how many choices a decision offers and how the lead
+moves.
 
-Everything but the choices is counted from the records as they are tallied
+Everything but the sampled measures is counted from the records as they are tallied
 (:class:`~meeple.sim.tally.Tally`), so it costs nothing and is in every summary:
 
 - **completion**: games ended by the rules, against games stopped by a safety limit (a game's
@@ -17,15 +18,18 @@ Everything but the choices is counted from the records as they are tallied
 The records do not say how many legal actions each decision had, nor how each seat's prospects
 moved, so the branching factor, the share of forced decisions (one legal action), the lead
 changes, stability, decisiveness and drama (:mod:`meeple.sim.drama`, from every seat's
-evaluation at every state) and a co-operative game's margin (:mod:`meeple.sim.team`) need a
-replay: :func:`sample` replays a few games spread over the run (``meeple simulate --shape N``),
-and the summary says it sampled.
+evaluation at every state) and a co-operative game's margin (:mod:`meeple.sim.team`) are
+measured on a sample of games spread over the run (:func:`picks`; by default a tenth of the
+games, 5 to 50, :func:`default_size`; ``meeple simulate --shape N``). A sampled game is measured
+while it is played, in the process that plays it (:class:`Measuring`), so the measures cost
+no replay and scale with the workers; a resumed run replays the sampled games it already holds
+(:func:`replayed`). :func:`combine` adds the measures up, and the summary says it sampled.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from meeple.agents.evaluation import values
@@ -35,7 +39,7 @@ from .counts import distribution, part, share_text
 from .stats import score_p, wilson
 
 if TYPE_CHECKING:
-    from meeple.core import Game
+    from meeple.core import Game, State
 
     from .tally import Tally
 
@@ -45,7 +49,7 @@ WARN_SHARE = 0.01
 TOO_LONG = "error: TooLong"
 #: How a report names the run's ``--max-actions`` among the safety limits.
 ACTION_LIMIT = "the run's action limit"
-#: Games replayed by ``--shape`` when no number is given.
+#: Games measured by ``--shape`` when no number is given, and the most measured by default.
 DEFAULT_SAMPLE = 50
 
 
@@ -123,33 +127,70 @@ def picks(games: int, size: int) -> list[int]:
     return sorted({k * games // size for k in range(size)})
 
 
-def sample(lines: Iterable[dict[str, Any]], game_for: Callable[[dict[str, Any]], Game[Any]],
-           wanted: set[int]) -> dict[str, Any]:
-    """Replay the finished games among ``lines`` whose index is in ``wanted``, counting the
-    legal actions of every decision and reading every seat's evaluation at every state
-    (``sampled`` in the summary's ``shape``)."""
+def default_size(games: int) -> int:
+    """How many of ``games`` are measured when the run does not say: a tenth of them, at least
+    5 (or all, when fewer) and at most :data:`DEFAULT_SAMPLE`.
+
+    >>> default_size(3), default_size(40), default_size(200), default_size(10_000)
+    (3, 5, 20, 50)
+    """
+    return min(DEFAULT_SAMPLE, max(min(games, 5), games // 10))
+
+
+class Measuring:
+    """One game's measures, taken while it is played or replayed: :meth:`before` each action
+    on the state it is chosen in, :meth:`end` on the finished state. Reading a state's legal
+    actions and evaluations leaves it as it was, so a game measured as it is played makes the
+    same record as one that is not."""
+
+    def __init__(self) -> None:
+        self.legal: Counter[int] = Counter()
+        self.states: list[list[float]] = []
+        #: The measures once :meth:`end` ran (None for a game that failed or has no result).
+        self.out: dict[str, Any] | None = None
+
+    def before(self, state: State) -> None:
+        self.legal[len(state.legal_actions())] += 1  # the state keeps what the agent read
+        self.states.append(values(state))
+
+    def end(self, state: State, result: dict[str, Any]) -> dict[str, Any]:
+        self.states.append(values(state))
+        self.out = {"legal": dict(self.legal),
+                    "choices": sum(c for k, c in self.legal.items() if k > 1),
+                    "lead": drama.measure(self.states, result["winners"],
+                                          state.game.cooperative),
+                    "result": result}
+        return self.out
+
+
+def replayed(line: dict[str, Any], game: Game[Any]) -> dict[str, Any] | None:
+    """The measures of a recorded game (:class:`Measuring`), replayed; None for a game that
+    failed or has no result."""
+    if line.get("error") or not line.get("result"):
+        return None
+    measuring = Measuring()
+    state = game.new_state(seed=line["seed"])
+    for text in line["actions"]:
+        measuring.before(state)
+        state.apply(text)
+    return measuring.end(state, line["result"])
+
+
+def combine(measures: Iterable[dict[str, Any] | None], cooperative: bool) -> dict[str, Any]:
+    """The figures of the measured games, in game order (``sampled`` in the summary's
+    ``shape``): choices per decision, forced decisions, the lead and a co-operative game's
+    margin."""
     legal: Counter[int] = Counter()
     chosen: Counter[int] = Counter()  # decisions with a choice, per game
     measured: list[dict[str, Any]] = []
     results: list[dict[str, Any]] = []
-    cooperative = False
-    for line in lines:
-        if line.get("index") not in wanted or line.get("error") or not line.get("result"):
+    for m in measures:
+        if m is None:
             continue
-        game = game_for(line)
-        cooperative = bool(game.cooperative)
-        state = game.new_state(seed=line["seed"])
-        choices = 0
-        states = [values(state)]
-        for text in line["actions"]:
-            k = len(state.legal_actions())
-            legal[k] += 1
-            choices += k > 1
-            state.apply(text)
-            states.append(values(state))
-        chosen[choices] += 1
-        measured.append(drama.measure(states, line["result"]["winners"], cooperative))
-        results.append(line["result"])
+        legal.update({int(k): c for k, c in m["legal"].items()})
+        chosen[m["choices"]] += 1
+        measured.append(m["lead"])
+        results.append(m["result"])
     decisions = sum(legal.values())
     out = {"games": len(measured), "decisions": decisions,
            "branching": sum(k * c for k, c in legal.items()) / decisions if decisions else None,
@@ -225,10 +266,10 @@ def _first_note(fp: dict[str, Any]) -> str:
 def _sampled_rows(sampled: dict[str, Any] | None) -> list[tuple[str, str, str]]:
     if not sampled:
         return [("Choices per decision, lead changes, drama", "not measured",
-                 "meeple simulate --shape replays a sample of games to measure them")]
+                 "the run measured no game (meeple simulate --shape N measures N)")]
     if not sampled["decisions"]:
         return [("Choices per decision", "–", "no finished game to replay")]
-    note = f"sampled: {sampled['decisions']:,} decisions of {sampled['games']:,} games replayed"
+    note = f"sampled: {sampled['decisions']:,} decisions of {sampled['games']:,} games measured"
     mean, with_choice = sampled["branching"], sampled["branching_with_choice"]
     out = [("Decisions with a choice", spread_text(sampled["choices"]),
             f"per game, {SPREAD_NOTE}; sampled"),

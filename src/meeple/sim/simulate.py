@@ -31,32 +31,21 @@ import json
 import os
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, closing, nullcontext, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
 from meeple.agents import make, names
 from meeple.content import parse_setting
 from meeple.core import ConfigError, Game, Rng, State, game_class, load
 
 from .fingerprint import fingerprint, keep_overridden, overridden
+from .progress import RunProgress
 from .rundir import RECORD_KEYS, Kept, RecordWriter, RunDir, encode_line, write_atomic
 from .runner import play
+from .shape import Measuring, default_size, picks
 from .tally import Tally
 
 if TYPE_CHECKING:
@@ -250,12 +239,14 @@ class TooLong(Exception):
     """A game that did not end within the run's ``max_actions``."""
 
 
-def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
+def play_game(spec: RunSpec, index: int, measuring: Measuring | None = None
+              ) -> dict[str, Any]:
     """Play game ``index`` of a run; its record line, with ``error`` set if anything raised.
 
     Agents play as in :func:`meeple.sim.runner.play`. A failing game keeps its record up to
     the failure (the action that raised comes last, so replaying the record raises the same
-    error), and the error's type, message and traceback.
+    error), and the error's type, message and traceback. ``measuring`` takes the game's shape
+    as it is played (:class:`~meeple.sim.shape.Measuring`; left empty if the game fails).
     """
     line: dict[str, Any] = {**spec.header(index), "actions": [], "actors": [], "result": None,
                             "error": None}
@@ -269,6 +260,8 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
         if not playing:
             playing.append(state)
         chosen[:] = [(seat, text)]
+        if measuring is not None:
+            measuring.before(state)
 
     def on_step(state: State, seat: int, text: str) -> None:
         chosen.clear()
@@ -299,6 +292,8 @@ def play_game(spec: RunSpec, index: int) -> dict[str, Any]:
             seat, text = chosen[0]
             line["actions"] = [*record["actions"], text]
             actors.append(seat)
+        elif measuring is not None and line["error"] is None and line["result"]:
+            measuring.end(state, line["result"])
     line["actors"] = actors
     return line
 
@@ -317,21 +312,30 @@ class Chunk:
     tally: Tally
     #: Time spent playing (not part of any record).
     seconds: float = 0.0
+    #: The shape measured on the sampled games among them, by index (:mod:`.shape`).
+    measures: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
-def play_chunk(spec: RunSpec, number: int, indexes: list[int]) -> Chunk:
-    """Play a few games (in a worker); lines are encoded and counted where they are played."""
+def play_chunk(spec: RunSpec, number: int, indexes: list[int],
+               measure: Sequence[int] = ()) -> Chunk:
+    """Play a few games (in a worker), measuring the shape of those in ``measure``; lines are
+    encoded and counted where they are played."""
     start = time.perf_counter()
     if spec.content is not None or spec.sets:
         keep_overridden(spec.game, spec.content, spec.sets)  # a spawned or a Ray worker
     tally = Tally()
     lines = []
+    wanted = set(measure)
+    measures: dict[int, dict[str, Any]] = {}
     for i in indexes:
-        line = play_game(spec, i)
+        measuring = Measuring() if i in wanted else None
+        line = play_game(spec, i, measuring)
         tally.add(line)
         lines.append(encode_line(line))
+        if measuring is not None and measuring.out is not None:
+            measures[i] = measuring.out
     return Chunk(number, indexes, "".join(s + "\n" for s in lines), tally,
-                 time.perf_counter() - start)
+                 time.perf_counter() - start, measures)
 
 
 # ------------------------------------------------------------------------------ the run
@@ -345,8 +349,11 @@ class Chunks:
     Chunk sizes never change a record: game ``i`` depends only on the spec and ``i``.
     """
 
-    def __init__(self, todo: list[int], workers: int, target: float = 0.5) -> None:
+    def __init__(self, todo: list[int], workers: int, target: float = 0.5,
+                 measure: Collection[int] = ()) -> None:
         self.todo = todo
+        #: The games whose shape is measured as they are played.
+        self.measure = frozenset(measure)
         self.workers = max(1, workers)
         self.target = target
         self.given = 0
@@ -358,8 +365,9 @@ class Chunks:
         """Games not handed out yet."""
         return len(self.todo) - self.given
 
-    def next(self) -> tuple[int, list[int]] | None:
-        """The next chunk (its number and game indexes), or None when all are handed out."""
+    def next(self) -> tuple[int, list[int], list[int]] | None:
+        """The next chunk (its number, game indexes and those of them to measure), or None
+        when all are handed out."""
         left = len(self)
         if not left:
             return None
@@ -371,7 +379,7 @@ class Chunks:
         chunk = self.todo[self.given:self.given + size]
         self.given += size
         self.number += 1
-        return self.number - 1, chunk
+        return self.number - 1, chunk, [i for i in chunk if i in self.measure]
 
     def done(self, chunk: Chunk) -> None:
         """Learn from a played chunk how long games take."""
@@ -399,16 +407,15 @@ def build_summary(spec: RunSpec, tally: Tally, requested: int) -> dict[str, Any]
 
 def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
              backend: str = "processes", progress: Any = True, report: bool = True,
-             verify: bool = False, shape: int = 0,
+             verify: bool = False, shape: int | None = None,
              on_chunk: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play games ``0..games-1`` of ``spec`` into ``out`` (resuming); the summary.
 
     ``progress``: True for a bar on stderr, False for none, or a rich Console to draw on.
     ``verify``: replay every record already in ``out`` first, and refuse one that does not
-    reproduce. ``shape``: replay that many games spread over the run to measure the legal
-    actions of each decision (:func:`meeple.sim.shape.sample`), as their records come when
-    the games are played in other processes, at the end when here; only a complete run
-    keeps the figures.
+    reproduce. ``shape``: measure that many games spread over the run, as they are played
+    (:mod:`meeple.sim.shape`: choices per decision, the lead; None: a tenth of the games, 5 to
+    50; 0: none); only a complete run keeps the figures.
     ``on_chunk(games_done)`` is called after each batch of records is written.
     Ctrl-C (or any exception) still leaves ``out`` consistent: complete records in game order,
     an up-to-date summary. Bad arguments, a directory that cannot be written or that holds
@@ -420,8 +427,10 @@ def simulate(spec: RunSpec, games: int, out: Path, *, jobs: int | None = None,
         raise ConfigError(f"the number of games must be at least 1, got {games!r}")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise ConfigError(f"jobs must be at least 1, got {jobs!r}")
+    if shape is None:
+        shape = default_size(games)
     if isinstance(shape, bool) or not isinstance(shape, int) or shape < 0:
-        raise ConfigError(f"the number of games to replay must be 0 or more, got {shape!r}")
+        raise ConfigError(f"the number of games to measure must be 0 or more, got {shape!r}")
     check_backend(backend)
     if backend == "processes":
         jobs = jobs or default_jobs()
@@ -440,16 +449,19 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
          on_chunk: Callable[[int], None] | None) -> dict[str, Any]:
     """Play the games of ``0..games-1`` not in ``kept`` into ``rundir``; the summary.
 
-    While other processes play, this one replays the games ``shape`` samples and prepares
-    the report (:class:`~meeple.sim.backends.Aside`), so that little is left for the end.
+    The games ``shape`` samples are measured where they are played; while other processes
+    play, this one replays those the run directory already held and prepares the report
+    (:class:`~meeple.sim.backends.Aside`), so that little is left for the end.
     """
     from .backends import run_chunks
 
     tally = kept.tally
     todo = [i for i in range(games) if i not in kept.lines]
-    aside = _prepare(spec, games, rundir, kept, todo, shape, report)
-    chunks = Chunks(todo, jobs or default_jobs())
-    bar = _Progress(progress, spec.game, games, len(kept.lines) if todo else games)
+    wanted = picks(games, shape) if shape else []
+    aside = _prepare(spec, games, rundir, kept, todo, wanted, report)
+    chunks = Chunks(todo, jobs or default_jobs(), measure=wanted)
+    measures: dict[int, dict[str, Any]] = {}
+    bar = RunProgress(progress, spec.game, games, len(kept.lines) if todo else games)
     started = last_summary = time.perf_counter()
     played = 0
     complete = False
@@ -467,7 +479,7 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
                 while next_chunk in ready:
                     c = ready.pop(next_chunk)
                     records.write(c.indexes, c.text)
-                    aside.written(c.indexes, c.text)
+                    measures.update(c.measures)
                     tally.merge(c.tally)
                     played += len(c.indexes)
                     next_chunk += 1
@@ -484,83 +496,50 @@ def _run(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, *, jobs: int | N
                   "games_per_second": played / seconds if seconds else None,
                   "jobs": jobs, "backend": backend}
         processes = min(jobs or default_jobs(), default_jobs()) if report else 0
-        summary = _finish(spec, rundir, tally, games, aside, complete, timing, processes)
+        summary = _finish(spec, rundir, tally, games, (aside, wanted, measures), complete,
+                          timing, processes)
     return summary
 
 
 def _prepare(spec: RunSpec, games: int, rundir: RunDir, kept: Kept, todo: list[int],
-             shape: int, report: bool) -> Aside:
+             wanted: list[int], report: bool) -> Aside:
     """Build the run's games once here (forked workers inherit them); what this process
     does while they play."""
     from .backends import Aside
-    from .shape import picks
 
     combos = 1
     for _, values in spec.vary:
         combos *= len(values)
     for k in range(min(combos, len(todo))):
         _game(spec, spec.options_for(k))
-    aside = Aside(picks(games, shape) if shape else [],
-                  lambda line: _game(spec, line["options"]), spec.params() if report else None)
+    aside = Aside(wanted, lambda line: _game(spec, line["options"]),
+                  spec.params() if report else None)
     aside.kept(rundir, kept)
     return aside
 
 
-def _finish(spec: RunSpec, rundir: RunDir, tally: Tally, games: int, aside: Aside,
-            complete: bool, timing: dict[str, Any], report: int) -> dict[str, Any]:
-    """The run's summary, written with its report (drawn on ``report`` processes; none: 0)."""
+def _finish(spec: RunSpec, rundir: RunDir, tally: Tally, games: int,
+            sampled: tuple[Aside, list[int], dict[int, dict[str, Any]]], complete: bool,
+            timing: dict[str, Any], report: int) -> dict[str, Any]:
+    """The run's summary, written with its report (drawn on ``report`` processes; none: 0);
+    ``sampled``: what measures the shape (the replays of kept games, the games to measure,
+    the measures of those played now)."""
+    from .shape import combine
+
     summary = build_summary(spec, tally, games)
     summary["timing"] = timing
-    sampled = aside.finish(complete)
-    if sampled is not None:
-        summary["shape"]["sampled"] = sampled
+    aside, wanted, measures = sampled
+    replayed = aside.finish(complete)
+    if complete and wanted:
+        measures = {**measures, **replayed}
+        summary["shape"]["sampled"] = combine((measures.get(i) for i in wanted),
+                                              game_class(spec.game).cooperative)
     rundir.write_summary(summary)
     if report:
         from . import report as reports
 
         reports.write_report(summary, rundir.path, jobs=report)
     return summary
-
-
-class _Progress:
-    """A rich progress bar (games done, games/s, time left), or nothing."""
-
-    def __init__(self, progress: Any, game: str, total: int, done: int) -> None:
-        self.bar: Any = None
-        self.failed = 0
-        self.game = game
-        if progress is False:
-            return
-        console = progress if isinstance(progress, Console) else Console(stderr=True, emoji=False)
-        self.bar = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("games ·"), _RateColumn(), TextColumn("·"), TimeElapsedColumn(),
-            TextColumn("elapsed ·"), TimeRemainingColumn(), TextColumn("left"),
-            console=console)
-        self.task = self.bar.add_task(game, total=total, completed=done)
-
-    def start(self) -> None:
-        """Show the bar (called once the workers exist: they must not inherit its thread)."""
-        if self.bar is not None:
-            self.bar.start()
-
-    def advance(self, games: int, failed: int) -> None:
-        if self.bar is not None:
-            self.failed += failed
-            desc = f"{self.game} · {self.failed} failed" if self.failed else self.game
-            self.bar.update(self.task, advance=games, description=desc)
-
-    def stop(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
-class _RateColumn(ProgressColumn):
-    """Games per second over the last half minute."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.speed
-        return Text("– games/s" if speed is None else f"{speed:,.1f} games/s")
 
 
 def iter_records(path: Path) -> Iterator[dict[str, Any]]:

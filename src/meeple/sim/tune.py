@@ -302,8 +302,9 @@ def _run(plan: Plan, settings: Mapping[str, int | float], seed: int, games: int,
     spec = make_spec(plan.game, seats=plan.seats, players=plan.players,
                      options=args["options"], seed=seed, content=plan.content,
                      sets=args["sets"])
+    # A trial is read for its target only; the confirmation run's report has the whole shape.
     return simulate(spec, games, out, jobs=jobs, backend=backend, progress=False,
-                    report=report)
+                    report=report, shape=None if report else 0)
 
 
 def _scored(plan: Plan, summary: Mapping[str, Any]) -> dict[str, Any]:
