@@ -5,15 +5,19 @@ opens no trade offer it would cancel."""
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.agents import GreedyAgent, InfoSet, info_set, make_agents
 from meeple.agents.base import Reason
 from meeple.core import game_class
+from meeple.games.catacombs.backpack import RIGHT
 from meeple.games.catacombs.bots import break_route
 from meeple.games.catacombs.heuristic import hopeless
+from meeple.games.catacombs.moves import search_moves
 from meeple.games.catacombs.outlook import board_maps, outlook
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_rules import at, build, force_roll, give, monster_on, move_to, started
+from .test_rules import at, build, force_roll, give, item, monster_on, move_to, started
 
 
 def cornered() -> CatacombsState:
@@ -311,3 +315,50 @@ def test_a_dwarf_walled_in_behind_a_monster_it_cannot_beat_buys_a_sneak_past_it(
             st.apply(done[-1])
         assert done[:4] == ["buy Invisibility Potion", "walk", "sneak east", "step east"], done
         assert st.position[s] == at(st, 2, 0)
+
+
+def held_by_a_ghost() -> CatacombsState:
+    """Seat 0 (to act, at the end of its turn) on a ghost's cell with a crossbow in hand, which
+    gives no chance against a ghost (only a short sword, a long sword or the mithril axe do),
+    strong enough for a short sword, with 10 coins and treasures worth one where it stands
+    (half their value, CAT-17)."""
+    st = started()
+    s = st.active
+    monster_on(st, at(st, 4, 4), "ghost")
+    move_to(st, s, 4, 4)
+    st.screen[s][RIGHT] = item(st, "crossbow")
+    give(st, s, "golden_idol", "gold_ring", "emerald")
+    st.money[s], st.strength[s] = 20, 3
+    st.phase = "end"
+    return st
+
+
+@pytest.mark.parametrize("bot", ["greedy", "catacombs:balance"])
+def test_a_dwarf_held_by_a_ghost_it_cannot_touch_sells_buys_a_sword_and_takes_it_up(
+        bot: str) -> None:
+    """CAT-16/17/30: a dwarf on a monster's cell fights it every turn; nothing it held could
+    beat the ghost, whose blows its armour stopped, so it lost every fight and the game ran
+    to the round limit. It now sells the dearest goods, buys the sword that gives a chance
+    and takes it in hand (``rearm.rearm``), and never puts the useless crossbow back on."""
+    st = held_by_a_ghost()
+    s = st.active
+    agent = make_agents([bot] * st.players, st.players, 0, "catacombs")[s]
+    done: list[str] = []
+    while st.active == s and st.phase == "end" and len(done) < 12:
+        done.append(agent.choose(info_set(agent, st, s)).text)
+        st.apply(done[-1])
+    assert done == ["sell Golden Idol", "sell Emerald", "buy Short Sword", "equip Short Sword",
+                    "end turn"], done
+    assert st.screen[s][RIGHT] == item(st, "short_sword")
+
+
+def test_a_dwarf_whose_sword_can_touch_the_ghost_is_not_offered_the_crossbow_back() -> None:
+    st = held_by_a_ghost()
+    s = st.active
+    st.screen[s][RIGHT] = item(st, "short_sword")
+    give(st, s, "crossbow")
+    legal = st.legal_actions()
+    assert "equip Crossbow" in {a.text for a in legal}
+    weighed = {a.text for a in search_moves(st, legal)}
+    assert "equip Crossbow" not in weighed and "unequip Short Sword" not in weighed
+    assert "end turn" in weighed

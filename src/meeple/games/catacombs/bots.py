@@ -21,6 +21,7 @@ from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
 from .heuristic import win_chance
+from .rearm import keep_arms, rearm
 from .sneak import sneak_distance
 from .state import CatacombsState
 from .verbs import (
@@ -541,6 +542,10 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     }
     if kind in by_step:
         return by_step[kind]()
+    plan = rearm(st, s, legal)  # held by a monster nothing in hand can beat
+    if plan is not None:
+        return plan
+    legal = keep_arms(st, s, legal)
     if st.phase == "move":
         cash = _raise_cash(st, s, legal)
         if cash is not None:

@@ -11,6 +11,10 @@ rollouts, cannot see through is narrowed here to the step that begins it.
   whose worth shows only at the end, so a bot valuing one action ahead stood still, and the
   game, which the dead-end rule (CAT-24) keeps open while such a way exists, ran to meeple's
   round limit;
+- a dwarf held on a monster's cell by a monster its weapon in hand cannot beat (a ghost)
+  raises the coins, buys a weapon that can and takes it up (``rearm.rearm``), and one whose
+  weapon can is never offered the swap that would leave it with none (``rearm.keep_arms``):
+  before, it lost the fight every turn, took no wound, and the game ran to the round limit;
 - a dwarf never moves a thing between its hands, its backpack and the shop at a loss of its
   own worth (``heuristic.worth``) while it has another move: one look ahead that sees the end
   of its turn end the game lost (CAT-24) or the way on no better took off its crossbow and put
@@ -25,6 +29,7 @@ from meeple.core import Rng
 
 from . import bots, heuristic
 from .outlook import stuck
+from .rearm import keep_arms, rearm
 from .verbs import Buy, Equip, Sell, Unequip
 
 if TYPE_CHECKING:
@@ -37,6 +42,10 @@ def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
     """The part of ``legal`` a bot weighs, on a world of the seat to act."""
     s = st.to_act
     assert s is not None
+    plan = rearm(st, s, legal)  # held on the cell of a monster nothing in hand can beat
+    if plan is not None:
+        return [plan]
+    legal = keep_arms(st, s, legal)
     if (st.phase == "move" and not st.decisions and st.step in ("main", "walk")
             and st.active == s and stuck(st, s)):
         step = bots.choose(st, Rng(st.n_actions))
