@@ -5,6 +5,9 @@ opens no trade offer it would cancel."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from meeple.agents import GreedyAgent, InfoSet, info_set, make_agents
@@ -18,6 +21,8 @@ from meeple.games.catacombs.outlook import board_maps, outlook
 from meeple.games.catacombs.state import CatacombsState
 
 from .test_rules import at, build, force_roll, give, item, monster_on, move_to, started
+
+RECORDS = Path(__file__).parent / "records"
 
 
 def cornered() -> CatacombsState:
@@ -362,3 +367,51 @@ def test_a_dwarf_whose_sword_can_touch_the_ghost_is_not_offered_the_crossbow_bac
     weighed = {a.text for a in search_moves(st, legal)}
     assert "equip Crossbow" not in weighed and "unequip Short Sword" not in weighed
     assert "end turn" in weighed
+
+
+def test_a_walled_in_dwarf_tied_for_the_lead_buys_the_potion_it_can_pay_for_and_breaks_out(
+        ) -> None:
+    """CAT-24/CAT-43: a position from a real game (``records/walled-in-tied.json``). Seat 0 is
+    walled in with coins for a destruction potion where it stands, tied for the lead one vein
+    before the end, and the way out lies a dozen cells off. Its hope of buying the potion was
+    worth as much as holding it, so buying looked like a loss, and it walked back and forth
+    until the round limit. The hope is now worth no more than the potion less its price: it
+    buys the potion, walks to the wall and breaks it."""
+    data = json.loads((RECORDS / "walled-in-tied.json").read_text("utf-8"))
+    options = {**data["options"], "max_rounds": 1000}  # the position came a turn before it
+    st = game_class("catacombs")(players=data["players"], options=options).new_state(
+        seed=data["seed"])
+    for text in data["actions"]:
+        st.apply(text)
+    agents = make_agents(["greedy"] * st.players, st.players, 0, "catacombs")
+    done: list[str] = []
+    while st.to_act is not None and len(done) < 300:
+        s = st.to_act
+        text = agents[s].choose(info_set(agents[s], st, s)).text
+        if s == 0:
+            done.append(text)
+        st.apply(text)
+        if text.startswith("break"):
+            break
+    assert "buy Destruction Potion" in done and done[-1].startswith("break"), done
+
+
+@pytest.mark.parametrize("lead", [-60, 60])
+def test_a_dwarf_whose_game_is_decided_plays_on_as_the_scripted_dwarf(lead: int) -> None:
+    """CAT-22/CAT-24: a dwarf further behind than everything still to be found could make up,
+    or so far ahead that every rival is, values every move alike (its game is lost, or won),
+    so it walked about at random and the game went on to the round limit when nobody else
+    had a way on. It now takes the scripted dwarf's step: here, on into unexplored ground."""
+    st = cornered()
+    s = st.active
+    move_to(st, s, 1, 0)  # on the way on: the next step explores
+    vein = next(c.index for c in st.game.content.cards if c.kind == "vein")
+    st.deck[:] = [vein]  # the last card left is the tenth vein
+    st.veins = 9
+    st.experience[s] = 60 + lead
+    st.experience[1 - s] = 60
+    assert hopeless(st, s if lead < 0 else 1 - s)
+    legal = st.legal_actions()
+    assert [a.text for a in search_moves(st, legal)] == ["explore east"]
+    st.experience[s] = 60  # an open game: the value weighs every move
+    assert len(search_moves(st, legal)) > 1

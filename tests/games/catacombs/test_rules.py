@@ -11,7 +11,7 @@ import meeple
 from meeple.components import pile
 from meeple.components.dice import d6
 from meeple.core import ConfigError, Rng
-from meeple.games.catacombs import turn
+from meeple.games.catacombs import ending, turn
 from meeple.games.catacombs.backpack import add_item, armour_of
 from meeple.games.catacombs.board import monster_at
 from meeple.games.catacombs.state import CatacombsState
@@ -558,6 +558,34 @@ def test_cat24_dead_end_is_detected() -> None:
         assert st.is_over is over
         if over:
             assert st.result().reason == "dead-end"
+
+
+def test_cat24_cat43_a_dwarf_bound_to_a_fight_it_can_never_win_has_no_way_on() -> None:
+    """CAT-24, CAT-43: a dwarf that broke through a wall onto a ghost and stayed must fight it
+    until one falls; its fists cannot touch a ghost and the ghost's blows (3) do not pass
+    its armour (3), so the fight never ends. It has no way on unless it holds or can pay for
+    a weapon that could win; when no other dwarf has one either, the game ends."""
+    st = started(money=0)
+    s = st.active
+    st.tile[0] = S
+    put_card(st, at(st, 1, 0), "monster:ghost")
+    give(st, s, "destruction")
+    st.apply("break east wall")
+    st.apply("fight")
+    st.apply("attack")
+    assert st.no_retreat[s] and st.position[s] == at(st, 1, 0)
+    st.armour[s] = 3
+    assert not ending.way_forward(st, s)
+    st.strength[s], st.money[s] = 3, 2 * 180  # a short sword, at 1.5x away from an entrance
+    assert ending.way_forward(st, s)
+    st.strength[s], st.money[s] = 2, 0
+    for e in st.game.entrance_cells:  # the other dwarf walled in too
+        if e != 0:
+            st.tile[e] = 0
+    st.apply("draw tile")
+    st.apply(legal(st)[0])
+    st.apply("end turn")
+    assert st.is_over and st.result().reason == "dead-end"
 
 
 # ---------------------------------------------------------------- turn and movement

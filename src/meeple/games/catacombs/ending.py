@@ -188,6 +188,9 @@ def way_forward(st: CatacombsState, s: int) -> bool:
     g = st.game
     entrances = g.entrance_cells
     here = cell_of(st, s)
+    if st.no_retreat[s] and (m := monster_at(st, here)) is not None and (
+            m not in beatable(st, s, here in entrances)):
+        return False  # CAT-43: bound to fight to the end a monster it can never beat
     near = _near(st, here)
     if near is None:  # unexplored ground in reach past no monster: the rest cannot matter
         return True

@@ -46,7 +46,10 @@ class Catacombs(Game[CatacombsState]):
     #: stream are unchanged, so a record of version 3 replays once its version is set to 4.
     #: 5: the speed potion jumps only from the dwarf's own entrance (CAT-41), so a record of
     #: version 4 whose dwarf jumped from another's entrance no longer replays.
-    version = "5"
+    #: 6: a dwarf that broke through a wall onto a monster and must fight it to the end, with
+    #: no weapon held or affordable that could beat it, has no way on (CAT-24, CAT-43), so a
+    #: record of version 5 that played on past such a dead end no longer replays.
+    version = "6"
     options = OPTIONS
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).

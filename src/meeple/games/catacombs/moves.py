@@ -11,6 +11,11 @@ rollouts, cannot see through is narrowed here to the step that begins it.
   whose worth shows only at the end, so a bot valuing one action ahead stood still, and the
   game, which the dead-end rule (CAT-24) keeps open while such a way exists, ran to meeple's
   round limit;
+- a dwarf whose game is decided (:func:`decided`: it is further behind than everything
+  still to be found could make up, ``heuristic.hopeless``, or every rival is) values every
+  move alike, so it walked about at random and, when nobody else had a way on, kept the game
+  going until the round limit; it now moves as the scripted dwarf does, on towards
+  unexplored ground, and the game ends by its rules;
 - a dwarf held on a monster's cell by a monster its weapon in hand cannot beat (a ghost)
   raises the coins, buys a weapon that can and takes it up (``rearm.rearm``), and one whose
   weapon can is never offered the swap that would leave it with none (``rearm.keep_arms``):
@@ -47,11 +52,20 @@ def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
         return [plan]
     legal = keep_arms(st, s, legal)
     if (st.phase == "move" and not st.decisions and st.step in ("main", "walk")
-            and st.active == s and stuck(st, s)):
+            and st.active == s and (stuck(st, s) or decided(st, s))):
         step = bots.choose(st, Rng(st.n_actions))
         if step in legal and not isinstance(step[1], Equip):  # its gear is the value's to pick
             return [step]
     return _no_loss(st, heuristic.search_moves(st, legal))
+
+
+def decided(st: CatacombsState, s: int) -> bool:
+    """Dwarf ``s``'s game is decided: it is hopelessly behind, or every rival alive is
+    (:func:`heuristic.hopeless`). Its value then reads every move alike."""
+    if heuristic.hopeless(st, s):
+        return True
+    rivals = [o for o in range(st.players) if o != s and st.alive[o]]
+    return bool(rivals) and all(heuristic.hopeless(st, o) for o in rivals)
 
 
 #: Free actions (CAT-25) that only move a thing between hands, backpack and shop.

@@ -48,6 +48,9 @@ NEARER = 0.1
 SURPLUS = 0.9
 #: What being walled in is worth: less than nothing, since every later turn is lost.
 WALLED = -0.2
+#: How much better buying a destruction potion it can pay for now looks to a walled-in dwarf
+#: than hoping to buy it, when the way out is worth its price (:func:`_walled_in`).
+BUY_NOW = 0.01
 #: What getting out of a walled-in region adds to the first card beyond it: the rest of the
 #: board, so a destruction potion is worth its price to a walled-in dwarf, and breaking
 #: through with it keeps that worth until the tile beyond is laid.
@@ -348,7 +351,9 @@ def _walled_in(st: CatacombsState, s: int, fresh: float, region: dict[int, int])
     means to buy one at an entrance (CAT-16), a little for each cell nearer to an entrance in
     reach and for each coin towards its price, and less where it stands, at a dearer price;
     else ``WALLED``, so that a potion, or a weapon that gives a chance against the monster in
-    the way, is worth buying."""
+    the way, is worth buying. That hope is never worth more than holding the potion less its
+    price where the dwarf stands (and ``BUY_NOW``): otherwise a dwarf that could pay kept
+    its coins and its hope, and stood still."""
     tile, nb = st.tile, st.game.neighbours
     fresh += ESCAPE
     g = st.game
@@ -378,7 +383,14 @@ def _walled_in(st: CatacombsState, s: int, fresh: float, region: dict[int, int])
     if st.money[s] + round(values * g.content.sell_remote) >= price:
         saved = min(1.0, st.money[s] / price)
         best = max(best, WALLED + fresh * (1 + saved) / 8)
-    return best
+    # The hope of a potion is worth no more than holding one, less its price here: so a
+    # dwarf that can pay buys it, and one that spends its coins otherwise gains no hope.
+    price = g.buy_prices[st.position[s] in g.entrance_cells][breaker]
+    escape = WALLED
+    for c, d in region.items():
+        if any(n is not None and tile[n] is None for n in nb[c]):
+            escape = max(escape, fresh * NEAR ** (d + 1) - price / HALVES * COIN - BUY_NOW)
+    return min(best, escape)
 
 
 def _find_breaker(g: Catacombs) -> bool:
