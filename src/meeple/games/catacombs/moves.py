@@ -14,8 +14,8 @@ rollouts, cannot see through is narrowed here to the step that begins it.
 - a dwarf whose game is decided (:func:`decided`: it is further behind than everything
   still to be found could make up, ``heuristic.hopeless``, or every rival is) values every
   move alike, so it walked about at random and, when nobody else had a way on, kept the game
-  going until the round limit; it now moves as the scripted dwarf does, on towards
-  unexplored ground, and the game ends by its rules;
+  going until the round limit; it now plays as the scripted dwarf does, gear included, on
+  towards unexplored ground, and the game ends by its rules;
 - a dwarf held on a monster's cell by a monster its weapon in hand cannot beat (a ghost)
   raises the coins, buys a weapon that can and takes it up (``rearm.rearm``), and one whose
   weapon can is never offered the swap that would leave it with none (``rearm.keep_arms``):
@@ -51,11 +51,13 @@ def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
     if plan is not None:
         return [plan]
     legal = keep_arms(st, s, legal)
-    if (st.phase == "move" and not st.decisions and st.step in ("main", "walk")
-            and st.active == s and (stuck(st, s) or decided(st, s))):
-        step = bots.choose(st, Rng(st.n_actions))
-        if step in legal and not isinstance(step[1], Equip):  # its gear is the value's to pick
-            return [step]
+    if st.active == s and not st.decisions:
+        settled = decided(st, s)  # it follows the scripted dwarf in full
+        if settled or (st.phase == "move" and st.step in ("main", "walk") and stuck(st, s)):
+            step = bots.choose(st, Rng(st.n_actions))
+            # a stuck dwarf whose game is open leaves its gear to the value to pick
+            if step in legal and (settled or not isinstance(step[1], Equip)):
+                return [step]
     return _no_loss(st, heuristic.search_moves(st, legal))
 
 
