@@ -109,8 +109,8 @@ def margin_rows(margin: dict[str, dict[str, Any]], games: int) -> list[tuple[str
         cells = [f"{side} {_spread(margin[side][key])}"
                  for side in ("won", "lost") if key in margin.get(side, {})]
         out.append((f"{key.replace('_', ' ').capitalize()} at the end", "; ".join(cells),
-                    f"median (10th–90th percentile) of the result's {key!r}; {games:,} "
-                    "sampled games"))
+                    f"median (10th–90th percentile) of the games won and of those lost; "
+                    f"{games:,} sampled games"))
     return out
 
 
