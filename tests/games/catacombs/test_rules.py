@@ -565,12 +565,7 @@ def test_cat24_cat43_a_dwarf_bound_to_a_fight_it_can_never_win_has_no_way_on() -
     until one falls; its fists cannot touch a ghost and the ghost's blows (3) do not pass
     its armour (3), so the fight never ends. It has no way on unless it holds or can pay for
     a weapon that could win; when no other dwarf has one either, the game ends."""
-    st = started(money=0)
-    s = st.active
-    st.tile[0] = S
-    put_card(st, at(st, 1, 0), "monster:ghost")
-    give(st, s, "destruction")
-    st.apply("break east wall")
+    st, s = broke_onto_a_ghost(money=0)
     st.apply("fight")
     st.apply("attack")
     assert st.no_retreat[s] and st.position[s] == at(st, 1, 0)
@@ -879,15 +874,22 @@ def test_cat42_invisibility_passes_one_monster() -> None:
     assert "sneak east" not in legal(st2)  # it could not leave the monster's cell
 
 
-def test_cat43_destruction_through_wall_and_fight_to_the_end() -> None:
-    """CAT-43: through a wall; staying with a monster means no retreat afterwards."""
-    st = started()
+def broke_onto_a_ghost(**opts: Any) -> tuple[CatacombsState, int]:
+    """The dwarf to act, at its entrance walled in on the east, has broken through that wall
+    onto a ghost with a destruction potion (CAT-43): its fight or retreat is to choose."""
+    st = started(**opts)
     s = st.active
     st.tile[0] = S
     put_card(st, at(st, 1, 0), "monster:ghost")
     give(st, s, "destruction")
     assert "explore east" not in legal(st)
     st.apply("break east wall")
+    return st, s
+
+
+def test_cat43_destruction_through_wall_and_fight_to_the_end() -> None:
+    """CAT-43: through a wall; staying with a monster means no retreat afterwards."""
+    st, s = broke_onto_a_ghost()
     assert decision(st) == ["fight", "retreat"]
     st.apply("fight")
     st.apply("attack")  # fists cannot beat a ghost
@@ -898,12 +900,7 @@ def test_cat43_destruction_through_wall_and_fight_to_the_end() -> None:
     st.apply("stay")
     st.apply("end turn")
     assert st.active == s and legal(st)[0] == "attack" and "retreat" not in legal(st)
-    st2 = started()
-    s2 = st2.active
-    st2.tile[0] = S
-    put_card(st2, at(st2, 1, 0), "monster:ghost")
-    give(st2, s2, "destruction")
-    st2.apply("break east wall")
+    st2, s2 = broke_onto_a_ghost()
     st2.apply("retreat")
     assert st2.position[s2] == 0 and st2.pack[s2] == []
     assert st2.view()["cards"][at(st2, 1, 0)] == "monster:ghost"
