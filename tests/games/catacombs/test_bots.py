@@ -89,3 +89,30 @@ def test_the_rollout_policy_is_the_scripted_dwarf_on_full_states() -> None:
         assert action in st.legal_actions()
         assert policy(st, Rng(k)) == action
         st.apply(action)
+
+
+def test_kept_walking_distances_are_those_of_the_board_as_it_stands() -> None:
+    """``target_distance`` and ``entrance_distance`` are kept per game by the board and the
+    dwarf; in games where tiles are laid, monsters fall and dwarves are wounded, every kept
+    answer equals one worked out afresh on the state as it stands."""
+    from collections import deque
+
+    from meeple.games.catacombs import reach
+
+    game = meeple.load("catacombs", players=3)
+    checked = 0
+    for seed in (3, 4):
+        st = game.new_state(seed=seed)
+        chooser = random.Random(seed)
+        while st.to_act is not None and st.n_actions < 700:
+            for s in range(st.players):
+                if st.position[s] is None or not st.alive[s]:
+                    continue
+                for bold, walls in ((False, False), (True, False), (True, True)):
+                    fresh = reach._target_distance(st, s, bold, walls)
+                    assert reach.target_distance(st, s, bold, walls) == fresh
+                doors = dict.fromkeys(game.entrance_cells, 0)
+                assert reach.entrance_distance(st) == reach.spread(st, doors, deque(doors))
+                checked += 1
+            st.apply(chooser.choice(st.legal_actions()))
+    assert checked > 500 and len(game.reach_memo) > 10

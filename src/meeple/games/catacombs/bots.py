@@ -11,7 +11,6 @@ own generator, so two worlds its seat cannot tell apart get the same move.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
@@ -21,6 +20,7 @@ from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
 from .heuristic import win_chance
+from .reach import entrance_distance, target_distance
 from .rearm import keep_arms, rearm
 from .sneak import sneak_distance
 from .state import CatacombsState
@@ -62,8 +62,6 @@ LOW_HEALTH = 6
 FIGHT_CHANCE = 0.5
 #: Win chance at which a dwarf already facing a monster fights on.
 FIGHT_ON_CHANCE = 0.34
-#: A target monster is sought out while the dwarf's health exceeds this many of its wounds.
-SAFE_WOUNDS = 2
 #: A revealed monster with a chance of winning is fought while health exceeds this many of
 #: its wounds, plus ``FLEE_MARGIN``.
 FLEE_WOUNDS, FLEE_MARGIN = 3, 2
@@ -106,40 +104,6 @@ def make_balance(arg: str | None, seed: int) -> BalanceBot:
 
 
 # ---------------------------------------------------------------- the policy
-def _spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:
-    """Walking distances out from the cells already in ``dist``, never through a monster."""
-    while q:
-        c = q.popleft()
-        for d in range(4):
-            n = connected(st, c, d)
-            if n is not None and n not in dist and monster_at(st, n) is None:
-                dist[n] = dist[c] + 1
-                q.append(n)
-    return dist
-
-
-def target_distance(st: CatacombsState, s: int, bold: bool = False,
-                    walls: bool = False) -> dict[int, int]:
-    """Walking distance to the nearest open side onto unexplored ground, or to a monster the
-    dwarf may take on (the monster's cell itself counts as a target)."""
-    g = st.game
-    dist: dict[int, int] = {}
-    for c in range(g.cells):
-        mask = st.tile[c]
-        if mask is None:
-            continue
-        m = monster_at(st, c)
-        if m is not None:
-            hurt = max(0, g.content.monsters[m].attack - armour_of(st, s))
-            if win_chance(st, s, m) > 0 and (bold or st.health[s] > SAFE_WOUNDS * hurt):
-                dist[c] = 0
-            continue
-        if any((n := g.neighbours[c][d]) is not None and st.tile[n] is None
-               and (walls or mask & SIDE_BITS[d]) for d in range(4)):
-            dist[c] = 0
-    return _spread(st, dist, deque(dist))
-
-
 def break_route(st: CatacombsState, s: int) -> tuple[int, int, bool] | None:
     """The cheapest way from dwarf ``s``'s cell onto unexplored ground or to a monster it can
     beat, through as few walls as it takes (each broken by a destruction potion, CAT-43),
@@ -175,12 +139,6 @@ def _potions(st: CatacombsState, s: int) -> int:
     """How many destruction potions dwarf ``s`` carries."""
     kind = st.game.effect_items.get("destruction", frozenset())
     return sum(1 for item in st.pack[s] if item in kind)
-
-
-def entrance_distance(st: CatacombsState, doors: list[int] | None = None) -> dict[int, int]:
-    """Walking distance to the nearest entrance (of ``doors`` when given)."""
-    dist = dict.fromkeys(st.game.entrance_cells if doors is None else doors, 0)
-    return _spread(st, dist, deque(dist))
 
 
 def _stuck_purchase(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:

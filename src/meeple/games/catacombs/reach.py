@@ -1,0 +1,89 @@
+"""The scripted dwarf's walking distances (``bots``): to its targets and to the entrances.
+
+Its walk asks them at every step, and a search whose rollouts play the scripted dwarf asks
+them of the same board thousands of times, so each is kept per game (``Catacombs.reach_memo``)
+by all it reads: the board's tiles and cards, and for a target the dwarf's weapon, armour and
+health. A kept dict is shared: callers only read it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from .backpack import armour_of
+from .board import SIDE_BITS, connected, monster_at
+from .heuristic import win_chance
+from .outlook import column
+
+if TYPE_CHECKING:
+    from .state import CatacombsState
+
+#: A target monster is sought out while the dwarf's health exceeds this many of its wounds.
+SAFE_WOUNDS = 2
+#: Walking distances kept per game before the store is emptied.
+KEPT = 4096
+
+
+def spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:
+    """Walking distances out from the cells already in ``dist``, never through a monster."""
+    while q:
+        c = q.popleft()
+        for d in range(4):
+            n = connected(st, c, d)
+            if n is not None and n not in dist and monster_at(st, n) is None:
+                dist[n] = dist[c] + 1
+                q.append(n)
+    return dist
+
+
+def target_distance(st: CatacombsState, s: int, bold: bool = False,
+                    walls: bool = False) -> dict[int, int]:
+    """Walking distance to the nearest open side onto unexplored ground, or to a monster the
+    dwarf may take on (the monster's cell itself counts as a target).
+
+    Kept per game (see the module's docs)."""
+    key = (column(st, s), st.bonus, armour_of(st, s), st.health[s], bold, walls,
+           *st.tile, *st.card)
+    known = st.game.reach_memo.get(key)
+    return known if known is not None else _keep(st, key, _target_distance(st, s, bold, walls))
+
+
+def _keep(st: CatacombsState, key: tuple[object, ...], dist: dict[int, int]) -> dict[int, int]:
+    """``dist`` kept in the game's store of walking distances under ``key``."""
+    store = st.game.reach_memo
+    if len(store) >= KEPT:
+        store.clear()
+    store[key] = dist
+    return dist
+
+
+def _target_distance(st: CatacombsState, s: int, bold: bool, walls: bool) -> dict[int, int]:
+    """:func:`target_distance` worked out afresh."""
+    g = st.game
+    dist: dict[int, int] = {}
+    for c in range(g.cells):
+        mask = st.tile[c]
+        if mask is None:
+            continue
+        m = monster_at(st, c)
+        if m is not None:
+            hurt = max(0, g.content.monsters[m].attack - armour_of(st, s))
+            if win_chance(st, s, m) > 0 and (bold or st.health[s] > SAFE_WOUNDS * hurt):
+                dist[c] = 0
+            continue
+        if any((n := g.neighbours[c][d]) is not None and st.tile[n] is None
+               and (walls or mask & SIDE_BITS[d]) for d in range(4)):
+            dist[c] = 0
+    return spread(st, dist, deque(dist))
+
+
+def entrance_distance(st: CatacombsState, doors: list[int] | None = None) -> dict[int, int]:
+    """Walking distance to the nearest entrance (of ``doors`` when given), kept per game."""
+    cells = tuple(st.game.entrance_cells if doors is None else doors)
+    key = (cells, *st.tile, *st.card)
+    known = st.game.reach_memo.get(key)
+    if known is not None:
+        return known
+    dist = dict.fromkeys(cells, 0)
+    return _keep(st, key, spread(st, dist, deque(dist)))
