@@ -415,3 +415,27 @@ def test_a_dwarf_whose_game_is_decided_plays_on_as_the_scripted_dwarf(lead: int)
     assert [a.text for a in search_moves(st, legal)] == ["explore east"]
     st.experience[s] = 60  # an open game: the value weighs every move
     assert len(search_moves(st, legal)) > 1
+
+
+def test_a_leader_beside_a_rival_with_no_way_on_plays_on_to_the_end() -> None:
+    """CAT-22/CAT-24: a position from a real game (``records/leader-beside-a-walled-in-
+    rival.json``). Seat 1 leads by 23; seat 0 is walled in with no way on and too few coins
+    to buy the difference. Seat 1's lead read every move alike, its rival was not hopeless by
+    the cards still face down (it could reach none of them), and both dwarves stood about
+    until the round limit. A rival with no way on that what it holds cannot bring level now
+    counts as out of it: the leader plays on as the scripted dwarf and the game ends by its
+    rules."""
+    data = json.loads((RECORDS / "leader-beside-a-walled-in-rival.json").read_text("utf-8"))
+    options = {**data["options"], "max_rounds": 1000}  # the position came late in the game
+    st = game_class("catacombs")(players=data["players"], options=options).new_state(
+        seed=data["seed"])
+    for text in data["actions"]:
+        st.apply(text)
+    agents = make_agents(["greedy", "mcts:24"], st.players, 0, "catacombs")
+    for _ in range(1500):
+        if st.to_act is None:
+            break
+        s = st.to_act
+        st.apply(agents[s].choose(info_set(agents[s], st, s)))
+    assert st.to_act is None and st.result().reason != "round-limit"
+    assert st.result().winners == (1,)
