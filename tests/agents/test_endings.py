@@ -29,10 +29,7 @@ def counts(game_id: str) -> tuple[int, ...]:
 
 #: Cases known to end on a safety limit still, with why: each is an expected failure that
 #: fails the run the day it passes, so the mark is taken off with the fix.
-STILL_STALLS = {
-    ("mcts:24", "catacombs", 2): "random rollouts leave the search no sense of the way on, "
-                                 "so its dwarves wander until the limit",
-}
+STILL_STALLS: dict[tuple[str, str, int], str] = {}
 
 
 def marked(bot: str, game_id: str, players: int) -> list[Any]:

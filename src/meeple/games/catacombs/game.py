@@ -28,9 +28,12 @@ class Catacombs(Game[CatacombsState]):
     """The catacombs game: content tables and geometry shared by all its states."""
 
     id = "catacombs"
-    #: Bot search settings (docs/bots.md): long games: a short cut-off leaning on the heuristic
-    #: buys more iterations.
-    search_hints = "d10"
+    #: Bot search settings (docs/bots.md): rollouts of ten actions by the scripted dwarf
+    #: (``rollout_policy``), since ten random ones spend half their steps composing trade
+    #: offers and wander off from every fight, and leave the search blind to the way on; close
+    #: calls go to the heuristic one step ahead, since a walk's steps read alike after ten
+    #: actions and a search that took the most visited one walked back and forth.
+    search_hints = "scripted:d10:z1"
     name = "Treasures of the Ancient Catacombs"
     name_ru = "Сокровища древних катакомб"
     description = ("Dwarves explore hidden catacombs, build its walls as they go, fight, brew "
