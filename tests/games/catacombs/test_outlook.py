@@ -322,6 +322,23 @@ def test_a_dwarf_walled_in_behind_a_monster_it_cannot_beat_buys_a_sneak_past_it(
         assert st.position[s] == at(st, 2, 0)
 
 
+def test_the_scripted_dwarf_sneaking_across_a_monster_walks_on_not_back() -> None:
+    """CAT-42 for the scripted dwarf: on the monster's cell it sneaked onto it must walk on,
+    and it takes the side nearer its target. Before, the monster's cell lay outside every
+    walking distance, so it headed for the nearest entrance, back where it came from, and the
+    potion was spent for nothing."""
+    from meeple.core import Rng
+    from meeple.games.catacombs.bots import choose
+
+    st = ghost_corridor(onward=True)
+    s = st.active
+    force_roll(st, 3)
+    for text in ("buy Invisibility Potion", "walk", "sneak east"):
+        st.apply(text)
+    assert st.position[s] == at(st, 1, 0)
+    assert choose(st, Rng(0)).text == "step east"
+
+
 def held_by_a_ghost() -> CatacombsState:
     """Seat 0 (to act, at the end of its turn) on a ghost's cell with a crossbow in hand, which
     gives no chance against a ghost (only a short sword, a long sword or the mithril axe do),
@@ -419,12 +436,11 @@ def test_a_dwarf_whose_game_is_decided_plays_on_as_the_scripted_dwarf(lead: int)
 
 def test_a_leader_beside_a_rival_with_no_way_on_plays_on_to_the_end() -> None:
     """CAT-22/CAT-24: a position from a real game (``records/leader-beside-a-walled-in-
-    rival.json``). Seat 1 leads by 23; seat 0 is walled in with no way on and too few coins
-    to buy the difference. Seat 1's lead read every move alike, its rival was not hopeless by
-    the cards still face down (it could reach none of them), and both dwarves stood about
-    until the round limit. A rival with no way on that what it holds cannot bring level now
-    counts as out of it: the leader plays on as the scripted dwarf and the game ends by its
-    rules."""
+    rival.json``). Seat 1 leads by 23; seat 0 is walled in with no way on. Seat 1's lead
+    read every move alike, its rival was not hopeless by the cards still face down (it could
+    reach none of them), and both dwarves stood about until the round limit. With every
+    rival out of moves the game is in seat 1's hands: it plays on as the scripted dwarf and
+    the game ends by its rules."""
     data = json.loads((RECORDS / "leader-beside-a-walled-in-rival.json").read_text("utf-8"))
     options = {**data["options"], "max_rounds": 1000}  # the position came late in the game
     st = game_class("catacombs")(players=data["players"], options=options).new_state(
@@ -439,3 +455,25 @@ def test_a_leader_beside_a_rival_with_no_way_on_plays_on_to_the_end() -> None:
         st.apply(agents[s].choose(info_set(agents[s], st, s)))
     assert st.to_act is None and st.result().reason != "round-limit"
     assert st.result().winners == (1,)
+
+
+def test_a_dwarf_behind_a_rival_with_no_way_on_explores_on_to_the_end() -> None:
+    """CAT-22/CAT-24: a position from a real game (``records/trailing-beside-a-walled-in-
+    rival.json``, two greedy dwarves). Seat 1 leads and has no way on; seat 0, behind, stands
+    beside unexplored ground, where the tenth vein may lie. Standing still kept it from that
+    loss, so it stood every turn until the round limit, which its rival then won. Only its
+    own steps can end the game now, so it plays on as the scripted dwarf."""
+    data = json.loads((RECORDS / "trailing-beside-a-walled-in-rival.json").read_text("utf-8"))
+    options = {**data["options"], "max_rounds": 1000}  # the position came late in the game
+    st = game_class("catacombs")(players=data["players"], options=options).new_state(
+        seed=data["seed"])
+    for text in data["actions"]:
+        st.apply(text)
+    assert st.experience[0] < st.experience[1]
+    agents = make_agents(["greedy", "greedy"], st.players, 0, "catacombs")
+    for _ in range(3000):
+        if st.to_act is None:
+            break
+        s = st.to_act
+        st.apply(agents[s].choose(info_set(agents[s], st, s)))
+    assert st.to_act is None and st.result().reason != "round-limit"

@@ -188,6 +188,10 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
     dist = target_distance(st, s)
     if cur not in dist:
         dist = target_distance(st, s, bold=True)
+    if cur not in dist and monster_at(st, cur) is not None:  # sneaking across (CAT-42)
+        on = [dist[n] for d in range(4) if (n := connected(st, cur, d)) is not None and n in dist]
+        if on:  # walk on to the side nearer a target, never back (the shared dict is copied)
+            dist = {**dist, cur: 1 + min(on)}
     if cur not in dist and holds(st, s, "invisibility"):
         past = _past_one(st, s)
         if cur in past:

@@ -322,21 +322,17 @@ def hopeless(st: CatacombsState, s: int) -> bool:
     return behind > hope(st, s)
 
 
-def hope(st: CatacombsState, s: int, board: bool = True) -> float:
+def hope(st: CatacombsState, s: int) -> float:
     """The most experience dwarf ``s`` could still gain: every card still face down and every
     face-up monster at its experience (a vein 2, an artifact 2, CAT-45/46), its artifacts,
-    and one experience for every 200 coins it has or could sell its things for (CAT-19);
-    without ``board``, only what it holds (a dwarf with no way on reaches no card)."""
+    and one experience for every 200 coins it has or could sell its things for (CAT-19)."""
     g = st.game
     table: list[int] | None = g.__dict__.get("_card_hope")
     if table is None:
         table = g.__dict__["_card_hope"] = [_card_experience(g, c) for c in g.content.cards]
     items = g.content.items
-    total = 0
-    if board:
-        total += sum(map(table.__getitem__, st.deck))
-        total += sum(table[k] for k in st.card
-                     if k is not None and g.card_monster[k] is not None)
+    total = sum(map(table.__getitem__, st.deck))
+    total += sum(table[k] for k in st.card if k is not None and g.card_monster[k] is not None)
     things = [*st.pack[s], *(i for i in st.screen[s] if i is not None)]
     total += ARTIFACT_EXPERIENCE * sum(items[i].kind == "artifact" for i in things)
     worth_coins = st.money[s] + HALVES * sum(items[i].value for i in things)

@@ -13,10 +13,10 @@ rollouts, cannot see through is narrowed here to the step that begins it.
   round limit;
 - a dwarf whose game is decided (:func:`decided`: it is further behind than everything
   still to be found could make up, ``heuristic.hopeless``, or every rival is or has no way
-  on and holds too little to come level) values every move alike, so it walked about at
-  random and, when nobody else had a way on, kept the game going until the round limit; it
-  now plays as the scripted dwarf does, gear included, on towards unexplored ground, and the
-  game ends by its rules;
+  on) values every move alike, or a trailing one standing still above exploring, so it
+  walked about or stood and, when nobody else had a way on, kept the game going until the
+  round limit; it now plays as the scripted dwarf does, gear included, on towards
+  unexplored ground, and the game ends by its rules;
 - a dwarf held on a monster's cell by a monster its weapon in hand cannot beat (a ghost)
   raises the coins, buys a weapon that can and takes it up (``rearm.rearm``), and one whose
   weapon can is never offered the swap that would leave it with none (``rearm.keep_arms``):
@@ -64,22 +64,16 @@ def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
 
 
 def decided(st: CatacombsState, s: int) -> bool:
-    """Dwarf ``s``'s game is decided: it is hopelessly behind, or every rival alive is
-    (:func:`heuristic.hopeless`), or has no way on (CAT-24) and further behind ``s`` than
-    what it holds could make up. Its value then reads every move alike."""
+    """Dwarf ``s``'s game is decided, or in its hands alone: it is hopelessly behind, or
+    every rival alive is (:func:`heuristic.hopeless`) or has no way on (CAT-24). Its value
+    then reads every move alike, or reads standing still, which keeps a trailing dwarf from
+    the last vein, above exploring, while only its own steps can end the game."""
     if heuristic.hopeless(st, s):
         return True
     rivals = [o for o in range(st.players) if o != s and st.alive[o]]
-    return bool(rivals) and all(_out_of_it(st, o, s) for o in rivals)
-
-
-def _out_of_it(st: CatacombsState, o: int, s: int) -> bool:
-    """Rival ``o`` can no longer catch dwarf ``s`` up (see :func:`decided`)."""
-    if heuristic.hopeless(st, o):
-        return True
-    behind = st.experience[s] - st.experience[o]
-    return (behind > 0 and behind > heuristic.hope(st, o, board=False)
-            and not way_forward(st, o))
+    return bool(rivals) and all(  # a rival still to enter has its way on before it
+        heuristic.hopeless(st, o) or (st.position[o] is not None and not way_forward(st, o))
+        for o in rivals)
 
 
 #: Free actions (CAT-25) that only move a thing between hands, backpack and shop.
