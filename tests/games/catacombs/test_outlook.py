@@ -386,6 +386,29 @@ def test_a_dwarf_whose_sword_can_touch_the_ghost_is_not_offered_the_crossbow_bac
     assert "end turn" in weighed
 
 
+def from_record(name: str) -> CatacombsState:
+    """The position a saved record ends in (``records/NAME``), with the round limit raised:
+    each came late in its game, and a test plays on from it."""
+    data = json.loads((RECORDS / name).read_text("utf-8"))
+    options = {**data["options"], "max_rounds": 1000}
+    st = game_class("catacombs")(players=data["players"], options=options).new_state(
+        seed=data["seed"])
+    for text in data["actions"]:
+        st.apply(text)
+    assert isinstance(st, CatacombsState)
+    return st
+
+
+def play_on(st: CatacombsState, specs: list[str], most: int) -> None:
+    """At most ``most`` actions of the bots ``specs``, one per seat, from ``st``."""
+    agents = make_agents(specs, st.players, 0, "catacombs")
+    for _ in range(most):
+        if st.to_act is None:
+            return
+        s = st.to_act
+        st.apply(agents[s].choose(info_set(agents[s], st, s)))
+
+
 def test_a_walled_in_dwarf_tied_for_the_lead_buys_the_potion_it_can_pay_for_and_breaks_out(
         ) -> None:
     """CAT-24/CAT-43: a position from a real game (``records/walled-in-tied.json``). Seat 0 is
@@ -394,12 +417,7 @@ def test_a_walled_in_dwarf_tied_for_the_lead_buys_the_potion_it_can_pay_for_and_
     worth as much as holding it, so buying looked like a loss, and it walked back and forth
     until the round limit. The hope is now worth no more than the potion less its price: it
     buys the potion, walks to the wall and breaks it."""
-    data = json.loads((RECORDS / "walled-in-tied.json").read_text("utf-8"))
-    options = {**data["options"], "max_rounds": 1000}  # the position came a turn before it
-    st = game_class("catacombs")(players=data["players"], options=options).new_state(
-        seed=data["seed"])
-    for text in data["actions"]:
-        st.apply(text)
+    st = from_record("walled-in-tied.json")
     agents = make_agents(["greedy"] * st.players, st.players, 0, "catacombs")
     done: list[str] = []
     while st.to_act is not None and len(done) < 300:
@@ -441,18 +459,8 @@ def test_a_leader_beside_a_rival_with_no_way_on_plays_on_to_the_end() -> None:
     reach none of them), and both dwarves stood about until the round limit. With every
     rival out of moves the game is in seat 1's hands: it plays on as the scripted dwarf and
     the game ends by its rules."""
-    data = json.loads((RECORDS / "leader-beside-a-walled-in-rival.json").read_text("utf-8"))
-    options = {**data["options"], "max_rounds": 1000}  # the position came late in the game
-    st = game_class("catacombs")(players=data["players"], options=options).new_state(
-        seed=data["seed"])
-    for text in data["actions"]:
-        st.apply(text)
-    agents = make_agents(["greedy", "mcts:24"], st.players, 0, "catacombs")
-    for _ in range(1500):
-        if st.to_act is None:
-            break
-        s = st.to_act
-        st.apply(agents[s].choose(info_set(agents[s], st, s)))
+    st = from_record("leader-beside-a-walled-in-rival.json")
+    play_on(st, ["greedy", "mcts:24"], 1500)
     assert st.to_act is None and st.result().reason != "round-limit"
     assert st.result().winners == (1,)
 
@@ -463,17 +471,7 @@ def test_a_dwarf_behind_a_rival_with_no_way_on_explores_on_to_the_end() -> None:
     beside unexplored ground, where the tenth vein may lie. Standing still kept it from that
     loss, so it stood every turn until the round limit, which its rival then won. Only its
     own steps can end the game now, so it plays on as the scripted dwarf."""
-    data = json.loads((RECORDS / "trailing-beside-a-walled-in-rival.json").read_text("utf-8"))
-    options = {**data["options"], "max_rounds": 1000}  # the position came late in the game
-    st = game_class("catacombs")(players=data["players"], options=options).new_state(
-        seed=data["seed"])
-    for text in data["actions"]:
-        st.apply(text)
+    st = from_record("trailing-beside-a-walled-in-rival.json")
     assert st.experience[0] < st.experience[1]
-    agents = make_agents(["greedy", "greedy"], st.players, 0, "catacombs")
-    for _ in range(3000):
-        if st.to_act is None:
-            break
-        s = st.to_act
-        st.apply(agents[s].choose(info_set(agents[s], st, s)))
+    play_on(st, ["greedy", "greedy"], 3000)
     assert st.to_act is None and st.result().reason != "round-limit"
