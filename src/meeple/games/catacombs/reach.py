@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
 #: A target monster is sought out while the dwarf's health exceeds this many of its wounds.
 SAFE_WOUNDS = 2
-#: Walking distances kept per game before the store is emptied.
-KEPT = 4096
+#: Walking distances kept per game before the store is emptied: each is a dict over the board
+#: (a few kilobytes with its key), and a search of 400 iterations from one position asks for
+#: about 70 of them.
+KEPT = 1024
 
 
 def spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:
