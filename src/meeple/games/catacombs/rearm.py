@@ -1,6 +1,5 @@
-"""A dwarf held on a monster's cell that nothing it holds can beat, or walled in behind monsters
-that nothing it holds can beat: raise the coins, buy a weapon that can, and take it in hand
-(CAT-16, CAT-17, CAT-24, CAT-30).
+"""A dwarf held on a monster's cell that nothing it holds can beat: raise the coins, buy a weapon
+that can, and take it in hand (CAT-16, CAT-17, CAT-30).
 
 A dwarf standing on a monster's cell fights it every turn (CAT-30) and cannot walk away. When no
 weapon it holds gives a chance against that monster (a ghost, which only a few blades can touch)
@@ -16,13 +15,6 @@ searching bots, the scripted bot directly):
    from an entrance, CAT-17): sell the dearest good in the backpack, then the gear it wears,
    weapons before armour, so that the monster's blows stay off it as long as they can.
 
-The same plan serves a dwarf with no target on foot (``outlook.stuck``) and no wall onto
-unexplored ground in reach, whose every way on passes a face-up monster that its weapon in hand
-gives no chance against: the dead-end rule counts a weapon it can afford as its way on, and the
-game went on to the round limit while the dwarf stood. The monster is the one in reach that the
-cheapest weapon beats (then the nearest); once a weapon in hand gives a chance, the scripted
-dwarf walks to it (its bold walk) and the value of the other bots sees a target.
-
 The plan reads only what stays the same while it sells, so it never turns back.
 """
 
@@ -30,10 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .backpack import RIGHT, holds
+from .backpack import RIGHT
 from .board import monster_at
-from .outlook import board_maps, chance, stuck
-from .reach import target_distance
+from .outlook import chance
 from .shop import buy_price, sell_price
 from .verbs import Buy, Equip, Sell, Unequip
 
@@ -61,46 +52,13 @@ def _foe(st: CatacombsState, s: int) -> int | None:
     return monster_at(st, cell) if cell is not None else None
 
 
-def _wealth(st: CatacombsState, s: int) -> int:
-    """Dwarf ``s``'s coins and what its goods and worn gear would sell for where it stands."""
-    worn = [i for i in st.screen[s] if i is not None]
-    return st.money[s] + sum(sell_price(st, s, i) for i in (*st.pack[s], *worn))
-
-
-def _blocker(st: CatacombsState, s: int) -> int | None:
-    """The monster in reach barring dwarf ``s``'s every way on (see the module's docs), or
-    None when the dwarf has a target, a wall to break or a monster it can take on."""
-    start = st.position[s]
-    if start is None or not stuck(st, s):
-        return None
-    if start in target_distance(st, s, bold=True, walls=True) and (
-            holds(st, s, "destruction") or _wealth(st, s) >= min(
-                buy_price(st, s, i) for i in st.game.effect_items["destruction"]
-                if i in st.game.content.shop)):
-        return None  # a wall onto unexplored ground and a potion to break it: the potion plans
-    hand = st.screen[s][RIGHT]
-    near = [(m, dist[start]) for m, dist in board_maps(st)[1] if dist[start] > 0]
-    if not near or any(_odds(st, s, hand, m) > 0 for m, _ in near):
-        return None
-    shop = st.game.content.shop
-    costs = [(min((buy_price(st, s, i) for i in shop if _odds(st, s, i, m) > 0), default=None),
-              d, m) for m, d in near]
-    fixes = [(c, d, m) for c, d, m in costs if c is not None]
-    return min(fixes)[2] if fixes else None
-
-
 def rearm(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     """The next step of the plan above for dwarf ``s`` among ``legal``, or None when it is not
-    held or barred by a monster its weapon in hand cannot beat, or the shop is not open in
-    this step."""
+    held by a monster its weapon in hand cannot beat, or the shop is not open in this step."""
     if not any(isinstance(a[1], Buy | Sell | Unequip) for a in legal):
         return None  # the shop is not open in this step (CAT-25: free actions)
     m = _foe(st, s)
-    if m is None:
-        m = _blocker(st, s)
-        if m is None:
-            return None
-    elif _odds(st, s, st.screen[s][RIGHT], m) > 0:
+    if m is None or _odds(st, s, st.screen[s][RIGHT], m) > 0:
         return None
     g = st.game
     items = g.content.items
@@ -113,7 +71,9 @@ def rearm(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     prices = [buy_price(st, s, i) for i in g.content.shop if _odds(st, s, i, m) > 0]
     if not prices:
         return None
-    if _wealth(st, s) < min(prices):
+    worn = [i for i in st.screen[s] if i is not None]
+    wealth = st.money[s] + sum(sell_price(st, s, i) for i in (*st.pack[s], *worn))
+    if wealth < min(prices):
         return None
     sells = [(items[a[1].item].value, a) for a in legal if isinstance(a[1], Sell)]
     if sells:
