@@ -98,8 +98,10 @@ def test_kept_walking_distances_are_those_of_the_board_as_it_stands() -> None:
     from collections import deque
 
     from meeple.games.catacombs import reach
+    from meeple.games.catacombs.game import Catacombs
 
     game = meeple.load("catacombs", players=3)
+    assert isinstance(game, Catacombs)
     checked = 0
     for seed in (3, 4):
         st = game.new_state(seed=seed)
