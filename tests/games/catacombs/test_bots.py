@@ -97,7 +97,7 @@ def test_kept_walking_distances_are_those_of_the_board_as_it_stands() -> None:
     answer equals one worked out afresh on the state as it stands."""
     from collections import deque
 
-    from meeple.games.catacombs import reach
+    from meeple.games.catacombs import distances
     from meeple.games.catacombs.game import Catacombs
 
     game = meeple.load("catacombs", players=3)
@@ -111,10 +111,11 @@ def test_kept_walking_distances_are_those_of_the_board_as_it_stands() -> None:
                 if st.position[s] is None or not st.alive[s]:
                     continue
                 for bold, walls in ((False, False), (True, False), (True, True)):
-                    fresh = reach._target_distance(st, s, bold, walls)
-                    assert reach.target_distance(st, s, bold, walls) == fresh
+                    fresh = distances._target_distance(st, s, bold, walls)
+                    assert distances.target_distance(st, s, bold, walls) == fresh
                 doors = dict.fromkeys(game.entrance_cells, 0)
-                assert reach.entrance_distance(st) == reach.spread(st, doors, deque(doors))
+                fresh_doors = distances.spread(st, doors, deque(doors))
+                assert distances.entrance_distance(st) == fresh_doors
                 checked += 1
             st.apply(chooser.choice(st.legal_actions()))
-    assert checked > 500 and len(game.reach_memo) > 10
+    assert checked > 500 and len(game.distance_memo) > 10

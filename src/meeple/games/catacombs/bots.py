@@ -19,8 +19,8 @@ from meeple.core import Action, ConfigError, Rng, State, Verb
 from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
+from .distances import entrance_distance, target_distance
 from .heuristic import win_chance
-from .reach import entrance_distance, target_distance
 from .rearm import keep_arms, rearm
 from .sneak import sneak_distance
 from .state import CatacombsState

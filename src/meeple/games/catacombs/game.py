@@ -134,8 +134,8 @@ class Catacombs(Game[CatacombsState]):
         #: ``trade.composing``), shared by every state of the game.
         self.free_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
         self.offer_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
-        #: The scripted dwarf's walking distances (``reach``).
-        self.reach_memo: dict[tuple[object, ...], dict[int, int]] = {}
+        #: The scripted dwarf's walking distances (``distances``).
+        self.distance_memo: dict[tuple[object, ...], dict[int, int]] = {}
 
     def xy(self, cell: int) -> list[int]:
         """A cell index as ``[x, y]``."""

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def sneak_distance(st: CatacombsState, s: int, beyond: dict[int, int]) -> dict[int, int]:
     """Walking distance from each cell to a target past exactly one monster dwarf ``s``
     cannot beat: ``beyond`` holds the distances to a target that cross no monster (the
-    bold :func:`reach.target_distance`); a monster's cell next to such a cell is one step
+    bold :func:`distances.target_distance`); a monster's cell next to such a cell is one step
     further, and the distances spread back from there, never through another monster."""
     dist: dict[int, int] = {}
     for c in range(st.game.cells):

@@ -1,7 +1,7 @@
 """The scripted dwarf's walking distances (``bots``): to its targets and to the entrances.
 
 Its walk asks them at every step, and a search whose rollouts play the scripted dwarf asks
-them of the same board thousands of times, so each is kept per game (``Catacombs.reach_memo``)
+them of the same board thousands of times, so each is kept per game (``Catacombs.distance_memo``)
 by all it reads: the board's tiles and cards, and for a target the dwarf's weapon, armour and
 health. A kept dict is shared: callers only read it.
 """
@@ -47,13 +47,13 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
     Kept per game (see the module's docs)."""
     key = (column(st, s), st.bonus, armour_of(st, s), st.health[s], bold, walls,
            *st.tile, *st.card)
-    known = st.game.reach_memo.get(key)
+    known = st.game.distance_memo.get(key)
     return known if known is not None else _keep(st, key, _target_distance(st, s, bold, walls))
 
 
 def _keep(st: CatacombsState, key: tuple[object, ...], dist: dict[int, int]) -> dict[int, int]:
     """``dist`` kept in the game's store of walking distances under ``key``."""
-    store = st.game.reach_memo
+    store = st.game.distance_memo
     if len(store) >= KEPT:
         store.clear()
     store[key] = dist
@@ -84,7 +84,7 @@ def entrance_distance(st: CatacombsState, doors: list[int] | None = None) -> dic
     """Walking distance to the nearest entrance (of ``doors`` when given), kept per game."""
     cells = tuple(st.game.entrance_cells if doors is None else doors)
     key = (cells, *st.tile, *st.card)
-    known = st.game.reach_memo.get(key)
+    known = st.game.distance_memo.get(key)
     if known is not None:
         return known
     dist = dict.fromkeys(cells, 0)
