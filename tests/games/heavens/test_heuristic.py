@@ -197,3 +197,36 @@ def test_a_god_that_can_destroy_the_enemy_base_walks_to_it_and_ends_the_game() -
         st.apply(bots[seat].choose(info_set(bots[seat], st, seat)))
     assert st.is_over and st.result().winners == (0,)
     assert st.result().reason == "base-destroyed"
+
+
+def greeks_outside_the_norse_reach() -> HeavensState:
+    """A greedy-greedy game that never ended (seen at round 5,883; set here at round 40): the
+    Greeks (base 28, four gods) stood just outside the reach of the Norse defenders (base 8) and
+    walked their gods to and fro, since each hex nearer gained less than the blow it exposed a
+    god to. No god's blow alone would destroy the base; every deck was empty."""
+    st = fresh()
+    unlock(st)
+    for cid, at in (("zeus", "f3"), ("poseidon", "f7"), ("hestia", "f5"), ("athena", "k5"),
+                    ("heimdall", "f12"), ("idunn", "f9"), ("thor", "b5")):
+        place(st, cid, at)
+    st.units[card(st, "poseidon")] = (hexi(st, "f7"), 9, 0, 0, 0, -1, 0)
+    rings.give_back(st, "red", 1)
+    hand(st, 0, "bolt_of_olympus", "descent_from_olympus", "forge_of_hephaestus")
+    hand(st, 1, "gleipnir", "mead_of_valhalla")
+    st.traps = {hexi(st, "f10"): 3}
+    rings.build(st, hexi(st, "i1"), 3)
+    st.base_health = (28, 8)
+    st.tokens = 3
+    st.rounds, st.turn = 40, 81
+    st._legal = None
+    return st
+
+
+def test_a_stronger_side_walks_into_the_defenders_reach_and_ends_the_game() -> None:
+    for seed in range(3):
+        st = greeks_outside_the_norse_reach()
+        bots = make_agents(["greedy", "greedy"], 2, seed=seed)
+        while st.to_act is not None and st.n_actions < 2000:
+            seat = st.to_act
+            st.apply(bots[seat].choose(info_set(bots[seat], st, seat)))
+        assert st.is_over, f"seed {seed}: still going after {st.n_actions} actions"

@@ -6,7 +6,10 @@ near each stands to striking the enemy base, less what the enemy's free gods cou
 for next turn, the cards still to come, and the action tokens of a turn. The value of a seat is
 its side's share of both sides' strength. A god whose blow alone would destroy the enemy base
 presses it: each hex it comes nearer takes a little off the enemy's strength, more than a threat
-held over an enemy god is worth, so it walks to the base and ends the game.
+held over an enemy god is worth, so it walks to the base and ends the game. A long game makes
+every god impatient: past round 30 each hex short of striking distance costs a little more
+every round, so two sides that stand just outside each other's reach (each hex nearer worth
+less than the blow it exposes a god to) walk in at last.
 
 Tokens count the same whatever a side has left: what each turn gives it. A token left at the
 end of a turn is lost, so keeping one is worth nothing and an action is worth what it does;
@@ -44,6 +47,14 @@ HELD = 1.5
 THREAT = 0.6
 #: What each hex a god stands beyond striking distance of the enemy base costs.
 APPROACH = 0.3
+#: The rounds after which each hex beyond striking distance costs a little more every round
+#: (:func:`impatience`). Two-player games between bots last 20 rounds at the median and 26 at
+#: the ninetieth percentile; four-player rounds are longer, with two turns a side.
+PATIENCE = 30
+#: What each round past :data:`PATIENCE` adds to the cost of a hex beyond striking distance.
+#: By round 45 a hex costs twice what it did: enough, measured, for a side to walk into the
+#: defenders' reach where standing off would go on for ever.
+IMPATIENCE = 0.02
 #: What each hex nearer the enemy base takes off the enemy's strength while a god whose blow
 #: alone would destroy that base walks to it (counted over :data:`LETHAL_HORIZON` hexes): more
 #: than a threat held on an enemy god is worth (EXPOSED of a blow), so a god that can end the
@@ -73,6 +84,7 @@ class Tables:
     how far it strikes in a turn (its move and its reach)."""
 
     place: tuple[tuple[tuple[float, ...], ...], ...]
+    gap: tuple[tuple[tuple[int, ...], ...], ...]
     blow: tuple[int, ...]
     strikes: tuple[int, ...]
 
@@ -86,8 +98,12 @@ def tables(g: Heavens) -> Tables:
             tuple(tuple(place_value(g, c, h, atk) for h in range(n))
                   for atk in range(MAX_BONUS + 1)) if g.is_character[c] else ()
             for c in range(len(g.ids)))
+        gap = tuple(
+            tuple(tuple(beyond(g, c, h, atk) for h in range(n))
+                  for atk in range(MAX_BONUS + 1)) if g.is_character[c] else ()
+            for c in range(len(g.ids)))
         tab = g.heuristic_tables = Tables(
-            place=place,
+            place=place, gap=gap,
             blow=tuple(max(m, r) for m, r in zip(g.melee, g.ranged, strict=True)),
             strikes=tuple(m + max(1, r) for m, r in zip(g.move, g.range, strict=True)))
     return tab
@@ -106,6 +122,26 @@ def place_value(g: Heavens, c: int, h: int, attack: int) -> float:
     return -APPROACH * (d - reach)
 
 
+def beyond(g: Heavens, c: int, h: int, attack: int) -> int:
+    """How many hexes god ``c`` with ``attack`` rings on hex ``h`` stands beyond striking
+    distance of the enemy base (0 where it can strike it)."""
+    b = g.board
+    d = b.dist[h][b.base[1 - g.card_side[c]]]
+    reach = g.range[c] if g.ranged[c] + attack > 0 and g.range[c] >= 2 else 1
+    if (d == 1 and g.melee[c] + attack > 0) or 2 <= d <= reach:
+        return 0
+    return max(0, d - reach)
+
+
+def impatience(st: HeavensState) -> float:
+    """What each hex beyond striking distance costs on top of :data:`APPROACH` this round: 0
+    for the first :data:`PATIENCE` rounds, then :data:`IMPATIENCE` more each round. Two sides
+    can stand just outside each other's reach for ever, each hex nearer worth less than the
+    blow it exposes a god to; a game that has gone on that long tips them over."""
+    late = st.rounds - PATIENCE
+    return IMPATIENCE * late if late > 0 else 0.0
+
+
 def strengths(st: HeavensState) -> tuple[float, float]:
     """Both sides' strength: base health; per standing god its health, rings, attack and
     place, less the blows the enemy's free gods could strike it next turn; the cards to come;
@@ -113,6 +149,7 @@ def strengths(st: HeavensState) -> tuple[float, float]:
     g = st.game
     tab = tables(g)
     place, blows, strikes = tab.place, tab.blow, tab.strikes
+    late = impatience(st)
     units, traps, card_side = st.units, st.traps, g.card_side
     total = [BASE_WORTH * st.base_health[0], BASE_WORTH * st.base_health[1]]
     pressed = [0.0, 0.0]  # per side, how hard lethal enemy gods press its base
@@ -129,6 +166,8 @@ def strengths(st: HeavensState) -> tuple[float, float]:
             value -= HELD
         else:
             value += place[c][atk][h]
+            if late:
+                value -= late * tab.gap[c][atk][h]
             pressed[1 - side] += lethal(st, c, h, blow)
             strikers[side].append((h, strikes[c], blow))
         total[side] += value
@@ -202,9 +241,10 @@ def move_gain(st: HeavensState, move: Move) -> float:
     c = move.card
     u = st.units[c]
     here = u[HEX]
-    place = tables(g).place[c][u[ATTACK]]
-    blow = tables(g).blow[c] + u[ATTACK]
-    now = place[here] + lethal(st, c, here, blow)
+    tab = tables(g)
+    place, gap, late = tab.place[c][u[ATTACK]], tab.gap[c][u[ATTACK]], impatience(st)
+    blow = tab.blow[c] + u[ATTACK]
+    now = place[here] - late * gap[here] + lethal(st, c, here, blow)
     if move.left <= 0:
         return 0.0
     side = g.side_of[st.active]
@@ -224,7 +264,7 @@ def move_gain(st: HeavensState, move: Move) -> float:
                     continue
                 seen.add(n)
                 nxt.append(n)
-                v = place[n] + lethal(st, c, n, blow)
+                v = place[n] - late * gap[n] + lethal(st, c, n, blow)
                 if v > best:
                     best = v
         frontier = nxt
