@@ -11,6 +11,9 @@ import pytest
 import meeple
 from meeple.core import ConfigError, IllegalAction
 from meeple.games.heavens import cards, figures
+from meeple.games.heavens.rings import POISON
+from meeple.games.heavens.state import HeavensState
+from meeple.games.heavens.text import outcome
 
 from .helpers import card, fresh, give, hexi, place, texts, unlock
 
@@ -232,3 +235,54 @@ def test_descent_counts_as_a_summon_for_the_lock() -> None:
     st.apply("summon Ares at e1")
     assert st.summons[0] == 2 and not figures.locked(st, 0)
     assert st.at[hexi(st, "e1")] == card(st, "ares")
+
+
+
+def both_pantheons_trapped(change: str = "") -> HeavensState:
+    """A four-player greedy game that never ended: the last god of each side stood in a trap,
+    every deck was empty, and seat 1 (Greek) held only a card no one could play (Descent from
+    Olympus, with no character to summon). Seat 0 has just ended its actions; ``change`` names
+    one thing that keeps the game alive."""
+    st = fresh(players=4)
+    unlock(st)
+    place(st, "zeus", "g8", hp=1)
+    place(st, "hel", "f9")
+    st.traps = {hexi(st, "g8"): 3, hexi(st, "f9"): 3}
+    for side in (0, 1):
+        cards.set_deck(st, side, ())
+    for seat in range(4):
+        cards.set_hand(st, seat, ())
+    give(st, 1, "descent_from_olympus")
+    st.base_health = (12, 7)
+    zeus = card(st, "zeus")
+    if change == "a character in hand":
+        give(st, 1, "apollo")
+    elif change == "poison":
+        st.units[zeus] = (*st.units[zeus][:POISON], 1, *st.units[zeus][POISON + 1:])
+    elif change == "a card in a deck":
+        cards.set_deck(st, 1, (card(st, "loki"),))
+    elif change == "a free god":
+        del st.traps[hexi(st, "g8")]
+    st._legal = None
+    st.apply("end actions")
+    return st
+
+
+def test_hvn57_a_game_no_seat_can_ever_act_in_again_is_a_draw() -> None:
+    """HVN-57: every god trapped, no deck, and nothing in any hand that could be played."""
+    st = both_pantheons_trapped()
+    assert st.is_over
+    result = st.result()
+    assert (result.reason, result.winners) == ("deadlock", ())
+    assert result.detail == "No one could take an action any more."
+    assert outcome(st.game, result, "en")[0] == "No one can take an action any more: a draw."
+    assert outcome(st.game, result, "ru")[0].endswith("ничья.")
+
+
+@pytest.mark.parametrize("change", ["a character in hand", "poison", "a card in a deck",
+                                    "a free god"])
+def test_hvn57_the_game_goes_on_while_anything_can_still_change(change: str) -> None:
+    """HVN-57: a summon still possible, a poisoned god, a card still to draw, or a god not
+    trapped: the game goes on."""
+    st = both_pantheons_trapped(change)
+    assert not st.is_over and st.to_act is not None

@@ -87,8 +87,9 @@ class HeavensState(State):
         else:
             winners = ()
             scores = (0.5,) * self.players
-            detail = ("The round limit was reached." if ending == "round-limit"
-                      else "Both pantheons fell together.")
+            detail = {"round-limit": "The round limit was reached.",
+                      "deadlock": "No one could take an action any more."}.get(
+                          ending, "Both pantheons fell together.")
         return Result(tuple(winners), scores, self.turn, ending, detail, extra={
             "rounds": self.rounds, "base_health": list(self.base_health),
             "roles": [g.pantheon_ids[g.side_of[s]] for s in range(self.players)]})

@@ -1,5 +1,5 @@
-"""The turn (HVN-25, HVN-26, HVN-28, HVN-31, HVN-38..40, HVN-53): tokens, cleanup, drawing,
-the next seat, and the end of the game."""
+"""The turn (HVN-25, HVN-26, HVN-28, HVN-31, HVN-38..40, HVN-53, HVN-57): tokens, cleanup,
+drawing, the next seat, and the end of the game."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ Phase = Literal["actions", "cleanup", "over"]
 #: The step inside a phase: an action to choose, the decision inside one, a discard.
 Step = Literal["choose action", "move", "acquire", "target", "discard", "over"]
 #: How a game ends (HVN-25, HVN-26, HVN-53).
-Ending = Literal["base-destroyed", "pantheon-destroyed", "mutual-destruction", "round-limit"]
+Ending = Literal["base-destroyed", "pantheon-destroyed", "mutual-destruction", "deadlock",
+                 "round-limit"]
 
 #: The number of the game's first turn (HVN-28: it has one token fewer).
 FIRST_TURN = 1
@@ -96,7 +97,27 @@ def end_turn(st: HeavensState) -> None:
         if limit and st.rounds >= limit:  # HVN-53
             finish(st, None, "round-limit")
             return
+    if deadlocked(st):  # HVN-57
+        finish(st, None, "deadlock")
+        return
     start_turn(st)
+
+
+def deadlocked(st: HeavensState) -> bool:
+    """HVN-57: no seat can ever take an action again. Every standing character is trapped, and
+    nothing can free it by itself: no deck has a card to draw, no character is poisoned,
+    incapacitated or fallen. No seat, its turn begun with its full tokens, could do anything but
+    end its actions (no character to summon, no divine power with a target). Then every turn
+    from now on is the same turn, its hands only smaller, and the game could never end."""
+    if st.deck[0] or st.deck[1] or st.fallen_at or not st.at:
+        return False
+    units, traps = st.units, st.traps
+    for h, c in st.at.items():
+        u = units[c]
+        if h not in traps or u[POISON] or u[STUN] >= 0:
+            return False
+    from .actions import choices_of  # the actions module builds on this one
+    return not any(choices_of(st, seat) for seat in range(st.players))
 
 
 def settle(st: HeavensState) -> None:
