@@ -3,7 +3,8 @@
 ``heavens:balance`` tries every legal action on a world its seat cannot tell from the true one
 (``info.sample``) and keeps the one whose position scores best for its side: bases, health
 and rings on the Heavens, how close its characters stand to the enemy base, characters still to
-come. Equal bots on both sides measure how fair the pantheon pairings and the first move are
+come. A divine power is scored by its best target. Equal bots on both sides measure how fair
+the pantheon pairings and the first move are
 (docs/rules/heavens.md, HVN-54)::
 
     meeple simulate heavens --seats heavens:balance --games 200 --jobs 1 --out runs/heavens
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, cast
 from meeple.core import Action, ConfigError
 
 from .rings import ARMOUR, ATTACK, FALLEN, HEALTH, HEX, POISON, STUN
+from .verbs import Acquire, Play
 
 if TYPE_CHECKING:
     from meeple.agents.base import InfoSet
@@ -27,6 +29,13 @@ if TYPE_CHECKING:
 WON = 1e6
 #: Two scores closer than this are a tie, broken at random.
 TIE = 1e-9
+#: The actions whose worth shows only once their target is chosen: a divine power played is a
+#: card gone and nothing yet done, so the bot scores it by its best target (scored as played,
+#: no power was ever used: two trapped gods stood for ever while the side to act held a poison
+#: that would have won the game); an acquisition, by the rings it takes. Abilities are left
+#: out: they come back every turn, and scored by their best target a healer undid every turn
+#: what an enemy archer struck (two games of 64 went on for ever so).
+AIMED = (Play, Acquire)
 
 
 def score(st: HeavensState, side: int) -> float:
@@ -71,14 +80,27 @@ class BalanceBot:
         best: list[Action] = []
         top = -float("inf")
         for a in legal:
-            nxt = world.clone()
-            nxt.apply(a)
-            v = score(nxt, side)
+            v = worth(world, a, side)
             if v > top + TIE:
                 top, best = v, [a]
             elif v > top - TIE:
                 best.append(a)
         return self._rng.choice(best)
+
+
+def worth(world: HeavensState, action: Action, side: int) -> float:
+    """The score of ``action`` for ``side``: of the position it leads to, or for an aimed
+    action (:data:`AIMED`) of its best target."""
+    nxt = world.clone()
+    nxt.apply(action)
+    if not isinstance(action[1], AIMED) or not nxt.decisions or nxt.to_act != world.to_act:
+        return score(nxt, side)
+    best = -float("inf")
+    for b in nxt.legal_actions():
+        then = nxt.clone()
+        then.apply(b)
+        best = max(best, score(then, side))
+    return best
 
 
 def make_balance(arg: str | None, seed: int) -> BalanceBot:
