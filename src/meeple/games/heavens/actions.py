@@ -158,17 +158,6 @@ def legal(st: HeavensState) -> list[Action]:
     return list(_choices(st, tab))
 
 
-def choices_of(st: HeavensState, seat: int) -> tuple[Action, ...]:
-    """What ``seat`` could declare if its turn began now with its full tokens, ending its
-    actions aside (:func:`.turn.deadlocked`)."""
-    g = st.game
-    probe = st.clone()
-    probe.active, probe.phase, probe.tokens = seat, "actions", g.tokens[g.side_of[seat]]
-    probe.decisions.clear()
-    tab = g.table or table_of(g)
-    return tuple(a for a in _choices(probe, tab) if a is not tab.end)
-
-
 def _choices(st: HeavensState, tab: Table) -> tuple[Action, ...]:
     """The actions a side may declare (HVN-31..36, HVN-24), spending a token.
 

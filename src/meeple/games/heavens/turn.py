@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING, Literal
 from .cards import characters_left, emit_draw, set_deck, set_hand
 from .figures import lose_health, remove_fallen
 from .rings import NOT_STUNNED, POISON, STUN, give_back, set_unit
+from .verbs import EndActions
 from .worlds import deal_hands, draw
 
 if TYPE_CHECKING:
+    from meeple.core import Action
+
     from .state import HeavensState
 
 
@@ -116,8 +119,17 @@ def deadlocked(st: HeavensState) -> bool:
         u = units[c]
         if h not in traps or u[POISON] or u[STUN] >= 0:
             return False
-    from .actions import choices_of  # the actions module builds on this one
     return not any(choices_of(st, seat) for seat in range(st.players))
+
+
+def choices_of(st: HeavensState, seat: int) -> list[Action]:
+    """What ``seat`` could declare if its turn began now with its full tokens, ending its
+    actions aside (:func:`deadlocked`)."""
+    g = st.game
+    probe = st.clone()
+    probe.active, probe.phase, probe.tokens = seat, "actions", g.tokens[g.side_of[seat]]
+    probe.decisions.clear()
+    return [a for a in probe._legal_actions() if not isinstance(a[1], EndActions)]
 
 
 def settle(st: HeavensState) -> None:
