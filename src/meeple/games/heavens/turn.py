@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 Phase = Literal["actions", "cleanup", "over"]
 #: The step inside a phase: an action to choose, the decision inside one, a discard.
 Step = Literal["choose action", "move", "acquire", "target", "discard", "over"]
-#: How a game ends (HVN-25, HVN-26, HVN-53).
+#: How a game ends (HVN-25, HVN-26, HVN-53, HVN-57).
 Ending = Literal["base-destroyed", "pantheon-destroyed", "mutual-destruction", "deadlock",
                  "round-limit"]
 
