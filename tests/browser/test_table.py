@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_boards import PHONE, open_page, settle, snapshot, start, take
+from tests.server.live import call
 
 
 @pytest.mark.parametrize("game", ["heavens", "catacombs"])
@@ -87,3 +88,43 @@ def test_on_a_phone_the_actions_and_the_story_are_one_tap_away(server: str, brow
     settle(page)
     assert page.locator(".tip").count() == 0 or page.locator(".tip").is_hidden()
     assert page.errors == []
+
+
+def test_snapshots_that_come_while_the_game_loads_are_shown_in_the_order_they_came(
+        server: str, browser: Any) -> None:
+    """The first snapshot waits for the game's texts; the person's move and the bot's answer
+    are pushed meanwhile. The page ends on the newest snapshot, not on whichever finished
+    loading last (the page used to stay on an older turn with no push left to correct it)."""
+    match, token = start(server, "tictactoe", 7)
+    held: list[Any] = []
+
+    def hold_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+    ctx = browser.new_context(viewport=PHONE, locale="en", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.route("**/api/games?*", hold_first)
+    frames: list[Any] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
+    page.goto(f"{server}/match/{match}?token={token}&lang=en")
+    while not (held and frames):
+        page.wait_for_timeout(50)
+    first = snapshot(server, match, token)
+    status, _ = call(f"{server}/api/matches/{match}/act",
+                     {"action": first["legal"][0]["text"], "version": first["version"]}, token)
+    assert status == 200
+    newest = first
+    while newest["version"] < first["version"] + 2:  # the person's move and the bot's answer
+        page.wait_for_timeout(50)
+        newest = snapshot(server, match, token)
+    while len(frames) < 3:
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(500)  # the later snapshots' own loading is done
+    held[0].continue_()
+    page.wait_for_function(f"() => document.body.dataset.version === '{newest['version']}'"
+                           " && document.body.dataset.turn === 'mine'"
+                           f" && document.getElementById('board').dataset.drawn === "
+                           f"'{newest['version']}'", timeout=20_000)
+    ctx.close()

@@ -77,7 +77,18 @@ function onLink(state, wait) {
   else box.textContent = t("web.link.closed", { n: Math.max(1, Math.round(wait / 1000)) });
 }
 
-async function onMessage(msg) {
+// The socket's messages are handled one at a time, in the order they came: a message that must
+// first load the game's texts would otherwise finish after a newer one, and the page would show
+// the older snapshot (its turn, its board) with no push left to correct it.
+let inbox = Promise.resolve();
+
+function onMessage(msg) {
+  const done = inbox.then(() => handle(msg));
+  inbox = done.catch(() => {});  // a failure is the page's error once, not every later message's
+  return done;
+}
+
+async function handle(msg) {
   if (msg.snapshot) {
     if (!game || game.id !== msg.snapshot.game) await loadGame(msg.snapshot.game);
     snap = msg.snapshot;
