@@ -11,7 +11,6 @@ own generator, so two worlds its seat cannot tell apart get the same move.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
 from typing import Protocol
 
 from meeple.core import Action, ConfigError, Rng, State, Verb
@@ -240,11 +239,17 @@ def _better_gear(st: CatacombsState, s: int, item: int) -> bool:
         it.kind == "weapon" and it.price > items[cur].price)
 
 
+#: The verbs :func:`_useful` may take.
+FREE_VERBS = frozenset((Brew, Use, Drink, Equip, Sell))
+
+
 def _useful(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     """A free action worth taking now: an artifact, brewing, a potion, better gear, a sale."""
     items = st.game.content.items
     for a in legal:
         verb = a[1]
+        if verb.__class__ not in FREE_VERBS:
+            continue
         if isinstance(verb, Brew) and items[verb.potion].effect != "destruction" and (
                 _brew_ready(st, s) and _saving(st, s)):
             continue  # its ingredients are the way out: the destruction potion comes first
@@ -482,6 +487,11 @@ def _fight_or_retreat(st: CatacombsState, s: int, kinds: Kinds) -> Action:
     return kinds[Fight if ok else Retreat]
 
 
+#: The steps where the policy's answer is the step's own (:func:`_at_step`).
+STEPS = frozenset(("level", "entrance", "respond", "trade", "monster", "battle", "build",
+                   "spin", "place", "walk"))
+
+
 def choose(st: CatacombsState, rng: Rng) -> Action:
     """The policy's action for the seat to act."""
     legal = st.legal_actions()
@@ -489,21 +499,8 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     s = st.to_act
     assert s is not None
     kind = st.decisions[-1].kind if st.decisions else st.step
-    summon = st.game.actions.use[st.game.summoner]
-    by_step: dict[str, Callable[[], Action]] = {
-        "level": lambda: st.game.action(Raise(_raise(st, s))),
-        "entrance": lambda: rng.choice(legal),
-        "respond": lambda: kinds[Decline],
-        "trade": lambda: kinds[CancelTrade],
-        "monster": lambda: _fight_or_retreat(st, s, kinds),
-        "battle": lambda: summon if summon in legal else kinds[Attack],
-        "build": lambda: legal[0],
-        "spin": lambda: legal[0],
-        "place": lambda: _place(st, legal, rng),
-        "walk": lambda: _walk(st, s, legal, rng),
-    }
-    if kind in by_step:
-        return by_step[kind]()
+    if kind in STEPS:
+        return _at_step(st, s, kind, legal, kinds, rng)
     plan = rearm(st, s, legal)  # held by a monster nothing in hand can beat
     if plan is not None:
         return plan
@@ -512,7 +509,8 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
         cash = _raise_cash(st, s, legal)
         if cash is not None:
             return cash
-    useful = _useful(st, s, legal)  # the main step of the move or end phase
+    useful = (None if kinds.keys().isdisjoint(FREE_VERBS)
+              else _useful(st, s, legal))  # the main step of the move or end phase
     if useful is not None:
         return useful
     if st.money[s] >= SPARE_MONEY and BuyExperience in kinds and not _saving(st, s):
@@ -520,6 +518,29 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     if st.phase == "end":
         return kinds[EndTurn]
     return _move(st, s, legal, kinds, rng)
+
+
+def _at_step(st: CatacombsState, s: int, kind: str, legal: list[Action], kinds: Kinds,
+             rng: Rng) -> Action:
+    """The answer at a step of its own: a level's stat, an entrance, a trade, a fight, a tile."""
+    if kind == "level":
+        return st.game.action(Raise(_raise(st, s)))
+    if kind == "entrance":
+        return rng.choice(legal)
+    if kind == "respond":
+        return kinds[Decline]
+    if kind == "trade":
+        return kinds[CancelTrade]
+    if kind == "monster":
+        return _fight_or_retreat(st, s, kinds)
+    if kind == "battle":
+        summon = st.game.actions.use[st.game.summoner]
+        return summon if summon in legal else kinds[Attack]
+    if kind == "place":
+        return _place(st, legal, rng)
+    if kind == "walk":
+        return _walk(st, s, legal, rng)
+    return legal[0]  # a tile's build and spin
 
 
 def _saving(st: CatacombsState, s: int) -> bool:

@@ -55,11 +55,11 @@ def _foe(st: CatacombsState, s: int) -> int | None:
 def rearm(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     """The next step of the plan above for dwarf ``s`` among ``legal``, or None when it is not
     held by a monster its weapon in hand cannot beat, or the shop is not open in this step."""
-    if not any(isinstance(a[1], Buy | Sell | Unequip) for a in legal):
-        return None  # the shop is not open in this step (CAT-25: free actions)
     m = _foe(st, s)
     if m is None or _odds(st, s, st.screen[s][RIGHT], m) > 0:
         return None
+    if not any(isinstance(a[1], Buy | Sell | Unequip) for a in legal):
+        return None  # the shop is not open in this step (CAT-25: free actions)
     g = st.game
     items = g.content.items
     takes = [(_odds(st, s, a[1].item, m), a) for a in legal if isinstance(a[1], Equip | Buy)]
