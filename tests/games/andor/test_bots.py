@@ -8,9 +8,11 @@ import meeple
 from meeple.agents import InfoSet, make_agents
 from meeple.core import ConfigError
 from meeple.games.andor import bots
-from meeple.games.andor.decisions import FIGHT, BlockEvent
+from meeple.games.andor.decisions import FIGHT, BlockEvent, Moving
 from meeple.games.andor.heroes import dice_count
+from meeple.games.andor.params import HOURS_PER_DAY, OVERTIME_HOURS
 from meeple.games.andor.state import AndorState
+from meeple.games.andor.verbs import Move, Stop
 from meeple.sim.runner import play
 
 from .helpers import bare, fight_with, step
@@ -81,6 +83,21 @@ def test_the_target_is_the_creature_about_to_overrun_the_castle() -> None:
     st.creatures = {3: "gor", 60: "tower_skral"}
     st.castle_creatures = st.game.shields  # no shield free
     assert bots.target(st, 0) == 3
+
+
+def test_a_hero_out_of_hours_mid_move_stops_beside_his_target() -> None:
+    """AND-19, AND-46: the last overtime hour spent in the middle of a move, the target one
+    step away and willpower to spare: no step can be paid for, so the hero stops (the plan
+    used to look for the nearest step among none and fail, ending a search's rollout)."""
+    st: AndorState = bare(at=[40, 40])
+    target = st.game.neighbours[40][0]
+    st.ground = {target: ("herb",)}
+    st.hours[0], st.willpower[0] = HOURS_PER_DAY + OVERTIME_HOURS, 12
+    st.decisions.append(Moving(0))
+    st._legal = None
+    assert bots.target(st, 0) == target
+    assert not [a for a in st.legal_actions() if isinstance(a[1], Move)]
+    assert isinstance(bots.choose(st)[1], Stop)
 
 
 def test_the_plan_flips_a_low_roll_and_doubles_its_best_die_with_the_brew() -> None:

@@ -213,10 +213,11 @@ def _turn(st: AndorState, s: int, goal: int, acts: list[Action], by: By,
 
 
 def _step(acts: list[Action], dist: Dist, here: int, goal: int) -> Action:
-    """The step nearest the goal (by the wineskin where it may); stop when none is nearer."""
+    """The step nearest the goal (by the wineskin where it may); stop when none is nearer, or
+    when no step can be paid for (the last overtime hour gone mid-move)."""
     moves = [a for a in acts if isinstance(a[1], Move)]
-    best = min(moves, key=lambda a: (dist[a[1].region][goal], not a[1].wineskin))
-    if dist[best[1].region][goal] >= dist[here][goal]:
+    best = min(moves, key=lambda a: (dist[a[1].region][goal], not a[1].wineskin), default=None)
+    if best is None or dist[best[1].region][goal] >= dist[here][goal]:
         return next(a for a in acts if isinstance(a[1], (Stop, EndDay)))
     return best
 
