@@ -137,6 +137,9 @@ def test_scripted_rollouts_are_refused_where_the_game_has_no_policy(
     with pytest.raises(ConfigError, match="tictactoe has no rollout policy"):
         make("mcts:40", game="tictactoe")  # nor when the game's hints ask for it
     make("mcts:40:random", game="tictactoe")
+    monkeypatch.setattr(game_class("tictactoe"), "search_hints", "")
+    with pytest.raises(ConfigError, match="tictactoe has no rollout policy"):
+        make("mcts:40:p1", game="tictactoe")  # close calls left to a plan it does not have
 
 
 # ------------------------------------------------------------------------------ widening

@@ -26,7 +26,10 @@ trade would complete, are left out there (the tree below and the rollouts keep e
 The chosen action is the most visited root child. With ``settle`` (``z``), root moves whose
 mean values lie within that many standard errors of the most visited one's are close calls the
 search cannot decide: the game's heuristic decides between them one step ahead, averaged over
-a few determinizations, as the greedy bot would. With an iteration budget the search is
+a few determinizations, as the greedy bot would. With ``prefer`` (``p``), the close calls
+within that many standard errors go first to the game's own plan (its scripted player, asked on
+one determinization) when its choice is among them: the search keeps the plan unless it has
+found a move clearly better. With an iteration budget the search is
 deterministic for a seed. A time budget stops after however many iterations the clock allowed
 (``last_iterations``): the same agent seed searching that many iterations as its budget makes
 the same decision, since every draw comes from the agent's own generator in the same order.
@@ -126,6 +129,8 @@ class MCTSAgent:
         self.last_stats: list[MoveStats] = []
         #: One-step values of the moves the last search could not tell apart (see ``settle``).
         self.last_settled: dict[str, float] = {}
+        #: The move the game's own plan chose over the most visited one (see ``prefer``).
+        self.last_planned: str | None = None
         #: Iterations and seconds the last decision searched (0 when it had one move to
         #: weigh): with a time budget, ``mcts:<last_iterations>`` from the same generator
         #: state makes the same decision (docs/bots.md, "Determinism").
@@ -146,7 +151,7 @@ class MCTSAgent:
         every = info.legal_actions()
         legal = self._searched(info, every)
         only = frozenset(a[0] for a in legal) if len(legal) < len(every) else None
-        self.last_settled = {}
+        self.last_settled, self.last_planned = {}, None
         if len(legal) == 1:
             self.last_stats = [MoveStats(legal[0], 0, 0.0)]
             self.last_iterations, self.last_seconds = 0, 0.0
@@ -163,21 +168,26 @@ class MCTSAgent:
             stats.append((n, v, -i, a))
         stats.sort(key=lambda s: (s[0], s[1], s[2]), reverse=True)
         self.last_stats = [MoveStats(a, n, v) for n, v, _, a in stats]
+        ranked = [a for *_, a in stats]
+        if self.active.prefer:
+            planned = self._planned(info, root, seat, ranked)
+            if planned is not None:
+                return planned
         if self.active.settle:
-            close = self._close_calls(root, seat, [a for *_, a in stats])
+            close = self._close_calls(root, seat, ranked, self.active.settle)
             if len(close) > 1:
                 return self._settle(info, close)
-        return stats[0][3]
+        return ranked[0]
 
     def _searched(self, info: InfoSet, legal: list[Action]) -> list[Action]:
         """The root moves worth searching: ``legal`` as the game's ``search_moves`` narrows
         it (:func:`greedy.weighed`)."""
         return weighed(info, legal, self.rng)
 
-    def _close_calls(self, root: Node, seat: int, ranked: list[Action]) -> list[Action]:
+    def _close_calls(self, root: Node, seat: int, ranked: list[Action], z: float
+                     ) -> list[Action]:
         """The root moves the search cannot tell from its most visited one (``ranked[0]``):
-        their mean values lie within ``settle`` standard errors of its mean."""
-        z = self.active.settle
+        their mean values lie within ``z`` standard errors of its mean."""
 
         def moments(a: Action) -> tuple[float, float] | None:
             ch = root.child(seat, a[0])
@@ -195,6 +205,18 @@ class MCTSAgent:
             if m is not None and top[0] - m[0] <= z * math.sqrt(top[1] + m[1]):
                 close.append(a)
         return close
+
+    def _planned(self, info: InfoSet, root: Node, seat: int, ranked: list[Action]
+                 ) -> Action | None:
+        """The game's scripted player's choice, on a determinization, when the search cannot
+        tell it from its most visited move (within ``prefer`` standard errors); else None."""
+        close = self._close_calls(root, seat, ranked, self.active.prefer)
+        policy = self._policy or rollout_policy(info)
+        pick = policy(info.sample(self.rng.next64()), self.rng)[0]
+        chosen = next((a for a in close if a[0] == pick), None)
+        if chosen is not None and len(close) > 1:
+            self.last_planned = chosen[0]
+        return chosen
 
     def _settle(self, info: InfoSet, close: list[Action]) -> Action:
         """Of moves the search values alike, the one the game's heuristic likes best one step
@@ -347,7 +369,8 @@ class MCTSAgent:
 
     def explain_last(self) -> list[tuple[Action, str]]:
         """The top moves of the last search with their visit counts and mean values; after a
-        settled close call, also their one-step values and which of them was played.
+        settled close call, also their one-step values and which of them was played; after a
+        close call that went to the game's own plan, which move that was.
 
         Rows are keyed by the Action, not its text: an interface shows each seat the text it
         may read (see :func:`meeple.agents.explain_for`)."""
@@ -370,6 +393,9 @@ class MCTSAgent:
                 if s.action[0] == played:
                     text += " (played: a close call, settled by the heuristic)"
                     key = "why.visits_played"
+            elif s.action[0] == self.last_planned:
+                text += " (played: a close call, the game's own plan)"
+                key = "why.visits_planned"
             rows.append((s.action, Reason(text, key, **fields)))
         return rows
 
@@ -400,13 +426,14 @@ def _no_policy(game_id: str) -> ConfigError:
 
 
 def check_game(agent: MCTSAgent, game_id: str) -> None:
-    """ConfigError if ``agent`` would roll out by a scripted policy ``game_id`` does not have
-    (named by its spec or by the game's hints): refused when the seat is given, not mid-game."""
+    """ConfigError if ``agent`` would roll out by, or leave close calls to, a scripted policy
+    ``game_id`` does not have (named by its spec or by the game's hints): refused when the
+    seat is given, not mid-game."""
     if game_id not in game_ids(hidden=True):
         return  # a game built outside the registry (a test's): its search tells at once
     cls = game_class(game_id)
-    if (agent.config.with_hints(cls.search_hints).rollout == "scripted"
-            and not cls.rollout_policy):
+    cfg = agent.config.with_hints(cls.search_hints)
+    if (cfg.rollout == "scripted" or cfg.prefer) and not cls.rollout_policy:
         raise _no_policy(game_id)
 
 

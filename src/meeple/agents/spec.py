@@ -13,6 +13,8 @@ syntax")::
     mcts:800:full        rollouts played to the end of the game
     mcts:800:c1.0        exploration constant of UCB1 (default 0.7)
     mcts:800:z1          close calls within 1 standard error settled by the heuristic
+    mcts:800:p1          close calls within 1 standard error go to the game's own plan (the
+                         scripted player, ``Game.rollout_policy``) when it is among them
     mcts:800:w2          progressive widening: a node seen n times opens at most 1 + 2 sqrt(n)
                          children
 """
@@ -39,7 +41,7 @@ ROLLOUTS = ("random", "greedy", "scripted")
 _BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s)?)?$")
 #: A constant after a one-letter token (``c1.0``, ``z.5``, ``w2``): at most 9+9 digits.
 _NUMBER = r"(\d{1,9}(\.\d{0,9})?|\.\d{1,9})"
-_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen")
+_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer")
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,12 @@ class SearchConfig:
     #: Progressive widening (0: off): a node visited ``n`` times has at most
     #: ``1 + widen * sqrt(n)`` children for the seat to act there.
     widen: float = 0.0
+    #: Root moves within this many standard errors of the most visited one go to the game's
+    #: scripted player's choice when it is among them (0: never); else ``settle`` decides.
+    prefer: float = 0.0
     #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``,
-    #: ``"settle"``, ``"widen"``); the others may be filled in from the game's ``search_hints``.
+    #: ``"settle"``, ``"widen"``, ``"prefer"``); the others may be filled in from the game's
+    #: ``search_hints``.
     given: frozenset[str] = field(default=frozenset(_SETTINGS), repr=False)
 
     def __post_init__(self) -> None:
@@ -75,8 +81,9 @@ class SearchConfig:
             raise ConfigError(f"rollouts are random, greedy or scripted, not {self.rollout!r}")
         if self.depth is not None and self.depth < 0:
             raise ConfigError(f"a rollout depth cannot be negative, got {self.depth}")
-        if self.settle < 0:
-            raise ConfigError(f"a settling margin cannot be negative, got {self.settle}")
+        if self.settle < 0 or self.prefer < 0:
+            raise ConfigError(f"a settling margin cannot be negative, got "
+                              f"{min(self.settle, self.prefer):g}")
         if self.widen < 0 or (0 < self.widen < 0.01):
             raise ConfigError(f"a widening constant is 0 (off) or at least 0.01, "
                               f"got {self.widen:g}")
@@ -102,6 +109,8 @@ class SearchConfig:
             parts.append(f"z{self.settle:g}")
         if self.widen:
             parts.append(f"w{self.widen:g}")
+        if self.prefer:
+            parts.append(f"p{self.prefer:g}")
         return ":".join(parts)
 
     def with_hints(self, hints: str) -> SearchConfig:
@@ -128,6 +137,7 @@ class SearchConfig:
             exploration=self.exploration if "exploration" in own else h.exploration,
             settle=self.settle if "settle" in own else h.settle,
             widen=self.widen if "widen" in own else h.widen,
+            prefer=self.prefer if "prefer" in own else h.prefer,
             given=own | h.given)
 
 
@@ -152,7 +162,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     rollout = "random"
     depth: int | None = DEFAULT_DEPTH
     exploration = DEFAULT_EXPLORATION
-    settle = widen = 0.0
+    settle = widen = prefer = 0.0
     for token in arg.split(":"):
         t = token.strip().lower()
         m = _BUDGET.match(t)
@@ -180,12 +190,15 @@ def parse_spec(arg: str | None) -> SearchConfig:
         elif re.fullmatch("w" + _NUMBER, t):
             widen = float(t[1:])
             given.add("widen")
+        elif re.fullmatch("p" + _NUMBER, t):
+            prefer = float(t[1:])
+            given.add("prefer")
         else:
             raise ConfigError(
                 f"cannot read {shorten(token)!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
                 "mcts:800:greedy, mcts:800:scripted, mcts:800:d20, mcts:800:full, "
-                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2")
+                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
     return SearchConfig(iterations, seconds, rollout, depth, exploration, settle, widen,
-                        frozenset(given))
+                        prefer, frozenset(given))
