@@ -11,6 +11,7 @@ from meeple.core import Rng
 from meeple.games.andor import bots, fog, heuristic, legend
 from meeple.games.andor.content import LETTERS
 from meeple.games.andor.state import AndorState, AndorWorld
+from meeple.sim.runner import play
 
 from .helpers import bare
 
@@ -166,3 +167,15 @@ def test_a_creature_that_cannot_reach_the_castle_before_n_is_no_danger() -> None
     assert heuristic._threat(st, 0) > 0.0
     st.letter = LETTERS.index("N") - 2  # two sunrises left: it cannot walk four steps
     assert heuristic._threat(st, 0) == 0.0
+
+
+def test_a_searching_team_of_three_wins_legends_by_keeping_to_the_plan() -> None:
+    """The game's hints (``scripted:d300:p3``): rollouts by the scripted team, and the plan's
+    move kept unless the search finds one clearly better. Three searching heroes win the full
+    legend on seeds where leaves read by the heuristic at once (``d0:z1``, the hints before)
+    let a creature overrun the castle."""
+    game = meeple.load("andor", players=3)
+    for seed in (0, 1):
+        assert play(game, ["mcts:20"] * 3, seed=seed).result().reason == "goals-met"
+        before = play(game, ["mcts:20:random:d0:z1:p0"] * 3, seed=seed)
+        assert before.result().reason == "castle-overrun"

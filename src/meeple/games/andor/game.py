@@ -40,10 +40,10 @@ class Andor(Game[AndorState]):
     """Cooperative: every hero wins or every hero loses, with the reason."""
 
     id = "andor"
-    #: Bot search settings (docs/bots.md): leaves are read by the heuristic at once (no
-    #: rollout: a few hundred iterations cannot tell moves apart through the fights' dice), and
-    #: the moves the search cannot tell apart are settled by the heuristic one step ahead.
-    search_hints = "d0:z1"
+    #: Bot search settings (docs/bots.md): rollouts by the scripted team (``rollout_policy``)
+    #: to the end of the legend (300 actions at most, then the heuristic), and a move the
+    #: search cannot tell from the team's own plan within 3 standard errors stays the plan's.
+    search_hints = "scripted:d300:p3"
     name = "Legends of Andor"
     name_ru = "Легенды Андора"
     description = ("1-4 heroes defend a castle together against creatures that march at "
