@@ -117,8 +117,13 @@ def write(args: argparse.Namespace) -> str:
             lines.append(f"| {game} | {_name(game, rung)} | {against or 'the game'} | "
                          f"{t['wins']} of "
                          f"{t['games']} | {t['wins'] / t['games']:.0%} | "
-                         f"{low:.0%}–{high:.0%}{wide} | {ms:.2g} | {t['safety']} |")
+                         f"{low:.0%}–{high:.0%}{wide} | {_ms(ms)} | {t['safety']} |")
     return "\n".join(lines) + "\n"
+
+
+def _ms(ms: float) -> str:
+    """Milliseconds as people read them: two figures below ten, whole ones above."""
+    return f"{ms:.2g}" if ms < 10 else f"{ms:,.0f}"
 
 
 def _name(game: str, rung: str) -> str:

@@ -42,6 +42,8 @@ _BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s
 #: A constant after a one-letter token (``c1.0``, ``z.5``, ``w2``): at most 9+9 digits.
 _NUMBER = r"(\d{1,9}(\.\d{0,9})?|\.\d{1,9})"
 _SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer")
+#: The settings a spec names by a letter and a constant: ``c0.7``, ``z1``, ``w2``, ``p3``.
+_CONSTANTS = {"c": "exploration", "z": "settle", "w": "widen", "p": "prefer"}
 
 
 @dataclass(frozen=True)
@@ -161,8 +163,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     seconds: float | None = None
     rollout = "random"
     depth: int | None = DEFAULT_DEPTH
-    exploration = DEFAULT_EXPLORATION
-    settle = widen = prefer = 0.0
+    constants = {"exploration": DEFAULT_EXPLORATION, "settle": 0.0, "widen": 0.0, "prefer": 0.0}
     for token in arg.split(":"):
         t = token.strip().lower()
         m = _BUDGET.match(t)
@@ -181,18 +182,9 @@ def parse_spec(arg: str | None) -> SearchConfig:
         elif t == "full":
             depth = None
             given.add("depth")
-        elif re.fullmatch("c" + _NUMBER, t):
-            exploration = float(t[1:])
-            given.add("exploration")
-        elif re.fullmatch("z" + _NUMBER, t):
-            settle = float(t[1:])
-            given.add("settle")
-        elif re.fullmatch("w" + _NUMBER, t):
-            widen = float(t[1:])
-            given.add("widen")
-        elif re.fullmatch("p" + _NUMBER, t):
-            prefer = float(t[1:])
-            given.add("prefer")
+        elif t[:1] in _CONSTANTS and re.fullmatch(_NUMBER, t[1:]):
+            constants[_CONSTANTS[t[0]]] = float(t[1:])
+            given.add(_CONSTANTS[t[0]])
         else:
             raise ConfigError(
                 f"cannot read {shorten(token)!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
@@ -200,5 +192,4 @@ def parse_spec(arg: str | None) -> SearchConfig:
                 "mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-    return SearchConfig(iterations, seconds, rollout, depth, exploration, settle, widen,
-                        prefer, frozenset(given))
+    return SearchConfig(iterations, seconds, rollout, depth, **constants, given=frozenset(given))
