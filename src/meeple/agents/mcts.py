@@ -129,7 +129,7 @@ class MCTSAgent:
         self.last_stats: list[MoveStats] = []
         #: One-step values of the moves the last search could not tell apart (see ``settle``).
         self.last_settled: dict[str, float] = {}
-        #: The move the game's own plan chose over the most visited one (see ``prefer``).
+        #: The move the game's own plan chose among close calls (see ``prefer``).
         self.last_planned: str | None = None
         #: Iterations and seconds the last decision searched (0 when it had one move to
         #: weigh): with a time budget, ``mcts:<last_iterations>`` from the same generator
