@@ -417,14 +417,16 @@ def test_search_takes_what_the_spec_leaves_open_from_the_game_hints() -> None:
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     seat = state.to_act
-    assert seat is not None and type(state.game).search_hints == "scripted:d4:z1"
+    assert seat is not None and type(state.game).search_hints == "scripted:d4:z1:p3"
     plain = make("mcts:3", seed=1)
     assert isinstance(plain, MCTSAgent)
     plain.choose(info_set(plain, state, seat))
-    assert (plain.active.rollout, plain.active.depth, plain.active.settle) == ("scripted", 4, 1.0)
-    own = make("mcts:3:random:d9:z0", seed=1)
+    active = plain.active
+    assert (active.rollout, active.depth, active.settle, active.prefer) == ("scripted", 4, 1.0, 3.0)
+    own = make("mcts:3:random:d9:z0:p0", seed=1)
     assert isinstance(own, MCTSAgent)
     own.choose(info_set(own, state, seat))
-    assert (own.active.rollout, own.active.depth, own.active.settle) == ("random", 9, 0.0)
+    active = own.active
+    assert (active.rollout, active.depth, active.settle, active.prefer) == ("random", 9, 0.0, 0.0)
     with pytest.raises(ConfigError):
         parse_spec("3").with_hints("800:greedy")
