@@ -3,7 +3,7 @@ name, the sentence on how it plays and how strong it was measured to be.
 
 >>> words = level_words(entries("myth")[2], "en")
 >>> words["seat"], words["name"], words["about"][:36]
-('strong', 'strong', 'Plays out up to a thousand possible ')
+('strong', 'strong', 'Before each move it plays out up to ')
 >>> seat_words("greedy", "myth", "ru")
 'лёгкий'
 """
