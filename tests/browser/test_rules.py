@@ -76,6 +76,8 @@ def test_a_match_opens_the_rules_beside_the_table_at_an_actions_paragraph(
     page = watched_page(browser)
     page.goto(f"{match['seats'][0]['join_url']}&lang={lang}")
     my_turn(page)
+    # The board's module loads once, after the first snapshot is shown: wait for its drawing.
+    page.locator("#board svg.ttt").wait_for()
     control = page.locator("#rules-open")
     assert control.inner_text() == RULES[lang] and page.is_hidden("#rules-panel")
     control.click()
