@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import meeple
+from meeple.agents import info_set, make
 from meeple.games.myth import bots, dungeon, heroes, turn
 from meeple.games.myth.state import MythState, MythWorld
 from meeple.games.myth.verbs import Explore
@@ -145,3 +146,98 @@ def test_a_world_keeps_what_its_seat_knows_and_deals_the_rest_afresh() -> None:
             tiles.add(dungeon._draw_tile(w.clone()))
         assert len(dealt) > 12 and len(drawn) > 4 and len(tiles) > 2
         assert st.determinize(seat, 5).to_json() == st.determinize(seat, 5).to_json()
+
+
+N, E, S = 1, 2, 4
+
+
+def last_way_east(tile: str, money: int = 6, blocked: bool = False) -> MythState:
+    """The crossroads' only unexplored side is east: north, south and west end in dead ends.
+    The hero explores east and draws ``tile``, holding ``money`` resources then. ``blocked``:
+    the cells around the east one are laid too, so no tile there could open to new ground."""
+    st = fresh(2, 1)
+    for cell, mask in (((0, -1), S), ((0, 1), N), ((-1, 0), E)):
+        open_cell(st, cell, mask=mask, tile="dead_end")
+    if blocked:
+        for cell in ((1, -1), (1, 1), (2, 0)):
+            open_cell(st, cell, mask=W, tile="dead_end")
+    st.tiles = (*st.tiles, tile)  # drawn next
+    heroes.pay(st, 0, heroes.res(st, 0))
+    heroes.gain(st, 0, money - 1)  # exploring pays one (MYTH-34)
+    turn_of(st, 0)
+    st.apply("explore east")
+    assert st.step == "place" and st.drawn_tile == tile
+    return st
+
+
+def picks(st: MythState, spec: str) -> str:
+    bot = make(spec, seed=1, game="myth")
+    return bot.choose(info_set(bot, st, 0)).text
+
+
+def test_no_bot_closes_the_dungeon_while_a_new_tile_could_keep_it_open() -> None:
+    """MYTH-26, MYTH-35: the dead end drawn can only face west, which would close the dungeon
+    on every side with tiles left; a closed dungeon with heroes too poor to play their cards
+    ran games to the turn limit. Every bot pays for a new tile instead."""
+    st = last_way_east("dead_end")
+    assert [a.text for a in st.legal_actions()] == ["place W", "redraw tile"]
+    for spec in ("greedy", "myth:balance", "mcts:50"):
+        assert picks(st, spec) == "redraw tile", spec
+    assert str(bots.choose(st)) == "redraw tile"  # the search's rollouts too
+
+
+def test_a_bot_lays_the_tile_when_no_tile_could_keep_the_dungeon_open() -> None:
+    """The hero cannot pay for a new tile, or no tile on that cell would open to unexplored
+    ground: the dead end is laid (the only way on), and the resources kept."""
+    for st in (last_way_east("dead_end", money=2), last_way_east("dead_end", blocked=True)):
+        for spec in ("greedy", "myth:balance"):
+            assert picks(st, spec) == "place W", spec
+
+
+def test_a_bot_keeps_the_dungeon_open_among_the_orientations() -> None:
+    """A corner facing west can turn north or south: either keeps a side open, and the bots
+    weigh those (``Myth.search_moves``); the new tile is still theirs to weigh."""
+    st = last_way_east("corner")
+    legal = st.legal_actions()
+    assert sorted(a.text for a in legal) == ["place NW", "place SW", "redraw tile"]
+    assert bots.search_moves(st, legal) == legal
+    for spec in ("greedy", "myth:balance", "mcts:50"):
+        assert picks(st, spec) in ("place NW", "place SW"), spec
+
+
+def guarded_frontier(turn: int) -> MythState:
+    """The last way to unexplored ground runs north through a cell a Myrkridia holds. The
+    Berserk (level 3, 12 life, no resources) stands beside it with the Heron Guard, who has
+    four resources and monsters in hand to lay on a hero who moves (MYTH-47); the game is at
+    ``turn``. Arranged after a greedy two-player game (seed 50093) in which both heroes stood
+    there from turn 130 to the turn limit (MYTH-26)."""
+    st = fresh(2, 1)
+    st.grid.clear()
+    st.tile_of = {}
+    open_cell(st, (0, 0), mask=E)
+    open_cell(st, (1, 0), mask=W | N, tile="corner")
+    open_cell(st, (1, -1), mask=N | S, tile="corridor")  # open north: the last frontier
+    st.enemies = {(1, -1): ["myrkridia"]}
+    for seat, hero, life, money in ((0, "berserk", 12, 0), (1, "heron_guard", 1, 4)):
+        st.hero[seat], st.level[seat], st.life[seat] = hero, 3, life
+        st.position[seat] = (1, 0)
+        heroes.pay(st, seat, heroes.res(st, seat))
+        heroes.gain(st, seat, money)
+    for card in ("shadow_of_balor", "attack", "trow", "trow", "stygian_knight", "soulless"):
+        st.deck.remove(card)
+        st.hand[1].append(card)
+    st.turn = turn
+    turn_of(st, 0)
+    return st
+
+
+def test_in_an_overlong_game_a_hero_walks_to_the_monster_guarding_the_last_way_on() -> None:
+    """One look ahead, the step north risks a little more (the fight, the rival's monsters)
+    than the Myrkridia's experience pays, so greedy stood still for ever. Past
+    ``bots.OVERLONG`` turns a hero to move takes the rule of thumb's step: to the monster,
+    whose defeat opens the way on."""
+    assert picks(guarded_frontier(100), "greedy") == "stay"
+    late = guarded_frontier(bots.OVERLONG)
+    assert [a.text for a in bots.search_moves(late, late.legal_actions())] == ["move north"]
+    for spec in ("greedy", "mcts:50", "myth:balance"):
+        assert picks(late, spec) == "move north", spec

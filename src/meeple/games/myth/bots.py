@@ -29,12 +29,20 @@ from .verbs import (
     Move,
     Place,
     Play,
+    Redraw,
     Remove,
     Show,
     TargetHero,
 )
 
 V = TypeVar("V")
+#: A tile open on every side (meeple.components.tilegrid).
+ALL_SIDES = sum(SIDES)
+#: Turns after which a game is stalled: a hero to move takes the rule of thumb's step, which
+#: walks to unexplored ground or to the monsters guarding it. Every bot's games end in 30 to
+#: 130 turns on average; a game this long has heroes standing still where a step risks more
+#: than it pays one look ahead, and the turn limit (MYTH-26) would end it.
+OVERLONG = 200
 
 SELF_CARDS = frozenset({"standard", "tain", "codex", "weapon", "rest", "splinters",
                         "extra_turn"})
@@ -220,21 +228,69 @@ def _target(st: MythState, seat: int, la: list[Action]) -> Action:
 
 
 def _place(st: MythState, seat: int, la: list[Action]) -> Action:
-    """The orientation that leaves the most cells to explore from (the first of those): a
-    dungeon closed on every side brings no more resources nor deck cards, and a game with
-    heroes too poor to play their cards then never ends."""
+    """The orientation that leaves the most cells to explore from (the first of those), or a
+    new tile when every orientation would close the dungeon (:func:`open_ways`)."""
+    rooms = _rooms(st, la)
+    if _must_redraw(st, rooms, la):
+        return _redraw(la)
+    return max(rooms, key=lambda a: rooms[a]) if rooms else la[0]
+
+
+def search_moves(st: State, legal: list[Action]) -> list[Action]:
+    """The moves a bot weighs (``Myth.search_moves``): where a tile is to be laid, those that
+    keep ground to explore (:func:`open_ways`); a hero's move in an overlong game, the rule
+    of thumb's step (:data:`OVERLONG`); every legal move otherwise."""
+    assert isinstance(st, MythState)
+    if st.step == "place":
+        return open_ways(st, legal)
+    if st.step == "move" and st.turn >= OVERLONG and st.to_act == st.active:
+        step = choose(st, Rng(st.n_actions))
+        if step in legal:
+            return [step]
+    return legal
+
+
+def open_ways(st: MythState, legal: list[Action]) -> list[Action]:
+    """The tile placements worth weighing: the orientations that leave a cell to explore
+    from, and a new tile if the hero can pay for it; only the new tile when every orientation
+    would close the dungeon and another tile could keep it open; all of them when none can.
+
+    A dungeon closed on every side brings no more resources nor deck cards, and a game with
+    heroes too poor to play their cards then never ends (MYTH-26): nothing is left to happen."""
+    rooms = _rooms(st, legal)
+    if _must_redraw(st, rooms, legal):
+        return [_redraw(legal)]
+    if not any(rooms.values()):
+        return legal
+    return [a for a in legal if rooms.get(a, 1) > 0]
+
+
+def _rooms(st: MythState, la: list[Action]) -> dict[Action, int]:
+    """Each placement of ``la`` with the number of cells left to explore from after it."""
     cell = step(st.position[st.active], st.explore_side)
     tiles_left = len(st.tiles) > 0
     # the other cells' frontier is the same whichever way the tile lies: counted once
     grid = {**st.grid, cell: 0}
     others = len(paths.frontier(grid, tiles_left))
+    rooms = {}
+    for a in la:
+        if isinstance(a[1], Place):
+            grid[cell] = a[1].passages
+            rooms[a] = others + paths.explorable(grid, cell, tiles_left)
+    return rooms
 
-    def room(a: Action) -> int:
-        if not isinstance(a[1], Place):
-            return -1
-        grid[cell] = a[1].passages
-        return others + paths.explorable(grid, cell, tiles_left)
-    return max(la, key=room)
+
+def _redraw(la: list[Action]) -> Action:
+    return next(a for a in la if isinstance(a[1], Redraw))
+
+
+def _must_redraw(st: MythState, rooms: dict[Action, int], la: list[Action]) -> bool:
+    """Every placement closes the dungeon, a new tile is legal (MYTH-35) and some tile laid
+    on the cell would open towards unexplored ground."""
+    if any(rooms.values()) or not any(isinstance(a[1], Redraw) for a in la):
+        return False
+    cell = step(st.position[st.active], st.explore_side)
+    return paths.explorable({**st.grid, cell: ALL_SIDES}, cell, len(st.tiles) > 0)
 
 
 def _verb(action: Action, kind: type[V]) -> V:
