@@ -147,11 +147,12 @@ def strengths(st: HeavensState) -> tuple[float, float]:
     place, less the blows the enemy's free gods could strike it next turn; the cards to come;
     the tokens still to spend. Never below 0."""
     g = st.game
-    tab = tables(g)
+    tab = g.heuristic_tables or tables(g)
     place, blows, strikes = tab.place, tab.blow, tab.strikes
     late = impatience(st)
     units, traps, card_side = st.units, st.traps, g.card_side
-    total = [BASE_WORTH * st.base_health[0], BASE_WORTH * st.base_health[1]]
+    base_health = st.base_health
+    total = [BASE_WORTH * base_health[0], BASE_WORTH * base_health[1]]
     pressed = [0.0, 0.0]  # per side, how hard lethal enemy gods press its base
     gods: tuple[list[Unit], list[Unit]] = ([], [])
     #: per side, the free gods that may strike next turn: (hex, move and reach, blow)
@@ -168,7 +169,8 @@ def strengths(st: HeavensState) -> tuple[float, float]:
             value += place[c][atk][h]
             if late:
                 value -= late * tab.gap[c][atk][h]
-            pressed[1 - side] += lethal(st, c, h, blow)
+            if blow >= base_health[1 - side]:  # else lethal() is 0: asked only when it is not
+                pressed[1 - side] += lethal(st, c, h, blow)
             strikers[side].append((h, strikes[c], blow))
         total[side] += value
         gods[side].append(u)
