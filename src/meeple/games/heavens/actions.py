@@ -193,19 +193,24 @@ def _choices(st: HeavensState, tab: Table) -> tuple[Action, ...]:
 
 
 #: What :func:`_character_actions` reads of a character, by its card (:func:`_plans`): its
-#: melee and ranged blows, reach and move; its ability's cost and aim (``fx.aims_of``); its
-#: attacks by what they strike; its move and its ability as actions.
-Plan = tuple[int, int, int, int, int, fx.Aim, dict[Mark, Action], Action | None, Action | None]
+#: melee and ranged blows, reach and move; per hex, the hexes its ranged blow reaches beyond
+#: the adjacent ones (as a bit set); its ability's cost and aim (``fx.aims_of``); its attacks
+#: by what they strike; its move and its ability as actions.
+Plan = tuple[int, int, int, int, tuple[int, ...], int, fx.Aim, dict[Mark, Action],
+             Action | None, Action | None]
 
 
 def _plans(g: Heavens, tab: Table) -> dict[int, Plan]:
     """Every character's :data:`Plan`, made once per game."""
     got: dict[int, Plan] | None = g.__dict__.get("_plans")
     if got is None:
-        aim_of = fx.aims_of(g)
+        aim_of, b = fx.aims_of(g), g.board
         got = g.__dict__["_plans"] = {
-            c: (g.melee[c], g.ranged[c], g.range[c], g.move[c], g.ability[c].cost, aim_of[c],
-                tab.attack.get(c, {}), tab.move.get(c), tab.ability.get(c))
+            c: (g.melee[c], g.ranged[c], g.range[c], g.move[c],
+                tuple(b.around(h, g.range[c]) & ~b.near_bits[h] for h in b.every)
+                if g.range[c] >= MIN_RANGED else (),
+                g.ability[c].cost, aim_of[c], tab.attack.get(c, {}), tab.move.get(c),
+                tab.ability.get(c))
             for c in g.ability}
     return got
 
@@ -225,7 +230,7 @@ def _character_actions(st: HeavensState, blk: set[int] | None, tab: Table) -> li
         return []
     units, traps = st.units, st.traps
     b = g.board
-    nbr_bits, near_bits, around = b.nbr_bits, b.near_bits, b.around
+    nbr_bits = b.nbr_bits
     home = b.summon[side] if g.zones[seat] is None else ()  # () : moves asked of can_move
     tokens = st.tokens
     plans = _plans(g, tab)
@@ -235,11 +240,11 @@ def _character_actions(st: HeavensState, blk: set[int] | None, tab: Table) -> li
         here = u[HEX]
         if u[STUN] >= 0 or here in traps:  # HVN-3, HVN-5: it takes no action (can_act)
             continue
-        melee, ranged, reach, move, cost, aim_at, strikes, moving, ability = plans[c]
+        melee, ranged, reach, move, beyond, cost, aim_at, strikes, moving, ability = plans[c]
         atk = u[ATTACK]
         hit = nbr_bits[here] & aim if melee + atk > 0 else 0
         if reach >= MIN_RANGED and ranged + atk > 0:
-            far = aim & around(here, reach) & ~near_bits[here]
+            far = aim & beyond[here]
             if far:
                 hit |= far & b.fire_lines(here, reach, walls)
         if hit:

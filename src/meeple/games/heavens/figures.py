@@ -66,7 +66,8 @@ def _arrive(st: HeavensState, c: int, h: int) -> None:
     f = st.fallen_at.get(h)
     if f is not None:
         remove_fallen(st, f, "defeated")
-    set_unit(st, c, HEX, h)
+    units = st.units
+    units[c] = (h, *units[c][1:])  # set_unit(st, c, HEX, h): the hex is the record's first slot
     st.at[h] = c
 
 

@@ -257,16 +257,20 @@ def move_gain(st: HeavensState, move: Move) -> float:
     seen = set(move.visited)
     best = now
     frontier = [here]
+    presses = blow >= st.base_health[1 - g.card_side[c]]  # else lethal() is 0 on every hex
+    nbrs = b.nbrs
     for _ in range(move.left):
         nxt = []
         for h in frontier:
-            for n in b.nbrs[h]:
+            for n in nbrs[h]:
                 if n in blk or n in seen or (held and n not in home) or (
                         zones is not None and b.zone[n] not in zones):
                     continue
                 seen.add(n)
                 nxt.append(n)
-                v = place[n] - late * gap[n] + lethal(st, c, n, blow)
+                v = place[n] - late * gap[n]
+                if presses:
+                    v += lethal(st, c, n, blow)
                 if v > best:
                     best = v
         frontier = nxt

@@ -102,9 +102,13 @@ def _next(st: HeavensState, c: int, left: int, visited: tuple[int, ...], blk: se
 def step(st: HeavensState, move: Move, h: int) -> Move | None:
     """The move after a step to ``h``: None when no further step is possible."""
     global _ahead
-    relocate(st, move.card, h)
-    nxt = _make(move.seat, move.card, move.left - 1, (*move.visited, h), move.taken + 1)
-    found = steps(st, nxt)
+    c, left = move.card, move.left - 1
+    relocate(st, c, h)
+    nxt = _make(move.seat, c, left, (*move.visited, h), move.taken + 1)
+    if left <= 0:
+        return None
+    found = (_free(st, c, nxt.visited) if st.game.zones[st.active] is None
+             else steps(st, nxt))  # steps(st, nxt), the usual case asked straight
     if not found:
         return None
     _ahead = (st, nxt, found)
