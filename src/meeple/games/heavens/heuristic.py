@@ -293,4 +293,4 @@ def evaluate_all(st: HeavensState) -> list[float]:
     if total <= 0:
         return [0.5] * st.players
     shares = (a / total, b / total)
-    return [shares[side] for side in st.game.side_of]
+    return list(map(shares.__getitem__, st.game.side_of))
