@@ -151,8 +151,7 @@ def legal(st: HeavensState) -> list[Action]:
         if isinstance(top, Acquiring):
             takes = takeable(st, top.card, top.hex, tab)
             return [*takes, tab.done] if top.taken else takes
-        target = tab.target
-        return [target[t] for t in pending_targets(st, top, blk)]
+        return list(map(tab.target.__getitem__, pending_targets(st, top, blk)))
     if st.tokens <= 0:
         return [tab.end]
     return list(_choices(st, tab))
@@ -315,7 +314,7 @@ def _standing(st: HeavensState, side: int) -> tuple[list[int], int, int, int, in
         rings |= bit[h]
     for h in st.architecture:
         rings |= bit[h]
-    walls = foes | allies | rings | bit[b.base[0]] | bit[b.base[1]]
+    walls = foes | allies | rings | b.base_bits
     for h in st.dropped:
         walls |= bit[h]
     return mine, foes, allies, foes | rings | bit[b.base[1 - side]], walls
