@@ -232,7 +232,7 @@ def _character_actions(st: HeavensState, blk: set[int] | None, tab: Table) -> li
     nbr_bits = b.nbr_bits
     home = b.summon[side] if g.zones[seat] is None else ()  # () : moves asked of can_move
     tokens = st.tokens
-    plans = _plans(g, tab)
+    plans = g.__dict__.get("_plans") or _plans(g, tab)
     out: list[Action] = []
     for c in g.by_name(mine):
         u = units[c]

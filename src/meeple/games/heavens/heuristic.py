@@ -176,6 +176,8 @@ def strengths(st: HeavensState) -> tuple[float, float]:
         gods[side].append(u)
     dist = g.board.dist
     hands = st.hands
+    # the side whose action is under way: only its tokens' worth asks more than their count
+    acting = g.side_of[st.active] if st.decisions and st.phase == "actions" else -1
     out = []
     for side in (0, 1):
         foes = strikers[1 - side]
@@ -193,7 +195,8 @@ def strengths(st: HeavensState) -> tuple[float, float]:
         cards = len(st.deck[side])
         for s in g.team[side]:
             cards += len(hands[s])
-        value = total[side] - EXPOSED * lost + CARD_WORTH * cards + tokens(st, side)
+        worth = tokens(st, side) if side == acting else TOKEN_WORTH * g.tokens[side]
+        value = total[side] - EXPOSED * lost + CARD_WORTH * cards + worth
         # never all of the side's strength, or every move would read alike
         value -= min(pressed[side], PRESS_SHARE * value)
         out.append(value if value > 0 else 0.0)
@@ -243,7 +246,7 @@ def move_gain(st: HeavensState, move: Move) -> float:
     c = move.card
     u = st.units[c]
     here = u[HEX]
-    tab = tables(g)
+    tab = g.heuristic_tables or tables(g)
     place, gap, late = tab.place[c][u[ATTACK]], tab.gap[c][u[ATTACK]], impatience(st)
     blow = tab.blow[c] + u[ATTACK]
     now = place[here] - late * gap[here] + lethal(st, c, here, blow)
