@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING
 
 from .decisions import ChooseTarget, Move
 from .figures import locked
-from .rings import ARMOUR, ATTACK, HEALTH, HEX, MAX_BONUS
+from .rings import ATTACK, HEX, MAX_BONUS
 
 if TYPE_CHECKING:
     from .game import Heavens
-    from .state import HeavensState, Unit
+    from .state import HeavensState
 
 #: What each card still in a side's deck or hands is worth, in health points.
 CARD_WORTH = 2.0
@@ -142,6 +142,11 @@ def impatience(st: HeavensState) -> float:
     return IMPATIENCE * late if late > 0 else 0.0
 
 
+#: A standing god as :func:`strengths` weighs the blows it is exposed to: its distances to
+#: every hex, its armour and its health.
+Guard = tuple[tuple[int, ...], int, int]
+
+
 def strengths(st: HeavensState) -> tuple[float, float]:
     """Both sides' strength: base health; per standing god its health, rings, attack and
     place, less the blows the enemy's free gods could strike it next turn; the cards to come;
@@ -154,7 +159,9 @@ def strengths(st: HeavensState) -> tuple[float, float]:
     base_health = st.base_health
     total = [BASE_WORTH * base_health[0], BASE_WORTH * base_health[1]]
     pressed = [0.0, 0.0]  # per side, how hard lethal enemy gods press its base
-    gods: tuple[list[Unit], list[Unit]] = ([], [])
+    dist = g.board.dist
+    #: per side, every standing god: (its distances to every hex, armour, health)
+    gods: tuple[list[Guard], list[Guard]] = ([], [])
     #: per side, the free gods that may strike next turn: (hex, move and reach, blow)
     strikers: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
     for h, c in st.at.items():
@@ -173,8 +180,7 @@ def strengths(st: HeavensState) -> tuple[float, float]:
                 pressed[1 - side] += lethal(st, c, h, blow)
             strikers[side].append((h, strikes[c], blow))
         total[side] += value
-        gods[side].append(u)
-    dist = g.board.dist
+        gods[side].append((dist[h], armour, health))
     hands = st.hands
     # the side whose action is under way: only its tokens' worth asks more than their count
     acting = g.side_of[st.active] if st.decisions and st.phase == "actions" else -1
@@ -183,15 +189,14 @@ def strengths(st: HeavensState) -> tuple[float, float]:
         foes = strikers[1 - side]
         lost = 0
         if foes:
-            for u in gods[side]:
-                d = dist[u[HEX]]
+            for d, armour, health in gods[side]:
                 worst = 0
                 for h, r, p in foes:
                     if p > worst and d[h] <= r:
                         worst = p
-                worst -= u[ARMOUR]
+                worst -= armour
                 if worst > 0:
-                    lost += worst if worst < u[HEALTH] else u[HEALTH]
+                    lost += worst if worst < health else health
         cards = len(st.deck[side])
         for s in g.team[side]:
             cards += len(hands[s])
