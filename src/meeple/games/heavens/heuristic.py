@@ -261,8 +261,8 @@ def move_gain(st: HeavensState, move: Move) -> float:
     zones = g.zones[st.active]
     home = b.summon[side]
     held = here in home and locked(st, side)
-    blk = {*st.at, *st.traps, *st.architecture, *st.dropped, *b.bases}
-    seen = set(move.visited)
+    # the hexes no step may enter: the obstacles and the hexes passed, and those reached
+    seen = {*st.at, *st.traps, *st.architecture, *st.dropped, *b.bases, *move.visited}
     best = now
     frontier = [here]
     presses = blow >= st.base_health[1 - g.card_side[c]]  # else lethal() is 0 on every hex
@@ -271,7 +271,7 @@ def move_gain(st: HeavensState, move: Move) -> float:
         nxt = []
         for h in frontier:
             for n in nbrs[h]:
-                if n in blk or n in seen or (held and n not in home) or (
+                if n in seen or (held and n not in home) or (
                         zones is not None and b.zone[n] not in zones):
                     continue
                 seen.add(n)
