@@ -495,12 +495,12 @@ STEPS = frozenset(("level", "entrance", "respond", "trade", "monster", "battle",
 def choose(st: CatacombsState, rng: Rng) -> Action:
     """The policy's action for the seat to act."""
     legal = st.legal_actions()
-    kinds: Kinds = {a[1].__class__: a for a in legal}
     s = st.to_act
     assert s is not None
     kind = st.decisions[-1].kind if st.decisions else st.step
     if kind in STEPS:
-        return _at_step(st, s, kind, legal, kinds, rng)
+        return _at_step(st, s, kind, legal, rng)
+    kinds = _kinds(legal)
     plan = rearm(st, s, legal)  # held by a monster nothing in hand can beat
     if plan is not None:
         return plan
@@ -520,22 +520,27 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     return _move(st, s, legal, kinds, rng)
 
 
-def _at_step(st: CatacombsState, s: int, kind: str, legal: list[Action], kinds: Kinds,
-             rng: Rng) -> Action:
-    """The answer at a step of its own: a level's stat, an entrance, a trade, a fight, a tile."""
+def _kinds(legal: list[Action]) -> Kinds:
+    """The legal actions by their verb's class (the last of each class)."""
+    return {a[1].__class__: a for a in legal}
+
+
+def _at_step(st: CatacombsState, s: int, kind: str, legal: list[Action], rng: Rng) -> Action:
+    """The answer at a step of its own: a level's stat, an entrance, a trade, a fight, a tile
+    (the actions by their verb, :func:`_kinds`, made only for the steps that ask for one)."""
     if kind == "level":
         return st.game.action(Raise(_raise(st, s)))
     if kind == "entrance":
         return rng.choice(legal)
     if kind == "respond":
-        return kinds[Decline]
+        return _kinds(legal)[Decline]
     if kind == "trade":
-        return kinds[CancelTrade]
+        return _kinds(legal)[CancelTrade]
     if kind == "monster":
-        return _fight_or_retreat(st, s, kinds)
+        return _fight_or_retreat(st, s, _kinds(legal))
     if kind == "battle":
         summon = st.game.actions.use[st.game.summoner]
-        return summon if summon in legal else kinds[Attack]
+        return summon if summon in legal else _kinds(legal)[Attack]
     if kind == "place":
         return _place(st, legal, rng)
     if kind == "walk":

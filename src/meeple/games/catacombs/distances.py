@@ -4,6 +4,11 @@ Its walk asks them at every step, and a search whose rollouts play the scripted 
 them of the same board thousands of times, so each is kept per game (``Catacombs.distance_memo``)
 by all it reads: the board's tiles and cards, and for a target the dwarf's weapon, armour and
 health. A kept dict is shared: callers only read it.
+
+The store is kept per board (a key of every cell's tile and card), then by the rest. The board
+a game asked about last is remembered with copies of its two lists (``Catacombs.distance_board``):
+while a state's lists equal them (a comparison of lists, no key built or hashed), its distances
+are found in that board's store at once. A board changes far more rarely than it is asked about.
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ SAFE_WOUNDS = 2
 #: about 70 of them.
 KEPT = 1024
 
+#: The walking distances kept for one board, by what else they read.
+Kept = dict[tuple[object, ...], dict[int, int]]
+
 
 def spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:
     """Walking distances out from the cells already in ``dist``, never through a monster."""
@@ -45,18 +53,40 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
     dwarf may take on (the monster's cell itself counts as a target).
 
     Kept per game (see the module's docs)."""
-    key = (column(st, s), st.bonus, armour_of(st, s), st.health[s], bold, walls,
-           *st.tile, *st.card)
-    known = st.game.distance_memo.get(key)
-    return known if known is not None else _keep(st, key, _target_distance(st, s, bold, walls))
+    kept = _board(st)
+    key = (column(st, s), st.bonus, armour_of(st, s), st.health[s], bold, walls)
+    known = kept.get(key)
+    return known if known is not None else _keep(st, kept, key,
+                                                 _target_distance(st, s, bold, walls))
 
 
-def _keep(st: CatacombsState, key: tuple[object, ...], dist: dict[int, int]) -> dict[int, int]:
-    """``dist`` kept in the game's store of walking distances under ``key``."""
-    store = st.game.distance_memo
-    if len(store) >= KEPT:
-        store.clear()
-    store[key] = dist
+def _board(st: CatacombsState) -> Kept:
+    """The distances kept for the state's board (see the module's docs)."""
+    g = st.game
+    last = g.distance_board
+    if last is not None and last[0] == st.tile and last[1] == st.card:  # no key to build
+        return last[2]
+    store = g.distance_memo
+    board = (*st.tile, *st.card)
+    kept = store.get(board)
+    if kept is None:
+        kept = store[board] = {}
+    g.distance_board = (list(st.tile), list(st.card), kept)
+    return kept
+
+
+def _keep(st: CatacombsState, kept: Kept, key: tuple[object, ...], dist: dict[int, int]
+          ) -> dict[int, int]:
+    """``dist`` kept in the board's store ``kept`` under ``key``; every board's store is
+    emptied once the game keeps :data:`KEPT` distances."""
+    g = st.game
+    g.distances_kept += 1
+    if g.distances_kept > KEPT:
+        g.distance_memo.clear()
+        g.distance_board = None
+        g.distances_kept = 1
+        kept = _board(st)
+    kept[key] = dist
     return dist
 
 
@@ -83,9 +113,10 @@ def _target_distance(st: CatacombsState, s: int, bold: bool, walls: bool) -> dic
 def entrance_distance(st: CatacombsState, doors: list[int] | None = None) -> dict[int, int]:
     """Walking distance to the nearest entrance (of ``doors`` when given), kept per game."""
     cells = tuple(st.game.entrance_cells if doors is None else doors)
-    key = (cells, *st.tile, *st.card)
-    known = st.game.distance_memo.get(key)
+    kept = _board(st)
+    key = (cells,)
+    known = kept.get(key)
     if known is not None:
         return known
     dist = dict.fromkeys(cells, 0)
-    return _keep(st, key, spread(st, dist, deque(dist)))
+    return _keep(st, kept, key, spread(st, dist, deque(dist)))

@@ -134,8 +134,13 @@ class Catacombs(Game[CatacombsState]):
         #: ``trade.composing``), shared by every state of the game.
         self.free_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
         self.offer_memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
-        #: The scripted dwarf's walking distances (``distances``).
-        self.distance_memo: dict[tuple[object, ...], dict[int, int]] = {}
+        #: The scripted dwarf's walking distances (``distances``), by board, then by what else
+        #: they read; the board asked about last, and how many distances are kept.
+        self.distance_memo: dict[tuple[object, ...], dict[tuple[object, ...], dict[int, int]]]
+        self.distance_memo = {}
+        self.distance_board: tuple[list[int | None], list[int | None],
+                                   dict[tuple[object, ...], dict[int, int]]] | None = None
+        self.distances_kept = 0
 
     def xy(self, cell: int) -> list[int]:
         """A cell index as ``[x, y]``."""

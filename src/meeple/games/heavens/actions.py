@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from meeple.core import Action, Dispatch, Verb
 
 from . import effects as fx
-from .attack import MIN_RANGED, Mark, attack, marks, roll_hits
+from .attack import MIN_RANGED, Mark, attack, roll_hits
 from .board import obstacles
 from .cards import characters_left, discard_from_hand, from_hand
 from .decisions import Acquire as Acquiring
@@ -151,8 +151,7 @@ def legal(st: HeavensState) -> list[Action]:
         if isinstance(top, Acquiring):
             takes = takeable(st, top.card, top.hex, tab)
             return [*takes, tab.done] if top.taken else takes
-        target = tab.target
-        return [target[t] for t in pending_targets(st, top, blk)]
+        return list(map(tab.target.__getitem__, pending_targets(st, top, blk)))
     if st.tokens <= 0:
         return [tab.end]
     return list(_choices(st, tab))
@@ -163,18 +162,20 @@ def _choices(st: HeavensState, tab: Table) -> tuple[Action, ...]:
 
     They depend only on what ``key`` holds (the seat, its tokens and hand, every unit and ring
     on the Heavens, the box, whether each side is held on its summoning hexes), so they are
-    kept per game by it: a search meets the same position again and again."""
-    units, at, box, fallen, traps, arch, dropped = (
-        st.units, st.at, st.box, st.fallen_at, st.traps, st.architecture, st.dropped)
+    kept per game by it: a search meets the same position again and again. Who stands or
+    lies where (``at``, ``fallen_at``) is in the unit records already (each says its hex and
+    whether it fell, and the figures keep the two dicts so, as ``validate`` checks), and
+    nothing these actions depend on reads the order of those dicts, so they are left out."""
+    units, box, traps, arch, dropped = (
+        st.units, st.box, st.traps, st.architecture, st.dropped)
     # One flat tuple: each dict's size, then every dict's keys and values (no pair is made)
     called = st.summons  # locked(st, side) for each side, without the calls while unlocked
     key = (st.active, st.tokens, st.hands[st.active],
            called[0] < SUMMONS_TO_UNLOCK and characters_left(st, 0),
            called[1] < SUMMONS_TO_UNLOCK and characters_left(st, 1),
-           len(units), len(at), len(box), len(fallen), len(traps), len(arch), len(dropped),
-           *units, *units.values(), *at, *at.values(), *box, *box.values(), *fallen,
-           *fallen.values(), *traps, *traps.values(), *arch, *arch.values(), *dropped,
-           *dropped.values())
+           len(units), len(box), len(traps), len(arch), len(dropped),
+           *units, *units.values(), *box, *box.values(), *traps, *traps.values(), *arch,
+           *arch.values(), *dropped, *dropped.values())
     store = st.game.legal_memo
     known = store.get(key)
     if known is None:
@@ -190,6 +191,29 @@ def _choices(st: HeavensState, tab: Table) -> tuple[Action, ...]:
     return known
 
 
+#: What :func:`_character_actions` reads of a character, by its card (:func:`_plans`): its
+#: melee and ranged blows, reach and move; per hex, the hexes its ranged blow reaches beyond
+#: the adjacent ones (as a bit set); its ability's cost and aim (``fx.aims_of``); its attacks
+#: by what they strike; its move and its ability as actions.
+Plan = tuple[int, int, int, int, tuple[int, ...], int, fx.Aim, dict[Mark, Action],
+             Action | None, Action | None]
+
+
+def _plans(g: Heavens, tab: Table) -> dict[int, Plan]:
+    """Every character's :data:`Plan`, made once per game."""
+    got: dict[int, Plan] | None = g.__dict__.get("_plans")
+    if got is None:
+        aim_of, b = fx.aims_of(g), g.board
+        got = g.__dict__["_plans"] = {
+            c: (g.melee[c], g.ranged[c], g.range[c], g.move[c],
+                tuple(b.around(h, g.range[c]) & ~b.near_bits[h] for h in b.every)
+                if g.range[c] >= MIN_RANGED else (),
+                g.ability[c].cost, aim_of[c], tab.attack.get(c, {}), tab.move.get(c),
+                tab.ability.get(c))
+            for c in g.ability}
+    return got
+
+
 def _character_actions(st: HeavensState, blk: set[int] | None, tab: Table) -> list[Action]:
     """HVN-33..36: attacks, moves, acquisitions and abilities of the side's characters.
 
@@ -200,53 +224,73 @@ def _character_actions(st: HeavensState, blk: set[int] | None, tab: Table) -> li
     g = st.game
     seat = st.active
     side = g.side_of[seat]
-    units, traps = st.units, st.traps
-    b = g.board
-    bit = b.bit
     mine, foes, allies, aim, walls = _standing(st, side)
     if not mine:
         return []
-    aims: dict[int, list[Mark]] | None = None
-    nbr_bits, near_bits, around = b.nbr_bits, b.near_bits, b.around
+    units, traps = st.units, st.traps
+    b = g.board
+    nbr_bits = b.nbr_bits
     home = b.summon[side] if g.zones[seat] is None else ()  # () : moves asked of can_move
-    melee, ranged, reach_of, move = g.melee, g.ranged, g.range, g.move
     tokens = st.tokens
-    aim_of = fx.aims_of(g)  # each ability's fx.ability_aims
+    plans = g.__dict__.get("_plans") or _plans(g, tab)
     out: list[Action] = []
     for c in g.by_name(mine):
         u = units[c]
         here = u[HEX]
         if u[STUN] >= 0 or here in traps:  # HVN-3, HVN-5: it takes no action (can_act)
             continue
+        melee, ranged, reach, move, beyond, cost, aim_at, strikes, moving, ability = plans[c]
         atk = u[ATTACK]
-        hit = nbr_bits[here] & aim if melee[c] + atk > 0 else 0
-        reach = reach_of[c]
-        if reach >= MIN_RANGED and ranged[c] + atk > 0:
-            far = aim & around(here, reach) & ~near_bits[here]
+        hit = nbr_bits[here] & aim if melee + atk > 0 else 0
+        if reach >= MIN_RANGED and ranged + atk > 0:
+            far = aim & beyond[here]
             if far:
                 hit |= far & b.fire_lines(here, reach, walls)
         if hit:
-            if aims is None:
-                aims = marks(st, side)
-            strikes = tab.attack[c]
-            found = [h for h in aims if bit[h] & hit]
-            if len(found) > 1:
-                found.sort(key=b.label_rank.__getitem__)
-            for h in found:
-                out.extend(strikes[m] for m in aims[h])
-        if move[c] > 0:
+            out += _struck(st, side, hit, strikes)
+        if move > 0:
             if home:  # as can_move asks, of bit sets: a free neighbour, at home while locked
                 free = nbr_bits[here] & ~walls
                 if free and (here not in home or not locked(st, side)
                              or free & b.bits(home)):
-                    out.append(tab.move[c])
+                    out.append(moving)  # type: ignore[arg-type]  # a god that moves has one
             elif can_move(st, c, obstacles(st) if blk is None else blk):
-                out.append(tab.move[c])
+                out.append(moving)  # type: ignore[arg-type]
         if st.dropped:
             out.extend(acquisitions(st, c, tab))
-        ab = g.ability[c]
-        if ab.cost <= tokens and aim_of[c](st, here, foes, allies, walls, blk):
-            out.append(tab.ability[c])
+        if cost <= tokens and aim_at(st, here, foes, allies, walls, blk):
+            out.append(ability)  # type: ignore[arg-type]  # every character has an ability
+    return out
+
+
+def _struck(st: HeavensState, side: int, hit: int, strikes: dict[Mark, Action]
+            ) -> list[Action]:
+    """The attacks on what stands at the hexes of ``hit`` (a bit set of hexes that hold
+    something a god of ``side`` may strike, as :func:`marks` finds): by the hexes' labels,
+    each hex's marks in the order :func:`marks` lists them (a god, the base, a trap, a
+    building), without building every mark of the board."""
+    g = st.game
+    b = g.board
+    hex_of = b.hex_of
+    found: list[int] = []
+    while hit:
+        low = hit & -hit
+        found.append(hex_of[low])
+        hit ^= low
+    if len(found) > 1:
+        found.sort(key=b.label_rank.__getitem__)
+    at, card_side, base = st.at, g.card_side, b.base[1 - side]
+    out: list[Action] = []
+    for h in found:
+        c = at.get(h)
+        if c is not None and card_side[c] != side:
+            out.append(strikes["u", c])
+        if h == base:
+            out.append(strikes["base", h])
+        if h in st.traps:
+            out.append(strikes["trap", h])
+        if h in st.architecture:
+            out.append(strikes["arch", h])
     return out
 
 
@@ -270,7 +314,7 @@ def _standing(st: HeavensState, side: int) -> tuple[list[int], int, int, int, in
         rings |= bit[h]
     for h in st.architecture:
         rings |= bit[h]
-    walls = foes | allies | rings | bit[b.base[0]] | bit[b.base[1]]
+    walls = foes | allies | rings | b.base_bits
     for h in st.dropped:
         walls |= bit[h]
     return mine, foes, allies, foes | rings | bit[b.base[1 - side]], walls

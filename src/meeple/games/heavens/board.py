@@ -99,6 +99,10 @@ class Board:
         self.nbr_bits: tuple[int, ...] = tuple(m & ~b for m, b in zip(self.near_bits, self.bit,
                                                                       strict=True))
         self._around: dict[tuple[int, int], int] = {}
+        #: the hex of each hex's bit
+        self.hex_of: dict[int, int] = {m: h for h, m in enumerate(self.bit)}
+        #: both bases as a bit set
+        self.base_bits = self.bit[self.base[0]] | self.bit[self.base[1]]
 
     def within(self, h: int, reach: int) -> tuple[int, ...]:
         """Every hex at most ``reach`` steps from ``h`` (``h`` too), in index order."""

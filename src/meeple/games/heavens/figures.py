@@ -56,8 +56,13 @@ def summon(st: HeavensState, seat: int, c: int, h: int) -> None:
 
 def relocate(st: HeavensState, c: int, h: int) -> None:
     """Move a standing character straight to ``h`` (one step, or a leap)."""
-    del st.at[st.units[c][HEX]]
-    _arrive(st, c, h)
+    at = st.at
+    del at[st.units[c][HEX]]
+    if h in st.fallen_at:  # as _arrive, written out: a move's every step comes here
+        remove_fallen(st, st.fallen_at[h], "defeated")
+    units = st.units
+    units[c] = (h, *units[c][1:])  # set_unit(st, c, HEX, h): the hex is the record's first slot
+    at[h] = c
     st._emit("moved", card=st.game.ids[c], hex=st.game.board.labels[h])
 
 
@@ -66,7 +71,8 @@ def _arrive(st: HeavensState, c: int, h: int) -> None:
     f = st.fallen_at.get(h)
     if f is not None:
         remove_fallen(st, f, "defeated")
-    set_unit(st, c, HEX, h)
+    units = st.units
+    units[c] = (h, *units[c][1:])  # set_unit(st, c, HEX, h): the hex is the record's first slot
     st.at[h] = c
 
 

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING
 
 from .decisions import ChooseTarget, Move
 from .figures import locked
-from .rings import ARMOUR, ATTACK, HEALTH, HEX, MAX_BONUS
+from .rings import ATTACK, HEX, MAX_BONUS
 
 if TYPE_CHECKING:
     from .game import Heavens
-    from .state import HeavensState, Unit
+    from .state import HeavensState
 
 #: What each card still in a side's deck or hands is worth, in health points.
 CARD_WORTH = 2.0
@@ -142,18 +142,26 @@ def impatience(st: HeavensState) -> float:
     return IMPATIENCE * late if late > 0 else 0.0
 
 
+#: A standing god as :func:`strengths` weighs the blows it is exposed to: its distances to
+#: every hex, its armour and its health.
+Guard = tuple[tuple[int, ...], int, int]
+
+
 def strengths(st: HeavensState) -> tuple[float, float]:
     """Both sides' strength: base health; per standing god its health, rings, attack and
     place, less the blows the enemy's free gods could strike it next turn; the cards to come;
     the tokens still to spend. Never below 0."""
     g = st.game
-    tab = tables(g)
+    tab = g.heuristic_tables or tables(g)
     place, blows, strikes = tab.place, tab.blow, tab.strikes
     late = impatience(st)
     units, traps, card_side = st.units, st.traps, g.card_side
-    total = [BASE_WORTH * st.base_health[0], BASE_WORTH * st.base_health[1]]
+    base_health = st.base_health
+    total = [BASE_WORTH * base_health[0], BASE_WORTH * base_health[1]]
     pressed = [0.0, 0.0]  # per side, how hard lethal enemy gods press its base
-    gods: tuple[list[Unit], list[Unit]] = ([], [])
+    dist = g.board.dist
+    #: per side, every standing god: (its distances to every hex, armour, health)
+    gods: tuple[list[Guard], list[Guard]] = ([], [])
     #: per side, the free gods that may strike next turn: (hex, move and reach, blow)
     strikers: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
     for h, c in st.at.items():
@@ -168,30 +176,32 @@ def strengths(st: HeavensState) -> tuple[float, float]:
             value += place[c][atk][h]
             if late:
                 value -= late * tab.gap[c][atk][h]
-            pressed[1 - side] += lethal(st, c, h, blow)
+            if blow >= base_health[1 - side]:  # else lethal() is 0: asked only when it is not
+                pressed[1 - side] += lethal(st, c, h, blow)
             strikers[side].append((h, strikes[c], blow))
         total[side] += value
-        gods[side].append(u)
-    dist = g.board.dist
+        gods[side].append((dist[h], armour, health))
     hands = st.hands
+    # the side whose action is under way: only its tokens' worth asks more than their count
+    acting = g.side_of[st.active] if st.decisions and st.phase == "actions" else -1
     out = []
     for side in (0, 1):
         foes = strikers[1 - side]
         lost = 0
         if foes:
-            for u in gods[side]:
-                d = dist[u[HEX]]
+            for d, armour, health in gods[side]:
                 worst = 0
                 for h, r, p in foes:
                     if p > worst and d[h] <= r:
                         worst = p
-                worst -= u[ARMOUR]
+                worst -= armour
                 if worst > 0:
-                    lost += worst if worst < u[HEALTH] else u[HEALTH]
+                    lost += worst if worst < health else health
         cards = len(st.deck[side])
         for s in g.team[side]:
             cards += len(hands[s])
-        value = total[side] - EXPOSED * lost + CARD_WORTH * cards + tokens(st, side)
+        worth = tokens(st, side) if side == acting else TOKEN_WORTH * g.tokens[side]
+        value = total[side] - EXPOSED * lost + CARD_WORTH * cards + worth
         # never all of the side's strength, or every move would read alike
         value -= min(pressed[side], PRESS_SHARE * value)
         out.append(value if value > 0 else 0.0)
@@ -241,7 +251,7 @@ def move_gain(st: HeavensState, move: Move) -> float:
     c = move.card
     u = st.units[c]
     here = u[HEX]
-    tab = tables(g)
+    tab = g.heuristic_tables or tables(g)
     place, gap, late = tab.place[c][u[ATTACK]], tab.gap[c][u[ATTACK]], impatience(st)
     blow = tab.blow[c] + u[ATTACK]
     now = place[here] - late * gap[here] + lethal(st, c, here, blow)
@@ -251,20 +261,24 @@ def move_gain(st: HeavensState, move: Move) -> float:
     zones = g.zones[st.active]
     home = b.summon[side]
     held = here in home and locked(st, side)
-    blk = {*st.at, *st.traps, *st.architecture, *st.dropped, *b.bases}
-    seen = set(move.visited)
+    # the hexes no step may enter: the obstacles and the hexes passed, and those reached
+    seen = {*st.at, *st.traps, *st.architecture, *st.dropped, *b.bases, *move.visited}
     best = now
     frontier = [here]
+    presses = blow >= st.base_health[1 - g.card_side[c]]  # else lethal() is 0 on every hex
+    nbrs = b.nbrs
     for _ in range(move.left):
         nxt = []
         for h in frontier:
-            for n in b.nbrs[h]:
-                if n in blk or n in seen or (held and n not in home) or (
+            for n in nbrs[h]:
+                if n in seen or (held and n not in home) or (
                         zones is not None and b.zone[n] not in zones):
                     continue
                 seen.add(n)
                 nxt.append(n)
-                v = place[n] - late * gap[n] + lethal(st, c, n, blow)
+                v = place[n] - late * gap[n]
+                if presses:
+                    v += lethal(st, c, n, blow)
                 if v > best:
                     best = v
         frontier = nxt
@@ -287,4 +301,4 @@ def evaluate_all(st: HeavensState) -> list[float]:
     if total <= 0:
         return [0.5] * st.players
     shares = (a / total, b / total)
-    return [shares[side] for side in st.game.side_of]
+    return list(map(shares.__getitem__, st.game.side_of))

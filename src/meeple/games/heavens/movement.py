@@ -71,14 +71,20 @@ def steps(st: HeavensState, move: Move, blk: set[int] | None = None) -> list[int
 def _free(st: HeavensState, c: int, visited: tuple[int, ...]) -> list[int]:
     """:func:`_next` of a move with steps left and no zones, asking the state's dicts what
     :func:`obstacles` would gather, without gathering them."""
-    g, b = st.game, st.game.board
+    g = st.game
+    b = g.board
     here = st.units[c][HEX]
-    home = b.summon[g.side_of[st.active]]
-    held = here in home and locked(st, g.side_of[st.active])  # HVN-43
+    side = g.side_of[st.active]
+    home = b.summon[side]
+    held = here in home and locked(st, side)  # HVN-43
     at, traps, arch, dropped, bases = st.at, st.traps, st.architecture, st.dropped, b.bases
-    return [n for n in b.nbrs[here]
-            if n not in at and n not in traps and n not in arch and n not in dropped
-            and n not in bases and n not in visited and not (held and n not in home)]
+    out: list[int] = []
+    for n in b.nbrs[here]:  # a loop, not a comprehension: this runs at every step of a move
+        if (n in at or n in traps or n in arch or n in dropped or n in bases or n in visited
+                or (held and n not in home)):
+            continue
+        out.append(n)
+    return out
 
 
 def _next(st: HeavensState, c: int, left: int, visited: tuple[int, ...], blk: set[int]
@@ -102,9 +108,13 @@ def _next(st: HeavensState, c: int, left: int, visited: tuple[int, ...], blk: se
 def step(st: HeavensState, move: Move, h: int) -> Move | None:
     """The move after a step to ``h``: None when no further step is possible."""
     global _ahead
-    relocate(st, move.card, h)
-    nxt = _make(move.seat, move.card, move.left - 1, (*move.visited, h), move.taken + 1)
-    found = steps(st, nxt)
+    c, left = move.card, move.left - 1
+    relocate(st, c, h)
+    nxt = _make(move.seat, c, left, (*move.visited, h), move.taken + 1)
+    if left <= 0:
+        return None
+    found = (_free(st, c, nxt.visited) if st.game.zones[st.active] is None
+             else steps(st, nxt))  # steps(st, nxt), the usual case asked straight
     if not found:
         return None
     _ahead = (st, nxt, found)

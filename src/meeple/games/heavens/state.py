@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 #: The rules' handlers by verb class, looked up straight (``Dispatch.table``): a search applies
 #: an action eight times an iteration.
 _RULES = actions.RULES.table
+_CARRY_ON = actions.carry_on
 #: A unit record: (hex, health, armour, attack, poison, stun_turn, fallen).
 Unit = tuple[int, ...]
 Piles = tuple[tuple[int, ...], ...]
@@ -72,7 +73,7 @@ class HeavensState(State):
     def _apply(self, action: Action) -> None:
         verb = action[1]
         _RULES[verb.__class__](self, verb)  # the handler of every verb the actions offer
-        actions.carry_on(self)
+        _CARRY_ON(self)  # victory, and the end of the actions phase (actions.carry_on)
 
     def _result(self) -> Result:
         g = self.game

@@ -45,7 +45,10 @@ def start_turn(st: HeavensState) -> None:
     st.to_act = seat
     st._emit("turn", seat=seat, turn=st.turn, round=st.rounds + 1, tokens=st.tokens)
     units, card_side = st.units, g.card_side
-    bitten = [c for c in st.at.values() if units[c][POISON] and card_side[c] == side]
+    bitten: list[int] = []
+    for c in st.at.values():  # a loop, not a comprehension: at every turn of a search
+        if units[c][POISON] and card_side[c] == side:
+            bitten.append(c)
     for c in sorted(bitten):  # HVN-6: poison bites as the controller's turn begins
         u = units[c]
         if u[POISON]:
@@ -71,7 +74,10 @@ def end_actions(st: HeavensState) -> None:
             if card_side[c] == side:
                 remove_fallen(st, c, "perished")
     units, turn = st.units, st.turn
-    stunned = [c for c in st.at.values() if 0 <= units[c][STUN] < turn and card_side[c] == side]
+    stunned: list[int] = []
+    for c in st.at.values():  # a loop, not a comprehension: at every turn of a search
+        if 0 <= units[c][STUN] < turn and card_side[c] == side:
+            stunned.append(c)
     for c in sorted(stunned):  # HVN-3: incapacity lasts about one round
         set_unit(st, c, STUN, NOT_STUNNED)
         give_back(st, "black", 1)
