@@ -29,7 +29,6 @@ from .verbs import (
     Move,
     Place,
     Play,
-    Redraw,
     Remove,
     Show,
     TargetHero,
@@ -232,7 +231,7 @@ def _place(st: MythState, seat: int, la: list[Action]) -> Action:
     new tile when every orientation would close the dungeon (:func:`open_ways`)."""
     rooms = _rooms(st, la)
     if _must_redraw(st, rooms, la):
-        return _redraw(la)
+        return st.game.menu.redraw
     return max(rooms, key=lambda a: rooms[a]) if rooms else la[0]
 
 
@@ -259,7 +258,7 @@ def open_ways(st: MythState, legal: list[Action]) -> list[Action]:
     heroes too poor to play their cards then never ends (MYTH-26): nothing is left to happen."""
     rooms = _rooms(st, legal)
     if _must_redraw(st, rooms, legal):
-        return [_redraw(legal)]
+        return [st.game.menu.redraw]
     if not any(rooms.values()):
         return legal
     return [a for a in legal if rooms.get(a, 1) > 0]
@@ -280,14 +279,10 @@ def _rooms(st: MythState, la: list[Action]) -> dict[Action, int]:
     return rooms
 
 
-def _redraw(la: list[Action]) -> Action:
-    return next(a for a in la if isinstance(a[1], Redraw))
-
-
 def _must_redraw(st: MythState, rooms: dict[Action, int], la: list[Action]) -> bool:
     """Every placement closes the dungeon, a new tile is legal (MYTH-35) and some tile laid
     on the cell would open towards unexplored ground."""
-    if any(rooms.values()) or not any(isinstance(a[1], Redraw) for a in la):
+    if any(rooms.values()) or st.game.menu.redraw not in la:
         return False
     cell = step(st.position[st.active], st.explore_side)
     return paths.explorable({**st.grid, cell: ALL_SIDES}, cell, len(st.tiles) > 0)
