@@ -85,13 +85,13 @@ def test_a_strength_is_told_in_words_in_every_language() -> None:
     strong = Strength(16, 20, 0.58, 0.92, 400.0, "2026-12-03", "meeple arena myth ...")
     fair = Entry("myth", "fair", "mcts:100", strong)
     en, ru = texts("meeple", "en"), texts("meeple", "ru")
-    assert strength_words(fair, en) == ("Wins about 8 of 10 games against the easy bot, "
+    assert strength_words(fair, en) == ("Wins about 8 of 10 two-player games against the easy bot, "
                                         "0.4 s a move.")
-    assert strength_words(fair, ru) == ("Выигрывает примерно 8 из 10 партий у лёгкого бота, "
-                                        "0,4 с на ход.")
+    assert strength_words(fair, ru) == ("Выигрывает примерно 8 из 10 партий один на один "
+                                        "у лёгкого бота, 0,4 с на ход.")
     few = replace(fair, strength=replace(strong, wins=3, games=4, ms=12.0))
-    assert strength_words(few, en) == ("Won 3 of the 4 games it played against the easy bot, "
-                                       "moves at once.")
+    assert strength_words(few, en) == ("Won 3 of the 4 two-player games it played against the "
+                                       "easy bot, moves at once.")
     team = replace(fair, game="andor")
     assert strength_words(team, en).startswith("A team of two of them wins about 8 games of 10")
     assert strength_words(replace(fair, spec="greedy", name="easy"), en).startswith(

@@ -30,10 +30,10 @@ def _name(entry: Entry, t: Texts) -> str:
 
 
 def strength_words(entry: Entry, t: Texts) -> str:
-    """How strong ``entry`` was measured to be: "wins about 8 of 10 games against the easy bot,
-    0.4 s a move" (after a few games, "won 3 of the 4 games"); in a cooperative game how often
-    a team of it wins; the easy bot is the yardstick; "not measured yet" before any
-    measurement."""
+    """How strong ``entry`` was measured to be: "wins about 8 of 10 two-player games against the
+    easy bot, 0.4 s a move" (after a few games, "won 3 of the 4 ..."), as every level is
+    measured with two seats; in a cooperative game how often a team of it wins; the easy bot
+    is the yardstick; "not measured yet" before any measurement."""
     s = entry.strength
     if s is None:
         return t("level.unmeasured")
