@@ -68,6 +68,8 @@ if TYPE_CHECKING:
 
 #: Determinizations the one-step heuristic is averaged over when it settles a close call.
 SETTLE_SAMPLES = 8
+#: Why a move the game named among several (``search_moves``) was played without a search.
+_NAMED = ("the move the game names here; the others are not weighed", "why.named")
 
 #: A game's scripted rollout policy: ``policy(state, rng)`` -> a legal action of ``to_act``.
 Policy = Callable[[State, Rng], Action]
@@ -144,6 +146,8 @@ class MCTSAgent:
         #: the current search (-1: none).
         self.restriction: Restriction | None = None
         self._rseat = -1
+        #: The last decision's one move was named by the game among several legal ones.
+        self._named = False
 
     def choose(self, info: InfoSet) -> Action:
         """The most visited legal action after searching within the budget; with ``settle``,
@@ -152,6 +156,7 @@ class MCTSAgent:
         legal = self._searched(info, every)
         only = frozenset(a[0] for a in legal) if len(legal) < len(every) else None
         self.last_settled, self.last_planned = {}, None
+        self._named = len(legal) == 1 < len(every)  # the game named the move (search_moves)
         if len(legal) == 1:
             self.last_stats = [MoveStats(legal[0], 0, 0.0)]
             self.last_iterations, self.last_seconds = 0, 0.0
@@ -380,7 +385,8 @@ class MCTSAgent:
         rows: list[tuple[Action, str]] = []
         for s in self.last_stats[:5]:
             if s.visits == 0 and len(self.last_stats) == 1:
-                rows.append((s.action, Reason("the only legal action", "why.only")))
+                rows.append((s.action, Reason(*_NAMED) if self._named
+                             else Reason("the only legal action", "why.only")))
                 continue
             fields = {"visits": str(s.visits), "share": f"{100 * s.visits / total:.0f}",
                       "value": f"{s.value:.3f}"}
