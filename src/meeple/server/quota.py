@@ -1,7 +1,9 @@
 """How often one client address may ask ``meeple serve`` for what costs it: new matches,
-new players, actions and undos, each at most a number per window (the ``limits`` package's
-sliding window counter, in this server's memory). Past it the request gets ``429`` with
-``Retry-After`` and a sentence saying the bound; the refused request changes nothing.
+new players, actions and undos, each at most a number in any window of the bound's length
+(the ``limits`` package's moving window, in this server's memory: it keeps the time of each
+counted request, so the bound is exact at every moment, not only inside fixed windows). Past
+it the request gets ``429`` with ``Retry-After`` and a sentence saying the bound; the refused
+request changes nothing.
 
 Behind a reverse proxy the client address is the one the proxy puts in ``X-Forwarded-For``
 (uvicorn reads it from a proxy on this machine); each server counts on its own, so the bounds
@@ -15,7 +17,7 @@ import time
 
 from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.storage import MemoryStorage
-from limits.strategies import SlidingWindowCounterRateLimiter
+from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from .limits import Limits, Rate
@@ -36,15 +38,14 @@ class Quota:
     """The rate bounds of one server, counted per client address."""
 
     def __init__(self, limits: Limits) -> None:
-        self.limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.items: dict[str, tuple[Rate, RateLimitItem]] = {
             name: (rate, RateLimitItemPerSecond(rate.count, max(1, round(rate.seconds))))
             for name in WHAT for rate in [getattr(limits, name)]}
 
     def take(self, name: str, client: str) -> None:
         """Count one ``name`` (``new_matches``, ``new_players``, ``actions``, ``undos``) for
-        ``client``, or
-        refuse it with 429 and when to try again."""
+        ``client``, or refuse it with 429 and when to try again."""
         rate, item = self.items[name]
         if self.limiter.hit(item, client, name):
             return
