@@ -24,7 +24,12 @@ rollouts, cannot see through is narrowed here to the step that begins it.
 - a dwarf never moves a thing between its hands, its backpack and the shop at a loss of its
   own worth (``heuristic.worth``) while it has another move: one look ahead that sees the end
   of its turn end the game lost (CAT-24) or the way on no better took off its crossbow and put
-  it back, over and over, to put that end off.
+  it back, over and over, to put that end off;
+- a dwarf on a walk of any length (a speed potion, CAT-41) takes the scripted dwarf's step
+  towards its target, or stops there (:func:`speed_walk`): every step looks alike one action
+  ahead, so the search walked back and forth between two cells for ever, and the turn, which
+  the round limit counts, never ended; and a search that weighed stopping against walking on
+  stopped at once, the potion spent, since the way on is explored only on the next turn.
 """
 
 from __future__ import annotations
@@ -60,7 +65,16 @@ def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
             # a stuck dwarf whose game is open leaves its gear to the value to pick
             if step in legal and (settled or not isinstance(step[1], Equip)):
                 return [step]
+        if st.step == "walk" and st.walk_left is None:
+            return speed_walk(st, legal)
     return _no_loss(st, heuristic.search_moves(st, legal))
+
+
+def speed_walk(st: CatacombsState, legal: list[Action]) -> list[Action]:
+    """CAT-41: on a walk of any length, the scripted dwarf's step, each nearer its target (so
+    the walk ends), or its stop there."""
+    step = bots.choose(st, Rng(st.n_actions))
+    return [step] if step in legal else legal
 
 
 def decided(st: CatacombsState, s: int) -> bool:
