@@ -11,6 +11,7 @@ Rungs advance a block of games (one per seat) each in turn and the tallies are k
 ``--out`` after every block, so a run stopped early (or past ``--minutes``) resumes there and
 every rung is measured as far as the time allowed; a rung stops once it has ``--games`` games
 or its 95% interval is at most ``--width`` wide (and it has at least ``--least`` games).
+``--rungs`` plays only the rungs named (a costly rung's blocks can take an hour each).
 ``--write FILE`` renders the tallies as Markdown.
 
     PYTHONPATH=src nice -n 5 python benchmarks/ladder.py --out /tmp/ladder --minutes 120
@@ -76,7 +77,8 @@ def run(args: argparse.Namespace) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "tallies.json"
     tallies: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
-    cells = [(g, r, a) for g in args.game for r, a in rungs(g)]
+    cells = [(g, r, a) for g in args.game for r, a in rungs(g)
+             if not args.rungs or r in args.rungs]
     stop = None if args.minutes is None else time.monotonic() + 60 * args.minutes
     while True:
         todo = [c for c in cells if not done(tallies.get("|".join(c), _empty()), args)]
@@ -142,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--minutes", type=float, default=None)
     p.add_argument("--write", type=Path, default=None, help="render the tallies here and stop")
+    p.add_argument("--rungs", type=lambda v: v.split(","), default=[],
+                   help="play only these rungs (random,greedy,mcts:100,...); the others keep "
+                        "their tallies")
     args = p.parse_args(argv)
     args.game = args.game or GAMES
     if args.write is not None:
