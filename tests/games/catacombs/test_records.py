@@ -22,7 +22,7 @@ def old_record() -> dict[str, Any]:
 
 
 def test_a_record_of_version_3_is_refused_naming_both_versions() -> None:
-    with pytest.raises(RecordError, match="catacombs version 3; this meeple has version 6"):
+    with pytest.raises(RecordError, match="catacombs version 3; this meeple has version 7"):
         meeple.replay(old_record())
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core import Result
 
-from .backpack import CRISTALL_STANDS_FOR, HALVES, holds, recipe_need
+from .backpack import CRISTALL_STANDS_FOR, HALVES, recipe_need
 from .board import ALL_SIDES, OPP, SIDE_BITS, cell_of, monster_at, own_entrance, sides
 
 if TYPE_CHECKING:
@@ -119,17 +119,6 @@ def _wealth(st: CatacombsState, s: int, at_entrance: bool) -> int:
     return st.money[s] + (vals if at_entrance else round(vals * content.sell_remote))
 
 
-def _affords(st: CatacombsState, s: int, effect: str, at_entrance: bool) -> bool:
-    content = st.game.content
-    for i in content.shop:
-        it = content.items[i]
-        if it.effect == effect:
-            price = (it.price * HALVES if at_entrance
-                     else round(it.price * HALVES * content.markup))
-            return _wealth(st, s, at_entrance) >= price
-    return False
-
-
 def _can_brew(st: CatacombsState, s: int, effect: str, cells: set[int]) -> bool:
     g = st.game
     if not any(st.cauldron[c] is not None for c in cells):
@@ -183,6 +172,11 @@ def _beatable(st: CatacombsState, s: int, at_entrance: bool) -> frozenset[int]:
                      if any(m.needs[c] is not None for c in cols))
 
 
+#: The tools a plan uses, in the order it comes by them: a potion's effect and whether it is
+#: bought at an entrance (when it is not carried already).
+Plan = list[tuple[str, bool]]
+
+
 def way_forward(st: CatacombsState, s: int) -> bool:
     """True while dwarf ``s`` can still reach unexplored ground somehow."""
     g = st.game
@@ -196,23 +190,83 @@ def way_forward(st: CatacombsState, s: int) -> bool:
         return True
     at_entrance = bool(near & entrances)
     can_beat = beatable(st, s, at_entrance)
-    passable = can_beat
-    if holds(st, s, "invisibility") or _affords(st, s, "invisibility", at_entrance):
-        passable = frozenset(range(len(g.content.monsters)))  # CAT-42: past any one
-    cells = region(st, [here], passable)
-    if own_entrance(st, s) in cells and (holds(st, s, "speed") or _affords(st, s, "speed", True)):
-        cells |= region(st, sorted(entrances), passable)
-    if passable is not can_beat:  # a sneak walks on: it never stops on such a monster's cell
-        cells = {c for c in cells if (m := monster_at(st, c)) is None or m in can_beat}
+    ways: list[Plan] = [[]]
+    if _pays(st, s, [("invisibility", at_entrance)]):
+        ways.append([("invisibility", at_entrance)])  # CAT-42: past any one monster
+    for plan in ways:
+        passable = frozenset(range(len(g.content.monsters))) if plan else can_beat
+        cells = region(st, [here], passable)
+        if own_entrance(st, s) in cells and _pays(st, s, [*plan, ("speed", True)]):
+            # CAT-41: the jump is made at its own entrance, where the sneak can be bought too
+            jump = [(tool, True) for tool, _ in plan] + [("speed", True)]
+            if _onward(st, s, _walk_on(st, cells, can_beat, plan), plan, at_entrance):
+                return True
+            plan, cells = jump, cells | region(st, sorted(entrances), passable)
+        if _onward(st, s, _walk_on(st, cells, can_beat, plan), plan, at_entrance):
+            return True
+    return False
+
+
+def _walk_on(st: CatacombsState, cells: set[int], can_beat: frozenset[int],
+             plan: Plan) -> set[int]:
+    """``cells`` where the dwarf may stand: a sneak walks on, never stopping on the cell of a
+    monster it cannot beat (CAT-42), so that cell's own sides lead nowhere."""
+    if not plan or plan[0][0] != "invisibility":
+        return cells
+    return {c for c in cells if (m := monster_at(st, c)) is None or m in can_beat}
+
+
+def _onward(st: CatacombsState, s: int, cells: set[int], plan: Plan, at_entrance: bool) -> bool:
+    """From ``cells``, with the tools of ``plan``, unexplored ground: an open side onto it, or a
+    wall before it that a destruction potion (carried, brewed or paid for besides the plan) or
+    the Spinner takes away."""
     if _faces_unexplored(st, cells):
         return True
+    g = st.game
     tile, nb = st.tile, g.neighbours
-    breaker = (holds(st, s, "destruction") or _affords(st, s, "destruction", at_entrance)
-               or _can_brew(st, s, "destruction", cells)
-               or (g.spinner in st.pack[s] and any(st.tile_card[c] is not None for c in cells)))
-    if breaker:
-        return any(n is not None and tile[n] is None for c in cells for n in nb[c])
-    return False
+    if not any(n is not None and tile[n] is None for c in cells for n in nb[c]):
+        return False
+    if _can_brew(st, s, "destruction", cells):
+        return True
+    if (g.spinner in st.pack[s] and any(st.tile_card[c] is not None for c in cells)
+            and _pays(st, s, plan, keep=g.spinner)):
+        return True
+    shop_there = at_entrance or not cells.isdisjoint(g.entrance_cells)
+    return _pays(st, s, [*plan, ("destruction", shop_there)])
+
+
+def _pays(st: CatacombsState, s: int, plan: Plan, keep: int | None = None) -> bool:
+    """Dwarf ``s`` can come by every tool of ``plan`` in its order: one it carries is kept for
+    its use (it is not sold to pay for another), else it is bought, and what the dwarf carries
+    besides (and ``keep``) is sold as it needs coins, at the sale price where that purchase is
+    made (CAT-17, CAT-18). Sales are counted as if any part of a thing could be sold, so the
+    answer errs towards a way on, never towards a dead end."""
+    content = st.game.content
+    items = content.items
+    carried = [*st.pack[s], *(i for i in st.screen[s] if i is not None)]
+    if keep is not None:
+        carried.remove(keep)
+    buys = []
+    for tool, at_entrance in plan:
+        held = next((i for i in carried if items[i].effect == tool), None)
+        if held is not None:
+            carried.remove(held)
+            continue
+        price = next((items[i].price for i in content.shop if items[i].effect == tool), None)
+        if price is None:
+            return False
+        buys.append((price * HALVES if at_entrance else round(price * HALVES * content.markup),
+                     1.0 if at_entrance else content.sell_remote))
+    money: float = st.money[s]
+    goods: float = sum(items[i].value for i in carried) * HALVES
+    for cost, rate in buys:
+        if money < cost:
+            goods -= (cost - money) / rate  # sold to make up the difference
+            if goods < 0:
+                return False
+            money = cost
+        money -= cost
+    return True
 
 
 def any_way_forward(st: CatacombsState) -> bool:

@@ -52,7 +52,10 @@ class Catacombs(Game[CatacombsState]):
     #: 6: a dwarf that broke through a wall onto a monster and must fight it to the end, with
     #: no weapon held or affordable that could beat it, has no way on (CAT-24, CAT-43), so a
     #: record of version 5 that played on past such a dead end no longer replays.
-    version = "6"
+    #: 7: the dead end counts what the tools of one way on cost together: a potion carried for
+    #: its use is no longer also sold to buy another (CAT-24), so a record of version 6 that
+    #: played on past such a dead end no longer replays.
+    version = "7"
     options = OPTIONS
     state_class = CatacombsState
     #: Scripted players offered as agents (``--seats catacombs:balance,...``).

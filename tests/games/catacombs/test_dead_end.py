@@ -1,0 +1,79 @@
+"""CAT-24: the dead end counts what the tools of one way on cost together. A potion the way
+needs is kept for its use, not also sold to pay for another tool; purchases are paid in their
+order, each at the prices where it is made (``ending._pays``)."""
+
+from __future__ import annotations
+
+from meeple.games.catacombs import ending
+from meeple.games.catacombs.state import CatacombsState
+
+from .test_outlook import beyond_reach, from_record
+from .test_rules import at, build, give, monster_on, move_to, started
+
+
+def behind_a_monster_before_a_wall(coins: int) -> CatacombsState:
+    """Seat 0 (to act, strength 0) on its entrance, open only east onto a monster it cannot
+    beat, its other wall against explored ground; past the monster one explored cell with
+    no side open onto unexplored ground, only walls. It carries a destruction potion and
+    ``coins``; every other entrance is walled in and the other dwarf has nothing."""
+    st = started(money=0)
+    s = st.active
+    for e in st.game.entrance_cells:
+        st.tile[e] = 0
+    move_to(st, s, 0, 0)
+    build(st, at(st, 0, 0), "E")
+    build(st, at(st, 0, 1), "")
+    monster_on(st, at(st, 1, 0), beyond_reach(st), "WE")
+    build(st, at(st, 2, 0), "W")
+    st.strength[s] = 0
+    give(st, s, "destruction")
+    st.money[s] = 2 * coins  # half coins
+    return st
+
+
+def price(st: CatacombsState, effect: str) -> int:
+    """The shop's price of the potion with ``effect`` at an entrance, in coins."""
+    items = st.game.content.items
+    return next(items[i].price for i in st.game.content.shop if items[i].effect == effect)
+
+
+def test_cat24_a_sneak_paid_by_selling_the_potion_the_wall_needs_is_no_way_on() -> None:
+    """Short of one coin for an invisibility potion, the dwarf could sell its destruction
+    potion to buy it, but the wall past the monster then needs that potion, and the rest
+    would not buy another: no way on. One coin more and it keeps the potion: a way on."""
+    sneak = price(started(), "invisibility")
+    st = behind_a_monster_before_a_wall(sneak - 1)
+    assert not ending.way_forward(st, st.active)
+    st.apply("stay")
+    st.apply("end turn")
+    assert st.is_over and st.result().reason == "dead-end"
+    st = behind_a_monster_before_a_wall(sneak)
+    assert ending.way_forward(st, st.active)
+    st.apply("stay")
+    st.apply("end turn")
+    assert not st.is_over
+
+
+def test_cat24_coins_that_pay_for_both_potions_are_a_way_on() -> None:
+    """Without a destruction potion, coins for the sneak and then the potion are a way on;
+    coins for either alone are not, though either alone was once counted enough."""
+    both = price(started(), "invisibility") + price(started(), "destruction")
+    for coins, way in ((both, True), (both - 1, False)):
+        st = behind_a_monster_before_a_wall(coins)
+        s = st.active
+        st.pack[s] = []
+        assert ending.way_forward(st, s) is way, coins
+
+
+def test_cat24_the_real_game_ends_where_the_rule_once_counted_the_potion_twice() -> None:
+    """``records/sneak-paid-with-the-breaker.json``: after this turn neither dwarf has a way
+    on. The rule counted seat 0's destruction potion both as coins for an invisibility
+    potion and as the way through the wall past the ghost, and the game ran on, nobody
+    moving, to the round limit."""
+    st = from_record("sneak-paid-with-the-breaker.json")
+    assert ending.way_forward(st, 1) is False
+    assert ending.way_forward(st, 0) is False
+    while st.to_act == st.active and not st.is_over and st.phase == "end":
+        st.apply("end turn")
+    assert st.is_over and st.result().reason == "dead-end"
+    assert st.result().winners == (0,)
