@@ -1,9 +1,12 @@
 """CAT-24: the dead end counts what the tools of one way on cost together. A potion the way
 needs is kept for its use, not also sold to pay for another tool; purchases are paid in their
-order, each at the prices where it is made (``ending._pays``)."""
+order, each at the prices where it is made (``ending._pays``). And the bots take such a way:
+a dwarf shut in by monsters it cannot beat sneaks past one even while it holds a destruction
+potion (``bots._walled_in``, ``bots._raise_cash``)."""
 
 from __future__ import annotations
 
+from meeple.agents import info_set, make_agents
 from meeple.games.catacombs import ending
 from meeple.games.catacombs.state import CatacombsState
 
@@ -77,3 +80,24 @@ def test_cat24_the_real_game_ends_where_the_rule_once_counted_the_potion_twice()
         st.apply("end turn")
     assert st.is_over and st.result().reason == "dead-end"
     assert st.result().winners == (0,)
+
+
+def test_a_dwarf_shut_in_by_ghosts_with_a_potion_sells_buys_a_sneak_and_breaks_out() -> None:
+    """CAT-42, CAT-43 for the bots: ``records/between-two-ghosts-with-a-potion.json``. Shut in
+    on its entrance by two ghosts, a destruction potion in its backpack, the dwarf had no plan
+    while it held a potion: the walls were never its way, the ghosts were. It now sells gear
+    for an invisibility potion, sneaks past a ghost, breaks the wall beyond and explores, and
+    the game ends by its rules."""
+    st = from_record("between-two-ghosts-with-a-potion.json")
+    s = st.active
+    agents = make_agents(["greedy", "greedy"], 2, 0, "catacombs")
+    done: list[str] = []
+    while st.to_act is not None and len(done) < 200:
+        seat = st.to_act
+        action = agents[seat].choose(info_set(agents[seat], st, seat))
+        if seat == s:
+            done.append(action.text)
+        st.apply(action)
+    assert done[:3] == ["sell Dagger", "sell Dagger", "buy Invisibility Potion"], done
+    assert any(t.startswith("sneak") for t in done) and any(t.startswith("break") for t in done)
+    assert st.is_over and st.result().reason != "round-limit"

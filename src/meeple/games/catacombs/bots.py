@@ -309,6 +309,10 @@ def _walled_in(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) ->
     if jump is not None:
         return jump
     route, potions = break_route(st, s), _potions(st, s)
+    if potions and route is None:  # monsters it cannot beat close every way, walls or not
+        sneak = _sneak_plan(st, s, legal, kinds)
+        if sneak is not None:
+            return sneak
     if route is not None and 0 < route[0] <= potions:
         _, d, broke = route
         through = next((a for a in legal if isinstance(a[1], BreakWall)
@@ -445,7 +449,8 @@ def _raise_cash(st: CatacombsState, s: int, legal: list[Action]) -> Action | Non
     cur = cell_of(st, s)
     here = cur in g.entrance_cells
     potions = _potions(st, s)
-    if potions and ((route := break_route(st, s)) is None or route[0] <= potions):
+    route = break_route(st, s) if potions else None
+    if potions and route is not None and route[0] <= potions:
         return None
     if (not here and cur in entrance_distance(st)) or cur in target_distance(st, s, bold=True):
         return None
@@ -459,6 +464,8 @@ def _raise_cash(st: CatacombsState, s: int, legal: list[Action]) -> Action | Non
         if holds(st, s, "invisibility"):
             return None  # it walks to the monster to sneak past (``_sneak_plan``)
         effect = keep[2]
+    elif potions:
+        return None  # monsters it cannot beat close every way: no potion breaks through them
     items = g.content.items
     price = min((g.buy_prices[here][i] for i in g.content.shop
                  if items[i].effect == effect), default=None)
