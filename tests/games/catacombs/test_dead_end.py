@@ -101,3 +101,23 @@ def test_a_dwarf_shut_in_by_ghosts_with_a_potion_sells_buys_a_sneak_and_breaks_o
     assert done[:3] == ["sell Dagger", "sell Dagger", "buy Invisibility Potion"], done
     assert any(t.startswith("sneak") for t in done) and any(t.startswith("break") for t in done)
     assert st.is_over and st.result().reason != "round-limit"
+
+
+def test_a_dwarf_a_potion_short_walks_to_an_entrance_buys_one_and_breaks_out() -> None:
+    """``records/one-potion-two-walls-an-entrance-in-reach.json``: the only dwarf with a way
+    on is two walls from unexplored ground with one destruction potion, an entrance in reach
+    and gear to buy a second potion there. The plan sent it towards the entrance, and its walk
+    then read the walls as its target and stopped where it stood, every turn to the round
+    limit. Its walk now leads to the entrance; it buys the potion and breaks out."""
+    st = from_record("one-potion-two-walls-an-entrance-in-reach.json")
+    s = st.active
+    agents = make_agents(["greedy"] * 4, 4, 0, "catacombs")
+    done: list[str] = []
+    while st.to_act is not None and len(done) < 300:
+        seat = st.to_act
+        action = agents[seat].choose(info_set(agents[seat], st, seat))
+        if seat == s:
+            done.append(action.text)
+        st.apply(action)
+    assert "buy Destruction Potion" in done and any(t.startswith("break") for t in done), done
+    assert st.is_over and st.result().reason != "round-limit"

@@ -203,7 +203,9 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
                              and a[1].direction == route[1]), None)
                 if step is not None:
                     return step  # on the way to the wall it breaks next
-            dist = target_distance(st, s, bold=True, walls=True)
+            short = route is not None and route[0] > _potions(st, s)
+            dist = (entrance_distance(st) if short and cur not in g.entrance_cells
+                    else target_distance(st, s, bold=True, walls=True))
         elif _brew_ready(st, s) and cur in (pots := entrance_distance(st, _cauldrons(st))):
             dist = pots  # towards a cauldron to brew the way out
         elif _jump_pays(st, s):
