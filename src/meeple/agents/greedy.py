@@ -158,8 +158,8 @@ class GreedyAgent:
             return [(self._only, Reason("the only legal action", "why.only"))]
         if len(self._last) == 1 and math.isnan(self._last[0][1]):
             return [(self._last[0][0],
-                     Reason("the first step of a plan of several actions the game names",
-                            "why.plan"))]
+                     Reason("the move the game names here; the others are not weighed",
+                            "why.named"))]
         return [(a, Reason(f"evaluation {v:.3f}", "why.evaluation", value=f"{v:.3f}"))
                 for a, v in self._last[:5]]
 

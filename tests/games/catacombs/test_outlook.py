@@ -216,12 +216,12 @@ def test_a_dwarf_with_one_potion_and_one_wall_to_go_keeps_its_goods_and_breaks()
     assert choices(st) == {"break south wall"}
 
 
-def test_the_plan_step_is_explained_as_such() -> None:
+def test_the_plan_step_is_explained_as_the_move_the_game_names() -> None:
     st = shut_in()
     bot = GreedyAgent(0)
     bot.choose(InfoSet(st, st.active))
     [(action, why)] = bot.explain_last()
-    assert action.text.startswith("sell") and isinstance(why, Reason) and why.key == "why.plan"
+    assert action.text.startswith("sell") and isinstance(why, Reason) and why.key == "why.named"
 
 
 def test_a_dwarf_hopelessly_behind_loses_nothing_by_ending_the_game() -> None:
