@@ -121,3 +121,25 @@ def test_a_dwarf_a_potion_short_walks_to_an_entrance_buys_one_and_breaks_out() -
         st.apply(action)
     assert "buy Destruction Potion" in done and any(t.startswith("break") for t in done), done
     assert st.is_over and st.result().reason != "round-limit"
+
+
+def test_a_dwarf_with_a_potion_walks_home_buys_a_speed_potion_and_jumps() -> None:
+    """``records/a-jump-home-with-a-potion.json``: the only dwarf with a way on holds one
+    destruction potion, two walls from unexplored ground; its boots pay for a speed potion at
+    its own entrance, and past another entrance one wall stands before unexplored ground.
+    Holding the potion, its walk only ever looked for walls, and the jump's landing counted
+    no wall as a target: it never went home. It now walks home, sells, buys, jumps and
+    breaks through, and the game ends by its rules."""
+    st = from_record("a-jump-home-with-a-potion.json")
+    s = st.active
+    agents = make_agents(["greedy"] * 4, 4, 0, "catacombs")
+    done: list[str] = []
+    while st.to_act is not None and len(done) < 300:
+        seat = st.to_act
+        action = agents[seat].choose(info_set(agents[seat], st, seat))
+        if seat == s:
+            done.append(action.text)
+        st.apply(action)
+    assert "buy Speed Potion" in done and any(t.startswith("speed to") for t in done), done
+    assert any(t.startswith("break") for t in done)
+    assert st.is_over and st.result().reason != "round-limit"

@@ -204,8 +204,12 @@ def _walk(st: CatacombsState, s: int, legal: list[Action], rng: Rng) -> Action:
                 if step is not None:
                     return step  # on the way to the wall it breaks next
             short = route is not None and route[0] > _potions(st, s)
-            dist = (entrance_distance(st) if short and cur not in g.entrance_cells
-                    else target_distance(st, s, bold=True, walls=True))
+            if short and _jump_pays(st, s):
+                dist = _home_reach(st, s)  # to its own entrance, to jump (``_walled_in``)
+            elif short and cur not in g.entrance_cells:
+                dist = entrance_distance(st)  # to buy the potion it lacks
+            else:
+                dist = target_distance(st, s, bold=True, walls=True)
         elif _brew_ready(st, s) and cur in (pots := entrance_distance(st, _cauldrons(st))):
             dist = pots  # towards a cauldron to brew the way out
         elif _jump_pays(st, s):
@@ -403,8 +407,9 @@ def _brew_out(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds) -> 
 
 
 def _landing(st: CatacombsState, s: int) -> dict[int, int]:
-    """The entrances (their index) from which a target can be walked to, by its distance."""
-    dist = target_distance(st, s, bold=True)
+    """The entrances (their index) from which a target can be walked to, by its distance;
+    with a destruction potion, a wall onto unexplored ground counts as a target."""
+    dist = target_distance(st, s, bold=True, walls=holds(st, s, "destruction"))
     return {k: dist[e.cell] for k, e in enumerate(st.game.content.entrances)
             if e.cell in dist}
 
