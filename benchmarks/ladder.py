@@ -2,12 +2,13 @@
 
 Each rung plays ``meeple arena`` games against a yardstick (greedy; greedy itself against
 random), two seats rotated; in a cooperative game each rung plays as the whole team, so its
-row is the team's win rate. The oracle (``benchmarks/luck.py``: a search whose samples keep the
+row is the team's win rate, one game a deal (the team's seats rotated would play the very same
+game again, and count it twice). The oracle (``benchmarks/luck.py``: a search whose samples keep the
 true random generator) plays at the budget of the third search rung, so the search's row at
 that budget reads against the most any bot could reach with it; a cooperative game has no
 oracle row (the oracle would only stand beside a teammate).
 
-Rungs advance a block of games (one per seat) each in turn and the tallies are kept in
+Rungs advance a block of games (one per seat, or one) each in turn and the tallies are kept in
 ``--out`` after every block, so a run stopped early (or past ``--minutes``) resumes there and
 every rung is measured as far as the time allowed; a rung stops once it has ``--games`` games
 or its 95% interval is at most ``--width`` wide (and it has at least ``--least`` games).
@@ -50,18 +51,25 @@ def rungs(game: str) -> list[tuple[str, str]]:
     return [*out, (luck.ORACLE, YARDSTICK)]
 
 
+def per_block(game: str) -> int:
+    """Games a block plays: one per seat, seats rotated; one in a cooperative game, whose team
+    is one bot in every seat (rotating it plays the very same game again)."""
+    return 1 if game_class(game).cooperative else 2
+
+
 def block(game: str, rung: str, against: str, seed: int) -> dict[str, Any]:
-    """One block of games (one per seat, seats rotated): wins, decisions, seconds, endings."""
+    """One block of games (:func:`per_block`): wins, decisions, seconds, endings."""
     coop = game_class(game).cooperative
     specs = [rung, rung] if coop else [rung, against]
+    games = per_block(game)
     if rung == luck.ORACLE:
         played = [luck.play((game, seating(specs, i), str(ORACLE_BUDGET), seed))
-                  for i in range(len(specs))]
+                  for i in range(games)]
         report = summarise(game, 2, {}, seed, specs, played, False)
     else:
-        report = arena(game, specs, len(specs), seed=seed)
+        report = arena(game, specs, games, seed=seed)
     mine = next(a for a in report["agents"] if a["spec"] == rung)
-    return {"games": len(specs), "wins": mine["wins"], "decisions": mine["decisions"],
+    return {"games": games, "wins": mine["wins"], "decisions": mine["decisions"],
             "seconds": mine["seconds_per_decision"] * mine["decisions"],
             "safety": report["safety_endings"]["games"]}
 
@@ -89,7 +97,7 @@ def run(args: argparse.Namespace) -> None:
                 return
             key = "|".join((game, rung, against))
             t = tallies.setdefault(key, _empty())
-            got = block(game, rung, against, args.seed + t["games"] // 2)
+            got = block(game, rung, against, args.seed + t["games"] // per_block(game))
             for k in t:
                 t[k] += got[k]
             low, high = wilson(t["wins"], t["games"])
