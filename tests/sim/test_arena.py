@@ -315,3 +315,22 @@ def test_games_played_at_once_keep_the_same_records_and_report(tmp_path: Path) -
     two = arena("tictactoe", seats, 6, seed=2, jobs=2, out=tmp_path / "two")
     assert untimed(one) == untimed(two)
     assert untimed_records(tmp_path / "one") == untimed_records(tmp_path / "two")
+
+
+def test_a_team_of_one_bot_plays_a_deal_a_game() -> None:
+    """A cooperative game with the same bot in every seat: rotating the seats over one deal
+    played the very same game again, and a win rate counted each game twice. Each game now
+    has a deal of its own; a mixed team, and every competitive table, keep the rotation."""
+    team = make_spec("andor", ["andor:balance", "andor:balance"], seed=7)
+    assert [team.seed_for(i) for i in range(4)] == [7, 8, 9, 10]
+    assert team.params()["deals"] == "one a game"
+    lines = [play_game(team, i) for i in range(2)]
+    assert lines[0]["actions"] != lines[1]["actions"]
+    mixed = make_spec("andor", ["andor:balance", "greedy"], seed=7)
+    rivals = make_spec("tictactoe", ["random", "random"], seed=7)
+    for spec in (mixed, rivals):
+        assert [spec.seed_for(i) for i in range(4)] == [7, 7, 8, 8]
+        assert "deals" not in spec.params()
+    result = CliRunner().invoke(main, ["arena", "andor", "--seats", "andor:balance,andor:balance",
+                                       "--games", "2", "--seed", "7"])
+    assert result.exit_code == 0 and "a deal a game" in result.output, result.output

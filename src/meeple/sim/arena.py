@@ -172,9 +172,16 @@ class ArenaSpec:
         """The agent in each seat of game ``index``."""
         return seating(self.seats, index)
 
+    @property
+    def one_team(self) -> bool:
+        """A cooperative game with the same bot in every seat: rotating the seats over one
+        deal would play the very same game again, so each game has a deal of its own."""
+        return len(set(self.seats)) == 1 and game_class(self.game).cooperative
+
     def seed_for(self, index: int) -> int:
-        """The seed of game ``index``: one per block of ``players`` games."""
-        return self.seed + index // self.players
+        """The seed of game ``index``: one per block of ``players`` games, the seats rotated
+        over one deal; one per game for :attr:`one_team`."""
+        return self.seed + (index if self.one_team else index // self.players)
 
     def params(self) -> dict[str, Any]:
         """The spec as JSON-able data (``run.json``)."""
@@ -183,6 +190,8 @@ class ArenaSpec:
                "options": dict(self.options), "seed": self.seed}
         if self.overrides is not None:
             out["overrides"] = dict(self.overrides)
+        if self.one_team:
+            out["deals"] = "one a game"
         return out
 
     def header(self, index: int) -> dict[str, Any]:
@@ -216,6 +225,9 @@ class ArenaSpec:
         """What a change of ``key`` means, when its name does not say."""
         if key == "overrides":
             return "other content (--content, --set) than its games were played under"
+        if key == "deals":
+            return ("a team of one bot now plays a deal a game; its seats rotated over one deal "
+                    "played the same game again")
         return ("the code of the engine, the bots or the game changed since its games were "
                 "played") if key == "code" else ""
 

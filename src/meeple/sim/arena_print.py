@@ -9,6 +9,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from meeple.core import game_class
+
 if TYPE_CHECKING:
     from .arena import Played
 
@@ -107,8 +109,10 @@ class Stream:
 def print_report(report: dict[str, Any], console: Console | None = None) -> None:
     """The report as terminal tables."""
     console = console or Console(emoji=False)
+    one_team = len(report["agents"]) == 1 and game_class(report["game"]).cooperative
     title = (f"{report['game']}, {report['players']} seats, {report['games']} games "
-             f"(seed {report['seed']}, seats rotated)")
+             f"(seed {report['seed']}, "
+             f"{'a deal a game' if one_team else 'seats rotated'})")
     t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
     width = max(len(a["spec"]) for a in report["agents"])
     for col in ("agent", "wins", "rate", "95% CI", "decided", "forced", "ms/dec", "iter/dec"):
