@@ -10,8 +10,8 @@ from meeple.agents import info_set, make_agents
 from meeple.games.catacombs import ending
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_outlook import beyond_reach, from_record
-from .test_rules import at, build, give, monster_on, move_to, started
+from .test_outlook import from_record, ghost_corridor
+from .test_rules import at, build, give, started
 
 
 def behind_a_monster_before_a_wall(coins: int) -> CatacombsState:
@@ -19,16 +19,10 @@ def behind_a_monster_before_a_wall(coins: int) -> CatacombsState:
     beat, its other wall against explored ground; past the monster one explored cell with
     no side open onto unexplored ground, only walls. It carries a destruction potion and
     ``coins``; every other entrance is walled in and the other dwarf has nothing."""
-    st = started(money=0)
+    st = ghost_corridor(onward=False)
     s = st.active
-    for e in st.game.entrance_cells:
-        st.tile[e] = 0
-    move_to(st, s, 0, 0)
-    build(st, at(st, 0, 0), "E")
     build(st, at(st, 0, 1), "")
-    monster_on(st, at(st, 1, 0), beyond_reach(st), "WE")
     build(st, at(st, 2, 0), "W")
-    st.strength[s] = 0
     give(st, s, "destruction")
     st.money[s] = 2 * coins  # half coins
     return st
@@ -82,6 +76,21 @@ def test_cat24_the_real_game_ends_where_the_rule_once_counted_the_potion_twice()
     assert st.result().winners == (0,)
 
 
+def played_on(st: CatacombsState) -> list[str]:
+    """Greedy dwarves in every seat play ``st`` out (at most 300 actions of the dwarf to act
+    now, far more than any way out takes); that dwarf's actions."""
+    s = st.active
+    agents = make_agents(["greedy"] * st.players, st.players, 0, "catacombs")
+    done: list[str] = []
+    while st.to_act is not None and len(done) < 300:
+        seat = st.to_act
+        action = agents[seat].choose(info_set(agents[seat], st, seat))
+        if seat == s:
+            done.append(action.text)
+        st.apply(action)
+    return done
+
+
 def test_a_dwarf_shut_in_by_ghosts_with_a_potion_sells_buys_a_sneak_and_breaks_out() -> None:
     """CAT-42, CAT-43 for the bots: ``records/between-two-ghosts-with-a-potion.json``. Shut in
     on its entrance by two ghosts, a destruction potion in its backpack, the dwarf had no plan
@@ -89,15 +98,7 @@ def test_a_dwarf_shut_in_by_ghosts_with_a_potion_sells_buys_a_sneak_and_breaks_o
     for an invisibility potion, sneaks past a ghost, breaks the wall beyond and explores, and
     the game ends by its rules."""
     st = from_record("between-two-ghosts-with-a-potion.json")
-    s = st.active
-    agents = make_agents(["greedy", "greedy"], 2, 0, "catacombs")
-    done: list[str] = []
-    while st.to_act is not None and len(done) < 200:
-        seat = st.to_act
-        action = agents[seat].choose(info_set(agents[seat], st, seat))
-        if seat == s:
-            done.append(action.text)
-        st.apply(action)
+    done = played_on(st)
     assert done[:3] == ["sell Dagger", "sell Dagger", "buy Invisibility Potion"], done
     assert any(t.startswith("sneak") for t in done) and any(t.startswith("break") for t in done)
     assert st.is_over and st.result().reason != "round-limit"
@@ -110,15 +111,7 @@ def test_a_dwarf_a_potion_short_walks_to_an_entrance_buys_one_and_breaks_out() -
     then read the walls as its target and stopped where it stood, every turn to the round
     limit. Its walk now leads to the entrance; it buys the potion and breaks out."""
     st = from_record("one-potion-two-walls-an-entrance-in-reach.json")
-    s = st.active
-    agents = make_agents(["greedy"] * 4, 4, 0, "catacombs")
-    done: list[str] = []
-    while st.to_act is not None and len(done) < 300:
-        seat = st.to_act
-        action = agents[seat].choose(info_set(agents[seat], st, seat))
-        if seat == s:
-            done.append(action.text)
-        st.apply(action)
+    done = played_on(st)
     assert "buy Destruction Potion" in done and any(t.startswith("break") for t in done), done
     assert st.is_over and st.result().reason != "round-limit"
 
@@ -131,15 +124,7 @@ def test_a_dwarf_with_a_potion_walks_home_buys_a_speed_potion_and_jumps() -> Non
     no wall as a target: it never went home. It now walks home, sells, buys, jumps and
     breaks through, and the game ends by its rules."""
     st = from_record("a-jump-home-with-a-potion.json")
-    s = st.active
-    agents = make_agents(["greedy"] * 4, 4, 0, "catacombs")
-    done: list[str] = []
-    while st.to_act is not None and len(done) < 300:
-        seat = st.to_act
-        action = agents[seat].choose(info_set(agents[seat], st, seat))
-        if seat == s:
-            done.append(action.text)
-        st.apply(action)
+    done = played_on(st)
     assert "buy Speed Potion" in done and any(t.startswith("speed to") for t in done), done
     assert any(t.startswith("break") for t in done)
     assert st.is_over and st.result().reason != "round-limit"
