@@ -237,10 +237,10 @@ def _onward(st: CatacombsState, s: int, cells: set[int], plan: Plan, at_entrance
 
 def _pays(st: CatacombsState, s: int, plan: Plan, keep: int | None = None) -> bool:
     """Dwarf ``s`` can come by every tool of ``plan`` in its order: one it carries is kept for
-    its use (it is not sold to pay for another), else it is bought, and what the dwarf carries
-    besides (and ``keep``) is sold as it needs coins, at the sale price where that purchase is
-    made (CAT-17, CAT-18). Sales are counted as if any part of a thing could be sold, so the
-    answer errs towards a way on, never towards a dead end."""
+    its use (it is not sold to pay for another), else it is bought; what else it carries is
+    sold as it needs coins (never ``keep``, a tool kept besides the plan), at the sale price
+    where that purchase is made (CAT-17, CAT-18). Sales are counted as if any part of a thing
+    could be sold, so the answer errs towards a way on, never towards a dead end."""
     content = st.game.content
     items = content.items
     carried = [*st.pack[s], *(i for i in st.screen[s] if i is not None)]
