@@ -12,6 +12,11 @@ this script never changes them.
     PYTHONPATH=src nice -n 5 python benchmarks/levels.py                  # everything
     PYTHONPATH=src python benchmarks/levels.py myth heavens --only fair    # some
     PYTHONPATH=src python benchmarks/levels.py --games 20 --strong-games 6 --seed 0
+    PYTHONPATH=src python benchmarks/levels.py --ladder benchmarks/results/ladder/tallies.json
+
+``--ladder TALLIES`` plays nothing: a level whose spec is a rung of ``benchmarks/ladder.py``
+against the same yardstick (``mcts:100``, the scripted bots, a cooperative game's greedy team)
+takes that rung's tallies instead, when they hold more games than the file's row.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import fcntl
+import json
 import sys
 import time
 import tomllib
@@ -123,8 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--file", type=Path, default=FILE)
     p.add_argument("--minutes", type=float, default=None,
                    help="start no new block of games after this many minutes")
+    p.add_argument("--ladder", type=Path, default=None,
+                   help="take the rows of levels that are ladder rungs from these tallies")
     args = p.parse_args(argv)
     data: dict[str, dict[str, dict[str, Any]]] = tomllib.loads(args.file.read_text("utf-8"))
+    if args.ladder is not None:
+        for game, name, row in from_ladder(args.ladder, data, args.games):
+            update(args.file, game, name, row)
+        return 0
     runs = []
     for game in args.games or list(data):
         for name, row in data[game].items():
@@ -146,6 +158,33 @@ def main(argv: list[str] | None = None) -> int:
             r.block()
             update(args.file, r.game, r.name, r.row())
     return 0
+
+
+def from_ladder(path: Path, data: dict[str, dict[str, dict[str, Any]]], games: list[str]
+                ) -> list[tuple[str, str, dict[str, Any]]]:
+    """Rows for the levels that are ladder rungs, from the ladder's tallies (``benchmarks/
+    ladder.py``: a rung against greedy, or a team of it), where those hold more games."""
+    tallies = json.loads(path.read_text("utf-8"))
+    out = []
+    for game in games or list(data):
+        coop = game_class(game).cooperative
+        for name, row in data[game].items():
+            spec = row["spec"]
+            if spec == YARDSTICK and not coop:
+                continue  # the yardstick against itself: only its speed is measured
+            t = tallies.get(f"{game}|{spec}|{'' if coop else YARDSTICK}")
+            if not t or t["games"] <= row["games"]:
+                continue
+            low, high = wilson(t["wins"], t["games"])
+            ms = 1000 * t["seconds"] / t["decisions"] if t["decisions"] else 0.0
+            out.append((game, name, {
+                "spec": spec, "wins": t["wins"], "games": t["games"],
+                "ci95": [round(low, 3), round(high, 3)], "ms_per_decision": round(ms, 1),
+                "measured": datetime.date.today().isoformat(),
+                "command": f"python benchmarks/ladder.py {game} (its {spec} row in "
+                           f"benchmarks/results/ladder/tallies.json)"}))
+            print(f"{game} {name} {spec}: {t['wins']}/{t['games']} from the ladder", flush=True)
+    return out
 
 
 def update(path: Path, game: str, name: str, row: dict[str, Any]) -> None:
