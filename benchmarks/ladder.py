@@ -97,12 +97,14 @@ def run(args: argparse.Namespace) -> None:
                 return
             key = "|".join((game, rung, against))
             t = tallies.setdefault(key, _empty())
-            got = block(game, rung, against, args.seed + t["games"] // per_block(game))
+            seed = args.seed + t["games"] // per_block(game)
+            got = block(game, rung, against, seed)
             for k in t:
                 t[k] += got[k]
             low, high = wilson(t["wins"], t["games"])
+            limit = f"; {got['safety']} on a safety limit (seed {seed})" if got["safety"] else ""
             print(f"{game} {rung} vs {against}: {t['wins']}/{t['games']} "
-                  f"[{low:.2f}, {high:.2f}]", flush=True)
+                  f"[{low:.2f}, {high:.2f}]{limit}", flush=True)
             path.write_text(json.dumps(tallies, indent=1))
 
 
