@@ -128,3 +128,19 @@ def test_a_dwarf_with_a_potion_walks_home_buys_a_speed_potion_and_jumps() -> Non
     assert "buy Speed Potion" in done and any(t.startswith("speed to") for t in done), done
     assert any(t.startswith("break") for t in done)
     assert st.is_over and st.result().reason != "round-limit"
+
+
+def test_dwarves_walled_in_by_a_ghost_sell_buy_a_sword_and_fight_through() -> None:
+    """CAT-24, CAT-30 for the bots: ``records/walled-in-by-a-ghost-a-sword-away.json``. Both
+    dwarves stand walled in on one cell: the only way on passes a ghost no weapon they hold
+    can touch, no entrance is in reach, and one destruction potion each is short of the
+    three walls before unexplored ground. Their gear sold pays for a short sword, the way on
+    the dead-end rule counts; they had stood there to the round limit. Now each sells, buys
+    a weapon that can beat the ghost, takes it up and walks on to the fight, and the game
+    ends by its rules."""
+    st = from_record("walled-in-by-a-ghost-a-sword-away.json")
+    assert ending.way_forward(st, st.active)
+    done = played_on(st)
+    bought = next(i for i, t in enumerate(done) if t.startswith("buy "))
+    assert done[bought + 1].startswith("equip ") and "step east" in done[bought + 2:], done
+    assert st.is_over and st.result().reason != "round-limit"

@@ -11,6 +11,7 @@ own generator, so two worlds its seat cannot tell apart get the same move.
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from typing import Protocol
 
 from meeple.core import Action, ConfigError, Rng, State, Verb
@@ -18,9 +19,9 @@ from meeple.core import Action, ConfigError, Rng, State, Verb
 from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
-from .distances import entrance_distance, target_distance
+from .distances import entrance_distance, spread, target_distance
 from .heuristic import win_chance
-from .rearm import keep_arms, rearm
+from .rearm import arm_against, keep_arms, rearm
 from .sneak import sneak_distance
 from .state import CatacombsState
 from .verbs import (
@@ -491,6 +492,25 @@ def _raise_cash(st: CatacombsState, s: int, legal: list[Action]) -> Action | Non
     return max(off, key=lambda p: p[0])[1] if off else None
 
 
+def arm_for_the_way(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
+    """Walled in by monsters it has no chance against, no entrance in reach and no other way
+    on (potions for the walls, a sneak, a jump): the next step of arming against one of them
+    (``rearm.arm_against``), the way on the dead-end rule (CAT-24) counts."""
+    if st.phase != "move" or st.active != s or st.decisions:
+        return None
+    cur = cell_of(st, s)
+    if cur in target_distance(st, s, bold=True) or cur in entrance_distance(st):
+        return None
+    potions = _potions(st, s)
+    if (potions and (route := break_route(st, s)) is not None and route[0] <= potions) or (
+            cur in _past_one(st, s) or _jump_pays(st, s)):
+        return None
+    reach = spread(st, {cur: 0}, deque([cur]))
+    foes = {m for c in reach for d in range(4) if (n := connected(st, c, d)) is not None
+            and (m := monster_at(st, n)) is not None and win_chance(st, s, m) == 0}
+    return next((a for m in sorted(foes) if (a := arm_against(st, s, legal, m))), None)
+
+
 def _fight_or_retreat(st: CatacombsState, s: int, kinds: Kinds) -> Action:
     """CAT-51: fight what it can probably beat, or what cannot hurt it much."""
     m = monster_at(st, cell_of(st, s))
@@ -515,7 +535,7 @@ def choose(st: CatacombsState, rng: Rng) -> Action:
     if kind in STEPS:
         return _at_step(st, s, kind, legal, rng)
     kinds = _kinds(legal)
-    plan = rearm(st, s, legal)  # held by a monster nothing in hand can beat
+    plan = rearm(st, s, legal) or arm_for_the_way(st, s, legal)
     if plan is not None:
         return plan
     legal = keep_arms(st, s, legal)

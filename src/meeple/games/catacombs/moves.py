@@ -17,7 +17,8 @@ rollouts, cannot see through is narrowed here to the step that begins it.
   walked about or stood and, when nobody else had a way on, kept the game going until the
   round limit; it now plays as the scripted dwarf does, gear included, on towards
   unexplored ground, and the game ends by its rules;
-- a dwarf held on a monster's cell by a monster its weapon in hand cannot beat (a ghost)
+- a dwarf held on a monster's cell by a monster its weapon in hand cannot beat (a ghost), or
+  walled in by such monsters with no other way on (``bots.arm_for_the_way``),
   raises the coins, buys a weapon that can and takes it up (``rearm.rearm``), and one whose
   weapon can is never offered the swap that would leave it with none (``rearm.keep_arms``):
   before, it lost the fight every turn, took no wound, and the game ran to the round limit;
@@ -54,7 +55,8 @@ def search_moves(st: CatacombsState, legal: list[Action]) -> list[Action]:
     """The part of ``legal`` a bot weighs, on a world of the seat to act."""
     s = st.to_act
     assert s is not None
-    plan = rearm(st, s, legal)  # held on the cell of a monster nothing in hand can beat
+    # held on the cell of a monster nothing in hand can beat, or walled in by such monsters
+    plan = rearm(st, s, legal) or bots.arm_for_the_way(st, s, legal)
     if plan is not None:
         return [plan]
     legal = keep_arms(st, s, legal)

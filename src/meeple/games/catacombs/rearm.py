@@ -16,6 +16,11 @@ searching bots, the scripted bot directly):
    weapons before armour, so that the monster's blows stay off it as long as they can.
 
 The plan reads only what stays the same while it sells, so it never turns back.
+
+A dwarf walled in by such monsters (no target in reach, no entrance, too few destruction
+potions for the walls, no sneak or jump) takes the same plan against one of them from where
+it stands (``bots.arm_for_the_way``): two dwarves beside a ghost stood there to the round
+limit though their gear would have bought a short sword.
 """
 
 from __future__ import annotations
@@ -56,7 +61,15 @@ def rearm(st: CatacombsState, s: int, legal: list[Action]) -> Action | None:
     """The next step of the plan above for dwarf ``s`` among ``legal``, or None when it is not
     held by a monster its weapon in hand cannot beat, or the shop is not open in this step."""
     m = _foe(st, s)
-    if m is None or _odds(st, s, st.screen[s][RIGHT], m) > 0:
+    return None if m is None else arm_against(st, s, legal, m)
+
+
+def arm_against(st: CatacombsState, s: int, legal: list[Action], m: int) -> Action | None:
+    """The next step of the plan above against monster ``m`` (the one on the dwarf's cell, or
+    one that closes its every way on, ``bots.arm_for_the_way``), or None when the weapon in
+    hand can beat it already, the shop is not open in this step, or no weapon is in reach of
+    the dwarf's coins and goods."""
+    if _odds(st, s, st.screen[s][RIGHT], m) > 0:
         return None
     if not any(isinstance(a[1], Buy | Sell | Unequip) for a in legal):
         return None  # the shop is not open in this step (CAT-25: free actions)
