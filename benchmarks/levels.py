@@ -64,13 +64,14 @@ class Run:
         return seats_for(self.game, self.spec)
 
     def block(self) -> None:
-        """One block of games (one per seat, seats rotated), as ``meeple arena`` plays its
-        games ``games`` to ``games + players - 1``: the same seed, so the blocks of a run are
-        exactly the games of one arena run of their total."""
-        players = len(self.seats)
-        report = arena(self.game, self.seats, players, seed=self.seed + self.games // players)
+        """One block of games (one per seat, seats rotated; one in a cooperative game, whose
+        team of one bot plays a deal a game), as ``meeple arena`` plays its games ``games`` to
+        ``games + block - 1``: the same seed, so the blocks of a run are exactly the games of
+        one arena run of their total."""
+        block = 1 if game_class(self.game).cooperative else len(self.seats)
+        report = arena(self.game, self.seats, block, seed=self.seed + self.games // block)
         mine = next(a for a in report["agents"] if a["spec"] == self.spec)
-        self.games += players
+        self.games += block
         self.wins += mine["wins"]
         self.decisions += mine["decisions"]
         self.seconds += mine["seconds_per_decision"] * mine["decisions"]
