@@ -78,7 +78,8 @@ def test_a_measured_strength_is_whole(game: str) -> None:
         assert 0 <= s.wins <= s.games and s.games > 0
         assert s.low <= s.rate <= s.high
         assert s.ms >= 0 and len(s.date) == 10
-        assert s.command.startswith(f"meeple arena {game} --seats {e.spec},")
+        assert s.command.startswith((f"meeple arena {game} --seats {e.spec},",  # levels.py
+                                     f"python benchmarks/ladder.py {game} (its {e.spec} row"))
 
 
 def test_a_strength_is_told_in_words_in_every_language() -> None:
