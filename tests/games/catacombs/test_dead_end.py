@@ -144,3 +144,18 @@ def test_dwarves_walled_in_by_a_ghost_sell_buy_a_sword_and_fight_through() -> No
     bought = next(i for i, t in enumerate(done) if t.startswith("buy "))
     assert done[bought + 1].startswith("equip ") and "step east" in done[bought + 2:], done
     assert st.is_over and st.result().reason != "round-limit"
+
+
+def test_a_dwarf_armed_against_the_ghost_at_its_edge_keeps_the_sword() -> None:
+    """``records/a-sword-for-the-ghost-and-back.json``: walled in, a ghost at the edge of
+    its reach and unexplored ground past it, an axe in hand that cannot touch the ghost and
+    short swords in the backpack that can. The dwarf took up a sword, which made the ghost
+    its target, then its dearer axe again, which walled it in, forty times a turn to the round
+    limit. A weapon that gives no chance against a monster next to its reach is no longer put
+    on over one that does (``rearm.keep_arms``): it keeps the sword, fights, and the game
+    ends by its rules."""
+    st = from_record("a-sword-for-the-ghost-and-back.json")
+    done = played_on(st)
+    sword = done.index("equip Short Sword")
+    assert "equip Axe" not in done[sword:sword + 10], done[:sword + 10]
+    assert st.is_over and st.result().reason != "round-limit"

@@ -11,7 +11,6 @@ own generator, so two worlds its seat cannot tell apart get the same move.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from typing import Protocol
 
 from meeple.core import Action, ConfigError, Rng, State, Verb
@@ -19,9 +18,9 @@ from meeple.core import Action, ConfigError, Rng, State, Verb
 from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
-from .distances import entrance_distance, spread, target_distance
+from .distances import entrance_distance, target_distance
 from .heuristic import win_chance
-from .rearm import arm_against, keep_arms, rearm
+from .rearm import arm_against, bordering, keep_arms, rearm
 from .sneak import sneak_distance
 from .state import CatacombsState
 from .verbs import (
@@ -505,9 +504,7 @@ def arm_for_the_way(st: CatacombsState, s: int, legal: list[Action]) -> Action |
     if (potions and (route := break_route(st, s)) is not None and route[0] <= potions) or (
             cur in _past_one(st, s) or _jump_pays(st, s)):
         return None
-    reach = spread(st, {cur: 0}, deque([cur]))
-    foes = {m for c in reach for d in range(4) if (n := connected(st, c, d)) is not None
-            and (m := monster_at(st, n)) is not None and win_chance(st, s, m) == 0}
+    foes = {m for m in bordering(st, s) if win_chance(st, s, m) == 0}
     return next((a for m in sorted(foes) if (a := arm_against(st, s, legal, m))), None)
 
 

@@ -25,10 +25,12 @@ limit though their gear would have bought a short sword.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
 from .backpack import RIGHT
-from .board import monster_at
+from .board import connected, monster_at
+from .distances import spread
 from .outlook import chance
 from .shop import buy_price, sell_price
 from .verbs import Buy, Equip, Sell, Unequip
@@ -97,16 +99,39 @@ def arm_against(st: CatacombsState, s: int, legal: list[Action], m: int) -> Acti
 
 
 def keep_arms(st: CatacombsState, s: int, legal: list[Action]) -> list[Action]:
-    """``legal`` without the swaps that would leave dwarf ``s``, on a monster's cell with a
-    weapon in hand that gives a chance against it, with none: putting on a weapon that gives
-    no chance, or taking the one in hand off. (A weapon's worth to a bot is its column in the
-    battle table, which against a ghost says little.)"""
-    m = _foe(st, s)
+    """``legal`` without the swaps that would leave dwarf ``s``, its weapon in hand giving a
+    chance against a monster on its cell or on a cell next to those it can walk to, with no
+    chance against that monster: putting on a weapon that gives none, or (on the monster's
+    cell) taking the one in hand off, which off it may be sold. (A weapon's worth to a bot is
+    its column in the battle table, which against a ghost says little: a dwarf that had bought
+    a sword to fight a ghost walling it in went back to its dearer axe, and bought the sword
+    again, for ever.)"""
     hand = st.screen[s][RIGHT]
-    if m is None or hand is None or _odds(st, s, hand, m) <= 0:
-        return legal
     items = st.game.content.items
-    return [a for a in legal
-            if not ((isinstance(a[1], Equip) and items[a[1].item].kind == "weapon"
-                     and _odds(st, s, a[1].item, m) <= 0)
-                    or (isinstance(a[1], Unequip) and a[1].item == hand))]
+    swaps = [a for a in legal if (isinstance(a[1], Equip) and items[a[1].item].kind == "weapon")
+             or (isinstance(a[1], Unequip) and a[1].item == hand)]
+    if hand is None or not swaps:
+        return legal
+    m = _foe(st, s)
+    if m is None:  # off a monster's cell: only weapons put on, and only a monster they lose
+        swaps = [a for a in swaps if isinstance(a[1], Equip)]
+        kinds = range(len(st.game.content.monsters))
+        lost = {f for f in kinds if _odds(st, s, hand, f) > 0
+                and any(_odds(st, s, a[1].item, f) <= 0 for a in swaps)}
+        foes = bordering(st, s) & lost if lost else set()
+    else:
+        foes = {m} if _odds(st, s, hand, m) > 0 else set()
+    if not foes:
+        return legal
+    return [a for a in legal if a not in swaps or (
+        isinstance(a[1], Equip) and all(_odds(st, s, a[1].item, f) > 0 for f in foes))]
+
+
+def bordering(st: CatacombsState, s: int) -> set[int]:
+    """The monsters on cells next to those dwarf ``s`` can walk to (past no monster)."""
+    cur = st.position[s]
+    if cur is None:
+        return set()
+    reach = spread(st, {cur: 0}, deque([cur]))
+    return {m for c in reach for d in range(4) if (n := connected(st, c, d)) is not None
+            and (m := monster_at(st, n)) is not None}
