@@ -18,9 +18,9 @@ from meeple.core import Action, ConfigError, Rng, State, Verb
 from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
-from .distances import entrance_distance, target_distance
+from .distances import bordering, entrance_distance, monsters, target_distance
 from .heuristic import win_chance
-from .rearm import arm_against, bordering, keep_arms, rearm
+from .rearm import arm_against, keep_arms, rearm
 from .sneak import sneak_distance
 from .state import CatacombsState
 from .verbs import (
@@ -497,15 +497,17 @@ def arm_for_the_way(st: CatacombsState, s: int, legal: list[Action]) -> Action |
     (``rearm.arm_against``), the way on the dead-end rule (CAT-24) counts."""
     if st.phase != "move" or st.active != s or st.decisions:
         return None
+    if all(win_chance(st, s, m) > 0 for m in monsters(st)):
+        return None
     cur = cell_of(st, s)
-    if cur in target_distance(st, s, bold=True) or cur in entrance_distance(st):
+    foes = sorted(m for m in bordering(st, cur) if win_chance(st, s, m) == 0)
+    if not foes or cur in target_distance(st, s, bold=True) or cur in entrance_distance(st):
         return None
     potions = _potions(st, s)
     if (potions and (route := break_route(st, s)) is not None and route[0] <= potions) or (
             cur in _past_one(st, s) or _jump_pays(st, s)):
         return None
-    foes = {m for m in bordering(st, s) if win_chance(st, s, m) == 0}
-    return next((a for m in sorted(foes) if (a := arm_against(st, s, legal, m))), None)
+    return next((a for m in foes if (a := arm_against(st, s, legal, m))), None)
 
 
 def _fight_or_retreat(st: CatacombsState, s: int, kinds: Kinds) -> Action:

@@ -120,3 +120,29 @@ def entrance_distance(st: CatacombsState, doors: list[int] | None = None) -> dic
         return known
     dist = dict.fromkeys(cells, 0)
     return _keep(st, kept, key, spread(st, dist, deque(dist)))
+
+
+def bordering(st: CatacombsState, cell: int) -> dict[int, int]:
+    """The monsters on cells next to those a dwarf on ``cell`` can walk to past no monster,
+    each with such a cell of its; kept per game like the distances."""
+    kept = _board(st)
+    key = ("bordering", cell)
+    known = kept.get(key)
+    if known is not None:
+        return known
+    reach = spread(st, {cell: 0}, deque([cell]))
+    out = {m: n for c in reach for d in range(4) if (n := connected(st, c, d)) is not None
+           and (m := monster_at(st, n)) is not None}
+    return _keep(st, kept, key, out)
+
+
+def monsters(st: CatacombsState) -> dict[int, int]:
+    """Every monster on the board, each with a cell of its; kept per game like the
+    distances."""
+    kept = _board(st)
+    known = kept.get(("monsters",))
+    if known is not None:
+        return known
+    out = {m: c for c in range(st.game.cells)
+           if st.tile[c] is not None and (m := monster_at(st, c)) is not None}
+    return _keep(st, kept, ("monsters",), out)

@@ -25,12 +25,11 @@ limit though their gear would have bought a short sword.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
 
 from .backpack import RIGHT
-from .board import connected, monster_at
-from .distances import spread
+from .board import cell_of, monster_at
+from .distances import bordering
 from .outlook import chance
 from .shop import buy_price, sell_price
 from .verbs import Buy, Equip, Sell, Unequip
@@ -107,31 +106,41 @@ def keep_arms(st: CatacombsState, s: int, legal: list[Action]) -> list[Action]:
     a sword to fight a ghost walling it in went back to its dearer axe, and bought the sword
     again, for ever.)"""
     hand = st.screen[s][RIGHT]
-    items = st.game.content.items
-    swaps = [a for a in legal if (isinstance(a[1], Equip) and items[a[1].item].kind == "weapon")
-             or (isinstance(a[1], Unequip) and a[1].item == hand)]
-    if hand is None or not swaps:
+    if hand is None:
         return legal
+    items = st.game.content.items
     m = _foe(st, s)
-    if m is None:  # off a monster's cell: only weapons put on, and only a monster they lose
-        swaps = [a for a in swaps if isinstance(a[1], Equip)]
-        kinds = range(len(st.game.content.monsters))
-        lost = {f for f in kinds if _odds(st, s, hand, f) > 0
-                and any(_odds(st, s, a[1].item, f) <= 0 for a in swaps)}
-        foes = bordering(st, s) & lost if lost else set()
-    else:
-        foes = {m} if _odds(st, s, hand, m) > 0 else set()
+    if m is not None:
+        if _odds(st, s, hand, m) <= 0:
+            return legal
+        return [a for a in legal
+                if not ((isinstance(a[1], Equip) and items[a[1].item].kind == "weapon"
+                         and _odds(st, s, a[1].item, m) <= 0)
+                        or (isinstance(a[1], Unequip) and a[1].item == hand))]
+    if not any(items[i].kind == "weapon" for i in st.pack[s]):
+        return legal  # off a monster's cell only a weapon put on is weighed
+    swaps = [a for a in legal if isinstance(a[1], Equip) and items[a[1].item].kind == "weapon"]
+    if not swaps:
+        return legal
+    lost = _touches(st, s, hand).difference(
+        frozenset.intersection(*(_touches(st, s, a[1].item) for a in swaps)))
+    foes = bordering(st, cell_of(st, s)).keys() & lost if lost else None
     if not foes:
         return legal
-    return [a for a in legal if a not in swaps or (
-        isinstance(a[1], Equip) and all(_odds(st, s, a[1].item, f) > 0 for f in foes))]
+    return [a for a in legal if a not in swaps or foes <= _touches(st, s, a[1].item)]
 
 
-def bordering(st: CatacombsState, s: int) -> set[int]:
-    """The monsters on cells next to those dwarf ``s`` can walk to (past no monster)."""
-    cur = st.position[s]
-    if cur is None:
-        return set()
-    reach = spread(st, {cur: 0}, deque([cur]))
-    return {m for c in reach for d in range(4) if (n := connected(st, c, d)) is not None
-            and (m := monster_at(st, n)) is not None}
+def _touches(st: CatacombsState, s: int, item: int) -> frozenset[int]:
+    """The monsters ``item`` in dwarf ``s``'s hand can touch at all (its column of the battle
+    table names a roll against them; none for a weapon it is too weak for, or no weapon),
+    kept per game by column."""
+    g = st.game
+    col = g.column_of.get(item)
+    if col is None or g.content.items[item].strength > st.strength[s]:
+        return frozenset()
+    store: dict[int, frozenset[int]] = g.__dict__.setdefault("_touches", {})
+    known = store.get(col)
+    if known is None:
+        known = store[col] = frozenset(
+            f.index for f in g.content.monsters if f.needs[col] is not None)
+    return known
