@@ -495,7 +495,7 @@ def arm_for_the_way(st: CatacombsState, s: int, legal: list[Action]) -> Action |
     """Walled in by monsters it has no chance against, no entrance in reach and no other way
     on (potions for the walls, a sneak, a jump): the next step of arming against one of them
     (``rearm.arm_against``), the way on the dead-end rule (CAT-24) counts."""
-    if st.phase != "move" or st.active != s or st.decisions:
+    if st.phase != "move" or st.active != s or st.decisions or st.position[s] is None:
         return None
     if all(win_chance(st, s, m) > 0 for m in monsters(st)):
         return None

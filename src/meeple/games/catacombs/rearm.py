@@ -106,7 +106,7 @@ def keep_arms(st: CatacombsState, s: int, legal: list[Action]) -> list[Action]:
     a sword to fight a ghost walling it in went back to its dearer axe, and bought the sword
     again, for ever.)"""
     hand = st.screen[s][RIGHT]
-    if hand is None:
+    if hand is None or st.position[s] is None:
         return legal
     items = st.game.content.items
     m = _foe(st, s)
