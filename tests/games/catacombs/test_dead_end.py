@@ -6,11 +6,16 @@ potion (``bots._walled_in``, ``bots._raise_cash``)."""
 
 from __future__ import annotations
 
+import json
+
 from meeple.agents import info_set, make_agents
 from meeple.games.catacombs import ending
+from meeple.games.catacombs.board import monster_at
+from meeple.games.catacombs.distances import FIGHT_ON_CHANCE, target_distance
+from meeple.games.catacombs.heuristic import win_chance
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_outlook import from_record, ghost_corridor
+from .test_outlook import RECORDS, from_record, ghost_corridor
 from .test_rules import at, build, give, started
 
 
@@ -159,3 +164,26 @@ def test_a_dwarf_armed_against_the_ghost_at_its_edge_keeps_the_sword() -> None:
     sword = done.index("equip Short Sword")
     assert "equip Axe" not in done[sword:sword + 10], done[:sword + 10]
     assert st.is_over and st.result().reason != "round-limit"
+
+
+def test_a_dwarf_seeks_out_only_monsters_it_would_fight_on_against() -> None:
+    """``records/a-ghost-sought-and-fled.json``: the leader, its rival walled in, has one way
+    on left, the open side of a skeleton's cell it beats one time in two; ghosts and a dragon
+    it beats one time in six stand nearer. It walked to the nearest ghost, attacked once, fled
+    (it fights on only at a third or better) and came back, monster after monster, to the
+    round limit. A monster is a target only at the chance the dwarf fights on at, unless
+    nothing else is in reach: it walks to the skeleton, fights, explores, and the game ends
+    by its rules within the round limit it had met."""
+    st = from_record("a-ghost-sought-and-fled.json")
+    s = st.active
+    targets = {c for c, d in target_distance(st, s).items() if d == 0}
+    ghosts = {c for c in range(st.game.cells) if st.tile[c] is not None
+              and (m := monster_at(st, c)) is not None and win_chance(st, s, m) < FIGHT_ON_CHANCE}
+    assert ghosts and not ghosts & targets
+    assert ghosts <= {c for c, d in target_distance(st, s, bold=True).items() if d == 0}
+    done = played_on(st)
+    assert "retreat" not in done, done
+    rounds = json.loads((RECORDS / "a-ghost-sought-and-fled.json").read_text("utf-8"))[
+        "options"]["max_rounds"]
+    assert st.is_over and st.result().reason == "tenth-vein"
+    assert st.turn < rounds * st.players  # the round limit the game had met

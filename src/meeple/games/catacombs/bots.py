@@ -18,7 +18,7 @@ from meeple.core import Action, ConfigError, Rng, State, Verb
 from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
-from .distances import bordering, entrance_distance, monsters, target_distance
+from .distances import FIGHT_ON_CHANCE, bordering, entrance_distance, monsters, target_distance
 from .heuristic import win_chance
 from .rearm import arm_against, keep_arms, rearm
 from .sneak import sneak_distance
@@ -59,8 +59,6 @@ STRONG_ENOUGH = 5
 LOW_HEALTH = 6
 #: Win chance at which a revealed monster is fought rather than fled.
 FIGHT_CHANCE = 0.5
-#: Win chance at which a dwarf already facing a monster fights on.
-FIGHT_ON_CHANCE = 0.34
 #: A revealed monster with a chance of winning is fought while health exceeds this many of
 #: its wounds, plus ``FLEE_MARGIN``.
 FLEE_WOUNDS, FLEE_MARGIN = 3, 2

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 #: A target monster is sought out while the dwarf's health exceeds this many of its wounds.
 SAFE_WOUNDS = 2
+#: Win chance at which a dwarf already facing a monster fights on (``bots``); a monster is a
+#: target only at this chance or better, unless the walk is bold (nothing else in reach): a
+#: dwarf that sought out a monster it then fled from came back to it turn after turn.
+FIGHT_ON_CHANCE = 0.34
 #: Walking distances kept per game before the store is emptied: each is a dict over the board
 #: (a few kilobytes with its key), and a search of 400 iterations from one position asks for
 #: about 70 of them.
@@ -50,7 +54,8 @@ def spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int,
 def target_distance(st: CatacombsState, s: int, bold: bool = False,
                     walls: bool = False) -> dict[int, int]:
     """Walking distance to the nearest open side onto unexplored ground, or to a monster the
-    dwarf may take on (the monster's cell itself counts as a target).
+    dwarf would fight on against (any it has a chance against when ``bold``; the monster's
+    cell itself counts as a target).
 
     Kept per game (see the module's docs)."""
     kept = _board(st)
@@ -101,7 +106,9 @@ def _target_distance(st: CatacombsState, s: int, bold: bool, walls: bool) -> dic
         m = monster_at(st, c)
         if m is not None:
             hurt = max(0, g.content.monsters[m].attack - armour_of(st, s))
-            if win_chance(st, s, m) > 0 and (bold or st.health[s] > SAFE_WOUNDS * hurt):
+            chance = win_chance(st, s, m)
+            if chance > 0 and (bold or (chance >= FIGHT_ON_CHANCE
+                                        and st.health[s] > SAFE_WOUNDS * hurt)):
                 dist[c] = 0
             continue
         if any((n := g.neighbours[c][d]) is not None and st.tile[n] is None
