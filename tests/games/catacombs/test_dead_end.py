@@ -10,6 +10,7 @@ import json
 
 from meeple.agents import info_set, make_agents
 from meeple.games.catacombs import ending
+from meeple.games.catacombs.backpack import armour_of
 from meeple.games.catacombs.board import monster_at
 from meeple.games.catacombs.distances import FIGHT_ON_CHANCE, target_distance
 from meeple.games.catacombs.heuristic import win_chance
@@ -187,3 +188,28 @@ def test_a_dwarf_seeks_out_only_monsters_it_would_fight_on_against() -> None:
         "options"]["max_rounds"]
     assert st.is_over and st.result().reason == "tenth-vein"
     assert st.turn < rounds * st.players  # the round limit the game had met
+
+
+def test_a_dwarf_fights_on_a_harmless_monster_it_would_only_walk_back_to() -> None:
+    """``records/a-harmless-orc-fled-and-sought.json``: on an orc's cell, beating it one
+    time in six, its blows stopped by the dwarf's armour, the cell behind with no target in
+    reach: the orc was its bold walk's only target. It retreated, walked back and attacked
+    once, seventeen times over 65 turns. It now fights on until the orc falls, never
+    retreating (``distances.fights_on``)."""
+    st = from_record("a-harmless-orc-fled-and-sought.json")
+    s = st.active
+    cell = st.position[s]
+    assert cell is not None
+    orc = monster_at(st, cell)
+    assert orc is not None and 0 < win_chance(st, s, orc) < FIGHT_ON_CHANCE
+    assert st.game.content.monsters[orc].attack <= armour_of(st, s)
+    agents = make_agents(["greedy"] * st.players, st.players, 0, "catacombs")
+    done: list[str] = []
+    while monster_at(st, cell) is not None and len(done) < 300:
+        seat = st.to_act
+        assert seat is not None
+        action = agents[seat].choose(info_set(agents[seat], st, seat))
+        if seat == s:
+            done.append(action.text)
+        st.apply(action)
+    assert monster_at(st, cell) is None and "retreat" not in done, done

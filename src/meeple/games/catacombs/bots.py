@@ -18,7 +18,7 @@ from meeple.core import Action, ConfigError, Rng, State, Verb
 from .backpack import CRISTALL_STANDS_FOR, HALVES, LEFT, RIGHT, armour_of, holds, recipe_need
 from .board import SIDE_BITS, cell_of, connected, monster_at, own_entrance, sides
 from .content import SLOTS
-from .distances import FIGHT_ON_CHANCE, bordering, entrance_distance, monsters, target_distance
+from .distances import bordering, entrance_distance, fights_on, monsters, target_distance
 from .heuristic import win_chance
 from .rearm import arm_against, keep_arms, rearm
 from .sneak import sneak_distance
@@ -281,8 +281,7 @@ def _move(st: CatacombsState, s: int, legal: list[Action], kinds: Kinds, rng: Rn
     cur = cell_of(st, s)
     m = monster_at(st, cur)
     if m is not None:
-        fight_on = Retreat not in kinds or win_chance(st, s, m) >= FIGHT_ON_CHANCE
-        return kinds[Attack if fight_on else Retreat]
+        return kinds[Attack if Retreat not in kinds or fights_on(st, s, m) else Retreat]
     explore = [a for a in legal if isinstance(a[1], Explore)]
     if explore:
         return rng.choice(explore)

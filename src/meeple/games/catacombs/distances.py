@@ -65,6 +65,20 @@ def target_distance(st: CatacombsState, s: int, bold: bool = False,
                                                  _target_distance(st, s, bold, walls))
 
 
+def fights_on(st: CatacombsState, s: int, m: int) -> bool:
+    """Whether dwarf ``s``, on monster ``m``'s cell with the choice to retreat, fights on: at
+    :data:`FIGHT_ON_CHANCE` or better, or with any chance against a monster that cannot wound
+    it when the cell it would retreat to has no target in reach (it would only walk back to
+    the monster next turn: a bold walk's target)."""
+    chance = win_chance(st, s, m)
+    if chance >= FIGHT_ON_CHANCE:
+        return True
+    if chance == 0 or st.game.content.monsters[m].attack > armour_of(st, s):
+        return False
+    back = st.came_from[s]
+    return back is None or back not in target_distance(st, s)
+
+
 def _board(st: CatacombsState) -> Kept:
     """The distances kept for the state's board (see the module's docs)."""
     g = st.game
