@@ -94,7 +94,23 @@ def test_a_strength_is_told_in_words_in_every_language() -> None:
     assert strength_words(few, en) == ("Won 3 of the 4 two-player games it played against the "
                                        "easy bot, moves at once.")
     team = replace(fair, game="andor")
-    assert strength_words(team, en).startswith("A team of two of them wins about 8 games of 10")
+    assert strength_words(team, en).startswith("A team of two of them wins about 8 of 10 legends")
+    assert strength_words(team, ru).startswith("Команда из двух таких выигрывает примерно 8 из 10 "
+                                               "легенд")
     assert strength_words(replace(fair, spec="greedy", name="easy"), en).startswith(
         "The yardstick")
     assert strength_words(replace(fair, strength=None), ru) == "Ещё не измерен."
+
+
+def test_nearly_every_game_won_is_told_as_counted_not_as_ten_of_ten() -> None:
+    """150 of 153 and 22 of 22 both round to "about 10 of 10": the counts tell them apart."""
+    en = texts("meeple", "en")
+    most = Strength(150, 153, 0.94, 0.99, 19.4, "2026-12-06", "meeple arena andor ...")
+    every = replace(most, wins=22, games=22, low=0.85, high=1.0, ms=780.0)
+    fair, strong = Entry("andor", "fair", "mcts:25", most), Entry("andor", "strong", "mcts:1000@1s",
+                                                                  every)
+    assert strength_words(fair, en) == ("A team of two of them won 150 of the 153 legends it "
+                                        "played, moves at once.")
+    assert strength_words(strong, en).startswith("A team of two of them won 22 of the 22 legends")
+    none = Entry("myth", "fair", "mcts:100", replace(most, wins=2, games=60, low=0.0, high=0.1))
+    assert strength_words(none, en).startswith("Won 2 of the 60 two-player games")

@@ -31,9 +31,9 @@ def _name(entry: Entry, t: Texts) -> str:
 
 def strength_words(entry: Entry, t: Texts) -> str:
     """How strong ``entry`` was measured to be: "wins about 8 of 10 two-player games against the
-    easy bot, 0.4 s a move" (after a few games, "won 3 of the 4 ..."), as every level is
-    measured with two seats; in a cooperative game how often a team of it wins; the easy bot
-    is the yardstick; "not measured yet" before any measurement."""
+    easy bot, 0.4 s a move" (after a few games, or nearly all or none won, "won 3 of the 4
+    ..."), as every level is measured with two seats; in a cooperative game how often a team
+    of it wins; the easy bot is the yardstick; "not measured yet" before any measurement."""
     s = entry.strength
     if s is None:
         return t("level.unmeasured")
@@ -44,10 +44,14 @@ def strength_words(entry: Entry, t: Texts) -> str:
     team = game_class(entry.game).cooperative
     if entry.spec == YARDSTICK and not team:
         return t("level.yardstick", pace=pace)
-    if s.games < FEW_GAMES:  # too few to say "about 8 of 10": what happened, as it happened
-        return t("level.team_wins_few" if team else "level.wins_few", wins=s.wins,
-                 games=s.games, pace=pace)
-    return t("level.team_wins" if team else "level.wins", wins=round(10 * s.rate), pace=pace)
+    tenths = round(10 * s.rate)
+    # Too few games to say "about 8 of 10", or a rate that rounds to none or all of them
+    # (where "about 10 of 10" would read the same for 150 of 153 and 22 of 22): as counted.
+    counted = s.games < FEW_GAMES or tenths in (0, 10)
+    key = ("level.team_wins" if team else "level.wins") + ("_few" if counted else "")
+    if team:  # a game may name its plays ("legends") in a sentence of its own
+        key = f"{key}.{entry.game}" if f"{key}.{entry.game}" in t.messages else key
+    return t(key, wins=s.wins if counted else tenths, games=s.games, pace=pace)
 
 
 def level_words(entry: Entry, lang: str) -> dict[str, str]:
