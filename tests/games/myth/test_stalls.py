@@ -10,6 +10,7 @@ import random
 
 import meeple
 from meeple.agents import info_set, make
+from meeple.core import Rng
 from meeple.games.myth import bots, dungeon, heroes, turn
 from meeple.games.myth.state import MythState, MythWorld
 from meeple.games.myth.verbs import Explore
@@ -241,3 +242,75 @@ def test_in_an_overlong_game_a_hero_walks_to_the_monster_guarding_the_last_way_o
     assert [a.text for a in bots.search_moves(late, late.legal_actions())] == ["move north"]
     for spec in ("greedy", "mcts:50", "myth:balance"):
         assert picks(late, spec) == "move north", spec
+
+
+def last_way_ahead(money: int, rival_money: int) -> MythState:
+    """The crossroads' only unexplored side is east (north, south and west end in dead ends);
+    the hero to move holds ``money`` resources there, his rival ``rival_money``. Arranged
+    after a two-player game (search against greedy, seed 10039) in which the hero explored
+    east with none, drew a dead end that could face only back west, and closed the dungeon
+    with 31 tiles left: both heroes walked it to the turn limit (MYTH-26)."""
+    st = fresh(2, 1)
+    for cell, mask in (((0, -1), S), ((0, 1), N), ((-1, 0), E)):
+        open_cell(st, cell, mask=mask, tile="dead_end")
+    for seat, held in ((0, money), (1, rival_money)):
+        heroes.pay(st, seat, heroes.res(st, seat))
+        heroes.gain(st, seat, held)
+    turn_of(st, 0)
+    assert st.step == "move" and "explore east" in [a.text for a in st.legal_actions()]
+    return st
+
+
+def test_a_hero_too_poor_for_a_new_tile_leaves_the_last_way_on_to_a_rival_who_is_not() -> None:
+    """MYTH-35, MYTH-36: with one resource after exploring he could not draw another tile if
+    the one drawn closed the dungeon; the rival, with three, could. The bots weigh every move
+    but that one (``bots.leave_the_last_way``); with a rival as poor, or resources of his
+    own, exploring is weighed again."""
+    poor = last_way_ahead(0, 6)
+    assert "explore east" not in [a.text for a in bots.search_moves(poor, poor.legal_actions())]
+    for spec in ("greedy", "mcts:50"):
+        assert picks(poor, spec) != "explore east", spec
+    for st in (last_way_ahead(0, 1), last_way_ahead(2, 6)):
+        assert bots.search_moves(st, st.legal_actions()) == st.legal_actions()
+    late = last_way_ahead(0, 6)
+    late.turn = bots.OVERLONG  # an overlong game takes the rule of thumb's step
+    assert [a.text for a in bots.search_moves(late, late.legal_actions())] == ["explore east"]
+
+
+def deck_nearly_out(turn: int) -> MythState:
+    """Both heroes hold six cards and twelve resources; two event cards are left in the deck
+    and the rest discarded; the game is at ``turn``, the hero's draw to make. Arranged after
+    a four-player greedy game (seed 50007) whose dungeon filled its nine by nine (MYTH-37):
+    with no way on, full hands and the deck two cards from its end, every hero drew none and
+    passed at every offer from turn 101 to the turn limit (MYTH-26)."""
+    st = fresh(2, 1, empty_hands=False)
+    for seat in range(2):
+        assert len(st.hand[seat]) == 6
+        heroes.pay(st, seat, heroes.res(st, seat))
+        heroes.gain(st, seat, 12)
+    st.discard.extend(st.deck[2:])
+    del st.deck[2:]
+    st.turn = turn
+    turn_of(st, 0, draw=None)
+    assert st.step == "draw"
+    return st
+
+
+def test_in_an_overlong_game_a_hero_draws_what_he_can_pay_for_and_plays_his_cards() -> None:
+    """MYTH-24, MYTH-30, MYTH-31: drawing the last two cards (the seventh costs 2, the eighth
+    4) runs the event deck out, and the game ends two turns later; greedy draws none while
+    the game is young. Past ``bots.OVERLONG`` the bots draw all they can pay for, and at an
+    offer play the rule of thumb's card, which frees a hand for the free draw."""
+    assert picks(deck_nearly_out(100), "greedy") == "draw 0"
+    late = deck_nearly_out(bots.OVERLONG)
+    assert [a.text for a in bots.search_moves(late, late.legal_actions())] == ["draw 2"]
+    for spec in ("greedy", "mcts:50"):
+        assert picks(late, spec) == "draw 2", spec
+    late.apply("draw 2")
+    assert not late.deck and late.final_turns is not None
+    offer = guarded_frontier(bots.OVERLONG)
+    offer.apply("move north")  # explored ground: the rival may add a card at double cost
+    assert offer.step == "offer" and offer.to_act == 1
+    plan = bots.choose(offer, Rng(offer.n_actions))
+    assert plan.text.startswith("play ")
+    assert bots.search_moves(offer, offer.legal_actions()) == [plan]

@@ -17,13 +17,14 @@ from meeple.components.tilegrid import SIDES, step
 from meeple.core import Action, ConfigError, Rng, State
 
 from . import heroes, paths
-from .params import AVATARA_HEAL_COST, LEVEL_COST, START
+from .params import AVATARA_HEAL_COST, EXPLORE_REWARD, LEVEL_COST, REDRAW_COST, START
 from .state import MythState
 from .verbs import (
     Attack,
     Cell,
     DeceiveHero,
     DiscardCard,
+    Draw,
     Explore,
     Imprison,
     Move,
@@ -204,6 +205,8 @@ def _prebattle(st: MythState, seat: int, la: list[Action]) -> Action:
 def _draw(st: MythState, seat: int, la: list[Action]) -> Action:
     if seat != st.active:
         return la[0]  # the dream's master orders no drawing
+    if st.turn >= OVERLONG:  # run the event deck down (:func:`overlong`)
+        return max(la, key=lambda a: _verb(a, Draw).count)
     free = max(0, st.game.config["hand_size"] - len(st.hand[st.active]))
     draws = st.game.menu.draw
     want = draws[free] if free < len(draws) else None
@@ -237,20 +240,61 @@ def _place(st: MythState, seat: int, la: list[Action]) -> Action:
 
 def search_moves(st: State, legal: list[Action]) -> list[Action]:
     """The moves a bot weighs (``Myth.search_moves``): where a tile is to be laid, those that
-    keep ground to explore (:func:`open_ways`); a hero's move in an overlong game, the rule
-    of thumb's step (:data:`OVERLONG`); an offer while three or more heroes live, the one
-    that looks best one step ahead (:func:`offer_at_a_crowded_table`); every legal move
-    otherwise."""
+    keep ground to explore (:func:`open_ways`); in an overlong game the moves that end it
+    (:func:`overlong`); a poor hero's move, all but exploring the last way
+    on while a rival could keep it open (:func:`leave_the_last_way`); an offer while three
+    or more heroes live, the one that looks best one step ahead
+    (:func:`offer_at_a_crowded_table`); every legal move otherwise."""
     assert isinstance(st, MythState)
     if st.step == "place":
         return open_ways(st, legal)
-    if st.step == "move" and st.turn >= OVERLONG and st.to_act == st.active:
-        step = choose(st, Rng(st.n_actions))
-        if step in legal:
-            return [step]
+    if st.turn >= OVERLONG and (late := overlong(st, legal)) is not None:
+        return late
+    if st.step == "move" and st.to_act == st.active:
+        return leave_the_last_way(st, legal)
     if st.step == "offer" and sum(st.alive) > 2:
         return offer_at_a_crowded_table(st, legal)
     return legal
+
+
+def overlong(st: MythState, legal: list[Action]) -> list[Action] | None:
+    """In a game past :data:`OVERLONG` turns, the moves that end it by the rules: a hero's
+    move, the rule of thumb's step (to unexplored ground or the monster guarding it); a draw,
+    the most cards the hero can pay for; an offer, the rule of thumb's card. Cards played
+    free hands for the free draw (MYTH-30), and drawing runs the event deck out (MYTH-24):
+    a dungeon closed within its nine by nine (MYTH-37) holds no way on, and rich heroes
+    who never draw nor play would walk it for ever. None at any other step."""
+    if (st.step in ("move", "draw") and st.to_act == st.active) or st.step == "offer":
+        step = choose(st, Rng(st.n_actions))
+        if step in legal:
+            return [step]
+    return None
+
+
+def leave_the_last_way(st: MythState, legal: list[Action]) -> list[Action]:
+    """The moves but exploring the last way on, for a hero who could not pay for a new tile
+    there while a rival could: every move otherwise.
+
+    The tile drawn may fit that cell only in a way that closes the dungeon (MYTH-36), and a
+    hero with fewer than three resources after exploring cannot draw another (MYTH-35); a
+    rival who can keeps it open (:func:`open_ways`). A closed dungeon with heroes too poor to
+    play their cards ran games to the turn limit (MYTH-26). Past :data:`OVERLONG` turns the
+    rule of thumb's step is taken whatever it is."""
+    seat = st.active
+
+    def can_redraw(s: int) -> bool:
+        return heroes.res(st, s) + EXPLORE_REWARD >= REDRAW_COST
+
+    if can_redraw(seat) or not any(st.alive[s] and can_redraw(s)
+                                   for s in range(st.players) if s != seat):
+        return legal
+    ways = paths.ways_on(st.grid, bool(st.tiles))
+    if len(ways) != 1:
+        return legal
+    last = next(iter(ways))
+    here = st.position[seat]
+    keep = [a for a in legal if not (isinstance(a[1], Explore) and step(here, a[1].side) == last)]
+    return keep or legal
 
 
 def offer_at_a_crowded_table(st: MythState, legal: list[Action]) -> list[Action]:

@@ -43,6 +43,24 @@ def explorable(grid: dict[Cell, int], cell: Cell, tiles_left: bool) -> bool:
     return tiles_left and _opens(grid, cell, grid[cell], _box(grid))
 
 
+def ways_on(grid: dict[Cell, int], tiles_left: bool) -> set[Cell]:
+    """The empty cells an open side leads to (within the dungeon's extent, MYTH-37): where
+    the dungeon can still grow, while tiles are left."""
+    if not tiles_left:
+        return set()
+    x0, x1, y0, y1 = _box(grid)
+    out = set()
+    for c, mask in grid.items():
+        for side in SIDES:
+            if mask & side:
+                dx, dy = DELTA[side]
+                x, y = c[0] + dx, c[1] + dy
+                if (x, y) not in grid and max(x1, x) - min(x0, x) < MAX_EXTENT \
+                        and max(y1, y) - min(y0, y) < MAX_EXTENT:
+                    out.add((x, y))
+    return out
+
+
 def _box(grid: dict[Cell, int]) -> tuple[int, int, int, int]:
     xs = [c[0] for c in grid]
     ys = [c[1] for c in grid]
