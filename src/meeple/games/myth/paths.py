@@ -12,6 +12,7 @@ tile is laid, and searches read it thousands of times between.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from meeple.components.tilegrid import DELTA, OPPOSITE, SIDES
@@ -48,17 +49,8 @@ def ways_on(grid: dict[Cell, int], tiles_left: bool) -> set[Cell]:
     the dungeon can still grow, while tiles are left."""
     if not tiles_left:
         return set()
-    x0, x1, y0, y1 = _box(grid)
-    out = set()
-    for c, mask in grid.items():
-        for side in SIDES:
-            if mask & side:
-                dx, dy = DELTA[side]
-                x, y = c[0] + dx, c[1] + dy
-                if (x, y) not in grid and max(x1, x) - min(x0, x) < MAX_EXTENT \
-                        and max(y1, y) - min(y0, y) < MAX_EXTENT:
-                    out.add((x, y))
-    return out
+    box = _box(grid)
+    return {cell for c, mask in grid.items() for cell in _leads(grid, c, mask, box)}
 
 
 def _box(grid: dict[Cell, int]) -> tuple[int, int, int, int]:
@@ -67,7 +59,9 @@ def _box(grid: dict[Cell, int]) -> tuple[int, int, int, int]:
     return min(xs), max(xs), min(ys), max(ys)
 
 
-def _opens(grid: dict[Cell, int], c: Cell, mask: int, box: tuple[int, int, int, int]) -> bool:
+def _leads(grid: dict[Cell, int], c: Cell, mask: int, box: tuple[int, int, int, int]
+           ) -> Iterator[Cell]:
+    """The empty cells within the extent that the open sides of ``c`` lead to."""
     x0, x1, y0, y1 = box
     for side in SIDES:
         if mask & side:
@@ -75,8 +69,11 @@ def _opens(grid: dict[Cell, int], c: Cell, mask: int, box: tuple[int, int, int, 
             x, y = c[0] + dx, c[1] + dy
             if (x, y) not in grid and max(x1, x) - min(x0, x) < MAX_EXTENT \
                     and max(y1, y) - min(y0, y) < MAX_EXTENT:
-                return True
-    return False
+                yield (x, y)
+
+
+def _opens(grid: dict[Cell, int], c: Cell, mask: int, box: tuple[int, int, int, int]) -> bool:
+    return next(_leads(grid, c, mask, box), None) is not None
 
 
 def distances(grid: dict[Cell, int], sources: list[Cell]) -> dict[Cell, int]:
