@@ -178,7 +178,11 @@ def outlook(st: CatacombsState, s: int, fresh: float | None = None) -> float:
     walked = walk_points(st, s)
     best: float | None = None
     d = frontier[start]
-    if d != 0 and _faces_unexplored(st, start):  # on a monster's cell: the way on, once beaten
+    k = st.card[start]
+    # On a monster's cell: the way on, once beaten. Any other cell facing unexplored ground
+    # is a source of the frontier's distances already (d == 0).
+    if d != 0 and k is not None and g.card_monster[k] is not None and _faces_unexplored(
+            st, start):
         d = 0
     if d >= 0:
         best = fresh * NEAR ** (max(0, d - walked) + NEARER * d)
@@ -194,8 +198,7 @@ def outlook(st: CatacombsState, s: int, fresh: float | None = None) -> float:
                 if best is None or w > best:
                     best = w
     if best is None:
-        k = st.card[start]
-        if k is not None and g.content.cards[k].kind == "monster":
+        if k is not None and g.card_monster[k] is not None:
             return 0.0  # the battle on its cell counts apart, whatever lies beyond
         return _walled_in(st, s, fresh, _region(st, start))
     return max(0.0, best)

@@ -161,7 +161,6 @@ def candidates(st: HeavensState, seat: int, source: int | None, target: str, rea
     """Every target of the given kind; ``source`` is the acting character, None for a power."""
     if blk is None:
         blk = obstacles(st)
-    found = _targets(st, seat, source, target, reach, effects, blk)
     if target in PLAIN:  # affordable(NO_TARGET): only the traps' and buildings' rings
         black, white, leap, _ = _plain_needs(effects)
         box = st.box
@@ -169,7 +168,8 @@ def candidates(st: HeavensState, seat: int, source: int | None, target: str, rea
             return []
         if target == "trap_spot" or (target == "hex" and not leap):
             return _spots(st, seat, source, target, reach, blk)
-        return list(found)
+        return list(_targets(st, seat, source, target, reach, effects, blk))
+    found = _targets(st, seat, source, target, reach, effects, blk)
     if target in ("ally", "enemy", "self"):  # standing gods: both asked in one pass
         steps = _steps(effects)
         return [t for t in found if _fits(st, steps, t[1])]
@@ -179,18 +179,19 @@ def candidates(st: HeavensState, seat: int, source: int | None, target: str, rea
 def _spots(st: HeavensState, seat: int, source: int | None, target: str, reach: int,
            blk: set[int]) -> list[Target]:
     """:func:`_targets` of a hex (for an effect that does not leap) or of a trap's spot, the
-    same hexes in the same order, gathered by a loop (at every target decision of a search)."""
+    same hexes in the same order, each tested once against the hexes it may not be (at every
+    target decision of a search)."""
     g = st.game
     b = g.board
     src_hex = None if source is None else st.units[source][HEX]
     fallen, summoning = st.fallen_at, b.summoning
     out: list[Target] = []
     if target == "hex":
-        for h in b.every if src_hex is None else b.within(src_hex, reach):
-            if h in blk or h in fallen or h == src_hex or h in summoning:
-                continue
-            out.append(("h", h))
-        return out
+        skip = blk.union(fallen, summoning)
+        if src_hex is not None:
+            skip.add(src_hex)
+        return [("h", h) for h in (b.every if src_hex is None else b.within(src_hex, reach))
+                if h not in skip]
     side, at, card_side = g.side_of[seat], st.at, g.card_side
     for h in b.every if src_hex is None else b.within(src_hex, reach):
         if h in summoning:
