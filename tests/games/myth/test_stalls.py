@@ -11,7 +11,7 @@ import random
 import meeple
 from meeple.agents import info_set, make
 from meeple.core import Rng
-from meeple.games.myth import bots, dungeon, heroes, turn
+from meeple.games.myth import bots, dungeon, events, heroes, turn
 from meeple.games.myth.state import MythState, MythWorld
 from meeple.games.myth.verbs import Explore
 
@@ -147,6 +147,46 @@ def test_a_world_keeps_what_its_seat_knows_and_deals_the_rest_afresh() -> None:
             tiles.add(dungeon._draw_tile(w.clone()))
         assert len(dealt) > 12 and len(drawn) > 4 and len(tiles) > 2
         assert st.determinize(seat, 5).to_json() == st.determinize(seat, 5).to_json()
+
+
+def laid_by_another(players: int, seed: int) -> MythState:
+    """A game played at random up to an offer (MYTH-45) where a card another hero laid face
+    down lies on the table (the first seed from ``seed`` that comes to one)."""
+    while True:
+        st = meeple.load("myth", players=players).new_state(seed=seed)
+        r = random.Random(seed)
+        while not st.is_over and st.n_actions < 400:
+            if st.to_act is not None and any(0 <= by != st.to_act for _, by, _ in st.table):
+                assert isinstance(st, MythState)
+                return st
+            st.apply(r.choice(st.legal_actions()))
+        seed += 1
+
+
+def test_a_world_deals_a_face_down_card_that_costs_what_its_hero_paid() -> None:
+    """MYTH-67 with MYTH-44, MYTH-45: the resources laid on a card are seen, so in every world
+    a card another hero laid costs what he paid (Codex and the double price off new ground
+    counted, MYTH-42, MYTH-47), drawn afresh among the unseen cards of that price."""
+    for players, seed in ((2, 0), (3, 40), (4, 80)):
+        st = laid_by_another(players, seed)
+        cards = st.game.content.cards
+        seat = st.to_act
+        assert seat is not None
+        laid = [(i, by, paid) for i, (_, by, paid) in enumerate(st.table) if 0 <= by != seat]
+        dealt = set()
+        for k in range(40):
+            w = st.determinize(seat, k)
+            assert w.view(seat) == st.view(seat) and unseen(w, seat) == unseen(st, seat)
+            for i, by, paid in laid:
+                card = w.table[i][0]
+                price = events.play_cost(w, by, card, w.offer_double)
+                assert price == paid, (players, card, price, paid)
+                dealt.add(card)
+        fitting = {c for c in unseen(st, seat)[0]
+                   if any(events.play_cost(st, by, c, st.offer_double) == paid
+                          for _, by, paid in laid)}
+        assert len(dealt) >= min(3, len(fitting)), (dealt, fitting)
+        assert {cards[c].cost for c in dealt} <= {cards[c].cost for c in fitting}
 
 
 N, E, S = 1, 2, 4

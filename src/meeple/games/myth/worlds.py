@@ -2,7 +2,8 @@
 
 What a seat does not see: the other heroes' hands and quests, the cards others laid face down,
 and the order of the three piles nobody sees (event deck, dungeon tiles, quest pile). A world
-deals the first afresh from the pool of every unseen card, and leaves the piles *loose*: in a
+deals the first afresh from the pool of every unseen card (a card another hero laid face down
+costs what he was seen to pay for it, :func:`_paid_for`), and leaves the piles *loose*: in a
 fixed order that says nothing of the true one, drawn from at random with the world's own
 generator (:func:`top`). Drawing a random card of a loose pile each time is a shuffle done
 lazily, card by card (Fisher-Yates), so a world pays only for the cards it draws, and a search
@@ -190,6 +191,45 @@ def determinize(st: MythState, seat: int, rng: Rng) -> None:
     (``st._world``)."""
     world, events, quests, tiles = _plan(st, seat)
     world(st, seat, rng, events, quests, tiles)
+    for i, (_, by, _) in enumerate(st.table):
+        if by != seat and by >= 0:
+            _paid_for(st, seat, i, rng)
+
+
+def _paid_for(st: MythState, seat: int, i: int, rng: Rng) -> None:
+    """Make the face-down card ``i`` of a world's table one that costs what its hero paid
+    (MYTH-44, MYTH-45: the resources laid on it are seen; MYTH-42, MYTH-47 set the price).
+
+    The world was dealt uniformly; its card at ``i`` is swapped with a card drawn uniformly
+    among the unseen cards that price fits (the deck, the other hands, the other face-down
+    cards not already fitted, this one included). The result is uniform over the deals in
+    which the card fits: each such deal comes from as many uniform deals as there are unseen
+    cards, every one of them with as many fitting cards to draw from."""
+    cs = st.game.content.cards
+    table = list(st.table)
+    _, by, paid = table[i]
+    codex = "codex" in st.items[by]
+    double = st.offer_double
+
+    def fits(cid: str) -> bool:
+        cost = cs[cid].cost
+        if codex and cost > 0:
+            cost = max(1, cost - 1)
+        return (cost * 2 if double else cost) == paid
+
+    spots: list[tuple[list[str], int]] = [(st.deck, k) for k, c in enumerate(st.deck) if fits(c)]
+    for o in range(st.players):
+        if o != seat:
+            hand = st.hand[o]
+            spots += [(hand, k) for k, c in enumerate(hand) if fits(c)]
+    lying = [c for c, _, _ in table]
+    spots += [(lying, k) for k, (c, b, _) in enumerate(table)
+              if b != seat and (k >= i or b < 0) and fits(c)]
+    if not spots:  # no unseen card fits: a position set up by hand; the world keeps its deal
+        return
+    held, k = spots[rng.below(len(spots))]
+    held[k], lying[i] = lying[i], held[k]
+    st.table = tuple((c, b, p) for c, (_, b, p) in zip(lying, table, strict=True))
 
 
 def top(st: MythState, pile: list[T]) -> None:
