@@ -38,8 +38,6 @@ class GrabHit(Game[GrabHitState]):
     bots: ClassVar[Mapping[str, str]] = {"balance": "meeple.games.grabhit.bots:make_balance"}
     #: Search rollouts (``scripted``) play the balance policy on the search's own worlds.
     rollout_policy: ClassVar[str] = "meeple.games.grabhit.bots:rollout"
-    #: The legal actions worth a search's expanding, ``function(state) -> list[Action]``: all
-    #: but most bids (docs/rules/grabhit.md, "Bots"). Read by a search that supports it.
     safety_endings: ClassVar[frozenset[str]] = frozenset({"round-limit"})
     #: A death reaches its seat as a notice, and so does falling into limbo (phases lost).
     notices = frozenset({"death", "limbo_enter"})
