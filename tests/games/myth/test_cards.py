@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.myth import actions, battle, cards, events, heroes, turn
+from meeple.games.myth import actions, battle, cards, heroes, turn
 from meeple.games.myth.state import MythState
 
 from .scenario import CARDS, HEROES, fresh, open_cell, script_rolls, texts, turn_of
@@ -54,11 +54,11 @@ def test_myth42_codex_lowers_costs_not_below_one() -> None:
     """MYTH-42: -1 to the holder's cards, never below 1; free cards stay free."""
     st = apart()
     st.items[0] = ["codex"]
-    assert events.play_cost(st, 0, "trow", False) == 3
-    assert events.play_cost(st, 0, "thrall", False) == 1
-    assert events.play_cost(st, 0, "splinters_of_relic", False) == 0
-    assert events.play_cost(st, 0, "trow", True) == 6
-    assert events.play_cost(st, 1, "trow", False) == 4
+    assert heroes.play_cost(st, 0, "trow", False) == 3
+    assert heroes.play_cost(st, 0, "thrall", False) == 1
+    assert heroes.play_cost(st, 0, "splinters_of_relic", False) == 0
+    assert heroes.play_cost(st, 0, "trow", True) == 6
+    assert heroes.play_cost(st, 1, "trow", False) == 4
 
 
 def test_myth43_weapon_helps_only_its_hero() -> None:

@@ -11,7 +11,7 @@ import random
 import meeple
 from meeple.agents import info_set, make
 from meeple.core import Rng
-from meeple.games.myth import bots, dungeon, events, heroes, turn
+from meeple.games.myth import bots, dungeon, heroes, turn
 from meeple.games.myth.state import MythState, MythWorld
 from meeple.games.myth.verbs import Explore
 
@@ -179,11 +179,11 @@ def test_a_world_deals_a_face_down_card_that_costs_what_its_hero_paid() -> None:
             assert w.view(seat) == st.view(seat) and unseen(w, seat) == unseen(st, seat)
             for i, by, paid in laid:
                 card = w.table[i][0]
-                price = events.play_cost(w, by, card, w.offer_double)
+                price = heroes.play_cost(w, by, card, w.offer_double)
                 assert price == paid, (players, card, price, paid)
                 dealt.add(card)
         fitting = {c for c in unseen(st, seat)[0]
-                   if any(events.play_cost(st, by, c, st.offer_double) == paid
+                   if any(heroes.play_cost(st, by, c, st.offer_double) == paid
                           for _, by, paid in laid)}
         assert len(dealt) >= min(3, len(fitting)), (dealt, fitting)
         assert {cards[c].cost for c in dealt} <= {cards[c].cost for c in fitting}

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import heroes
-from .heroes import OWNERS, RES
+from .heroes import OWNERS, RES, play_cost
 from .turn import Stage, ask, controller, draw_event
 
 if TYPE_CHECKING:
@@ -20,14 +20,6 @@ if TYPE_CHECKING:
 
 #: The table's mark of a card drawn from the deck rather than played by a seat.
 FROM_DECK = -1
-
-
-def play_cost(st: MythState, seat: int, cid: str, double: bool) -> int:
-    """What ``seat`` pays to play ``cid``: Codex -1 (never below 1), doubled off new ground."""
-    cost = st.game.content.cards[cid].cost
-    if cost > 0 and "codex" in st.items[seat]:
-        cost = max(1, cost - 1)  # MYTH-42
-    return cost * 2 if double else cost  # MYTH-47
 
 
 def playable(st: MythState, seat: int) -> list[str]:

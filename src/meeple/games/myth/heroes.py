@@ -1,5 +1,6 @@
 """Heroes (MYTH-6, MYTH-9 to MYTH-15): resources, seats around the table, the hero card's values
-at the hero's level and the proofs his quests still want.
+at the hero's level, the proofs his quests still want and what a card costs him (MYTH-42,
+MYTH-47).
 
 The bottom of the rules: it imports no mechanic, and every mechanic reads a hero through it.
 """
@@ -165,3 +166,11 @@ def wants_trophy(st: MythState, seat: int, monster: str,
                if qs[q].kind == "kill" and qs[q].monster == monster)
     held = st.trophies[seat] if trophies is None else trophies
     return need > held.count(monster)
+
+
+def play_cost(st: MythState, seat: int, cid: str, double: bool) -> int:
+    """What ``seat`` pays to play ``cid``: Codex -1 (never below 1), doubled off new ground."""
+    cost = st.game.content.cards[cid].cost
+    if cost > 0 and "codex" in st.items[seat]:
+        cost = max(1, cost - 1)  # MYTH-42
+    return cost * 2 if double else cost  # MYTH-47

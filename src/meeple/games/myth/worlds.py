@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeple.core import Rng
 
+from .heroes import play_cost
+
 if TYPE_CHECKING:
     from .state import MythState
 
@@ -205,17 +207,12 @@ def _paid_for(st: MythState, seat: int, i: int, rng: Rng) -> None:
     cards not already fitted, this one included). The result is uniform over the deals in
     which the card fits: each such deal comes from as many uniform deals as there are unseen
     cards, every one of them with as many fitting cards to draw from."""
-    cs = st.game.content.cards
     table = list(st.table)
     _, by, paid = table[i]
-    codex = "codex" in st.items[by]
     double = st.offer_double
 
     def fits(cid: str) -> bool:
-        cost = cs[cid].cost
-        if codex and cost > 0:
-            cost = max(1, cost - 1)
-        return (cost * 2 if double else cost) == paid
+        return play_cost(st, by, cid, double) == paid
 
     spots: list[tuple[list[str], int]] = [(st.deck, k) for k, c in enumerate(st.deck) if fits(c)]
     for o in range(st.players):
