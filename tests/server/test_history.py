@@ -5,6 +5,7 @@ facts; the record once the game is over."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -173,12 +174,14 @@ def test_a_replay_follows_the_timeline_after_an_undo(client: TestClient) -> None
     r = client.post("/api/matches", json={"game": "tictactoe", "seats": ["human", "random"]})
     made = r.json()
     match, token = made["match"], made["seats"][0]["token"]
-    snap = client.post(f"/api/matches/{match}/act", json={"action": "mark a1", "version": 0},
-                       headers=auth(token)).json()
-    for _ in range(100):
+    client.post(f"/api/matches/{match}/act", json={"action": "mark a1", "version": 0},
+                headers=auth(token))
+    deadline = time.monotonic() + 10  # the random seat answers in the server's own time
+    snap = client.get(f"/api/matches/{match}", headers=auth(token)).json()
+    while snap["to_act"] != 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
         snap = client.get(f"/api/matches/{match}", headers=auth(token)).json()
-        if snap["to_act"] == 0:
-            break
+    assert snap["to_act"] == 0, "the random seat never answered"
     url = f"/api/matches/{match}/replay"
     assert client.get(url, headers=auth(token)).json()["steps"] == 2
     r = client.post(f"/api/matches/{match}/undo", json={"version": snap["version"]},
