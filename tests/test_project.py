@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from importlib.metadata import metadata
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -30,7 +31,10 @@ def test_the_licence_is_mit_as_the_readme_and_the_metadata_say() -> None:
     assert licence.startswith("MIT License") and "The meeple authors" in licence
     assert "MIT" in (ROOT / "README.md").read_text("utf-8").split("## Licence", 1)[1]
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
-    assert project["license"] == {"text": "MIT"}
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    installed = metadata("meeple")
+    assert installed["License-Expression"] == "MIT"
+    assert installed.get_all("License-File") == ["LICENSE"]
 
 
 def test_the_changelog_keeps_unreleased_changes_and_the_version() -> None:
