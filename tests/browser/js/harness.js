@@ -32,13 +32,15 @@ export async function played(game, { players = 2, steps = 0, seed = 1, options =
   const id = made.data.match, tokens = made.data.seats.map((s) => s.token);
   let rnd = seed;
   const next = () => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return rnd; };
-  for (let i = 0; i < steps; i++) {
-    const look = await api("GET", `/api/matches/${id}`, null, tokens[0]);
-    if (look.data.over) break;
-    const who = look.data.to_act;
-    const snap = (await api("GET", `/api/matches/${id}`, null, tokens[who])).data;
+  // The answer to an action is the acting seat's snapshot: another seat's is asked for only
+  // when the turn passes to it.
+  let snap = (await api("GET", `/api/matches/${id}`, null, tokens[0])).data;
+  for (let i = 0; i < steps && !snap.over; i++) {
+    if (snap.to_act !== snap.seat) snap = (await api("GET", `/api/matches/${id}`, null, tokens[snap.to_act])).data;
     const a = snap.legal[next() % snap.legal.length];
-    await api("POST", `/api/matches/${id}/act`, { action: a.text, version: snap.version }, tokens[who]);
+    const done = await api("POST", `/api/matches/${id}/act`, { action: a.text, version: snap.version }, tokens[snap.seat]);
+    if (done.status !== 200) throw new Error(`${a.text} refused: ${JSON.stringify(done.data)}`);
+    snap = done.data;
   }
   const snaps = [];
   for (const tok of tokens) snaps.push((await api("GET", `/api/matches/${id}`, null, tok)).data);
