@@ -10,7 +10,10 @@ One tree per decision, grown from the deciding seat's point of view. Every itera
    tree serves every determinization; a child's *availability* counts the iterations in which it
    was legal, and UCB1 uses it in place of the parent's visits (Cowling, Powley and Whitehouse
    2012). Each node is scored for the seat that chose it, so any number of seats, out-of-turn
-   decisions (any seat may be ``to_act``) and cooperative games need nothing special.
+   decisions (any seat may be ``to_act``) and cooperative games need nothing special. With
+   ``seen``, the node below an action branches on the action's events as the searching seat
+   sees them (:func:`observed`; a spin's number, a card drawn face up), so the moves after a
+   chance event are weighed knowing its outcome; a branch met for the first time is a leaf.
 3. **Expand** one untried legal action, chosen by the search generator (with progressive
    widening, ``w``, only while the node has fewer than ``1 + w sqrt(visits)`` children).
 4. **Roll out** with a policy (``random``, ``greedy`` or the game's ``scripted``
@@ -50,6 +53,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from meeple.core import Action, ConfigError, Rng, State, game_class, game_ids
+from meeple.core.seen import LogEntry
 
 from .base import CheatInfoSet, InfoSet, Reason
 from .evaluation import values
@@ -78,11 +82,32 @@ _POLICIES: dict[str, Policy] = {}
 _LOGS: list[float] = [0.0] + [math.log(k) for k in range(1, 4096)]
 
 
+#: The key under which a node keeps its outcome branches (``seen``): no seat has it.
+CHANCE = -1
+
+
+def observed(log: LogEntry | None, before: LogEntry | None, seat: int) -> str:
+    """What ``seat`` saw of the events logged after ``before`` up to ``log`` (as
+    ``events(seat)`` shows them, newest first), as text: the key of an outcome branch."""
+    seen: list[tuple[str, object]] = []
+    while log is not before and log is not None:
+        e = log[1]
+        if e[0] == "E":
+            if e[3] is None or seat in e[3]:
+                seen.append((e[1], e[2]))
+            elif e[4] is not None:
+                seen.append((e[1], e[4]))
+        log = log[0]
+    return repr(seen) if seen else ""
+
+
 class Node:
     """A tree node: the seat that chose the action leading here and that seat's statistics.
 
     Children are kept per seat to act, each seat's keyed by action text: ``children[seat]
-    [text]``. One tree serves every determinization, whoever is to act in it.
+    [text]``. One tree serves every determinization, whoever is to act in it. With ``seen``,
+    the outcomes of the action leading here are kept too, keyed by what the searching seat saw
+    of them: ``children[CHANCE][seen]``.
     """
 
     __slots__ = ("actor", "avail", "children", "mean", "n", "square", "value")
@@ -106,6 +131,28 @@ class Node:
         """Hang ``node`` under this one as ``seat``'s action ``text``; return it."""
         self.children.setdefault(seat, {})[text] = node
         return node
+
+
+def branch(node: Node, text: str) -> tuple[Node, bool]:
+    """The branch of ``node`` for the outcome seen as ``text`` (``seen``), and whether it was
+    made just now."""
+    kids = node.children.get(CHANCE)
+    found = None if kids is None else kids.get(text)
+    if found is not None:
+        return found, False
+    return node.add(CHANCE, text, Node(node.actor)), True
+
+
+def back_up(path: list[Node], rewards: list[float]) -> None:
+    """Count an iteration's rewards along its path (the root, ``path[0]``, only counts it):
+    each node adds the reward of the seat that chose it."""
+    path[0].n += 1
+    for nd in path[1:]:
+        r = rewards[nd.actor]
+        nd.n = k = nd.n + 1
+        nd.value = v = nd.value + r
+        nd.square += r * r
+        nd.mean = v / k
 
 
 @dataclass(frozen=True)
@@ -262,14 +309,11 @@ class MCTSAgent:
         Selection scores the children legal in ``det`` by UCB1 over availability; a node with
         legal actions it has no child for opens one of them (chosen by the search generator),
         unless progressive widening (``w``) holds it to the children it has."""
-        rng = self.rng
-        c2 = self.active.exploration ** 2
-        widen = self.active.widen
-        logs = _LOGS
-        sqrt = math.sqrt
-        node = root
-        path = [root]
+        rng, logs, sqrt = self.rng, _LOGS, math.sqrt
+        c2, widen = self.active.exploration ** 2, self.active.widen
+        node, path = root, [root]
         only, rseat, rule = self._only, self._rseat, self.restriction  # root moves; held seat
+        seen = root.actor if self.active.seen else -1
         while det.to_act is not None:
             seat = det.to_act
             kids = node.children.get(seat)
@@ -305,17 +349,16 @@ class MCTSAgent:
                 path.append(child)
                 break
             assert best is not None and best_action is not None
+            before = det._log
             det._advance(best_action)
             node = best
             path.append(node)
-        rewards = self._rollout(det)
-        root.n += 1
-        for nd in path[1:]:
-            r = rewards[nd.actor]
-            nd.n = k = nd.n + 1
-            nd.value = v = nd.value + r
-            nd.square += r * r
-            nd.mean = v / k
+            if seen >= 0 and (text := observed(det._log, before, seen)):
+                node, fresh = branch(node, text)  # the outcome the searching seat saw
+                path.append(node)
+                if fresh:
+                    break
+        back_up(path, self._rollout(det))
 
     def _rollout(self, det: State) -> list[float]:
         """Play on by the rollout policy (at most ``depth`` actions); every seat's reward."""

@@ -17,6 +17,8 @@ syntax")::
                          scripted player, ``Game.rollout_policy``) when it is among them
     mcts:800:w2          progressive widening: a node seen n times opens at most 1 + 2 sqrt(n)
                          children
+    mcts:800:seen        the tree branches on what the searching seat sees an action bring
+                         about (a spin's number, a card drawn face up), not on the action alone
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ ROLLOUTS = ("random", "greedy", "scripted")
 _BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s)?)?$")
 #: A constant after a one-letter token (``c1.0``, ``z.5``, ``w2``): at most 9+9 digits.
 _NUMBER = r"(\d{1,9}(\.\d{0,9})?|\.\d{1,9})"
-_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer")
+_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer", "seen")
 #: The settings a spec names by a letter and a constant: ``c0.7``, ``z1``, ``w2``, ``p3``.
 _CONSTANTS = {"c": "exploration", "z": "settle", "w": "widen", "p": "prefer"}
 
@@ -67,9 +69,13 @@ class SearchConfig:
     #: Root moves within this many standard errors of the most visited one go to the game's
     #: scripted player's choice when it is among them (0: never); else ``settle`` decides.
     prefer: float = 0.0
+    #: Below an action, the tree keeps one branch per outcome the searching seat sees (the
+    #: events of the action as ``events(seat)`` shows them): the moves after a spin are chosen
+    #: knowing the spin, as a player chooses them. Off: one branch per action, whatever followed.
+    seen: bool = False
     #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``,
-    #: ``"settle"``, ``"widen"``, ``"prefer"``); the others may be filled in from the game's
-    #: ``search_hints``.
+    #: ``"settle"``, ``"widen"``, ``"prefer"``, ``"seen"``); the others may be filled in from
+    #: the game's ``search_hints``.
     given: frozenset[str] = field(default=frozenset(_SETTINGS), repr=False)
 
     def __post_init__(self) -> None:
@@ -113,6 +119,8 @@ class SearchConfig:
             parts.append(f"w{self.widen:g}")
         if self.prefer:
             parts.append(f"p{self.prefer:g}")
+        if self.seen:
+            parts.append("seen")
         return ":".join(parts)
 
     def with_hints(self, hints: str) -> SearchConfig:
@@ -140,6 +148,7 @@ class SearchConfig:
             settle=self.settle if "settle" in own else h.settle,
             widen=self.widen if "widen" in own else h.widen,
             prefer=self.prefer if "prefer" in own else h.prefer,
+            seen=self.seen if "seen" in own else h.seen,
             given=own | h.given)
 
 
@@ -164,6 +173,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     rollout = "random"
     depth: int | None = DEFAULT_DEPTH
     constants = {"exploration": DEFAULT_EXPLORATION, "settle": 0.0, "widen": 0.0, "prefer": 0.0}
+    seen = False
     for token in arg.split(":"):
         t = token.strip().lower()
         m = _BUDGET.match(t)
@@ -182,6 +192,9 @@ def parse_spec(arg: str | None) -> SearchConfig:
         elif t == "full":
             depth = None
             given.add("depth")
+        elif t == "seen":
+            seen = True
+            given.add("seen")
         elif t[:1] in _CONSTANTS and re.fullmatch(_NUMBER, t[1:]):
             constants[_CONSTANTS[t[0]]] = float(t[1:])
             given.add(_CONSTANTS[t[0]])
@@ -189,7 +202,8 @@ def parse_spec(arg: str | None) -> SearchConfig:
             raise ConfigError(
                 f"cannot read {shorten(token)!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
                 "mcts:800:greedy, mcts:800:scripted, mcts:800:d20, mcts:800:full, "
-                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1")
+                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1, mcts:800:seen")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-    return SearchConfig(iterations, seconds, rollout, depth, **constants, given=frozenset(given))
+    return SearchConfig(iterations, seconds, rollout, depth, **constants, seen=seen,
+                        given=frozenset(given))
