@@ -19,9 +19,9 @@ import time
 from typing import Any
 
 from meeple.agents import InfoSet, MCTSAgent, make
-from meeple.sim.bench import sample_states
 from meeple.core import game_class, game_ids
 from meeple.sim.arena import arena
+from meeple.sim.bench import sample_states
 
 
 def seats_for(game_id: str) -> int:

@@ -6,8 +6,8 @@ import argparse
 
 from rich.console import Console
 
-from meeple.sim.bench import run_benchmarks
 from meeple.core import game_ids
+from meeple.sim.bench import run_benchmarks
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
