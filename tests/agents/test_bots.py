@@ -118,7 +118,8 @@ def plant_marker(state: State, seat: int) -> State:
 
 
 # ------------------------------------------------------------------ fairness
-BOTS = ["mcts:300", "mcts:150:greedy", "mcts:200:d1", "mcts:200:d1:z2", "greedy", "greedy:3"]
+BOTS = ["mcts:300", "mcts:150:greedy", "mcts:200:d1", "mcts:200:d1:z2", "mcts:200:d1:seen",
+        "greedy", "greedy:3"]
 
 
 @pytest.mark.parametrize("moves", [0, 3])
