@@ -37,14 +37,22 @@ def weighed(info: InfoSet, legal: list[Action], rng: Rng) -> list[Action]:
     """The moves worth weighing: ``legal`` as the game's ``search_moves`` narrows it on one
     determinization drawn with a seed from ``rng`` (the seat to act has the same moves in
     every world); ``legal`` itself when the game narrows nothing."""
-    name = info.search_moves
-    if not name or len(legal) == 1:
+    moves = named_moves(info.search_moves)
+    if moves is None or len(legal) == 1:
         return legal
+    return moves(info.sample(rng.next64()), legal) or legal
+
+
+def named_moves(name: str) -> Moves | None:
+    """The filter a game names as its ``search_moves`` (``"module:function"``); None for
+    none."""
+    if not name:
+        return None
     moves = _MOVES.get(name)
     if moves is None:
         module, _, attr = name.partition(":")
         moves = _MOVES[name] = getattr(importlib.import_module(module), attr)
-    return moves(info.sample(rng.next64()), legal) or legal
+    return moves
 
 
 def action_values(state: State, seat: int, legal: list[Action]) -> list[float]:

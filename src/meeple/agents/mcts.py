@@ -25,6 +25,9 @@ One tree per decision, grown from the deciding seat's point of view. Every itera
 A game may narrow the moves searched at the root (``Game.search_moves``): moves that only make
 sense as the first of several the search cannot see through, such as opening a trade offer no
 trade would complete, are left out there (the tree below and the rollouts keep every move).
+With ``named`` the game's filter narrows every node of the tree as well, whoever acts there:
+the tree then weighs each seat's moves among those the bots choose from (the rollouts are
+unchanged).
 
 The chosen action is the most visited root child. With ``settle`` (``z``), root moves whose
 mean values lie within that many standard errors of the most visited one's are close calls the
@@ -57,7 +60,7 @@ from meeple.core.seen import LogEntry
 
 from .base import CheatInfoSet, InfoSet, Reason
 from .evaluation import values
-from .greedy import greedy_step, sampled_values, weighed
+from .greedy import Moves, greedy_step, named_moves, sampled_values, weighed
 from .spec import (
     DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
@@ -186,6 +189,8 @@ class MCTSAgent:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self._policy: Policy | None = None
+        #: The game's filter of the moves weighed, for every node of the tree (``named``).
+        self._narrow: Moves | None = None
         #: The texts of the root moves searched (None: every legal move), see ``search_moves``.
         self._only: frozenset[str] | None = None
         #: Actions this agent's seat may not play, in the whole tree and its rollouts
@@ -285,6 +290,7 @@ class MCTSAgent:
         self._rseat = info.seat if self.restriction is not None else -1
         cfg = self.active = self.config.with_hints(info.search_hints)
         self._policy = rollout_policy(info) if cfg.rollout == "scripted" else None
+        self._narrow = named_moves(info.search_moves) if cfg.named else None
         rng = self.rng
         root = Node(info.seat)
         limit = cfg.iterations
@@ -313,6 +319,7 @@ class MCTSAgent:
         c2, widen = self.active.exploration ** 2, self.active.widen
         node, path = root, [root]
         only, rseat, rule = self._only, self._rseat, self.restriction  # root moves; held seat
+        narrow = self._narrow
         seen = root.actor if self.active.seen else -1
         while det.to_act is not None:
             seat = det.to_act
@@ -330,6 +337,8 @@ class MCTSAgent:
             if only is not None:
                 legal = [a for a in legal if a[0] in only]
                 only = None
+            elif narrow is not None and len(legal) > 1:
+                legal = narrow(det, legal) or legal  # the moves the game names (``named``)
             for a in legal:
                 ch = kids.get(a[0])
                 if ch is None:

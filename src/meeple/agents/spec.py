@@ -19,6 +19,8 @@ syntax")::
                          children
     mcts:800:seen        the tree branches on what the searching seat sees an action bring
                          about (a spin's number, a card drawn face up), not on the action alone
+    mcts:800:named       the moves the game names (``Game.search_moves``) narrow every node of
+                         the tree, not only the root
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ ROLLOUTS = ("random", "greedy", "scripted")
 _BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s)?)?$")
 #: A constant after a one-letter token (``c1.0``, ``z.5``, ``w2``): at most 9+9 digits.
 _NUMBER = r"(\d{1,9}(\.\d{0,9})?|\.\d{1,9})"
-_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer", "seen")
+_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer", "seen", "named")
+#: The settings a spec turns on by a word.
+_SWITCHES = ("seen", "named")
 #: The settings a spec names by a letter and a constant: ``c0.7``, ``z1``, ``w2``, ``p3``.
 _CONSTANTS = {"c": "exploration", "z": "settle", "w": "widen", "p": "prefer"}
 
@@ -73,9 +77,13 @@ class SearchConfig:
     #: events of the action as ``events(seat)`` shows them): the moves after a spin are chosen
     #: knowing the spin, as a player chooses them. Off: one branch per action, whatever followed.
     seen: bool = False
+    #: The game's ``search_moves`` narrow the moves of every node of the tree, whoever is to
+    #: act there, as they narrow the root's: the tree weighs each seat's moves as the bots
+    #: choose among them. Off: only the root's moves are narrowed.
+    named: bool = False
     #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``,
-    #: ``"settle"``, ``"widen"``, ``"prefer"``, ``"seen"``); the others may be filled in from
-    #: the game's ``search_hints``.
+    #: ``"settle"``, ``"widen"``, ``"prefer"``, ``"seen"``, ``"named"``); the others may be
+    #: filled in from the game's ``search_hints``.
     given: frozenset[str] = field(default=frozenset(_SETTINGS), repr=False)
 
     def __post_init__(self) -> None:
@@ -119,8 +127,7 @@ class SearchConfig:
             parts.append(f"w{self.widen:g}")
         if self.prefer:
             parts.append(f"p{self.prefer:g}")
-        if self.seen:
-            parts.append("seen")
+        parts.extend(name for name in _SWITCHES if getattr(self, name))
         return ":".join(parts)
 
     def with_hints(self, hints: str) -> SearchConfig:
@@ -149,6 +156,7 @@ class SearchConfig:
             widen=self.widen if "widen" in own else h.widen,
             prefer=self.prefer if "prefer" in own else h.prefer,
             seen=self.seen if "seen" in own else h.seen,
+            named=self.named if "named" in own else h.named,
             given=own | h.given)
 
 
@@ -173,7 +181,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     rollout = "random"
     depth: int | None = DEFAULT_DEPTH
     constants = {"exploration": DEFAULT_EXPLORATION, "settle": 0.0, "widen": 0.0, "prefer": 0.0}
-    seen = False
+    switches = dict.fromkeys(_SWITCHES, False)
     for token in arg.split(":"):
         t = token.strip().lower()
         m = _BUDGET.match(t)
@@ -192,9 +200,9 @@ def parse_spec(arg: str | None) -> SearchConfig:
         elif t == "full":
             depth = None
             given.add("depth")
-        elif t == "seen":
-            seen = True
-            given.add("seen")
+        elif t in switches:
+            switches[t] = True
+            given.add(t)
         elif t[:1] in _CONSTANTS and re.fullmatch(_NUMBER, t[1:]):
             constants[_CONSTANTS[t[0]]] = float(t[1:])
             given.add(_CONSTANTS[t[0]])
@@ -202,8 +210,9 @@ def parse_spec(arg: str | None) -> SearchConfig:
             raise ConfigError(
                 f"cannot read {shorten(token)!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
                 "mcts:800:greedy, mcts:800:scripted, mcts:800:d20, mcts:800:full, "
-                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1, mcts:800:seen")
+                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1, mcts:800:seen, "
+                "mcts:800:named")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-    return SearchConfig(iterations, seconds, rollout, depth, **constants, seen=seen,
-                        given=frozenset(given))
+    return SearchConfig(iterations, seconds, rollout, depth, **constants,
+                        seen=switches["seen"], named=switches["named"], given=frozenset(given))
