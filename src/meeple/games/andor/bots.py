@@ -67,7 +67,6 @@ if TYPE_CHECKING:
     from meeple.agents import InfoSet
 
 Dist = tuple[tuple[int, ...], ...]
-By = dict[type[AndorVerb], Action]
 
 #: Mean best die of a hero rolling 1..5 dice (more count as 5).
 BEST_DIE = {1: 3.5, 2: 4.5, 3: 5.0, 4: 5.3, 5: 5.5}
@@ -127,28 +126,46 @@ def target(st: AndorState, s: int) -> int:
     """The region hero ``s`` heads for."""
     g = st.game
     free = g.shields + st.castle_farmers - st.castle_creatures
-    mobile = sorted((g.to_castle[r], r) for r, k in st.creatures.items()
-                    if g.moves_as[k] != "immobile" and r not in st.blocked)
-    if len(mobile) > free:
-        steps, r = mobile[free]  # the creature that would overrun the castle
-        if steps <= URGENT_STEPS:
-            return r
+    urgent = _urgent(st, free)
+    if urgent >= 0:
+        return urgent
     for r, items in st.ground.items():
         if "herb" in items:
             return r
-    goals = g.legend.info.goals
-    if any("herb" in it for it in st.items) and "deliver:herb" in goals:
-        return g.castle
-    herb_gor = next((r for r, k in st.creatures.items() if k == "herb_gor"), None)
-    if herb_gor is not None and "deliver:herb" in goals and not st.herb_delivered:
-        return herb_gor
-    for goal in goals:
-        kind, _, arg = goal.partition(":")
+    goals = g.goals
+    herb = ("deliver", "herb") in goals
+    if herb:
+        for it in st.items:
+            if "herb" in it:
+                return g.castle
+        if not st.herb_delivered:
+            for r, k in st.creatures.items():
+                if k == "herb_gor":
+                    return r
+    for kind, arg in goals:
         if kind == "kill" and arg not in st.killed:
-            here = next((r for r, k in st.creatures.items() if k == arg), None)
-            if here is not None:
-                return here
+            for r, k in st.creatures.items():
+                if k == arg:
+                    return r
     return st.position[s]  # nothing to do: wait where he stands (each kill costs a letter)
+
+
+def _urgent(st: AndorState, free: int) -> int:
+    """The region of the creature that would overrun the castle within
+    :data:`URGENT_STEPS` arrow steps, when no shield is left for it; else -1.
+
+    Only creatures that near can be that one: the ``free``-th nearest of all the mobile ones
+    is within the steps exactly when at least ``free + 1`` of them are (``free`` is never
+    negative: the castle's count stops at its shields, AND-70/71)."""
+    g = st.game
+    to_castle, moves_as, blocked = g.to_castle, g.moves_as, st.blocked
+    near = [(n, r) for r, k in st.creatures.items()
+            if (n := to_castle[r]) <= URGENT_STEPS and moves_as[k] != "immobile"
+            and r not in blocked]
+    if len(near) <= free:
+        return -1
+    near.sort()
+    return near[free][1]
 
 
 def _value(st: AndorState, s: int) -> float:
@@ -158,44 +175,60 @@ def _value(st: AndorState, s: int) -> float:
 def choose(st: AndorState) -> Action:
     """The scripted team's decision for the seat to act."""
     acts = st.legal_actions()
-    by: By = {type(a[1]): a for a in acts}
     d = st.decisions[-1] if st.decisions else None
     if isinstance(d, BlockEvent):
-        return by[BlockCard]
+        return _one(acts, BlockCard)
     if st.fight is not None:
-        return _fight(st, acts, by)
+        return _fight(st, acts)
     s = st.active
-    goal = target(st, s)
-    errand = _errand(st, s, acts, by)
+    errand = _errand(st, s, acts)
     if errand is not None:
         return errand
     if isinstance(d, AfterMove):
-        return by[Done]
+        return _one(acts, Done)
+    goal = target(st, s)
     dist = st.game.distance
     here = st.position[s]
     hours_ok = st.hours[s] < HOURS_PER_DAY or (
         st.willpower[s] > OVERTIME_WILLPOWER and dist[here][goal] <= 1)
     if isinstance(d, Moving):
         if here == goal or not hours_ok:
-            return by[Stop]
+            return _one(acts, Stop)
         return _step(acts, dist, here, goal)
-    return _turn(st, s, goal, acts, by, hours_ok)
+    return _turn(st, s, goal, acts, hours_ok)
 
 
-def _errand(st: AndorState, s: int, acts: list[Action], by: By) -> Action | None:
+def _one(acts: list[Action], verb: type[AndorVerb]) -> Action:
+    """The action of ``verb``, a verb without fields (so offered at most once)."""
+    for a in acts:
+        if a[1].__class__ is verb:
+            return a
+    raise KeyError(verb.__name__)
+
+
+def _offered(acts: list[Action], verb: type[AndorVerb]) -> bool:
+    return any(a[1].__class__ is verb for a in acts)
+
+
+def _errand(st: AndorState, s: int, acts: list[Action]) -> Action | None:
     """Drink, buy strength, pick up an article (the herb first) or a farmer on the way."""
-    for key in (Drink, BuyStrength, PickUp, PickFarmer):
-        if key not in by or (key is Drink and st.willpower[s] >= DRINK_BELOW):
-            continue
-        if key is PickUp:
-            picks = [a for a in acts if isinstance(a[1], PickUp)]
-            return next((a for a in picks if a[1].item == "herb"), picks[0])
-        return by[key]
-    return None
+    thirsty = st.willpower[s] < DRINK_BELOW
+    buy = pick = farmer = None
+    for a in acts:
+        verb = a[1].__class__
+        if verb is Drink and thirsty:
+            return a
+        if verb is BuyStrength:
+            buy = a
+        elif verb is PickUp:
+            if pick is None or (a[1].item == "herb" and pick[1].item != "herb"):
+                pick = a
+        elif verb is PickFarmer:
+            farmer = a
+    return buy if buy is not None else pick if pick is not None else farmer
 
 
-def _turn(st: AndorState, s: int, goal: int, acts: list[Action], by: By,
-          hours_ok: bool) -> Action:
+def _turn(st: AndorState, s: int, goal: int, acts: list[Action], hours_ok: bool) -> Action:
     """The start of a turn: attack the target, wait for help, walk towards it, or end."""
     g = st.game
     here = st.position[s]
@@ -203,21 +236,28 @@ def _turn(st: AndorState, s: int, goal: int, acts: list[Action], by: By,
     if attacks and hours_ok and any(a[1].region == goal for a in attacks):
         if _ready(st, s, goal):
             return next(a for a in attacks if a[1].region == goal)
-        if st.hours[s] < HOURS_PER_DAY - 1 and Pass in by:
-            return by[Pass]
+        if st.hours[s] < HOURS_PER_DAY - 1 and _offered(acts, Pass):
+            return _one(acts, Pass)
     in_range = goal in g.neighbours[here] and goal in st.creatures and (
         hero(st, s) == "archer" or has(st, s, "bow") is not None)
     if here != goal and hours_ok and not in_range and any(isinstance(a[1], Move) for a in acts):
         return _step(acts, g.distance, here, goal)
-    return by[EndDay]
+    return _one(acts, EndDay)
 
 
 def _step(acts: list[Action], dist: Dist, here: int, goal: int) -> Action:
     """The step nearest the goal (by the wineskin where it may); stop when none is nearer, or
     when no step can be paid for (the last overtime hour gone mid-move)."""
-    moves = [a for a in acts if isinstance(a[1], Move)]
-    best = min(moves, key=lambda a: (dist[a[1].region][goal], not a[1].wineskin), default=None)
-    if best is None or dist[best[1].region][goal] >= dist[here][goal]:
+    best: Action | None = None
+    near = dist[here][goal]  # only a step nearer than here will do
+    for a in acts:
+        v = a[1]
+        if type(v) is Move:
+            d = dist[v.region][goal]
+            if d < near or (d == near and best is not None and v.wineskin
+                            and not best[1].wineskin):
+                best, near = a, d
+    if best is None:
         return next(a for a in acts if isinstance(a[1], (Stop, EndDay)))
     return best
 
@@ -238,32 +278,33 @@ def _ready(st: AndorState, s: int, region: int) -> bool:
     return value >= needed or not coming
 
 
-def _fight(st: AndorState, acts: list[Action], by: By) -> Action:
+def _fight(st: AndorState, acts: list[Action]) -> Action:
     f = st.fight
     assert f is not None
     d = st.decisions[-1]
     if isinstance(d, Invite):
         inv = [a for a in acts if isinstance(a[1], InviteHero)]
-        return inv[0] if inv else by[Begin]
+        return inv[0] if inv else _one(acts, Begin)
     if isinstance(d, Answer):
-        return by[Join]
+        return _one(acts, Join)
     if isinstance(d, Keep):
-        return acts[0] if f["dice"][-1] >= KEEP_AT else by[RollAgain]
+        return acts[0] if f["dice"][-1] >= KEEP_AT else _one(acts, RollAgain)
     if isinstance(d, Flip):
         low = [a for a in acts if isinstance(a[1], FlipDie) and a[1].face <= FLIP_AT_MOST]
         if low and max(f["dice"]) <= FLIP_AT_MOST:
             return min(low, key=lambda a: a[1].face)
-        return by[NoFlip]
+        return _one(acts, NoFlip)
     if isinstance(d, Boost):
         brews = [a for a in acts if isinstance(a[1], DoubleDie)]
         if brews:
             return max(brews, key=lambda a: a[1].face)
-        return by[AcceptRoll]
+        return _one(acts, AcceptRoll)
     if isinstance(d, ShieldLoss):
-        return by[BlockLoss] if f["losses"] >= SHIELD_LOSS else by[TakeLoss]
+        return _one(acts, BlockLoss) if f["losses"] >= SHIELD_LOSS else _one(acts, TakeLoss)
     if isinstance(d, FightOn):
         keep = st.willpower[d.seat] > FIGHT_ON_ABOVE or f["creature_willpower"] <= FIGHT_ON_ABOVE
-        return by[KeepFighting] if keep and KeepFighting in by else by[Withdraw]
+        return _one(acts, KeepFighting) if keep and _offered(acts, KeepFighting) \
+            else _one(acts, Withdraw)
     # the reward: willpower to the weakest, otherwise gold
     weakest = min(f["fighters"], key=lambda o: st.willpower[o])
     if st.willpower[weakest] <= REWARD_WP_AT_MOST:
