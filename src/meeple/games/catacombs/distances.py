@@ -17,7 +17,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from .backpack import armour_of
-from .board import SIDE_BITS, connected, monster_at
+from .board import ALL_SIDES, monster_at
 from .heuristic import win_chance
 from .outlook import column
 
@@ -40,14 +40,22 @@ Kept = dict[tuple[object, ...], dict[int, int]]
 
 
 def spread(st: CatacombsState, dist: dict[int, int], q: deque[int]) -> dict[int, int]:
-    """Walking distances out from the cells already in ``dist``, never through a monster."""
+    """Walking distances out from the cells already in ``dist``, never through a monster: a
+    passage needs the sides both ways open (CAT-28; a cell without a tile bars no side)."""
+    tile, links, card, monster = st.tile, st.game.links, st.card, st.game.card_monster
     while q:
         c = q.popleft()
-        for d in range(4):
-            n = connected(st, c, d)
-            if n is not None and n not in dist and monster_at(st, n) is None:
-                dist[n] = dist[c] + 1
-                q.append(n)
+        mask = tile[c]
+        if mask is None:
+            mask = ALL_SIDES
+        step = dist[c] + 1
+        for side, n, back in links[c]:
+            if mask & side and n not in dist:
+                there = tile[n]
+                if there is not None and there & back and (
+                        (k := card[n]) is None or monster[k] is None):
+                    dist[n] = step
+                    q.append(n)
     return dist
 
 
@@ -112,9 +120,10 @@ def _keep(st: CatacombsState, kept: Kept, key: tuple[object, ...], dist: dict[in
 def _target_distance(st: CatacombsState, s: int, bold: bool, walls: bool) -> dict[int, int]:
     """:func:`target_distance` worked out afresh."""
     g = st.game
+    tile, links = st.tile, g.links
     dist: dict[int, int] = {}
     for c in range(g.cells):
-        mask = st.tile[c]
+        mask = tile[c]
         if mask is None:
             continue
         m = monster_at(st, c)
@@ -125,9 +134,10 @@ def _target_distance(st: CatacombsState, s: int, bold: bool, walls: bool) -> dic
                                         and st.health[s] > SAFE_WOUNDS * hurt)):
                 dist[c] = 0
             continue
-        if any((n := g.neighbours[c][d]) is not None and st.tile[n] is None
-               and (walls or mask & SIDE_BITS[d]) for d in range(4)):
-            dist[c] = 0
+        for side, n, _ in links[c]:
+            if tile[n] is None and (walls or mask & side):
+                dist[c] = 0
+                break
     return spread(st, dist, deque(dist))
 
 
@@ -151,9 +161,16 @@ def bordering(st: CatacombsState, cell: int) -> dict[int, int]:
     known = kept.get(key)
     if known is not None:
         return known
-    reach = spread(st, {cell: 0}, deque([cell]))
-    out = {m: n for c in reach for d in range(4) if (n := connected(st, c, d)) is not None
-           and (m := monster_at(st, n)) is not None}
+    tile, links, card, monster = st.tile, st.game.links, st.card, st.game.card_monster
+    out: dict[int, int] = {}
+    for c in spread(st, {cell: 0}, deque([cell])):
+        mask = tile[c]
+        if mask is None:
+            mask = ALL_SIDES
+        for side, n, back in links[c]:  # a passage onto a monster's cell (CAT-28)
+            if mask & side and (there := tile[n]) is not None and there & back and (
+                    k := card[n]) is not None and (m := monster[k]) is not None:
+                out[m] = n
     return _keep(st, kept, key, out)
 
 
