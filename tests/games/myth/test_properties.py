@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import meeple
 from meeple.components import tokens
 from meeple.core import Rng
-from meeple.games.myth import heroes
+from meeple.games.myth import heroes, worlds
 from meeple.games.myth.content import load as content
 from meeple.games.myth.state import MythState
 from meeple.games.myth.worlds import _split
@@ -101,3 +101,30 @@ def test_myth67_a_split_is_the_tail_of_a_fisher_yates_shuffle() -> None:
                 ours, theirs = Rng(seed), Rng(seed)
                 assert _split(pool, apart, ours) == plain(pool, apart, theirs)
                 assert ours.state == theirs.state
+
+
+def _dealt(w: MythState) -> tuple[object, ...]:
+    return (w.hand, w.quests, list(w.deck), w.quest_pile, w.tiles, w.table, w.rng.state)
+
+
+def test_myth67_a_moments_first_world_is_the_one_its_written_deal_makes() -> None:
+    """A moment's first world is dealt by loops, its later ones by the deal written out for its
+    shape: both give the same cards to the same places from the same draws, face-down cards
+    on the table included."""
+    faced = 0
+    for players in (2, 3, 4):
+        s = meeple.load("myth", players=players).new_state(seed=players)
+        chooser = random.Random(players)
+        for k in range(160):
+            if s.is_over:
+                break
+            for seat in range(players):
+                worlds._WORLDS.clear()
+                worlds._POOLS.clear()
+                first = s.determinize(seat, k)  # no deal written yet: by loops
+                s.determinize(seat, k + 1)  # the moment's second world writes it out
+                again = s.determinize(seat, k)
+                assert _dealt(first) == _dealt(again)
+                faced += any(by not in (seat, -1) for _, by, _ in s.table)
+            s.apply(chooser.choice(s.legal_actions()))
+    assert faced  # some worlds dealt cards face down on the table

@@ -10,7 +10,9 @@ lazily, card by card (Fisher-Yates), so a world pays only for the cards it draws
 that reads a few of them never shuffles the rest.
 
 The sorted pools a seat's worlds are dealt from change only when the game moves on: they are
-kept for the last states and seats asked (:data:`_POOLS`) and reused by their next worlds.
+kept for the last states and seats asked (:data:`_POOLS`) and reused by their next worlds. A
+deal is written out as a function of its shape (:func:`_write`) once a moment asks for a
+second world of that shape; its first is dealt by loops over the same draws (:class:`_Unwritten`).
 """
 
 from __future__ import annotations
@@ -85,12 +87,27 @@ def _split(pool: tuple[str, ...], apart: int, rng: Rng) -> tuple[list[str], list
     number drawn (:func:`_schedule`), as a world deals them (:func:`_write`)."""
     n = len(pool)
     k = min(apart, n - apart)
-    lines = ["def deal(pool, rng):", "    c = list(pool)", "    s = rng.state",
-             *_shuffle("c", n, k), "    rng.state = s", "    return c"]
-    cards = _compile(lines)(pool, rng)
+    cards = list(pool)
+    rng.state = _deal(cards, n, k, rng.state)
     if k == apart:
         return cards[n - k:], cards[:n - k]
     return cards[:apart], cards[apart:]
+
+
+def _deal(c: list[str], n: int, k: int, s: int) -> int:
+    """The last ``k`` steps of the shuffle of the ``n`` cards of ``c``, in place, by a loop
+    over :func:`_schedule` from the generator state ``s``; the state after. The swaps
+    :func:`_shuffle` writes out, for a deal made once."""
+    for group in _schedule(n, k):
+        s = (s + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        z ^= z >> 31
+        for m in group:
+            j = z % m
+            z //= m
+            c[m - 1], c[j] = c[j], c[m - 1]
+    return s
 
 
 def _shuffle(c: str, n: int, k: int) -> list[str]:
@@ -156,6 +173,55 @@ def _write(shape: tuple[Any, ...]) -> Any:
     return got
 
 
+class _Unwritten:
+    """The world :func:`_write` would write for ``shape``, dealt by loops instead: the same
+    cards to the same places from the same draws. Writing a deal out costs as much as a few
+    hundred worlds, so a moment's first world (often its only one: a bot that samples once a
+    decision) is dealt this way, and :func:`_plan` writes the shape out at its second."""
+
+    __slots__ = ("shape",)
+
+    def __init__(self, shape: tuple[Any, ...]) -> None:
+        self.shape = shape
+
+    def __call__(self, st: MythState, seat: int, rng: Rng, events: tuple[str, ...],
+                 quests: tuple[str, ...], tiles: tuple[str, ...]) -> None:
+        n, apart, sizes, faced, held = self.shape
+        c = list(events)
+        s = _give(st, st.hand, c, (n, apart, sizes), faced, seat, rng.state)
+        st.deck = c
+        if held is None:
+            st.quest_pile = quests
+        else:
+            q = list(quests)
+            s = _give(st, st.quests, q, held, False, seat, s)
+            st.quest_pile = tuple(q)
+        rng.state = s
+        st.tiles = tiles
+        st.__class__ = st._world
+
+
+def _give(st: MythState, held: list[Any], c: list[str], deal: tuple[int, int, Any],
+          faced: bool, seat: int, s: int) -> int:
+    """:func:`_hand_out` done at once on the list ``c``: shuffled, each seat's part to
+    ``held``, the left-over cards to the table's face-down ones; the generator state after."""
+    n, apart, sizes = deal
+    k = min(apart, n - apart)
+    i = n - k if k == apart else 0
+    s = _deal(c, n, k, s)
+    for o, count in sizes:
+        held[o] = c[i:i + count]
+        i += count
+    if faced:
+        it = iter(c[i:] if k == apart else c[i:apart])
+        st.table = tuple((x if by == seat else next(it), by, p) for x, by, p in st.table)
+    if k == apart:
+        del c[n - k:]
+    else:
+        del c[:apart]
+    return s
+
+
 def _compile(lines: list[str]) -> Any:
     space: dict[str, Any] = {}
     exec("\n".join(lines), space)  # written from integers only
@@ -169,7 +235,11 @@ def _plan(st: MythState, seat: int) -> _Plan:
     sizes = (st.n_actions, len(st.deck), len(st.quest_pile), len(st.tiles), len(st.table))
     got = _POOLS.get(id(log)) if log is not None else None
     if got is not None and got[0] is log and got[1] == seat and got[2] == sizes:
-        return got[3]
+        plan = got[3]
+        if isinstance(plan[0], _Unwritten):  # the moment's second world: worth writing out
+            plan = (_write(plan[0].shape), *plan[1:])
+            _POOLS[id(log)] = (log, seat, sizes, plan)
+        return plan
     events, quests, tiles = _pools(st, seat)
     others = [o for o in range(st.players) if o != seat]
     hands = tuple((o, len(st.hand[o])) for o in others)
@@ -179,7 +249,8 @@ def _plan(st: MythState, seat: int) -> _Plan:
         held = (len(quests), len(quests) - len(st.quest_pile),
                 tuple((o, len(st.quests[o])) for o in others))
     faced = apart > sum(k for _, k in hands)
-    plan = (_write((len(events), apart, hands, faced, held)), events, quests, tiles)
+    shape = (len(events), apart, hands, faced, held)
+    plan = (_WORLDS.get(shape) or _Unwritten(shape), events, quests, tiles)
     if log is not None:
         if len(_POOLS) >= _KEEP:
             _POOLS.clear()
