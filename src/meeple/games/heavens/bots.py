@@ -45,20 +45,26 @@ def score(st: HeavensState, side: int) -> float:
         return 0.0 if w is None else (WON if w == side else -WON)
     g, b = st.game, st.game.board
     total = 6.0 * (st.base_health[side] - st.base_health[1 - side])
+    card_side, base, dist, traps = g.card_side, b.base, b.dist, st.traps
     for c, u in st.units.items():
         if u[FALLEN]:
             continue
-        sign = 1.0 if g.card_side[c] == side else -1.0
-        enemy_base = b.base[1 - g.card_side[c]]
+        own = card_side[c]
+        sign = 1.0 if own == side else -1.0
         value = (8.0 + 2.0 * u[HEALTH] + 3.0 * u[ARMOUR] + 3.0 * u[ATTACK] - 2.5 * u[POISON]
-                 - (4.0 if u[STUN] >= 0 else 0.0) - (4.0 if u[HEX] in st.traps else 0.0)
-                 - 0.8 * b.dist[u[HEX]][enemy_base])
+                 - (4.0 if u[STUN] >= 0 else 0.0) - (4.0 if u[HEX] in traps else 0.0)
+                 - 0.8 * dist[u[HEX]][base[1 - own]])
         total += sign * value
+    character = g.is_character.__getitem__
     for s in (0, 1):
         sign = 1.0 if s == side else -1.0
-        waiting = sum(1 for c in st.deck[s] if g.is_character[c]) + sum(
-            1 for seat in g.team[s] for c in st.hands[seat] if g.is_character[c])
-        total += sign * (3.0 * waiting + 1.0 * sum(len(st.hands[x]) for x in g.team[s]))
+        waiting = sum(map(character, st.deck[s]))  # characters still to come (True counts 1)
+        held = 0
+        for seat in g.team[s]:
+            hand = st.hands[seat]
+            waiting += sum(map(character, hand))
+            held += len(hand)
+        total += sign * (3.0 * waiting + 1.0 * held)
     return total
 
 
