@@ -250,7 +250,10 @@ def _plan(st: MythState, seat: int) -> _Plan:
                 tuple((o, len(st.quests[o])) for o in others))
     faced = apart > sum(k for _, k in hands)
     shape = (len(events), apart, hands, faced, held)
-    plan = (_WORLDS.get(shape) or _Unwritten(shape), events, quests, tiles)
+    world = _WORLDS.get(shape)
+    if world is None:  # without a log no later world finds this plan: written out at once
+        world = _Unwritten(shape) if log is not None else _write(shape)
+    plan = (world, events, quests, tiles)
     if log is not None:
         if len(_POOLS) >= _KEEP:
             _POOLS.clear()
