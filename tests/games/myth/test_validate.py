@@ -9,7 +9,7 @@ import pytest
 
 import meeple
 from meeple.core import RecordError
-from meeple.games.myth import actions, cards
+from meeple.games.myth import actions, cards, heroes
 from meeple.games.myth.decisions import Discard, Nod, Target
 from meeple.games.myth.state import MythState
 
@@ -68,3 +68,23 @@ def test_restore_refuses_an_unknown_attacker_and_an_unknown_drawn_tile() -> None
     st.battle_queue = ()
     st.drawn_tile = "nowhere"
     assert "not a tile of myth" in refusal(st.to_json())
+
+
+def test_myth18_a_game_won_at_level_4_round_trips_and_a_level_4_mid_game_is_refused() -> None:
+    """MYTH-18: the quest shown at level 3 raises the hero to level 4 and ends the game, so a
+    finished game's record holds a level past the hero card's three; restore takes it (the
+    server reads a finished match back from it). The same level in a game still going is
+    refused, naming the rule."""
+    st = fresh(3, 1)
+    st.level[0] = 3
+    st.quests[0] = ["kill_fetch"]
+    st.trophies[0] = ["fetch"]
+    heroes.gain(st, 0, 10)
+    turn_of(st, 0)
+    st.apply("show Slay a Fetch")
+    assert st.is_over and st.level[0] == 4
+    back = meeple.restore(st.to_json())
+    assert back.is_over and back.result().reason == "level-4"
+    going = fresh(3, 1)
+    going.level[1] = 4
+    assert "MYTH-18" in refusal(going.to_json())

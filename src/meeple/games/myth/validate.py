@@ -65,7 +65,11 @@ def _counts(st: MythState) -> None:
     if not set(st.holdings) <= {*OWNERS, "table", "bank"} or not owners <= set(st.holdings) \
             or any(set(h) != {RES} for h in st.holdings.values()):
         refuse("holdings", f"resources are held by {', '.join(sorted(owners))}")
-    in_range(st, "level", 1, len(st.game.content.heroes[st.hero[0]].life))
+    levels = len(st.game.content.heroes[st.hero[0]].life)
+    in_range(st, "level", 1, levels + 1)
+    if not over(st) and max(st.level) > levels:
+        refuse("level", f"a hero rises past level {levels} only by showing the quest that "
+                        f"wins the game (MYTH-18), and the game has not ended")
     for name in ("life", "skip", "extra", "dream", "holdings", "tain_load", "turn",
                  "explore_side"):
         in_range(st, name, -1000 if name == "life" else 0, HUGE)
