@@ -348,9 +348,11 @@ def test_explain_lists_top_moves_with_visits() -> None:
     agent.choose(InfoSet(meeple.load("tictactoe").new_state(), 0))
     rows = explain(agent)
     assert 1 <= len(rows) <= 5
-    assert all("visits" in why for _, why in rows)
-    visits = [int(why.split()[0]) for _, why in rows]
+    assert all(why.startswith("tried in ") and "imagined games" in why for _, why in rows)
+    visits = [int(why.split()[2]) for _, why in rows]
     assert visits == sorted(visits, reverse=True)
+    chances = [int(why.rsplit(" ", 1)[1].rstrip("%")) for _, why in rows]
+    assert all(0 <= c <= 100 for c in chances)
 
 
 @pytest.mark.parametrize("spec", ["mcts:50", "greedy"])
@@ -374,7 +376,7 @@ def test_terminal_why_shows_the_bots_visit_counts(tmp_path: Path) -> None:
     session.run()
     text = out.getvalue()
     assert "Noughts (searching bot): Mark " in text
-    assert "visits" in text
+    assert "imagined games" in text and "chances" in text
 
 
 # ------------------------------------------------------------------ arena

@@ -140,8 +140,8 @@ def test_explain_shows_the_one_step_values_of_a_settled_call() -> None:
     assert isinstance(agent, MCTSAgent)
     assert str(agent.choose(InfoSet(Doors().new_state(seed=3), 0))) == "left"
     rows = {str(a): why for a, why in explain(agent)}
-    assert "one step ahead 0.600" in rows["left"] and "played" in rows["left"]
-    assert "one step ahead 0.400" in rows["right"] and "played" not in rows["right"]
+    assert "one move ahead 60%" in rows["left"] and "played" in rows["left"]
+    assert "one move ahead 40%" in rows["right"] and "played" not in rows["right"]
 
 
 def test_settle_spec() -> None:

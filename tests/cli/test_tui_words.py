@@ -193,5 +193,5 @@ def test_why_tells_a_bots_reasons_in_the_readers_language() -> None:
     session.run()
     text = out.getvalue()
     assert "Нолики (средний бот) — взвешенные ходы:" in text  # mcts:50 is the fair level
-    assert "посещений: " in text and "ценность" in text
-    assert "visits" not in text
+    assert "воображаемых партий: " in text and "шансы" in text
+    assert "imagined" not in text and "chances" not in text

@@ -20,9 +20,9 @@ class Reason(str):
     """A bot's reason for a move: English text that also carries a message key and its fields,
     so an interface can say it in the reader's language (``why.visits`` in the catalogues).
 
-    >>> r = Reason("evaluation 0.500", "why.evaluation", value="0.500")
+    >>> r = Reason("chances one move ahead 50%", "why.evaluation", value="50")
     >>> r, r.key, r.fields
-    ('evaluation 0.500', 'why.evaluation', {'value': '0.500'})
+    ('chances one move ahead 50%', 'why.evaluation', {'value': '50'})
     """
 
     key: str

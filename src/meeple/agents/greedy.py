@@ -168,7 +168,8 @@ class GreedyAgent:
             return [(self._last[0][0],
                      Reason("the move the game names here; the others are not weighed",
                             "why.named"))]
-        return [(a, Reason(f"evaluation {v:.3f}", "why.evaluation", value=f"{v:.3f}"))
+        return [(a, Reason(f"chances one move ahead {100 * v:.0f}%", "why.evaluation",
+                           value=f"{100 * v:.0f}"))
                 for a, v in self._last[:5]]
 
 

@@ -425,9 +425,10 @@ class MCTSAgent:
         return det
 
     def explain_last(self) -> list[tuple[Action, str]]:
-        """The top moves of the last search with their visit counts and mean values; after a
-        settled close call, also their one-step values and which of them was played; after a
-        close call that went to the game's own plan, which move that was.
+        """The top moves of the last search with their visit counts and mean values (as a
+        percentage: the chances the search gives the move, 100 a sure win); after a settled
+        close call, also their one-step values and which of them was played; after a close call
+        that went to the game's own plan, which move that was.
 
         Rows are keyed by the Action, not its text: an interface shows each seat the text it
         may read (see :func:`meeple.agents.explain_for`)."""
@@ -441,15 +442,16 @@ class MCTSAgent:
                              else Reason("the only legal action", "why.only")))
                 continue
             fields = {"visits": str(s.visits), "share": f"{100 * s.visits / total:.0f}",
-                      "value": f"{s.value:.3f}"}
-            text = f"{s.visits} visits ({fields['share']}%), value {fields['value']}"
+                      "value": f"{100 * s.value:.0f}"}
+            text = (f"tried in {s.visits} imagined games ({fields['share']}%), "
+                    f"chances {fields['value']}%")
             key = "why.visits"
             if s.action[0] in settled:
-                fields["ahead"] = f"{settled[s.action[0]]:.3f}"
-                text += f", one step ahead {fields['ahead']}"
+                fields["ahead"] = f"{100 * settled[s.action[0]]:.0f}"
+                text += f", one move ahead {fields['ahead']}%"
                 key = "why.visits_settled"
                 if s.action[0] == played:
-                    text += " (played: a close call, settled by the heuristic)"
+                    text += " (played: a close call, settled one move ahead)"
                     key = "why.visits_played"
             elif s.action[0] == self.last_planned:
                 text += " (played: a close call, the game's own plan)"
