@@ -4,11 +4,12 @@ its level."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from meeple.agents.levels import entries
 from meeple.tui.levels import level_words
-from tests.browser.test_pages import new_page
+from tests.browser.test_pages import click_action, my_turn, new_page
 
 
 def about(game: str, name: str, lang: str) -> str:
@@ -49,3 +50,33 @@ def test_the_lobby_offers_strong_saying_how_it_plays_and_the_match_names_it(
                            ".textContent.includes('strong')")
     assert page.locator("#players li[data-seat='1'] small").inner_text() == "Bot: strong"
     assert page.errors == [] and ru.errors == []
+
+
+def test_the_table_shows_what_a_bot_weighed_in_the_pages_language(
+        server: str, browser: Any, shot: Any) -> None:
+    """After the bot's move the table lists the moves it weighed, with the chances it gave
+    each, in Russian; the player's own move starts the list again."""
+    page = new_page(browser, "ru")
+    page.goto(f"{server}/?lang=ru")
+    page.click("[data-game=grabhit]")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "fair")
+    page.click("#create")
+    page.wait_for_selector("#play")
+    page.click("#play")
+    my_turn(page)
+    assert page.locator("#weighed").is_hidden()  # nobody has moved yet
+    rng = random.Random(7)
+    for _ in range(40):  # until the bot has weighed a real choice (not a lone spin)
+        if page.locator("#weighed").is_visible():
+            break
+        click_action(page, rng)
+        my_turn(page)
+    assert page.locator("#h-weighed").inner_text() == "Что взвешивали боты"
+    newest = page.locator("#weighed details[open]")
+    assert newest.count() == 1
+    rows = newest.locator("li").all_inner_texts()
+    assert rows and all("воображаемых партий: " in r and "шансы" in r for r in rows)
+    assert not any(word in " ".join(rows) for word in ("visits", "value", "None", "_"))
+    shot(page, "weighed")
+    assert page.errors == []

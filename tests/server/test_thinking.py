@@ -8,6 +8,7 @@ import asyncio
 import concurrent.futures
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -112,8 +113,9 @@ def test_a_choice_made_in_the_pool_is_the_one_made_in_process(spec: str) -> None
     async def in_pool() -> str | None:
         thinking = Thinking(1)
         try:
-            return await thinking.choose(
+            chosen = await thinking.choose(
                 Decision(spec, "myth", seed, st.to_json(), seat, 30.0, 20_000), lambda: True)
+            return None if chosen is None else chosen.text
         finally:
             thinking.stop()
 
@@ -208,3 +210,34 @@ def test_people_undo_and_health_answer_while_one_worker_thinks_for_every_bot_mat
     finally:
         proc.terminate()
         proc.wait()
+
+
+def test_a_seat_is_told_what_the_bot_weighed_since_its_last_move_in_its_language(
+        client: TestClient) -> None:
+    made = client.post("/api/matches", json={"game": "tictactoe", "seats": ["human", "greedy"],
+                                             "seed": 4}).json()
+    match, token = made["match"], made["seats"][0]["token"]
+    me = {"Authorization": f"Bearer {token}"}
+
+    def settled(version: int) -> dict[str, Any]:
+        for _ in range(600):
+            snap: dict[str, Any] = client.get(f"/api/matches/{match}?lang=ru",
+                                              headers=me).json()
+            if snap["version"] >= version:
+                return snap
+            time.sleep(0.05)
+        raise AssertionError(f"the bot did not move to version {version}")
+
+    assert "weighed" not in settled(0)  # nobody has moved
+    client.post(f"/api/matches/{match}/act", json={"action": "mark b2", "version": 0},
+                headers=me)
+    snap = settled(2)
+    [one] = snap["weighed"]
+    assert one["seat"] == 1 and one["name"] == snap["names"][1]
+    assert one["played"] in [r["move"] for r in one["rows"]]
+    assert all(r["why"].startswith("шансы на ход вперёд: ") for r in one["rows"])
+    assert "weighed" not in client.get(f"/api/matches/{match}").json()  # no spectator's
+    legal = snap["legal"][0]["text"]
+    client.post(f"/api/matches/{match}/act", json={"action": legal, "version": 2}, headers=me)
+    [again] = settled(4)["weighed"]  # the player's move started the list again
+    assert again["played"] != one["played"]

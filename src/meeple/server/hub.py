@@ -39,6 +39,7 @@ from .tables import (
     UnknownMatch,
 )
 from .thinking import Decision, Thinking, decision_seed
+from .weighed import Weighed
 
 if TYPE_CHECKING:
     from .fanout import Fanout
@@ -450,14 +451,15 @@ class Server:
                 if not held:
                     return  # another server plays them
             await asyncio.sleep(self.bot_delay)
-            text = await self.thinking.choose(
+            chosen = await self.thinking.choose(
                 Decision(kinds[seat], live.row.game, decision_seed(live.row.seed, seat, version),
                          st.to_json(), seat, self.limits.bot_seconds, self.limits.bot_iterations),
                 wanted=functools.partial(self.current, match, version))
             # An undo or a seat taken back while the bot thought: the move is dropped.
             with contextlib.suppress(StaleVersion, NotYourTurn):
-                if text is not None:
-                    self.tables.act(match, seat, text, version, bot=True)
+                if chosen is not None:
+                    self.tables.act(match, seat, chosen.text, version, bot=True,
+                                    weighed=Weighed(seat, chosen.played, chosen.weighed))
             self.push(match)
             self.notify_turn(match)
 

@@ -33,6 +33,7 @@ from .recap import Mine, Plan, latest, plan_undo, replay, since
 from .rows import LogRow, MatchRow, NewMatch
 from .snapshots import Told, build_snapshot, shown, timed
 from .store import Store
+from .weighed import Weighed, keep, told
 
 #: A snapshot of the whole state is kept every this many versions (restore replays the rest).
 SNAPSHOT_EVERY = 20
@@ -123,6 +124,8 @@ class Live:
     mine: dict[int, Mine | None] = field(default_factory=dict)
     #: Each person's undo plan at the version it was made for.
     plans: dict[int, Plan] = field(default_factory=dict)
+    #: What the bots weighed in their decisions since a person last acted (:mod:`.weighed`).
+    weighed: list[Weighed] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -331,6 +334,7 @@ class Tables:
             for entry in rows:
                 live.mine.pop(entry.seat, None)  # acted elsewhere: found again when asked
             live.state, live.row, live.version = state, row, new
+            live.weighed = []
             return True
 
     def reread(self, match_id: str) -> None:
@@ -397,15 +401,18 @@ class Tables:
         if seat is not None and person and st.to_act == seat and not live.over:
             snap["since"] = since(live.game, st, seat, live.latest(seat), lang,
                                   shown(snap["names"], row.named))
+        if seat is not None and live.weighed:
+            snap["weighed"] = told(live.game, live.weighed, seat, lang, snap["names"])
         live.built[(seat, lang)] = (basis, snap)
         return timed(snap, row)
 
     def act(self, match_id: str, seat: int, action: str, version: int,
-            lang: str = "en", *, bot: bool = False) -> dict[str, Any]:
+            lang: str = "en", *, bot: bool = False,
+            weighed: Weighed | None = None) -> dict[str, Any]:
         """Apply ``action`` for ``seat`` if ``version`` is current and it is that seat's turn;
         the seat's new snapshot. ``bot``: the server's bot acts, so the seat must still be a
-        bot's. Raises StaleVersion, SeatIsBot, NotYourTurn or IllegalAction, with the match
-        unchanged."""
+        bot's; ``weighed``: what it weighed. Raises StaleVersion, SeatIsBot, NotYourTurn or
+        IllegalAction, with the match unchanged."""
         live = self.get(match_id)
         with live.lock:
             st = live.state
@@ -432,8 +439,11 @@ class Tables:
             live.ticked(tick)
             if bot:
                 live.mine.pop(seat, None)  # found again if a person takes the seat back
+                if weighed is not None:
+                    keep(live.weighed, weighed)
             else:
                 live.mine[seat] = Mine(st.n_actions, st, nxt.view(seat))
+                live.weighed = []
             if new % SNAPSHOT_EVERY == 0 or nxt.is_over:
                 self.store.save_snapshot(match_id, new, nxt.to_json())
             return self._snapshot(live, seat, lang)
@@ -467,6 +477,7 @@ class Tables:
                 self.live.pop(match_id, None)
                 raise StaleVersion(self.snapshot(match_id, seat, lang))
             live.state, live.version = before.clone(), new
+            live.weighed = []
             live.ticked(tick)
             live.new_timeline()  # its events are told afresh, its latest actions found again
             return self._snapshot(live, seat, lang)

@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from meeple.agents import agent_seed, budget, capped, info_set, make, shorten
+from meeple.agents import Reason, agent_seed, budget, capped, explain_for, info_set, make, shorten
 from meeple.core import ConfigError, restore
 
 from .limits import Limits
@@ -80,17 +80,48 @@ def decision_seed(seed: int, seat: int, version: int) -> int:
     return agent_seed(agent_seed(seed, seat), version)
 
 
-def decide(d: Decision) -> str:
-    """In a worker: the text of the action the spec's agent chooses for the seat, within the
-    ceiling. A stored spec that no longer reads (one made before these rules, like
-    ``random:x``) is played by its bare name."""
+#: One row of what a bot weighed, as one seat may read it: the move's text (None: a move hidden
+#: from that seat), the reason's message key (empty for a bot's plain text), its fields, and
+#: the reason in English. Plain data, so it crosses processes.
+WeighedRow = tuple[str | None, str, dict[str, str], str]
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A worker's answer: the action's text and what the bot weighed, for every seat
+    (``weighed[viewer]``, built by :func:`meeple.agents.explain_for` for that seat), with the
+    move played as each seat may read it (``played[viewer]``: its public text where the game
+    hides part of it from the others)."""
+
+    text: str
+    weighed: tuple[tuple[WeighedRow, ...], ...]
+    played: tuple[str, ...]
+
+
+def decide(d: Decision) -> Chosen:
+    """In a worker: the action the spec's agent chooses for the seat, within the ceiling, and
+    what it weighed as each seat may read it. A stored spec that no longer reads (one made
+    before these rules, like ``random:x``) is played by its bare name."""
     try:
         agent = make(d.spec, d.seed, d.game)
     except ConfigError:
         agent = make(d.spec.partition(":")[0].partition("@")[0], d.seed, d.game)
     agent = capped(agent, d.seconds, d.iterations)
     state = restore(d.state)
-    return agent.choose(info_set(agent, state, d.seat)).text
+    action = agent.choose(info_set(agent, state, d.seat))
+    weighed = tuple(tuple(_row(text, why) for text, why in
+                          explain_for(agent, state, viewer, action))
+                    for viewer in range(state.players))
+    public = state._public_text(action) if state._private_actions else None
+    played = tuple(action.text if viewer == d.seat or public is None else public
+                   for viewer in range(state.players))
+    return Chosen(action.text, weighed, played)
+
+
+def _row(text: str | None, why: str) -> WeighedRow:
+    if isinstance(why, Reason):
+        return (text, why.key, dict(why.fields), str(why))
+    return (text, "", {}, str(why))
 
 
 def _watch_parent() -> None:
@@ -117,7 +148,7 @@ def context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-Job = tuple[Decision, Callable[[], bool], asyncio.Future[str | None]]
+Job = tuple[Decision, Callable[[], bool], asyncio.Future[Chosen | None]]
 
 
 class Thinking:
@@ -129,15 +160,16 @@ class Thinking:
         self.queue: asyncio.Queue[Job] | None = None
         self.feeders: list[asyncio.Task[None]] = []
 
-    async def choose(self, d: Decision, wanted: Callable[[], bool]) -> str | None:
-        """The action's text for ``d``, once a worker is free and has chosen; None if, when its
-        turn in the queue came, ``wanted()`` said the decision was no longer needed."""
+    async def choose(self, d: Decision, wanted: Callable[[], bool]) -> Chosen | None:
+        """The action chosen for ``d`` (:class:`Chosen`), once a worker is free and has chosen;
+        None if, when its turn in the queue came, ``wanted()`` said the decision was no longer
+        needed."""
         if self.queue is None:
             self.queue = asyncio.Queue()
             loop = asyncio.get_running_loop()
             self.feeders = [loop.create_task(self._feed(self.queue))
                             for _ in range(self.workers)]
-        done: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[Chosen | None] = asyncio.get_running_loop().create_future()
         self.queue.put_nowait((d, wanted, done))
         return await done
 
@@ -152,7 +184,7 @@ class Thinking:
                 done.set_result(None)
                 continue
             try:
-                text = await loop.run_in_executor(self._pool(), decide, d)
+                chosen = await loop.run_in_executor(self._pool(), decide, d)
             except BrokenProcessPool as e:  # a worker died (killed, out of memory): start anew
                 self._drop_pool()
                 if not done.done():
@@ -162,7 +194,7 @@ class Thinking:
                     done.set_exception(e)
             else:
                 if not done.done():
-                    done.set_result(text)
+                    done.set_result(chosen)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:

@@ -63,6 +63,8 @@ function headings() {
   $("h-cards").textContent = t("web.match.cards");
   $("h-log").textContent = t("web.match.log");
   $("h-since").textContent = t("web.match.since");
+  $("h-weighed").textContent = t("web.match.weighed");
+  $("weighed-how").textContent = t("web.match.weighed_how");
   $("h-chat").textContent = t("web.chat.title");
   dock();
   put($("motion"), motionSwitch(), " ", ...noticeControls());
@@ -133,6 +135,7 @@ function draw() {
   drawBoard($("board"), snap, game, act);
   drawSince();
   drawActions();
+  drawWeighed();
   drawDock();
   drawPlayers();
   drawChat($("chat"), snap, { matchId, auth, host: creds.host, isPlayer: () => Boolean(playerKey()) });
@@ -216,6 +219,17 @@ function drawSince() {
   $("since").hidden = !lines.length;
   const more = since && since.more ? el("li", { class: "quiet" }, t("web.match.since_more", { n: since.more })) : null;
   put($("since-lines"), more, ...lines.map((l) => el("li", {}, l)));
+}
+
+// What the bots weighed in their moves since this seat's player last acted (the snapshot's
+// `weighed`, built for this seat by the server: a move hidden from it is named as hidden). The
+// newest decision is open; the older ones are a tap away.
+function drawWeighed() {
+  const kept = snap.weighed || [];
+  $("weighed").hidden = !kept.length;
+  put($("weighed-list"), ...kept.map((w, i) => el("details", { class: "weighed-one", open: i === kept.length - 1 },
+    el("summary", {}, t("web.match.weighed_move", { name: w.name, move: w.played })),
+    el("ul", {}, w.rows.map((r) => el("li", {}, el("span", { class: "move" }, r.move), " — ", el("small", {}, r.why)))))));
 }
 
 // On a phone the side panels are a sheet over the bottom of the board, opened by the dock's
