@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from meeple.games.myth import Myth, actions, turn
+from meeple.games.myth import Myth, actions, heroes, turn
 from meeple.games.myth.content import load
 from meeple.games.myth.state import MythState
 
@@ -56,3 +56,15 @@ def open_cell(st: MythState, cell: tuple[int, int], mask: int = 15,
     """Lay a tile on ``cell`` (test arrangement)."""
     st.grid[cell] = mask
     st.tile_of = {**st.tile_of, cell: tile}
+
+
+def at_level_3_with_a_quest_to_show() -> MythState:
+    """Seat 0, at level 3 with 10 resources, in its turn, holds a fulfilled quest (Slay a
+    Fetch, a fetch's trophy) whose showing wins the game at level 4 (MYTH-18)."""
+    st = fresh(3, 1)
+    st.level[0] = 3
+    st.quests[0] = ["kill_fetch"]
+    st.trophies[0] = ["fetch"]
+    heroes.gain(st, 0, 10)
+    turn_of(st, 0)
+    return st

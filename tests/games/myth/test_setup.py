@@ -10,7 +10,15 @@ from meeple.games.myth import battle, heroes, quests
 from meeple.games.myth.content import load as content
 from meeple.games.myth.state import MythState
 
-from .scenario import HEROES, QUESTS, fresh, script_rolls, texts, turn_of
+from .scenario import (
+    HEROES,
+    QUESTS,
+    at_level_3_with_a_quest_to_show,
+    fresh,
+    script_rolls,
+    texts,
+    turn_of,
+)
 
 
 def test_myth1_player_counts() -> None:
@@ -185,12 +193,7 @@ def test_myth17_level_costs_one_six_twelve() -> None:
 
 def test_myth18_third_quest_wins_at_level_4() -> None:
     """MYTH-9, MYTH-18: the third quest shown at level 3 wins at once."""
-    st = fresh(3, 1)
-    st.level[0] = 3
-    st.quests[0] = ["kill_fetch"]
-    st.trophies[0] = ["fetch"]
-    heroes.gain(st, 0, 10)
-    turn_of(st, 0)
+    st = at_level_3_with_a_quest_to_show()
     st.apply("show Slay a Fetch")
     assert st.is_over
     r = st.result()

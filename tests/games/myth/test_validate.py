@@ -9,11 +9,11 @@ import pytest
 
 import meeple
 from meeple.core import RecordError
-from meeple.games.myth import actions, cards, heroes
+from meeple.games.myth import actions, cards
 from meeple.games.myth.decisions import Discard, Nod, Target
 from meeple.games.myth.state import MythState
 
-from .scenario import fresh, open_cell, turn_of
+from .scenario import at_level_3_with_a_quest_to_show, fresh, open_cell, turn_of
 
 
 def nodding() -> MythState:
@@ -75,12 +75,7 @@ def test_myth18_a_game_won_at_level_4_round_trips_and_a_level_4_mid_game_is_refu
     finished game's record holds a level past the hero card's three; restore takes it (the
     server reads a finished match back from it). The same level in a game still going is
     refused, naming the rule."""
-    st = fresh(3, 1)
-    st.level[0] = 3
-    st.quests[0] = ["kill_fetch"]
-    st.trophies[0] = ["fetch"]
-    heroes.gain(st, 0, 10)
-    turn_of(st, 0)
+    st = at_level_3_with_a_quest_to_show()
     st.apply("show Slay a Fetch")
     assert st.is_over and st.level[0] == 4
     back = meeple.restore(st.to_json())
