@@ -8,8 +8,8 @@ import asyncio
 import concurrent.futures
 import time
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
