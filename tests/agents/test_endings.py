@@ -1,7 +1,8 @@
 """Every game ends by its rules under every bot: greedy, the game's own scripted bot and the
 search, at every player count, on fixed seeds. A game stopped by one of meeple's safety limits
 (``Game.safety_endings``: a round cap that keeps a game finite) measures the limit, not the
-game, so here it is a failure that names the bot, the count and the seed.
+game, so here it is a failure that names the bot, the count and the seed. Each finished game
+also restores from its record as it ended (the server reads a finished match back from it).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from meeple.agents import info_set, make_agents
-from meeple.core import game_class
+from meeple.core import State, game_class, restore
 
 #: The five rulebook games and the seats whose games must end by the rules.
 GAMES = ("myth", "catacombs", "grabhit", "heavens", "andor")
@@ -42,26 +43,29 @@ def cases(bot: str) -> list[Any]:
             for g in GAMES for n in counts(g)]
 
 
-def play_out(game_id: str, players: int, spec: str, seed: int) -> tuple[str, int]:
-    """The ending of one game with every seat played by ``spec``, and its length in actions."""
+def play_out(game_id: str, players: int, spec: str, seed: int) -> tuple[str, State]:
+    """The ending of one game with every seat played by ``spec``, and its last state."""
     game = game_class(game_id)(players=players)
     agents = make_agents([spec] * players, players, seed, game_id)
     state = game.new_state(seed=seed)
     for _ in range(MOST_ACTIONS):
         if state.to_act is None:
-            return state.result().reason, state.n_actions
+            return state.result().reason, state
         seat = state.to_act
         state.apply(agents[seat].choose(info_set(agents[seat], state, seat)))
-    return "still going", state.n_actions
+    return "still going", state
 
 
 def check(game_id: str, players: int, spec: str, games: int = GAMES_EACH) -> None:
     limits = game_class(game_id).safety_endings | {"still going"}
     for seed in range(SEED, SEED + games):
-        reason, length = play_out(game_id, players, spec, seed)
+        reason, state = play_out(game_id, players, spec, seed)
+        where = f"{game_id} with {players} {spec} seats, seed {seed}"
         assert reason not in limits, (
-            f"{game_id} with {players} {spec} seats, seed {seed}: "
-            f"ended on {reason!r} after {length} actions")
+            f"{where}: ended on {reason!r} after {state.n_actions} actions")
+        back = restore(state.to_json())
+        assert back.to_json() == state.to_json() and back.result() == state.result(), (
+            f"{where}: the finished game ({reason!r}) does not restore as it ended")
 
 
 @pytest.mark.parametrize(("game_id", "players"), cases("greedy"))
