@@ -79,4 +79,13 @@ def test_the_table_shows_what_a_bot_weighed_in_the_pages_language(
     assert rows and all("воображаемых партий: " in r and "шансы" in r for r in rows)
     assert not any(word in " ".join(rows) for word in ("visits", "value", "None", "_"))
     shot(page, "weighed")
+    # The player closes the newest fold; the table drawn again (in English, from a new
+    # snapshot) keeps it closed.
+    newest.locator("summary").click()
+    assert page.locator("#weighed details[open]").count() == 0
+    page.click("#langs button:has-text('English')")
+    page.wait_for_function("() => document.querySelector('#weighed summary') && document"
+                           ".querySelector('#weighed li').textContent.includes('imagined games')")
+    assert page.locator("#h-weighed").inner_text() == "What the bots weighed"
+    assert page.locator("#weighed details[open]").count() == 0
     assert page.errors == []

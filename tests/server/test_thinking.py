@@ -233,7 +233,7 @@ def test_a_seat_is_told_what_the_bot_weighed_since_its_last_move_in_its_language
                 headers=me)
     snap = settled(2)
     [one] = snap["weighed"]
-    assert one["seat"] == 1 and one["name"] == snap["names"][1]
+    assert one["seat"] == 1 and one["name"] == snap["names"][1] and one["version"] == 2
     assert one["played"] in [r["move"] for r in one["rows"]]
     assert all(r["why"].startswith("шансы на ход вперёд: ") for r in one["rows"])
     assert "weighed" not in client.get(f"/api/matches/{match}").json()  # no spectator's

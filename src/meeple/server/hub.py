@@ -459,7 +459,8 @@ class Server:
             with contextlib.suppress(StaleVersion, NotYourTurn):
                 if chosen is not None:
                     self.tables.act(match, seat, chosen.text, version, bot=True,
-                                    weighed=Weighed(seat, chosen.played, chosen.weighed))
+                                    weighed=Weighed(seat, version + 1, chosen.played,
+                                                    chosen.weighed))
             self.push(match)
             self.notify_turn(match)
 

@@ -29,10 +29,11 @@ FORCED = frozenset(("why.only", "why.named", "why.plan"))
 
 @dataclass(frozen=True)
 class Weighed:
-    """One decision of a bot: its seat and, for every seat, the move it played and the rows as
-    that seat may read them."""
+    """One decision of a bot: its seat, the match's version its move made and, for every
+    seat, the move it played and the rows as that seat may read them."""
 
     seat: int
+    version: int
     played: tuple[str, ...]
     rows: tuple[tuple[WeighedRow, ...], ...]
 
@@ -49,7 +50,8 @@ def keep(kept: list[Weighed], one: Weighed) -> None:
 def told(game: Game[Any], kept: Sequence[Weighed], seat: int, lang: str,
          names: Sequence[str]) -> list[dict[str, Any]]:
     """The decisions in ``kept`` as ``seat`` may read them, in ``lang``: for each, the bot's
-    seat and name, the move it played and its rows (``move``, ``why``), oldest first."""
+    seat and name, the version its move made, the move it played and its rows (``move``,
+    ``why``), oldest first."""
     words = texts(type(game).__module__.rpartition(".")[0], lang)
     out = []
     for one in kept:
@@ -59,7 +61,7 @@ def told(game: Game[Any], kept: Sequence[Weighed], seat: int, lang: str,
                           else words("ui.hidden_move")),
                  "why": words(key, **fields) if key and words.has(key) else plain}
                 for text, key, fields, plain in one.rows[seat]]
-        out.append({"seat": one.seat, "name": names[one.seat],
+        out.append({"seat": one.seat, "name": names[one.seat], "version": one.version,
                     "played": game.label(game.logged(one.played[seat]), lang, None),
                     "rows": rows})
     return out

@@ -223,13 +223,21 @@ function drawSince() {
 
 // What the bots weighed in their moves since this seat's player last acted (the snapshot's
 // `weighed`, built for this seat by the server: a move hidden from it is named as hidden). The
-// newest decision is open; the older ones are a tap away.
+// newest decision is open; the older ones are a tap away, and a fold the player opened or
+// closed stays so when the table is drawn again.
+const folds = new Map();  // the version a decision's move made -> whether its fold is open
 function drawWeighed() {
   const kept = snap.weighed || [];
   $("weighed").hidden = !kept.length;
-  put($("weighed-list"), ...kept.map((w, i) => el("details", { class: "weighed-one", open: i === kept.length - 1 },
-    el("summary", {}, t("web.match.weighed_move", { name: w.name, move: w.played })),
-    el("ul", {}, w.rows.map((r) => el("li", {}, el("span", { class: "move" }, r.move), " — ", el("small", {}, r.why)))))));
+  put($("weighed-list"), ...kept.map((w, i) => {
+    const open = folds.has(w.version) ? folds.get(w.version) : i === kept.length - 1;
+    // The player's own opening and closing is kept (a click, or a key, on the summary), not
+    // the toggles the page makes when it draws a fold open.
+    return el("details", { class: "weighed-one", open },
+      el("summary", { onclick: (e) => folds.set(w.version, !e.currentTarget.parentElement.open) },
+        t("web.match.weighed_move", { name: w.name, move: w.played })),
+      el("ul", {}, w.rows.map((r) => el("li", {}, el("span", { class: "move" }, r.move), " — ", el("small", {}, r.why)))));
+  }));
 }
 
 // On a phone the side panels are a sheet over the bottom of the board, opened by the dock's
