@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 import meeple
 from meeple.agents import info_set, make
-from meeple.server import Store, Tables, sqlite_url
+from meeple.server import Store, Tables, sqlite_url, thinking
 from meeple.server.app import make_app
 from meeple.server.thinking import Decision, Thinking, decision_seed
 
@@ -241,3 +241,21 @@ def test_a_seat_is_told_what_the_bot_weighed_since_its_last_move_in_its_language
     client.post(f"/api/matches/{match}/act", json={"action": legal, "version": 2}, headers=me)
     [again] = settled(4)["weighed"]  # the player's move started the list again
     assert again["played"] != one["played"]
+
+
+def test_a_move_whose_reasons_cannot_be_told_is_played_without_them(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """What a bot weighed is told beside its move; a fault in telling it (here injected into
+    the per-seat filter) must not stop the bot: the same move comes back, with no rows."""
+    st = meeple.load("tictactoe").new_state(seed=1)
+    d = Decision("greedy", "tictactoe", 7, st.to_json(), 0, 30.0, 20_000)
+    told = thinking.decide(d)
+    assert told.weighed and told.played
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a world that cannot be dealt")
+
+    monkeypatch.setattr(thinking, "explain_for", broken)
+    bare = thinking.decide(d)
+    assert bare.text == told.text and bare.weighed == () and bare.played == ()
+    assert "could not be told" in caplog.text

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -109,12 +110,18 @@ def decide(d: Decision) -> Chosen:
     agent = capped(agent, d.seconds, d.iterations)
     state = restore(d.state)
     action = agent.choose(info_set(agent, state, d.seat))
-    weighed = tuple(tuple(_row(text, why) for text, why in
-                          explain_for(agent, state, viewer, action))
-                    for viewer in range(state.players))
-    public = state._public_text(action) if state._private_actions else None
-    played = tuple(action.text if viewer == d.seat or public is None else public
-                   for viewer in range(state.players))
+    try:
+        weighed = tuple(tuple(_row(text, why) for text, why in
+                              explain_for(agent, state, viewer, action))
+                        for viewer in range(state.players))
+        public = state._public_text(action) if state._private_actions else None
+        played = tuple(action.text if viewer == d.seat or public is None else public
+                       for viewer in range(state.players))
+    except Exception:  # the move stands without its reasons: the table plays on
+        logging.getLogger("meeple.server").exception(
+            "a %s bot's reasons in %s could not be told; its move is played without them",
+            d.spec, d.game)
+        return Chosen(action.text, (), ())
     return Chosen(action.text, weighed, played)
 
 
