@@ -24,7 +24,7 @@ from .thinking import WeighedRow
 #: The newest bot decisions a match keeps to tell.
 KEPT = 8
 #: The reason of a decision with nothing to weigh: such a decision is not told.
-FORCED = frozenset(("why.only", "why.named", "why.plan"))
+FORCED = frozenset(("why.only", "why.named"))
 
 
 @dataclass(frozen=True)
