@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from meeple.agents import Reason
 from meeple.core import Game
 from meeple.i18n import texts
+from meeple.tui.levels import weighed_words
 
 from .thinking import WeighedRow
 
@@ -57,10 +59,9 @@ def told(game: Game[Any], kept: Sequence[Weighed], seat: int, lang: str,
     for one in kept:
         if seat >= len(one.rows) or seat >= len(one.played):
             continue
-        rows = [{"move": (game.label(game.logged(text), lang, None) if text is not None
-                          else words("ui.hidden_move")),
-                 "why": words(key, **fields) if key and words.has(key) else plain}
+        said = [(text, Reason(plain, key, **fields) if key else plain)
                 for text, key, fields, plain in one.rows[seat]]
+        rows = [{"move": move, "why": why} for move, why in weighed_words(game, said, words)]
         out.append({"seat": one.seat, "name": names[one.seat], "version": one.version,
                     "played": game.label(game.logged(one.played[seat]), lang, None),
                     "rows": rows})

@@ -1,5 +1,6 @@
 """The levels (:mod:`meeple.agents.levels`) in words, for the terminal and the lobby: a level's
-name, the sentence on how it plays and how strong it was measured to be.
+name, the sentence on how it plays and how strong it was measured to be; and what a bot
+weighed, as the terminal's ``why`` and the web table tell it (:func:`weighed_words`).
 
 >>> words = level_words(entries("myth")[2], "en")
 >>> words["seat"], words["name"], words["about"][:36]
@@ -10,11 +11,14 @@ name, the sentence on how it plays and how strong it was measured to be.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from babel.numbers import format_decimal
 
-from meeple.agents import OTHER, about
+from meeple.agents import OTHER, Reason, about
 from meeple.agents.levels import LEVELS, YARDSTICK, Entry, entries, seat_name
-from meeple.core import game_class
+from meeple.core import Game, game_class
 from meeple.i18n import Texts, texts
 
 #: Below this, a decision is "instant" to a person (milliseconds).
@@ -77,3 +81,14 @@ def help_lines(lang: str = "en") -> list[str]:
     """One line per level for a command's help: its name and what it is in every game."""
     t = texts("meeple", lang)
     return [f"{lv}: {t(f'level.{lv}.about')}" for lv in LEVELS]
+
+
+def weighed_words(game: Game[Any], rows: Iterable[tuple[str | None, str]], t: Texts
+                  ) -> list[tuple[str, str]]:
+    """Rows of what a bot weighed as one seat may read them (``explain_for``: a move's text,
+    None for a move hidden from it, and the reason) in ``t``'s language: the move by its label
+    and the reason told from the catalogue (a bot's plain text as it wrote it)."""
+    return [(game.label(game.logged(text), t.lang, None) if text is not None
+             else t("ui.hidden_move"),
+             t(why.key, **why.fields) if isinstance(why, Reason) and t.has(why.key) else why)
+            for text, why in rows]

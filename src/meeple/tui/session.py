@@ -26,11 +26,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from meeple.agents import Agent, Reason, explain_for, info_set, make_agents, resolve
+from meeple.agents import Agent, explain_for, info_set, make_agents, resolve
 from meeple.core import Action, Game, State, game_class
 from meeple.i18n import Texts, texts
 from meeple.undo import undo_allowed
 
+from .levels import weighed_words
 from .screen import (
     HUMAN,
     entry_lines,
@@ -327,11 +328,7 @@ class Session:
             return
         self.say(self.t("ui.why_head", name=self.names(seat)[move.seat]))
         table = Table(show_header=False, box=None)
-        for text, reason in rows:
-            shown = (self.game.label(self.game.logged(text), self.lang, None) if text is not None
-                     else self.t("ui.hidden_move"))
-            if isinstance(reason, Reason) and self.words.has(reason.key):
-                reason = self.t(reason.key, **reason.fields)
+        for shown, reason in weighed_words(self.game, rows, self.words):
             table.add_row(escape(shown), escape(reason))
         self.console.print(table)
 
