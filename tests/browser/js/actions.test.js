@@ -3,6 +3,7 @@
 
 import { test, eq, ok, played } from "/jstest/harness.js";
 import { drawActions } from "/static/js/actions.js";
+import { t } from "/static/js/texts.js";
 
 async function snapWithBlocked() {
   const { snaps } = await played("tictactoe", { steps: 1 });
@@ -38,4 +39,29 @@ test("without a how-to there is no ?, and a seat not to act sees no actions", as
   eq(box.querySelectorAll(".blocked-action").length, 1);
   drawActions(box, snap, { act: () => {}, undo: () => {}, mine: false });
   eq(box.querySelectorAll("button").length, 0);
+});
+
+test("a long list of forbidden actions starts folded with its count; the player's fold stays", async () => {
+  const snap = await snapWithBlocked();
+  const box = document.createElement("div");
+  const draw = (s) => drawActions(box, s, { act: () => {}, undo: () => {}, help: null });
+  draw(snap);
+  ok(box.querySelector("details.blocked-actions").open, "one forbidden action is shown at once");
+  eq(box.querySelector("details.blocked-actions summary").textContent, t("web.match.blocked"));
+  const many = { ...snap, blocked: Array.from({ length: 9 }, (_, i) => ({ ...snap.blocked[0],
+    text: `mark z${i}`, label: `Mark square ${i}` })) };
+  draw(many);
+  const fold = box.querySelector("details.blocked-actions");
+  ok(!fold.open, "nine forbidden actions start folded");
+  eq(fold.querySelector("summary").textContent, `${t("web.match.blocked")} (9)`);
+  eq(fold.querySelectorAll(".blocked-action").length, 9);
+  const buttons = [...box.children].map((c) => c.tagName);
+  ok(buttons.indexOf("DETAILS") === buttons.length - 1, "the actions to take come first");
+  fold.querySelector("summary").click();
+  ok(fold.open, "the player opened it");
+  draw(many);
+  ok(box.querySelector("details.blocked-actions").open, "drawn again, it stays open");
+  box.querySelector("details.blocked-actions summary").click();
+  draw(snap);
+  ok(!box.querySelector("details.blocked-actions").open, "closed by the player, it stays closed");
 });

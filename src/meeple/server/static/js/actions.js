@@ -14,6 +14,12 @@ export function helpButton(help, anchor, what) {
     title: name, onclick: (e) => { e.stopPropagation(); help(anchor); } }, "?");
 }
 
+// A list of forbidden actions longer than this (a shop's wares beyond the purse) starts folded,
+// so the actions to take and the undo stay in view; once the player opens or closes it, it
+// stays as the player left it (null: not touched yet).
+const BLOCKED_OPEN = 6;
+let blockedOpen = null;
+
 // Draw the actions of `snap` in `box`. `act(text)` takes one, `undo()` asks to take a move
 // back, `help(anchor)` opens the rules there (null when the game has none); `waiting`: an
 // action was sent and its answer has not come.
@@ -39,12 +45,16 @@ export function drawActions(box, snap, { act, undo, help = null, waiting = false
     g.map((a) => el("button", { type: "button", class: "action" + (a.costs ? " costs" : ""), "data-action": a.text,
       "data-verb": a.verb, disabled: waiting, onclick: () => act(a.text) }, a.label))));
   const blocked = snap.blocked || [];
-  const forbidden = blocked.length ? el("div", { class: "blocked-actions" },
-    el("h4", {}, t("web.match.blocked")),
+  const forbidden = blocked.length ? el("details", { class: "blocked-actions",
+    open: blockedOpen ?? blocked.length <= BLOCKED_OPEN },
+    // The click comes before the fold turns: the player's choice is the other state.
+    el("summary", { onclick: (e) => { blockedOpen = !e.currentTarget.parentNode.open; } },
+      blocked.length <= BLOCKED_OPEN ? t("web.match.blocked")
+      : `${t("web.match.blocked")} (${blocked.length})`),
     el("ul", {}, blocked.map((b) => el("li", { class: "blocked-action", "data-action": b.text },
       el("span", { class: "label" }, b.label),
       el("span", { class: "reason" }, b.reason),
       helpButton(help, `verb-${b.verb}`, b.label))))) : null;
   const undoButton = snap.undo ? el("button", { type: "button", id: "undo", class: "undo", disabled: waiting, onclick: undo }, t("web.match.undo")) : null;
-  put(box, ...[filter, ...rows, forbidden, undoButton].filter(Boolean));
+  put(box, ...[filter, ...rows, undoButton, forbidden].filter(Boolean));
 }
