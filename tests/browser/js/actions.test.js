@@ -19,6 +19,9 @@ test("each verb's group and each forbidden action has a ? that opens its paragra
   const opened = [], acted = [];
   drawActions(box, snap, { act: (t) => acted.push(t), undo: () => {}, help: (a) => opened.push(a) });
   eq(box.querySelectorAll("button.action").length, snap.legal.length);
+  for (const group of box.querySelectorAll(".group")) {  // the "?" beside the group's buttons
+    eq([...group.children].map((c) => c.className), ["help", "choices"]);
+  }
   const helps = [...box.querySelectorAll("button.help")];
   eq(helps.map((b) => b.dataset.anchor), ["verb-Mark", "verb-Mark"]);
   helps.forEach((b) => b.click());

@@ -42,8 +42,10 @@ export function drawActions(box, snap, { act, undo, help = null, waiting = false
     } }) : null;
   const rows = [...groups.values()].map((g) => el("div", { class: "group" },
     g[0].verb ? helpButton(help, `verb-${g[0].verb}`, g[0].label) : null,
-    g.map((a) => el("button", { type: "button", class: "action" + (a.costs ? " costs" : ""), "data-action": a.text,
-      "data-verb": a.verb, disabled: waiting, onclick: () => act(a.text) }, a.label))));
+    // The buttons wrap in a box of their own, so the "?" stays beside the group's first row.
+    el("div", { class: "choices" }, g.map((a) => el("button", { type: "button",
+      class: "action" + (a.costs ? " costs" : ""), "data-action": a.text, "data-verb": a.verb,
+      disabled: waiting, onclick: () => act(a.text) }, a.label)))));
   const blocked = snap.blocked || [];
   const forbidden = blocked.length ? el("details", { class: "blocked-actions",
     open: blockedOpen ?? blocked.length <= BLOCKED_OPEN },
