@@ -16,8 +16,8 @@ from meeple.games.catacombs.distances import FIGHT_ON_CHANCE, target_distance
 from meeple.games.catacombs.heuristic import win_chance
 from meeple.games.catacombs.state import CatacombsState
 
+from .helpers import at, build, give, started
 from .test_outlook import RECORDS, from_record, ghost_corridor
-from .test_rules import at, build, give, started
 
 
 def behind_a_monster_before_a_wall(coins: int) -> CatacombsState:

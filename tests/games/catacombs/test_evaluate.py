@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.games.catacombs.backpack import RIGHT
 
-from .test_rules import item, started
+from .helpers import item, started
 
 
 def test_experience_leads_and_a_fallen_dwarf_is_worth_nothing() -> None:

@@ -20,7 +20,7 @@ from meeple.games.catacombs.moves import search_moves
 from meeple.games.catacombs.outlook import board_maps, outlook
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_rules import at, build, force_roll, give, item, monster_on, move_to, started
+from .helpers import at, build, force_roll, give, item, monster_on, move_to, started
 
 RECORDS = Path(__file__).parent / "records"
 

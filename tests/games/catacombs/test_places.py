@@ -11,7 +11,7 @@ from meeple.games.catacombs import places, turn
 from meeple.games.catacombs.state import CatacombsState
 
 from ..words import random_play
-from .test_rules import at, build, give, monster_on, move_to, started
+from .helpers import at, build, give, monster_on, move_to, started
 
 
 def where_of(st: State) -> dict[str, str | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_rules import at, build, force_roll, fresh, give, legal, monster_on, started
+from .helpers import at, build, force_roll, fresh, give, legal, monster_on, started
 
 
 def reasons(st: CatacombsState, lang: str = "en") -> dict[str, str]:

@@ -9,8 +9,8 @@ from meeple.agents import Agent, GreedyAgent, info_set, make
 from meeple.games.catacombs.moves import search_moves
 from meeple.games.catacombs.state import CatacombsState
 
+from .helpers import at, build, give, move_to, started
 from .test_outlook import from_record
-from .test_rules import at, build, give, move_to, started
 
 
 def ring_and_corridor() -> CatacombsState:

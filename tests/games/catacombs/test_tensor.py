@@ -16,7 +16,7 @@ from meeple.games.catacombs.state import CatacombsState
 from meeple.games.catacombs.turn import Phase, Step
 from meeple.games.catacombs.view import DecisionKind
 
-from .test_rules import at, give, monster_on, move_to, started
+from .helpers import at, give, monster_on, move_to, started
 
 
 def played(players: int, seed: int, steps: int) -> CatacombsState:

@@ -10,7 +10,7 @@ from meeple.games.catacombs.decisions import Answer, Offer
 from meeple.games.catacombs.heuristic import best_trade, evaluate, goods_worth, search_moves
 from meeple.games.catacombs.state import CatacombsState
 
-from .test_rules import give, item, started
+from .helpers import give, item, started
 
 
 def sword_for_coins(players: int) -> CatacombsState:

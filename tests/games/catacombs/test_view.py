@@ -12,7 +12,7 @@ import pytest
 import meeple
 from meeple.games.catacombs.view import DwarfView, Keys, ScreenView, ShopView, TradeView
 
-from .test_rules import give, started
+from .helpers import give, started
 
 
 def states(seed: int, players: int = 3, every: int = 37, limit: int = 900) -> list[Any]:

@@ -10,7 +10,7 @@ from meeple.core import Action
 from meeple.games.catacombs.heuristic import evaluate
 from meeple.games.catacombs.lookup import money
 
-from .test_rules import at, fresh, give, put_card, started
+from .helpers import at, fresh, give, put_card, started
 
 
 def said(st: Any, lang: str, kind: str) -> list[str]:
