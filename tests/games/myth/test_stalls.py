@@ -274,10 +274,11 @@ def guarded_frontier(turn: int) -> MythState:
 
 def test_in_an_overlong_game_a_hero_walks_to_the_monster_guarding_the_last_way_on() -> None:
     """One look ahead, the step north risks a little more (the fight, the rival's monsters)
-    than the Myrkridia's experience pays, so greedy stood still for ever. Past
+    than the Myrkridia's experience pays, so greedy stood still for ever (and now, never
+    weighing standing still while it can walk, paces instead). Past
     ``bots.OVERLONG`` turns a hero to move takes the rule of thumb's step: to the monster,
     whose defeat opens the way on."""
-    assert picks(guarded_frontier(100), "greedy") == "stay"
+    assert picks(guarded_frontier(100), "greedy") != "move north"
     late = guarded_frontier(bots.OVERLONG)
     assert [a.text for a in bots.search_moves(late, late.legal_actions())] == ["move north"]
     for spec in ("greedy", "mcts:50", "myth:balance"):
@@ -310,8 +311,9 @@ def test_a_hero_too_poor_for_a_new_tile_leaves_the_last_way_on_to_a_rival_who_is
     assert "explore east" not in [a.text for a in bots.search_moves(poor, poor.legal_actions())]
     for spec in ("greedy", "mcts:50"):
         assert picks(poor, spec) != "explore east", spec
-    for st in (last_way_ahead(0, 1), last_way_ahead(2, 6)):
-        assert bots.search_moves(st, st.legal_actions()) == st.legal_actions()
+    for st in (last_way_ahead(0, 1), last_way_ahead(2, 6)):  # all but staying (walk_on)
+        every = st.legal_actions()
+        assert bots.search_moves(st, every) == [a for a in every if a.text != "stay"]
     late = last_way_ahead(0, 6)
     late.turn = bots.OVERLONG  # an overlong game takes the rule of thumb's step
     assert [a.text for a in bots.search_moves(late, late.legal_actions())] == ["explore east"]
@@ -354,3 +356,23 @@ def test_in_an_overlong_game_a_hero_draws_what_he_can_pay_for_and_plays_his_card
     plan = bots.choose(offer, Rng(offer.n_actions))
     assert plan.text.startswith("play ")
     assert bots.search_moves(offer, offer.legal_actions()) == [plan]
+
+
+def test_a_hero_who_can_walk_on_is_not_weighed_standing_still() -> None:
+    """MYTH-38: staying spares a hero the monsters a rival may lay on one who moves, a gain
+    one look ahead; the turn it costs in the race to level 4 lies beyond. The bots weigh
+    every move but staying while he can walk or explore (``bots.walk_on``); a hero with no
+    way on still stays."""
+    st = carrier(5)  # may explore east or walk home west
+    every = [a.text for a in st.legal_actions()]
+    assert "stay" in every
+    weighed = [a.text for a in bots.search_moves(st, st.legal_actions())]
+    assert weighed == [t for t in every if t != "stay"]
+    for spec in ("greedy", "mcts:50"):
+        assert picks(st, spec) != "stay", spec
+    shut = fresh(2, 1)
+    open_cell(shut, (1, 0), mask=0)  # a cell with no passage out
+    shut.position[0] = (1, 0)
+    turn_of(shut, 0)
+    assert shut.step == "move"
+    assert "stay" in [a.text for a in bots.search_moves(shut, shut.legal_actions())]

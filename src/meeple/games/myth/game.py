@@ -35,8 +35,10 @@ class Myth(Game[MythState]):
     #: while greedy explored and reached level 4 first.
     search_hints = "scripted:d4:z1:p3"
     #: A tile is never laid so as to close the dungeon while another could keep it open
-    #: (a new one is drawn instead): a closed dungeon with poor heroes never ends; and in an
-    #: overlong game a hero walks on as the rule of thumb would (``bots.search_moves``).
+    #: (a new one is drawn instead): a closed dungeon with poor heroes never ends; a hero who
+    #: can walk on is not weighed standing still, whose cost, a turn of the race, lies past
+    #: the search's horizon; and in an overlong game a hero walks on as the rule of thumb
+    #: would (``bots.search_moves``).
     search_moves: ClassVar[str] = "meeple.games.myth.bots:search_moves"
     name = "Myth"
     name_ru = "Миф"
