@@ -36,92 +36,12 @@ without the modifier with the same seed, so paired games differ only where the r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from meeple.core import Action, ConfigError, Rng
 
 from .base import Agent, CheatInfoSet, InfoSet, explain, shorten
+from .forbid import HINT, MODIFIERS, Restriction, normal
 from .greedy import best_index, sampled_values
 from .mcts import MCTSAgent
-
-#: The modifiers a spec may carry after ``!``, with their form (for refusals and docs).
-MODIFIERS = {"no": "no=PREFIX[,PREFIX...]"}
-_HINT = ("modifiers are: " + ", ".join(MODIFIERS.values())
-         + " (the actions the agent may not play, by the first words of their text; "
-           "e.g. greedy!no=heal, mcts:200!no=play Splinters of Relic)")
-#: Cached verdicts per restriction: a game's texts are few, but a long search sees many.
-_CACHE_LIMIT = 200_000
-
-
-def normal(text: str) -> str:
-    """``text`` as prefixes are compared: single spaces, case folded.
-
-    >>> normal("  Play   Splinters ")
-    'play splinters'
-    """
-    return " ".join(text.split()).casefold()
-
-
-class Restriction:
-    """The actions an agent may not play: texts equal to a prefix or starting with it and a
-    space (whole words; see the module docs). Verdicts are cached by action text.
-
-    >>> r = Restriction(["heal", "play Splinters"])
-    >>> [r.banned(t) for t in ("heal", "heal Bob", "healer", "play Splinters of Relic")]
-    [True, True, False, True]
-    >>> r.spec()
-    '!no=heal,play splinters'
-    """
-
-    __slots__ = ("_banned", "prefixes")
-
-    def __init__(self, prefixes: Iterable[str]) -> None:
-        kept: list[str] = []
-        for p in prefixes:
-            n = normal(p)
-            if not n or "," in n or "!" in n:
-                raise ConfigError(f"an action prefix is one or more words without ',' or '!', "
-                                  f"got {shorten(p, 40)!r}; {_HINT}")
-            if n not in kept:
-                kept.append(n)
-        if not kept:
-            raise ConfigError(f"a restriction needs at least one action prefix; {_HINT}")
-        self.prefixes: tuple[str, ...] = tuple(kept)
-        self._banned: dict[str, bool] = {}
-
-    def spec(self) -> str:
-        """The modifier as a spec writes it (``!no=heal,attach``)."""
-        return "!no=" + ",".join(self.prefixes)
-
-    def banned(self, text: str) -> bool:
-        """True when the action of ``text`` is forbidden."""
-        verdict = self._banned.get(text)
-        if verdict is None:
-            t = normal(text)
-            verdict = any(t == p or t.startswith(p + " ") for p in self.prefixes)
-            if len(self._banned) >= _CACHE_LIMIT:
-                self._banned.clear()
-            self._banned[text] = verdict
-        return verdict
-
-    def allowed(self, legal: list[Action]) -> list[Action]:
-        """``legal`` without the forbidden actions; ``legal`` itself (never a copy) when none
-        or all of them are forbidden. Cheap enough for every node of a search."""
-        banned = self._banned
-        for a in legal:
-            verdict = banned.get(a[0])
-            if verdict is None:
-                verdict = self.banned(a[0])
-            if verdict:
-                break
-        else:
-            return legal
-        kept = [a for a in legal if not self.banned(a[0])]
-        return kept or legal
-
-    def forced(self, legal: list[Action]) -> bool:
-        """True when every one of ``legal`` is forbidden (the agent must play one anyway)."""
-        return bool(legal) and all(self.banned(a[0]) for a in legal)
 
 
 def parse_modifiers(spec: str) -> tuple[str, Restriction | None]:
@@ -142,23 +62,23 @@ def parse_modifiers(spec: str) -> tuple[str, Restriction | None]:
     base = base.strip()
     if not base:
         raise ConfigError(f"{shorten(spec, 40)!r} names no agent before '!'; write the agent "
-                          f"first, e.g. greedy!no=heal; {_HINT}")
+                          f"first, e.g. greedy!no=heal; {HINT}")
     prefixes: list[str] = []
     for mod in rest.split("!"):
         key, eq, value = mod.partition("=")
         key = key.strip().lower()
         if not mod.strip():
-            raise ConfigError(f"nothing follows a '!' in {shorten(spec, 40)!r}; {_HINT}")
+            raise ConfigError(f"nothing follows a '!' in {shorten(spec, 40)!r}; {HINT}")
         if not eq or not key:
             raise ConfigError(f"agent modifier {shorten(mod, 40)!r} in {shorten(spec, 40)!r} "
-                              f"is not KEY=VALUE; {_HINT}")
+                              f"is not KEY=VALUE; {HINT}")
         if key not in MODIFIERS:
             raise ConfigError(f"unknown agent modifier {shorten(key)!r} in "
-                              f"{shorten(spec, 40)!r}; {_HINT}")
+                              f"{shorten(spec, 40)!r}; {HINT}")
         for p in value.split(","):
             if not p.strip():
                 raise ConfigError(f"an empty action prefix in {shorten(spec, 40)!r}: no= takes "
-                                  f"action prefixes separated by commas; {_HINT}")
+                                  f"action prefixes separated by commas; {HINT}")
             prefixes.append(p)
     return base, Restriction(prefixes)
 
