@@ -88,6 +88,12 @@ class InfoSet:
         ``"module:function"``; empty: every legal move)."""
         return self._state.game.search_moves
 
+    @property
+    def search_forbids(self) -> tuple[str, ...]:
+        """Action prefixes the search never plays for its own seat while another move is
+        legal (``Game.search_forbids``; empty: none)."""
+        return self._state.game.search_forbids
+
 
 class CheatInfoSet(InfoSet):
     """An InfoSet that sees everything: its samples are the true state with fresh future chance.

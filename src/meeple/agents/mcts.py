@@ -53,13 +53,13 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from meeple.core import Action, ConfigError, Rng, State, game_class, game_ids
 from meeple.core.seen import LogEntry
 
 from .base import CheatInfoSet, InfoSet, Reason
 from .evaluation import values
+from .forbid import Restriction
 from .greedy import Moves, greedy_step, named_moves, sampled_values, weighed
 from .spec import (
     DEFAULT_DEPTH,
@@ -69,9 +69,6 @@ from .spec import (
     SearchConfig,
     parse_spec,
 )
-
-if TYPE_CHECKING:
-    from .restrict import Restriction
 
 #: Determinizations the one-step heuristic is averaged over when it settles a close call.
 SETTLE_SAMPLES = 8
@@ -197,6 +194,10 @@ class MCTSAgent:
         #: (:mod:`.restrict`, set by ``RestrictedAgent``); ``_rseat`` is the seat it holds in
         #: the current search (-1: none).
         self.restriction: Restriction | None = None
+        #: What the current search holds its own seat from: ``restriction`` and the game's
+        #: ``search_forbids`` together (None: nothing); ``_held`` keeps one per game.
+        self._rule: Restriction | None = None
+        self._held: dict[tuple[str, ...], Restriction] = {}
         self._rseat = -1
         #: The last decision's one move was named by the game among several legal ones.
         self._named = False
@@ -205,6 +206,9 @@ class MCTSAgent:
         """The most visited legal action after searching within the budget; with ``settle``,
         the heuristic's pick among the close calls (see :meth:`_settle`)."""
         every = info.legal_actions()
+        rule = self._rule_for(info)
+        if rule is not None:
+            every = rule.allowed(every)
         legal = self._searched(info, every)
         only = frozenset(a[0] for a in legal) if len(legal) < len(every) else None
         self.last_settled, self.last_planned = {}, None
@@ -235,6 +239,18 @@ class MCTSAgent:
             if len(close) > 1:
                 return self._settle(info, close)
         return ranked[0]
+
+    def _rule_for(self, info: InfoSet) -> Restriction | None:
+        """What the search holds its own seat from in ``info``'s game: the agent's
+        ``restriction`` and the game's ``search_forbids`` in one rule; None for neither."""
+        forbids = info.search_forbids
+        if not forbids:
+            return self.restriction
+        rule = self._held.get(forbids)
+        if rule is None:
+            own = self.restriction.prefixes if self.restriction is not None else ()
+            rule = self._held[forbids] = Restriction((*own, *forbids))
+        return rule
 
     def _searched(self, info: InfoSet, legal: list[Action]) -> list[Action]:
         """The root moves worth searching: ``legal`` as the game's ``search_moves`` narrows
@@ -287,7 +303,8 @@ class MCTSAgent:
         """Grow a tree for ``info.seat`` within the budget and return its root; with
         ``only``, the root weighs only the moves of those texts."""
         self._only = only
-        self._rseat = info.seat if self.restriction is not None else -1
+        self._rule = rule = self._rule_for(info)
+        self._rseat = info.seat if rule is not None else -1
         cfg = self.active = self.config.with_hints(info.search_hints)
         self._policy = rollout_policy(info) if cfg.rollout == "scripted" else None
         self._narrow = named_moves(info.search_moves) if cfg.named else None
@@ -318,7 +335,7 @@ class MCTSAgent:
         rng, logs, sqrt = self.rng, _LOGS, math.sqrt
         c2, widen = self.active.exploration ** 2, self.active.widen
         node, path = root, [root]
-        only, rseat, rule = self._only, self._rseat, self.restriction  # root moves; held seat
+        only, rseat, rule = self._only, self._rseat, self._rule  # root moves; held seat
         narrow = self._narrow
         seen = root.actor if self.active.seen else -1
         while det.to_act is not None:
@@ -403,24 +420,30 @@ class MCTSAgent:
         forbidden is legal. A scripted policy's forbidden pick gives way to the best allowed
         action one step ahead."""
         rng, kind, policy, rseat = self.rng, self.active.rollout, self._policy, self._rseat
-        rule = self.restriction
+        rule = self._rule
         assert rule is not None
         while left and det.to_act is not None:
+            if kind == "scripted":  # the pick first: the rule is read only when it bans it
+                assert policy is not None
+                pick = policy(det, rng)
+                if det.to_act == rseat and rule.banned(pick[0]):
+                    every = det._legal_actions()
+                    kept = rule.allowed(every)
+                    if kept is not every:
+                        det = greedy_step(det, rng, kept)
+                        left -= 1
+                        continue
+                det.apply(pick)
+                left -= 1
+                continue
             legal = det._legal
             if legal is None:
                 legal = det._legal_actions()
             allowed = rule.allowed(legal) if det.to_act == rseat else legal
             if kind == "random":
                 det._advance(allowed[rng.below(len(allowed))])
-            elif kind == "greedy":
-                det = greedy_step(det, rng, allowed)
             else:
-                assert policy is not None
-                pick = policy(det, rng)
-                if allowed is not legal and rule.banned(pick[0]):
-                    det = greedy_step(det, rng, allowed)
-                else:
-                    det.apply(pick)
+                det = greedy_step(det, rng, allowed)
             left -= 1
         return det
 

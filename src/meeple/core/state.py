@@ -80,6 +80,11 @@ class Game(Grammar, Words, Tensors, Generic[S]):
     #: ``legal`` worth searching, ``state`` a determinization of the seat to act. Read only
     #: by search; empty: every legal move.
     search_moves: ClassVar[str] = ""
+    #: Actions a search never plays for its own seat while another move is legal, at its
+    #: root, in its tree and in its rollouts: prefixes of their texts in whole words, as an
+    #: agent's ``!no=`` modifier names them (docs/simulate.md, "Restricted play"), for moves
+    #: whose cost lies beyond what a search sees. Read only by search; empty: none.
+    search_forbids: ClassVar[tuple[str, ...]] = ()
     #: Event kinds that matter so much to the seat they name (their ``seat`` field) that the
     #: terminal shows them to that seat as a notice: knocked out, died, eliminated.
     notices: ClassVar[frozenset[str]] = frozenset()

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 import meeple
-from meeple.agents import info_set, make
+from meeple.agents import MCTSAgent, info_set, make
+from meeple.agents.mcts import Node
 from meeple.core import Rng
-from meeple.games.myth import bots, dungeon, heroes, turn
+from meeple.games.myth import actions, bots, cards, dungeon, heroes, turn
 from meeple.games.myth.state import MythState, MythWorld
 from meeple.games.myth.verbs import Explore
 
@@ -211,9 +212,9 @@ def last_way_east(tile: str, money: int = 6, blocked: bool = False) -> MythState
     return st
 
 
-def picks(st: MythState, spec: str) -> str:
+def picks(st: MythState, spec: str, seat: int = 0) -> str:
     bot = make(spec, seed=1, game="myth")
-    return bot.choose(info_set(bot, st, 0)).text
+    return bot.choose(info_set(bot, st, seat)).text
 
 
 def test_no_bot_closes_the_dungeon_while_a_new_tile_could_keep_it_open() -> None:
@@ -376,3 +377,44 @@ def test_a_hero_who_can_walk_on_is_not_weighed_standing_still() -> None:
     turn_of(shut, 0)
     assert shut.step == "move"
     assert "stay" in [a.text for a in bots.search_moves(shut, shut.legal_actions())]
+
+
+def tree_moves(st: MythState, seat: int) -> set[str]:
+    """Every move of ``seat`` in the tree of an ``mcts:80`` search of ``seat`` on ``st``."""
+    bot = make("mcts:80", seed=1, game="myth")
+    assert isinstance(bot, MCTSAgent)
+    nodes, seen = [bot.search(info_set(bot, st, seat))], set[str]()
+    while nodes:
+        node = nodes.pop()
+        for who, kids in node.children.items():
+            if who == seat:
+                seen.update(kids)
+            nodes.extend(k for k in kids.values() if isinstance(k, Node))
+    return seen
+
+
+def test_the_search_never_has_its_seat_stand_still_while_a_way_is_open() -> None:
+    """MYTH-38, MYTH-76, MYTH-93 (``Myth.search_forbids``): as the Great Dream's master the
+    search walks the dreamer, and given a Nod it goes somewhere: at its root and in its
+    tree. A search that weighed the dreamer's ``stay`` and the Nod's ``stay put`` won 56% at
+    200 iterations against greedy where one held from them won 67%, same deals
+    (docs/rules/myth.md, "Walking on")."""
+    dream = fresh(3, 1)
+    open_cell(dream, (0, 1))
+    dream.table = (("great_dream", -1, 0),)
+    actions.carry_on(dream, cards.reveal(dream))
+    actions.carry_on(dream, turn.start(dream, 0))
+    dream.apply("draw 0")
+    assert dream.step == "move" and dream.active == 0 and dream.to_act == 2
+    assert "stay" in [a.text for a in dream.legal_actions()]
+    weighed = tree_moves(dream, 2)
+    assert "explore east" in weighed and not any(t.startswith("stay") for t in weighed)
+    assert picks(dream.clone(), "mcts:80", 2) != "stay"
+    nod = fresh(2, 1)
+    open_cell(nod, (0, 1))
+    nod.table = (("nod", -1, 0),)
+    actions.carry_on(nod, cards.reveal(nod))
+    assert [a.text for a in nod.legal_actions()] == ["nod to 0,1", "stay put"]
+    weighed = tree_moves(nod, 0)
+    assert "nod to 0,1" in weighed and not any(t.startswith("stay") for t in weighed)
+    assert picks(nod, "greedy") == "stay put"  # greedy is not held: one look ahead is enough

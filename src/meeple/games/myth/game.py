@@ -40,6 +40,11 @@ class Myth(Game[MythState]):
     #: the search's horizon; and in an overlong game a hero walks on as the rule of thumb
     #: would (``bots.search_moves``).
     search_moves: ClassVar[str] = "meeple.games.myth.bots:search_moves"
+    #: The search never has its own seat stand still while a way is open: not its hero's
+    #: ``stay`` nor the Nod's ``stay put`` (MYTH-38, MYTH-76), nor, as the Great Dream's master,
+    #: the dreamer's ``stay`` (MYTH-93); at its root, in its tree and in its rollouts
+    #: (docs/rules/myth.md, "Walking on").
+    search_forbids: ClassVar[tuple[str, ...]] = ("stay",)
     name = "Myth"
     name_ru = "Миф"
     description = ("Explore a dungeon tile by tile, fight Soulblighter's monsters and fulfil "
