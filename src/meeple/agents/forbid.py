@@ -30,7 +30,8 @@ def normal(text: str) -> str:
 
 class Restriction:
     """The actions an agent may not play: texts equal to a prefix or starting with it and a
-    space (whole words; see the module docs). Verdicts are cached by action text.
+    space (whole words; :mod:`.restrict` tells how agents keep to one). Verdicts are cached
+    by action text.
 
     >>> r = Restriction(["heal", "play Splinters"])
     >>> [r.banned(t) for t in ("heal", "heal Bob", "healer", "play Splinters of Relic")]
