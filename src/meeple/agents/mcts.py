@@ -155,6 +155,25 @@ def back_up(path: list[Node], rewards: list[float]) -> None:
         nd.mean = v / k
 
 
+def summed(roots: list[Node], seat: int) -> Node:
+    """One root holding the statistics of ``seat``'s root moves in every tree of ``roots``
+    added up (``tree``): the choice, its close calls and ``why`` read it as one tree's."""
+    out = Node(seat)
+    kids = out.children[seat] = {}
+    for root in roots:
+        out.n += root.n
+        for text, ch in root.children.get(seat, {}).items():
+            into = kids.get(text)
+            if into is None:
+                into = kids[text] = Node(seat)
+            into.n += ch.n
+            into.value += ch.value
+            into.square += ch.square
+    for into in kids.values():
+        into.mean = into.value / into.n if into.n else 0.0
+    return out
+
+
 @dataclass(frozen=True)
 class MoveStats:
     """What the search thinks of one root action."""
@@ -300,8 +319,9 @@ class MCTSAgent:
         return close[best]
 
     def search(self, info: InfoSet, only: frozenset[str] | None = None) -> Node:
-        """Grow a tree for ``info.seat`` within the budget and return its root; with
-        ``only``, the root weighs only the moves of those texts."""
+        """Grow a tree for ``info.seat`` within the budget and return its root (with ``tree``,
+        a fresh tree every ``tree`` iterations, their root moves summed); with ``only``, the
+        root weighs only the moves of those texts."""
         self._only = only
         self._rule = rule = self._rule_for(info)
         self._rseat = info.seat if rule is not None else -1
@@ -310,6 +330,8 @@ class MCTSAgent:
         self._narrow = named_moves(info.search_moves) if cfg.named else None
         rng = self.rng
         root = Node(info.seat)
+        roots = [root]
+        fresh = cfg.tree  # iterations a tree (0: one tree)
         limit = cfg.iterations
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         clock = time.perf_counter
@@ -322,9 +344,12 @@ class MCTSAgent:
                 break
             if done + 2 >= len(logs):  # availabilities reach done + 1 in this iteration
                 logs.extend(math.log(k) for k in range(len(logs), 2 * len(logs)))
+            if fresh and done and not done % fresh:
+                root = Node(info.seat)
+                roots.append(root)
             iterate(root, sample(rng.next64()))
             done += 1
-        return root
+        return root if len(roots) == 1 else summed(roots, info.seat)
 
     def _iterate(self, root: Node, det: State) -> None:
         """One iteration on the determinization ``det``: select, expand, roll out, back up.

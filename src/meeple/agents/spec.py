@@ -21,6 +21,8 @@ syntax")::
                          about (a spin's number, a card drawn face up), not on the action alone
     mcts:800:named       the moves the game names (``Game.search_moves``) narrow every node of
                          the tree, not only the root
+    mcts:1600:t200       a fresh tree every 200 iterations, the move chosen on every tree's
+                         root moves added up
 """
 
 from __future__ import annotations
@@ -45,7 +47,12 @@ ROLLOUTS = ("random", "greedy", "scripted")
 _BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s)?)?$")
 #: A constant after a one-letter token (``c1.0``, ``z.5``, ``w2``): at most 9+9 digits.
 _NUMBER = r"(\d{1,9}(\.\d{0,9})?|\.\d{1,9})"
-_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer", "seen", "named")
+_SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer", "seen", "named",
+             "tree")
+#: What a refused token's message offers instead.
+_EXAMPLES = ("mcts:800, mcts@2s, mcts:800:greedy, mcts:800:scripted, mcts:800:d20, "
+             "mcts:800:full, mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1, "
+             "mcts:800:seen, mcts:800:named, mcts:1600:t200")
 #: The settings a spec turns on by a word.
 _SWITCHES = ("seen", "named")
 #: The settings a spec names by a letter and a constant: ``c0.7``, ``z1``, ``w2``, ``p3``.
@@ -81,9 +88,14 @@ class SearchConfig:
     #: act there, as they narrow the root's: the tree weighs each seat's moves as the bots
     #: choose among them. Off: only the root's moves are narrowed.
     named: bool = False
+    #: The iterations of one tree (0: one tree for the whole budget): after each ``tree``
+    #: iterations the search starts a fresh tree from a root of its own, and the move is
+    #: chosen on every tree's root moves added up. Each tree stays as shallow as a search of
+    #: ``tree`` iterations, so no reply deep in it is fitted to many worlds at once.
+    tree: int = 0
     #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``,
-    #: ``"settle"``, ``"widen"``, ``"prefer"``, ``"seen"``, ``"named"``); the others may be
-    #: filled in from the game's ``search_hints``.
+    #: ``"settle"``, ``"widen"``, ``"prefer"``, ``"seen"``, ``"named"``, ``"tree"``); the others
+    #: may be filled in from the game's ``search_hints``.
     given: frozenset[str] = field(default=frozenset(_SETTINGS), repr=False)
 
     def __post_init__(self) -> None:
@@ -103,6 +115,8 @@ class SearchConfig:
         if self.widen < 0 or (0 < self.widen < 0.01):
             raise ConfigError(f"a widening constant is 0 (off) or at least 0.01, "
                               f"got {self.widen:g}")
+        if self.tree < 0:
+            raise ConfigError(f"a tree's iterations cannot be negative, got {self.tree}")
 
     @property
     def deterministic(self) -> bool:
@@ -128,6 +142,8 @@ class SearchConfig:
         if self.prefer:
             parts.append(f"p{self.prefer:g}")
         parts.extend(name for name in _SWITCHES if getattr(self, name))
+        if self.tree:
+            parts.append(f"t{self.tree}")
         return ":".join(parts)
 
     def with_hints(self, hints: str) -> SearchConfig:
@@ -157,6 +173,7 @@ class SearchConfig:
             prefer=self.prefer if "prefer" in own else h.prefer,
             seen=self.seen if "seen" in own else h.seen,
             named=self.named if "named" in own else h.named,
+            tree=self.tree if "tree" in own else h.tree,
             given=own | h.given)
 
 
@@ -182,6 +199,7 @@ def parse_spec(arg: str | None) -> SearchConfig:
     depth: int | None = DEFAULT_DEPTH
     constants = {"exploration": DEFAULT_EXPLORATION, "settle": 0.0, "widen": 0.0, "prefer": 0.0}
     switches = dict.fromkeys(_SWITCHES, False)
+    tree = 0
     for token in arg.split(":"):
         t = token.strip().lower()
         m = _BUDGET.match(t)
@@ -200,6 +218,9 @@ def parse_spec(arg: str | None) -> SearchConfig:
         elif t == "full":
             depth = None
             given.add("depth")
+        elif re.fullmatch(r"t\d{1,9}", t):
+            tree = int(t[1:])
+            given.add("tree")
         elif t in switches:
             switches[t] = True
             given.add(t)
@@ -207,12 +228,10 @@ def parse_spec(arg: str | None) -> SearchConfig:
             constants[_CONSTANTS[t[0]]] = float(t[1:])
             given.add(_CONSTANTS[t[0]])
         else:
-            raise ConfigError(
-                f"cannot read {shorten(token)!r} in an mcts spec; use e.g. mcts:800, mcts@2s, "
-                "mcts:800:greedy, mcts:800:scripted, mcts:800:d20, mcts:800:full, "
-                "mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1, mcts:800:seen, "
-                "mcts:800:named")
+            raise ConfigError(f"cannot read {shorten(token)!r} in an mcts spec; use e.g. "
+                              f"{_EXAMPLES}")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
     return SearchConfig(iterations, seconds, rollout, depth, **constants,
-                        seen=switches["seen"], named=switches["named"], given=frozenset(given))
+                        seen=switches["seen"], named=switches["named"], tree=tree,
+                        given=frozenset(given))
