@@ -326,7 +326,8 @@ class MCTSAgent:
         self._rule = rule = self._rule_for(info)
         self._rseat = info.seat if rule is not None else -1
         cfg = self.active = self.config.with_hints(info.search_hints)
-        self._policy = rollout_policy(info) if cfg.rollout == "scripted" else None
+        self._policy = (rollout_policy(info) if cfg.rollout == "scripted" or cfg.rivals
+                        else None)
         self._narrow = named_moves(info.search_moves) if cfg.named else None
         rng = self.rng
         root = Node(info.seat)
@@ -363,6 +364,7 @@ class MCTSAgent:
         only, rseat, rule = self._only, self._rseat, self._rule  # root moves; held seat
         narrow = self._narrow
         seen = root.actor if self.active.seen else -1
+        plan, me = (self._policy, root.actor) if self.active.rivals else (None, -1)
         while det.to_act is not None:
             seat = det.to_act
             kids = node.children.get(seat)
@@ -372,15 +374,15 @@ class MCTSAgent:
             best: Node | None = None
             best_action: Action | None = None
             best_score = -1.0
-            legal = det._legal  # the list is only read here: no copy
-            if legal is None:
-                legal = det._legal_actions()
+            legal = det._legal or det._legal_actions()  # only read here: no copy
             legal = rule.allowed(legal) if seat == rseat and rule is not None else legal
             if only is not None:
                 legal = [a for a in legal if a[0] in only]
                 only = None
             elif narrow is not None and len(legal) > 1:
                 legal = narrow(det, legal) or legal  # the moves the game names (``named``)
+            if plan is not None and seat != me and len(legal) > 1:
+                legal = [plan(det, rng)]  # a rival plays the game's plan (``rivals``)
             for a in legal:
                 ch = kids.get(a[0])
                 if ch is None:
@@ -541,7 +543,7 @@ def check_game(agent: MCTSAgent, game_id: str) -> None:
         return  # a game built outside the registry (a test's): its search tells at once
     cls = game_class(game_id)
     cfg = agent.config.with_hints(cls.search_hints)
-    if (cfg.rollout == "scripted" or cfg.prefer) and not cls.rollout_policy:
+    if (cfg.rollout == "scripted" or cfg.prefer or cfg.rivals) and not cls.rollout_policy:
         raise _no_policy(game_id)
 
 

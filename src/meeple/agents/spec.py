@@ -21,6 +21,8 @@ syntax")::
                          about (a spin's number, a card drawn face up), not on the action alone
     mcts:800:named       the moves the game names (``Game.search_moves``) narrow every node of
                          the tree, not only the root
+    mcts:800:rivals      inside the tree every other seat plays the game's own plan
+                         (``Game.rollout_policy``) instead of its best reply
     mcts:1600:t200       a fresh tree every 200 iterations, the move chosen on every tree's
                          root moves added up
 """
@@ -48,13 +50,13 @@ _BUDGET = re.compile(r"^(\d{1,12})?(?:@(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(ms|s
 #: A constant after a one-letter token (``c1.0``, ``z.5``, ``w2``): at most 9+9 digits.
 _NUMBER = r"(\d{1,9}(\.\d{0,9})?|\.\d{1,9})"
 _SETTINGS = ("rollout", "depth", "exploration", "settle", "widen", "prefer", "seen", "named",
-             "tree")
+             "rivals", "tree")
 #: What a refused token's message offers instead.
 _EXAMPLES = ("mcts:800, mcts@2s, mcts:800:greedy, mcts:800:scripted, mcts:800:d20, "
              "mcts:800:full, mcts:800:c1.0, mcts:800:z1, mcts:800:w2, mcts:800:p1, "
-             "mcts:800:seen, mcts:800:named, mcts:1600:t200")
+             "mcts:800:seen, mcts:800:named, mcts:800:rivals, mcts:1600:t200")
 #: The settings a spec turns on by a word.
-_SWITCHES = ("seen", "named")
+_SWITCHES = ("seen", "named", "rivals")
 #: The settings a spec names by a letter and a constant: ``c0.7``, ``z1``, ``w2``, ``p3``.
 _CONSTANTS = {"c": "exploration", "z": "settle", "w": "widen", "p": "prefer"}
 
@@ -88,14 +90,20 @@ class SearchConfig:
     #: act there, as they narrow the root's: the tree weighs each seat's moves as the bots
     #: choose among them. Off: only the root's moves are narrowed.
     named: bool = False
+    #: Inside the tree every seat but the searching one plays the game's own plan (its
+    #: scripted player, ``Game.rollout_policy``) on each world, one move a node, instead of
+    #: the reply the tree finds best for it: the rivals are expected to play as the plan
+    #: does, not as a search that has seen the searching seat's every move answered. Off:
+    #: every seat's moves are searched.
+    rivals: bool = False
     #: The iterations of one tree (0: one tree for the whole budget): after each ``tree``
     #: iterations the search starts a fresh tree from a root of its own, and the move is
     #: chosen on every tree's root moves added up. Each tree stays as shallow as a search of
     #: ``tree`` iterations, so no reply deep in it is fitted to many worlds at once.
     tree: int = 0
     #: The settings the spec named itself (``"rollout"``, ``"depth"``, ``"exploration"``,
-    #: ``"settle"``, ``"widen"``, ``"prefer"``, ``"seen"``, ``"named"``, ``"tree"``); the others
-    #: may be filled in from the game's ``search_hints``.
+    #: ``"settle"``, ``"widen"``, ``"prefer"``, ``"seen"``, ``"named"``, ``"rivals"``,
+    #: ``"tree"``); the others may be filled in from the game's ``search_hints``.
     given: frozenset[str] = field(default=frozenset(_SETTINGS), repr=False)
 
     def __post_init__(self) -> None:
@@ -173,6 +181,7 @@ class SearchConfig:
             prefer=self.prefer if "prefer" in own else h.prefer,
             seen=self.seen if "seen" in own else h.seen,
             named=self.named if "named" in own else h.named,
+            rivals=self.rivals if "rivals" in own else h.rivals,
             tree=self.tree if "tree" in own else h.tree,
             given=own | h.given)
 
@@ -232,6 +241,6 @@ def parse_spec(arg: str | None) -> SearchConfig:
                               f"{_EXAMPLES}")
     if "budget" not in given:
         iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-    return SearchConfig(iterations, seconds, rollout, depth, **constants,
-                        seen=switches["seen"], named=switches["named"], tree=tree,
+    return SearchConfig(iterations, seconds, rollout, depth, **constants, seen=switches["seen"],
+                        named=switches["named"], rivals=switches["rivals"], tree=tree,
                         given=frozenset(given))
