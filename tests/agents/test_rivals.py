@@ -60,5 +60,6 @@ def test_inside_the_tree_a_rival_plays_only_the_plans_move(planned: State) -> No
 
 
 def test_rivals_are_refused_where_the_game_has_no_plan() -> None:
-    with pytest.raises(ConfigError, match="tictactoe has no rollout policy"):
+    with pytest.raises(ConfigError, match=r"tictactoe has no rollout policy.* rivals .*"
+                                          r"games that have one: .*myth"):
         make("mcts:40:rivals", game="tictactoe")

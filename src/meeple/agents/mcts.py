@@ -531,7 +531,8 @@ class CheatMCTSAgent(MCTSAgent):
 
 def _no_policy(game_id: str) -> ConfigError:
     having = [g for g in game_ids(hidden=True) if game_class(g).rollout_policy]
-    return ConfigError(f"{game_id} has no rollout policy for scripted rollouts; "
+    return ConfigError(f"{game_id} has no rollout policy, the plan of its own that scripted "
+                       f"rollouts, the plan's close calls (p) and rivals (rivals) play; "
                        f"games that have one: {', '.join(having) or 'none'}")
 
 
